@@ -1,0 +1,117 @@
+// Package diag defines charter-lsp's diagnostics: the value every check
+// produces, the severities, and the single catalogue of codes (codes.go).
+package diag
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// Source is the `source` of every diagnostic charter-lsp publishes.
+const Source = "charter"
+
+// Severity uses LSP's numbering so the server can pass it through.
+type Severity int
+
+const (
+	SeverityOff         Severity = 0 // a code switched off by configuration
+	SeverityError       Severity = 1
+	SeverityWarning     Severity = 2
+	SeverityInformation Severity = 3
+	SeverityHint        Severity = 4
+)
+
+var severityNames = map[Severity]string{
+	SeverityOff: "off", SeverityError: "error", SeverityWarning: "warning",
+	SeverityInformation: "information", SeverityHint: "hint",
+}
+
+func (s Severity) String() string {
+	if n, ok := severityNames[s]; ok {
+		return n
+	}
+	return fmt.Sprintf("severity(%d)", int(s))
+}
+
+// ParseSeverity accepts the names used in configuration: error, warning,
+// information (or info), hint, off.
+func ParseSeverity(name string) (Severity, error) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "error":
+		return SeverityError, nil
+	case "warning", "warn":
+		return SeverityWarning, nil
+	case "information", "info":
+		return SeverityInformation, nil
+	case "hint":
+		return SeverityHint, nil
+	case "off", "none", "false":
+		return SeverityOff, nil
+	}
+	return SeverityOff, fmt.Errorf("unknown severity %q (want error, warning, information, hint or off)", name)
+}
+
+func (s Severity) MarshalJSON() ([]byte, error) { return json.Marshal(s.String()) }
+
+// Diagnostic is one finding in one file.
+type Diagnostic struct {
+	File     string       `json:"file"`
+	Span     source.Span  `json:"-"`
+	Range    source.Range `json:"range"`
+	Severity Severity     `json:"severity"`
+	Code     string       `json:"code"`
+	Source   string       `json:"source"`
+	Message  string       `json:"message"`
+	// Related points at other places that explain the finding (a duplicate's
+	// first occurrence, the source file that made evidence stale).
+	Related []Related `json:"related,omitempty"`
+	// Data carries what a quick fix needs (for example the corrected id).
+	Data map[string]string `json:"data,omitempty"`
+}
+
+// Related is a secondary location of a diagnostic.
+type Related struct {
+	File    string       `json:"file"`
+	Span    source.Span  `json:"-"`
+	Range   source.Range `json:"range"`
+	Message string       `json:"message"`
+}
+
+// New builds a diagnostic for code at span with the code's default severity.
+// Range is filled by Locate once the file's index is known.
+func New(code string, span source.Span, format string, args ...any) Diagnostic {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	return Diagnostic{Span: span, Severity: DefaultSeverity(code), Code: code, Source: Source, Message: msg}
+}
+
+// Locate sets File and the LSP ranges of ds from their byte spans.
+func Locate(ds []Diagnostic, file string, ix *source.Index) {
+	for i := range ds {
+		ds[i].File = file
+		ds[i].Range = ix.Range(ds[i].Span)
+	}
+}
+
+// Sort orders diagnostics by file, position, then code, so output is stable.
+func Sort(ds []Diagnostic) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Span.Start != b.Span.Start {
+			return a.Span.Start < b.Span.Start
+		}
+		if a.Span.End != b.Span.End {
+			return a.Span.End < b.Span.End
+		}
+		return a.Code < b.Code
+	})
+}

@@ -1,0 +1,149 @@
+// Package rp1 models rp1's charter.md: header, the five product sections with
+// their status, and the interview scratch pad (SPEC §1).
+package rp1
+
+import "github.com/charter-lsp/charter-lsp/analysis/source"
+
+// SectionID names one of the five required sections.
+type SectionID string
+
+const (
+	Problem   SectionID = "problem"
+	Users     SectionID = "users"
+	ValueProp SectionID = "value_prop"
+	Scope     SectionID = "scope"
+	Success   SectionID = "success"
+)
+
+// Priority is the order in which gaps are asked about and in which missing
+// headings are created.
+var Priority = []SectionID{Problem, Users, ValueProp, Scope, Success}
+
+// CanonicalHeading is the heading text upstream writes for each section.
+var CanonicalHeading = map[SectionID]string{
+	Problem:   "Problem & Context",
+	Users:     "Target Users",
+	ValueProp: "Business Rationale",
+	Scope:     "Scope Guardrails",
+	Success:   "Success Criteria",
+}
+
+// SectionStatus is EMPTY, PARTIAL or COMPLETE (SPEC §1).
+type SectionStatus string
+
+const (
+	StatusEmpty    SectionStatus = "EMPTY"
+	StatusPartial  SectionStatus = "PARTIAL"
+	StatusComplete SectionStatus = "COMPLETE"
+)
+
+// GapStatus is a section's status once the scratch pad's answers count.
+type GapStatus string
+
+const (
+	GapFilled      GapStatus = "FILLED"
+	GapCoveredByQA GapStatus = "COVERED_BY_QA"
+	GapOpen        GapStatus = "GAP"
+)
+
+// Charter is one parsed rp1 charter.md. Spans are byte offsets into Index.Source().
+type Charter struct {
+	Index *source.Index
+
+	Title     string      // text of the first H1, "" if none
+	TitleSpan source.Span // the whole H1 line
+	Fields    []HeaderField
+
+	// Sections lists every H2 section except the scratch pad, in file order.
+	Sections []*Section
+
+	// ScratchPad is nil when the file has no "## Scratch Pad" heading.
+	ScratchPad *ScratchPad
+}
+
+// HeaderField is a **Key**: value line in the header (Version, Status,
+// Created, Last Updated), including the one-line " | " variant.
+type HeaderField struct {
+	Key       string // as written, without the ** markers
+	Value     string
+	Span      source.Span // the "**Key**: value" text
+	ValueSpan source.Span
+}
+
+// Section is an H2 section.
+type Section struct {
+	ID          SectionID // "" for sections other than the five
+	Heading     string    // heading text without "## "
+	HeadingSpan source.Span
+	// BodySpan runs from the line after the heading to the next H2 (or the
+	// scratch pad, or EOF); it includes subsections.
+	BodySpan source.Span
+
+	Status    SectionStatus    // only meaningful when ID != ""
+	Sentences int              // sentences counted in prose and list items
+	Problems  []SectionProblem // why the section is PARTIAL (empty for COMPLETE)
+}
+
+// ProblemKind says what makes a section partial.
+type ProblemKind string
+
+const (
+	ProblemTBD         ProblemKind = "tbd"               // TBD or _TBD_
+	ProblemPlaceholder ProblemKind = "placeholder"       // [To Be Determined], TODO, …
+	ProblemFewSentence ProblemKind = "too-few-sentences" // fewer than two sentences
+)
+
+// SectionProblem is one reason a section is partial, with where it is.
+type SectionProblem struct {
+	Kind ProblemKind
+	Text string      // the marker as written, or "" for too-few-sentences
+	Span source.Span // the marker, or the body for too-few-sentences
+}
+
+// ScratchPad is the interview state kept in the charter.
+type ScratchPad struct {
+	HeadingSpan source.Span
+	// Span runs from the heading to the end marker's line end, or to the next
+	// H2 / EOF when the marker is missing.
+	Span source.Span
+
+	Mode        string // CREATE, UPDATE, RESUME as written in <!-- Mode: -->; "" if absent
+	ModeSpan    source.Span
+	Started     string
+	StartedSpan source.Span
+
+	Entries []*Entry
+
+	HasEndMarker bool
+	EndSpan      source.Span // the <!-- End scratch pad --> line
+}
+
+// Entry is one "### Q{N}: {Topic}" block.
+type Entry struct {
+	Number      int // 0 when the heading has no parsable number
+	Topic       string
+	HeadingSpan source.Span
+	Span        source.Span // heading through the entry's last line
+
+	Asked, Answer, Skipped          string // trimmed values; may span lines
+	HasAsked, HasAnswer, HasSkipped bool   // the field line is present
+	AskedSpan, AnswerSpan           source.Span
+	SkippedSpan                     source.Span
+}
+
+// Malformed: none of Asked, Answer, Skipped (the interviewer skips it).
+func (e *Entry) Malformed() bool { return !e.HasAsked && !e.HasAnswer && !e.HasSkipped }
+
+// Answered: a non-empty answer.
+func (e *Entry) Answered() bool { return e.Answer != "" }
+
+// Pending: asked, but no answer yet and not skipped.
+func (e *Entry) Pending() bool { return e.HasAsked && e.Answer == "" && !e.HasSkipped }
+
+// Gap is one section's standing in the interview.
+type Gap struct {
+	Section   SectionID
+	Status    GapStatus
+	Charter   SectionStatus // the section's own status
+	CoveredBy *Entry        // the answered entry that covers it, for COVERED_BY_QA
+}

@@ -1,0 +1,206 @@
+// Package source maps byte offsets in a document to LSP positions and back.
+//
+// It is the one position mapper of charter-lsp: every parser records byte
+// spans, and only this package turns them into LSP positions (0-based lines,
+// UTF-16 code units), so non-ASCII text and CRLF line endings are handled in
+// exactly one place.
+package source
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Position is an LSP position: a 0-based line and a 0-based column counted in
+// UTF-16 code units.
+type Position struct {
+	Line      int `json:"line"`
+	Character int `json:"character"`
+}
+
+// Range is a half-open LSP range.
+type Range struct {
+	Start Position `json:"start"`
+	End   Position `json:"end"`
+}
+
+// Span is a half-open byte range [Start, End) in a document.
+type Span struct {
+	Start int
+	End   int
+}
+
+// Len is the span's length in bytes.
+func (s Span) Len() int { return s.End - s.Start }
+
+// Contains reports whether off lies in the span; an empty span contains its start.
+func (s Span) Contains(off int) bool {
+	return off >= s.Start && (off < s.End || (s.Start == s.End && off == s.Start))
+}
+
+// Shift returns the span moved by delta bytes.
+func (s Span) Shift(delta int) Span { return Span{s.Start + delta, s.End + delta} }
+
+// Index is a line index of one document version. It is immutable once built.
+type Index struct {
+	src   []byte
+	lines []int // byte offset where each line starts
+}
+
+// NewIndex indexes src. Lines end at "\n", "\r\n" or a lone "\r", as in LSP.
+func NewIndex(src []byte) *Index {
+	lines := make([]int, 1, 1+len(src)/32)
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			lines = append(lines, i+1)
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			lines = append(lines, i+1)
+		}
+	}
+	return &Index{src: src, lines: lines}
+}
+
+// Source is the indexed text.
+func (ix *Index) Source() []byte { return ix.src }
+
+// LineCount is the number of lines; an empty document has one.
+func (ix *Index) LineCount() int { return len(ix.lines) }
+
+// LineStart is the byte offset of the start of line (clamped to the document).
+func (ix *Index) LineStart(line int) int {
+	if line < 0 {
+		return 0
+	}
+	if line >= len(ix.lines) {
+		return len(ix.src)
+	}
+	return ix.lines[line]
+}
+
+// LineEnd is the byte offset of the end of line's content, before its terminator.
+func (ix *Index) LineEnd(line int) int {
+	if line < 0 {
+		return 0
+	}
+	if line >= len(ix.lines) {
+		return len(ix.src)
+	}
+	end := len(ix.src)
+	if line+1 < len(ix.lines) {
+		end = ix.lines[line+1]
+	}
+	for end > ix.lines[line] && (ix.src[end-1] == '\n' || ix.src[end-1] == '\r') {
+		end--
+	}
+	return end
+}
+
+// LineSpan is the span of line's content without its terminator.
+func (ix *Index) LineSpan(line int) Span { return Span{ix.LineStart(line), ix.LineEnd(line)} }
+
+// Line is the 0-based line holding byte offset off (clamped).
+func (ix *Index) Line(off int) int {
+	if off <= 0 {
+		return 0
+	}
+	if off > len(ix.src) {
+		off = len(ix.src)
+	}
+	lo, hi := 0, len(ix.lines)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if ix.lines[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+// Position converts a byte offset to an LSP position. An offset inside a
+// multi-byte character or a line terminator maps to the nearest preceding
+// valid column.
+func (ix *Index) Position(off int) Position {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(ix.src) {
+		off = len(ix.src)
+	}
+	line := ix.Line(off)
+	start := ix.lines[line]
+	end := ix.LineEnd(line)
+	if off > end {
+		off = end
+	}
+	return Position{Line: line, Character: utf16Len(ix.src[start:end], off-start)}
+}
+
+// Offset converts an LSP position to a byte offset. Lines past the end clamp
+// to the end of the document; columns past the end of a line clamp to the end
+// of its content (as the LSP spec asks).
+func (ix *Index) Offset(p Position) int {
+	if p.Line < 0 {
+		return 0
+	}
+	if p.Line >= len(ix.lines) {
+		return len(ix.src)
+	}
+	off := ix.lines[p.Line]
+	end := ix.LineEnd(p.Line)
+	units := 0
+	for off < end && units < p.Character {
+		r, size := utf8.DecodeRune(ix.src[off:end])
+		n := 1
+		if r >= 0x10000 && r != utf8.RuneError {
+			n = 2
+		}
+		if units+n > p.Character {
+			break // column points inside a surrogate pair: stay before it
+		}
+		units += n
+		off += size
+	}
+	return off
+}
+
+// Range converts a byte span to an LSP range.
+func (ix *Index) Range(s Span) Range {
+	return Range{Start: ix.Position(s.Start), End: ix.Position(s.End)}
+}
+
+// Span converts an LSP range to a byte span.
+func (ix *Index) Span(r Range) Span {
+	return Span{Start: ix.Offset(r.Start), End: ix.Offset(r.End)}
+}
+
+// utf16Len counts the UTF-16 code units of the characters of line that end
+// at or before byte limit, so an offset inside a character snaps back to its
+// start. Invalid bytes count as one replacement character each, as editors
+// display them.
+func utf16Len(line []byte, limit int) int {
+	n := 0
+	for i := 0; i < len(line); {
+		c := line[i]
+		if c < utf8.RuneSelf {
+			if i+1 > limit {
+				break
+			}
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(line[i:])
+		if i+size > limit {
+			break
+		}
+		n += len(utf16.Encode([]rune{r}))
+		i += size
+	}
+	return n
+}

@@ -1,0 +1,91 @@
+package source
+
+import "testing"
+
+func TestPositionRoundTrip(t *testing.T) {
+	cases := []struct {
+		name string
+		src  string
+		off  int
+		want Position
+	}{
+		{"start", "abc", 0, Position{0, 0}},
+		{"ascii", "abc\ndef", 5, Position{1, 1}},
+		{"crlf line start", "ab\r\ncd", 4, Position{1, 0}},
+		{"crlf inside terminator clamps", "ab\r\ncd", 3, Position{0, 2}},
+		{"lone cr", "ab\rcd", 4, Position{1, 1}},
+		{"two-byte rune", "é!", 2, Position{0, 1}},
+		{"astral rune is two units", "😀x", 4, Position{0, 2}},
+		{"cjk", "日本語x", 9, Position{0, 3}},
+		{"end of doc", "a\n", 2, Position{1, 0}},
+		{"past end clamps", "ab", 10, Position{0, 2}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ix := NewIndex([]byte(c.src))
+			got := ix.Position(c.off)
+			if got != c.want {
+				t.Fatalf("Position(%d) = %+v, want %+v", c.off, got, c.want)
+			}
+		})
+	}
+}
+
+func TestOffset(t *testing.T) {
+	src := "# Ünïcödé 😀 title\r\nsecond line\nthird"
+	ix := NewIndex([]byte(src))
+	for off := 0; off <= len(src); off++ {
+		p := ix.Position(off)
+		back := ix.Offset(p)
+		if back > off {
+			t.Fatalf("Offset(Position(%d)) = %d: maps forward", off, back)
+		}
+		if ix.Position(back) != p {
+			t.Fatalf("offset %d: position %+v does not round trip via %d", off, p, back)
+		}
+	}
+	if got := ix.Offset(Position{Line: 0, Character: 10}); src[got:got+4] != "😀" {
+		t.Fatalf("column 10 should point at the emoji, got offset %d", got)
+	}
+	// Column inside a surrogate pair stays before the pair.
+	if got := ix.Offset(Position{Line: 0, Character: 11}); src[got:got+4] != "😀" {
+		t.Fatalf("column inside surrogate pair: got offset %d", got)
+	}
+	if got := ix.Offset(Position{Line: 0, Character: 999}); got != ix.LineEnd(0) {
+		t.Fatalf("column past end should clamp to line end before CRLF, got %d", got)
+	}
+	if got := ix.Offset(Position{Line: 99}); got != len(src) {
+		t.Fatalf("line past end should clamp to doc end, got %d", got)
+	}
+	if ix.LineCount() != 3 {
+		t.Fatalf("LineCount = %d, want 3", ix.LineCount())
+	}
+	if got := string(src[ix.LineStart(1):ix.LineEnd(1)]); got != "second line" {
+		t.Fatalf("line 1 = %q", got)
+	}
+}
+
+func TestInvalidUTF8(t *testing.T) {
+	ix := NewIndex([]byte("a\xffb"))
+	if p := ix.Position(3); p.Character != 3 {
+		t.Fatalf("invalid byte should count as one unit, got %+v", p)
+	}
+	if off := ix.Offset(Position{0, 2}); off != 2 {
+		t.Fatalf("Offset = %d, want 2", off)
+	}
+}
+
+func FuzzIndex(f *testing.F) {
+	f.Add("a\r\nb😀\rc\n", 3, 2)
+	f.Fuzz(func(t *testing.T, s string, line, char int) {
+		ix := NewIndex([]byte(s))
+		off := ix.Offset(Position{Line: line, Character: char})
+		if off < 0 || off > len(s) {
+			t.Fatalf("offset %d out of bounds", off)
+		}
+		p := ix.Position(off)
+		if ix.Offset(p) != off {
+			t.Fatalf("round trip: %d -> %+v -> %d", off, p, ix.Offset(p))
+		}
+	})
+}
