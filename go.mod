@@ -2,6 +2,8 @@ module github.com/charter-lsp/charter-lsp
 
 go 1.26
 
+require github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
+
 require (
 	github.com/go-json-experiment/json v0.0.0-20260623181947-01eb4420fa68 // indirect
 	github.com/yuin/goldmark v1.8.7 // indirect
@@ -10,4 +12,5 @@ require (
 	go.lsp.dev/uri v1.0.1 // indirect
 	go.uber.org/multierr v1.11.0 // indirect
 	go.uber.org/zap v1.28.0 // indirect
+	go.uber.org/zap/exp v0.3.0 // indirect
 )

@@ -1,5 +1,21 @@
 package analysis
 
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/tailscale/hujson"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
 // Config is everything a user can configure. The same keys are read from the
 // project file (.charter-lsp.jsonc), from the editor (initializationOptions
 // and workspace/configuration section "charter") and from CLI flags; later
@@ -29,3 +45,167 @@ const (
 
 // DefaultSourceDirs is upstream's freshness folder.
 var DefaultSourceDirs = []string{"src"}
+
+// ParseConfig reads a project configuration file. JSON with comments and
+// trailing commas is accepted (hujson keeps byte offsets, so errors point at
+// the right place). Unknown codes and severities are errors: a typo in a
+// config file should not silently do nothing.
+func ParseConfig(src []byte) (Config, error) {
+	var cfg Config
+	std, err := hujson.Standardize(bytes.Clone(src))
+	if err != nil {
+		return cfg, configError(src, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(std))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&cfg); err != nil {
+		return cfg, configError(src, err)
+	}
+	return cfg, cfg.Validate()
+}
+
+// Validate reports the first invalid value.
+func (c Config) Validate() error {
+	codes := make([]string, 0, len(c.Severity))
+	for code := range c.Severity {
+		codes = append(codes, code)
+	}
+	sort.Strings(codes)
+	for _, code := range codes {
+		if diag.Lookup(code) == nil {
+			return fmt.Errorf("severity: unknown diagnostic code %q (see docs/diagnostics.md)", code)
+		}
+		if _, err := diag.ParseSeverity(c.Severity[code]); err != nil {
+			return fmt.Errorf("severity.%s: %v", code, err)
+		}
+	}
+	switch c.Freshness {
+	case "", "mtime", "git":
+	default:
+		return fmt.Errorf("freshness: %q is not \"mtime\" or \"git\"", c.Freshness)
+	}
+	if c.QuestionBudget < 0 || c.QuestionBudget > 50 {
+		return fmt.Errorf("questionBudget: %d is outside 1..50", c.QuestionBudget)
+	}
+	for _, d := range c.SourceDirs {
+		if d == "" || filepath.IsAbs(d) || strings.HasPrefix(filepath.Clean(d), "..") {
+			return fmt.Errorf("sourceDirs: %q must be a folder inside the project", d)
+		}
+	}
+	if c.DebounceMs != nil && (*c.DebounceMs < 0 || *c.DebounceMs > 10000) {
+		return fmt.Errorf("debounceMs: %d is outside 0..10000", *c.DebounceMs)
+	}
+	return nil
+}
+
+func configError(src []byte, err error) error {
+	var off int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	if off < 0 {
+		return err
+	}
+	p := source.NewIndex(src).Position(int(off))
+	return fmt.Errorf("line %d, column %d: %v", p.Line+1, p.Character+1, err)
+}
+
+// Merge returns c with every key set in o overriding it; severity maps merge
+// code by code.
+func (c Config) Merge(o Config) Config {
+	out := c
+	if len(o.Severity) > 0 {
+		out.Severity = make(map[string]string, len(c.Severity)+len(o.Severity))
+		for k, v := range c.Severity {
+			out.Severity[k] = v
+		}
+		for k, v := range o.Severity {
+			out.Severity[k] = v
+		}
+	}
+	if o.SourceDirs != nil {
+		out.SourceDirs = o.SourceDirs
+	}
+	if o.Freshness != "" {
+		out.Freshness = o.Freshness
+	}
+	if o.QuestionBudget != 0 {
+		out.QuestionBudget = o.QuestionBudget
+	}
+	if o.DebounceMs != nil {
+		out.DebounceMs = o.DebounceMs
+	}
+	return out
+}
+
+// Budget is the question budget with its default.
+func (c Config) Budget() int {
+	if c.QuestionBudget > 0 {
+		return c.QuestionBudget
+	}
+	return DefaultQuestionBudget
+}
+
+// Sources is the freshness folders with their default.
+func (c Config) Sources() []string {
+	if len(c.SourceDirs) > 0 {
+		return c.SourceDirs
+	}
+	return DefaultSourceDirs
+}
+
+// FreshnessMode is "mtime" or "git".
+func (c Config) FreshnessMode() string {
+	if c.Freshness != "" {
+		return c.Freshness
+	}
+	return DefaultFreshness
+}
+
+// FindConfigFile looks for a project configuration file in dir and its
+// parents, stopping at the first folder that holds .git (the project root).
+func FindConfigFile(fsys vfs.FS, dir string) string {
+	for {
+		for _, name := range ConfigFileNames {
+			p := filepath.Join(dir, name)
+			if fi, err := fsys.Stat(p); err == nil && !fi.IsDir() {
+				return p
+			}
+		}
+		if fi, err := fsys.Stat(filepath.Join(dir, ".git")); err == nil && fi != nil {
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// ApplySeverity applies the configured severities: overridden codes change
+// severity, codes set to "off" are removed.
+func (c Config) ApplySeverity(ds []diag.Diagnostic) []diag.Diagnostic {
+	if len(c.Severity) == 0 {
+		return ds
+	}
+	out := ds[:0]
+	for _, d := range ds {
+		if name, ok := c.Severity[d.Code]; ok {
+			sev, err := diag.ParseSeverity(name)
+			if err == nil {
+				if sev == diag.SeverityOff {
+					continue
+				}
+				d.Severity = sev
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
