@@ -1,0 +1,144 @@
+package analysis
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// Inline suppression comments, following markdownlint's conventions:
+//
+//	<!-- charter-lsp-disable CODE… -->            off from here on (all codes if none named)
+//	<!-- charter-lsp-enable CODE… -->             back on from here on
+//	<!-- charter-lsp-disable-line CODE… -->       off on this line
+//	<!-- charter-lsp-disable-next-line CODE… -->  off on the next line
+//	<!-- charter-lsp-disable-file CODE… -->       off in the whole file
+//
+// A diagnostic is matched by the line its range starts on.
+const suppressPrefix = "charter-lsp-"
+
+type directive struct {
+	line  int
+	verb  string // disable, enable, disable-line, disable-next-line, disable-file
+	codes []string
+	span  source.Span
+}
+
+// Suppressions are the directives of one markdown file.
+type Suppressions struct {
+	directives []directive
+	unknown    []diag.Diagnostic
+}
+
+// ParseSuppressions finds the directives in a markdown document. Directives
+// naming unknown codes are reported by Unknown.
+func ParseSuppressions(ix *source.Index) *Suppressions {
+	s := &Suppressions{}
+	src := ix.Source()
+	if !bytes.Contains(src, []byte(suppressPrefix)) {
+		return s
+	}
+	for line := 0; line < ix.LineCount(); line++ {
+		span := ix.LineSpan(line)
+		text := src[span.Start:span.End]
+		i := bytes.Index(text, []byte("<!--"))
+		if i < 0 {
+			continue
+		}
+		body := text[i+4:]
+		j := bytes.Index(body, []byte("-->"))
+		if j < 0 {
+			continue
+		}
+		fields := strings.Fields(string(body[:j]))
+		if len(fields) == 0 || !strings.HasPrefix(fields[0], suppressPrefix) {
+			continue
+		}
+		verb := strings.TrimPrefix(fields[0], suppressPrefix)
+		switch verb {
+		case "disable", "enable", "disable-line", "disable-next-line", "disable-file":
+		default:
+			continue
+		}
+		d := directive{line: line, verb: verb, span: source.Span{Start: span.Start + i, End: span.Start + i + 4 + j + 3}}
+		for _, code := range fields[1:] {
+			code = strings.Trim(code, ",")
+			if code == "" {
+				continue
+			}
+			if diag.Lookup(code) == nil {
+				s.unknown = append(s.unknown, diag.New("unknown-disable-code", d.span,
+					"%s names unknown code %q; see docs/diagnostics.md for the list", fields[0], code))
+				continue
+			}
+			d.codes = append(d.codes, code)
+		}
+		if len(fields) > 1 && len(d.codes) == 0 {
+			continue // only unknown codes: disabling everything would surprise
+		}
+		s.directives = append(s.directives, d)
+	}
+	return s
+}
+
+// Unknown are diagnostics for directives that name codes that do not exist.
+func (s *Suppressions) Unknown() []diag.Diagnostic { return s.unknown }
+
+// Filter drops the diagnostics that a directive switches off. Each
+// diagnostic's Range must be set.
+func (s *Suppressions) Filter(ds []diag.Diagnostic) []diag.Diagnostic {
+	if len(s.directives) == 0 {
+		return ds
+	}
+	out := ds[:0]
+	for _, d := range ds {
+		if !s.suppressed(d.Code, d.Range.Start.Line) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func (s *Suppressions) suppressed(code string, line int) bool {
+	off := false // state from disable/enable directives up to line
+	for _, d := range s.directives {
+		if !d.names(code) {
+			continue
+		}
+		switch d.verb {
+		case "disable-file":
+			return true
+		case "disable-line":
+			if d.line == line {
+				return true
+			}
+		case "disable-next-line":
+			if d.line+1 == line {
+				return true
+			}
+		case "disable":
+			if d.line <= line {
+				off = true
+			}
+		case "enable":
+			if d.line <= line {
+				off = false
+			}
+		}
+	}
+	return off
+}
+
+func (d directive) names(code string) bool {
+	if len(d.codes) == 0 {
+		return true
+	}
+	for _, c := range d.codes {
+		if c == code {
+			return true
+		}
+	}
+	return false
+}

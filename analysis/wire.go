@@ -1,0 +1,15 @@
+package analysis
+
+import (
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// checkRP1 and checkPiDir connect the file kinds to their packages' checks.
+func checkRP1(content []byte, cfg Config) []diag.Diagnostic { return nil }
+
+func checkPiDir(fsys vfs.FS, dir string, cfg Config, now time.Time) map[string][]diag.Diagnostic {
+	return nil
+}
