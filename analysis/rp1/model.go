@@ -116,6 +116,12 @@ type ScratchPad struct {
 
 	HasEndMarker bool
 	EndSpan      source.Span // the <!-- End scratch pad --> line
+
+	// CutShort is set when a "## " line ended the scratch pad although the
+	// end marker follows later: rp1 stops reading there (usually a heading
+	// typed inside an answer). CutSpan is that line.
+	CutShort bool
+	CutSpan  source.Span
 }
 
 // Entry is one "### Q{N}: {Topic}" block.

@@ -1,0 +1,119 @@
+package rp1
+
+import "strings"
+
+// Line-level markdown helpers. rp1's own parser is line-based (an agent reads
+// "from ## Scratch Pad to the next ## heading"), so headings that split the
+// file are found by scanning lines; goldmark only looks inside section bodies.
+
+// atxHeading reports the level (1–6) and text of an ATX heading line, or 0.
+// Up to three spaces of indentation are allowed, as in CommonMark; a closing
+// run of '#' is dropped.
+func atxHeading(line string) (int, string) {
+	s := trimIndent(line)
+	if s == "" || s[0] != '#' {
+		return 0, ""
+	}
+	level := 0
+	for level < len(s) && s[level] == '#' {
+		level++
+	}
+	if level > 6 {
+		return 0, ""
+	}
+	rest := s[level:]
+	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return 0, ""
+	}
+	text := strings.TrimSpace(rest)
+	if t := strings.TrimRight(text, "#"); t != text && (t == "" || strings.HasSuffix(t, " ") || strings.HasSuffix(t, "\t")) {
+		text = strings.TrimSpace(t)
+	}
+	return level, text
+}
+
+// trimIndent drops up to three leading spaces; four or more make an
+// indented code line, which is returned unchanged.
+func trimIndent(line string) string {
+	n := 0
+	for n < len(line) && n < 4 && line[n] == ' ' {
+		n++
+	}
+	if n == 4 {
+		return line
+	}
+	return line[n:]
+}
+
+// fence tracks fenced code blocks (``` or ~~~) while scanning lines, so that
+// "## " inside code does not split sections.
+type fence struct {
+	char byte
+	n    int
+}
+
+func (f *fence) open() bool { return f.n > 0 }
+
+// step feeds one line and reports whether it belongs to a fenced block
+// (including the fence lines themselves).
+func (f *fence) step(line string) bool {
+	s := trimIndent(line)
+	c, n := fenceRun(s)
+	if f.open() {
+		if c == f.char && n >= f.n && strings.TrimSpace(s[n:]) == "" {
+			f.n = 0
+		}
+		return true
+	}
+	if n >= 3 && (c == '~' || !strings.Contains(s[n:], "`")) {
+		f.char, f.n = c, n
+		return true
+	}
+	return false
+}
+
+// fenceRun is the fence character at the start of s and how many times it
+// repeats, or 0 when s does not start with ` or ~.
+func fenceRun(s string) (byte, int) {
+	if s == "" || (s[0] != '`' && s[0] != '~') {
+		return 0, 0
+	}
+	n := 0
+	for n < len(s) && s[n] == s[0] {
+		n++
+	}
+	return s[0], n
+}
+
+// htmlComment tracks <!-- … --> comments that span lines, so their text is
+// not read as section content.
+type htmlComment struct{ open bool }
+
+// strip returns line with comment text blanked (same length, so offsets
+// stay valid) and updates the state.
+func (h *htmlComment) strip(line string) string {
+	b := []byte(line)
+	i := 0
+	for i < len(b) {
+		if h.open {
+			end := strings.Index(string(b[i:]), "-->")
+			stop := len(b)
+			if end >= 0 {
+				stop = i + end + 3
+				h.open = false
+			}
+			for j := i; j < stop; j++ {
+				b[j] = ' '
+			}
+			i = stop
+			continue
+		}
+		start := strings.Index(string(b[i:]), "<!--")
+		if start < 0 {
+			break
+		}
+		i += start
+		h.open = true
+	}
+	return string(b)
+}

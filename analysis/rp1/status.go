@@ -1,0 +1,203 @@
+package rp1
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+var (
+	// tbdRe: the TBD marker, bare or as _TBD_ (both upstream spellings).
+	tbdRe = regexp.MustCompile(`(?i)_TBD_|\bTBD\b`)
+	// placeholderRe: a bracketed placeholder such as [To Be Determined] or
+	// [Your project name]. A following "(" or "[" or ":" makes it a link, not
+	// a placeholder; that is checked by the caller.
+	placeholderRe = regexp.MustCompile(`(?i)\[(?:to be (?:determined|decided|defined)|tbd|todo|placeholder|fill (?:me )?in[^\]\n]*|insert [^\]\n]*|your [^\]\n]*|describe [^\]\n]*)\]`)
+	// todoRe: TODO/FIXME notes, upper-case only so prose "todo list" passes.
+	todoRe = regexp.MustCompile(`\b(?:TODO|FIXME)\b`)
+)
+
+// assess sets a required section's Status, Sentences and Problems (SPEC §1):
+// EMPTY without content, PARTIAL with a TBD/placeholder marker or fewer than
+// two sentences, COMPLETE otherwise. Subsections count as content.
+func assess(s *Section, src []byte, p parser.Parser) {
+	body := src[s.BodySpan.Start:s.BodySpan.End]
+	s.Problems = findMarkers(body, s.BodySpan.Start)
+	sentences, content := countContent(p, body)
+	s.Sentences = sentences
+	switch {
+	case !content && len(s.Problems) == 0:
+		s.Status = StatusEmpty
+	case len(s.Problems) > 0:
+		s.Status = StatusPartial
+	case sentences < 2:
+		s.Status = StatusPartial
+		s.Problems = []SectionProblem{{Kind: ProblemFewSentence, Span: trimSpan(src, s.BodySpan)}}
+	default:
+		s.Status = StatusComplete
+	}
+}
+
+// findMarkers returns the TBD, placeholder and TODO markers in body, outside
+// fenced code and HTML comments, with absolute spans (base is body's offset).
+func findMarkers(body []byte, base int) []SectionProblem {
+	var out []SectionProblem
+	ix := source.NewIndex(body)
+	var f fence
+	var c htmlComment
+	for l := 0; l < ix.LineCount(); l++ {
+		ls := ix.LineSpan(l)
+		line := string(body[ls.Start:ls.End])
+		if f.step(line) {
+			continue
+		}
+		line = c.strip(line)
+		at := func(i, j int, kind ProblemKind) {
+			out = append(out, SectionProblem{Kind: kind, Text: line[i:j], Span: source.Span{Start: base + ls.Start + i, End: base + ls.Start + j}})
+		}
+		var taken [][]int
+		for _, m := range placeholderRe.FindAllStringIndex(line, -1) {
+			if m[1] < len(line) && strings.ContainsRune("([:", rune(line[m[1]])) {
+				continue // a link or link reference, not a placeholder
+			}
+			at(m[0], m[1], ProblemPlaceholder)
+			taken = append(taken, m)
+		}
+		for _, m := range tbdRe.FindAllStringIndex(line, -1) {
+			if !inside(m, taken) {
+				at(m[0], m[1], ProblemTBD)
+			}
+		}
+		for _, m := range todoRe.FindAllStringIndex(line, -1) {
+			if !inside(m, taken) {
+				at(m[0], m[1], ProblemPlaceholder)
+			}
+		}
+	}
+	sortProblems(out)
+	return out
+}
+
+func inside(m []int, spans [][]int) bool {
+	for _, s := range spans {
+		if m[0] >= s[0] && m[1] <= s[1] {
+			return true
+		}
+	}
+	return false
+}
+
+func sortProblems(ps []SectionProblem) {
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && ps[j].Span.Start < ps[j-1].Span.Start; j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+}
+
+// newBodyParser returns the parser for section bodies; the table extension
+// lets table rows count as content (upstream charters hold risk and
+// failure-mode tables). goldmark does not document its parsers as safe for
+// concurrent use, so each Parse makes its own.
+func newBodyParser() parser.Parser {
+	return goldmark.New(goldmark.WithExtensions(extension.Table)).Parser()
+}
+
+// countContent counts sentences in body's prose and list items and reports
+// whether body holds any content block at all. Each list item and table body
+// row counts as at least one sentence, so a list of two items is two
+// sentences; headings and HTML comments are not content.
+func countContent(p parser.Parser, body []byte) (sentences int, content bool) {
+	doc := p.Parse(text.NewReader(body))
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Paragraph, *ast.TextBlock:
+			c := countSentences(joinLines(n, body))
+			if _, ok := n.Parent().(*ast.ListItem); ok && n.PreviousSibling() == nil && c == 0 {
+				c = 1
+			}
+			sentences += c
+			content = content || c > 0
+			return ast.WalkSkipChildren, nil
+		case *east.TableRow:
+			sentences++
+			content = true
+			return ast.WalkSkipChildren, nil
+		case *east.TableHeader, *ast.FencedCodeBlock, *ast.CodeBlock:
+			content = true
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return sentences, content
+}
+
+func joinLines(n ast.Node, src []byte) string {
+	var b strings.Builder
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		b.Write(seg.Value(src))
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
+// countSentences counts sentences in prose: a sentence is a run of text with
+// at least one letter or digit, ended by . ! ? or … followed by a space or
+// the end (closing quotes and brackets may sit between). Trailing text
+// without a terminator is a sentence too. Abbreviations such as "e.g." may
+// over-count; that only errs towards COMPLETE for real prose.
+func countSentences(s string) int {
+	rs := []rune(s)
+	count, word := 0, false
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			word = true
+			continue
+		}
+		if !strings.ContainsRune(".!?…", r) {
+			continue
+		}
+		j := i + 1
+		for j < len(rs) && strings.ContainsRune(".!?…\"'”’)]*_", rs[j]) {
+			j++
+		}
+		if (j == len(rs) || unicode.IsSpace(rs[j])) && word {
+			count++
+			word = false
+		}
+		i = j - 1
+	}
+	if word {
+		count++
+	}
+	return count
+}
+
+// trimSpan shrinks span to its non-blank content (a zero-width span at its
+// start when it is blank).
+func trimSpan(src []byte, s source.Span) source.Span {
+	for s.Start < s.End && isSpace(src[s.Start]) {
+		s.Start++
+	}
+	for s.End > s.Start && isSpace(src[s.End-1]) {
+		s.End--
+	}
+	return s
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
