@@ -1,0 +1,89 @@
+package analysis
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+func TestParseConfig(t *testing.T) {
+	cfg, err := ParseConfig([]byte(`{
+	  // comments and trailing commas are fine
+	  "severity": {"stale-evidence": "error", "val-title-task": "off",},
+	  /* block */ "sourceDirs": ["src", "lib"],
+	  "freshness": "git",
+	  "questionBudget": 7,
+	  "debounceMs": 0,
+	}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Severity["stale-evidence"] != "error" || cfg.Budget() != 7 || cfg.FreshnessMode() != "git" ||
+		len(cfg.Sources()) != 2 || cfg.DebounceMs == nil || *cfg.DebounceMs != 0 {
+		t.Fatalf("unexpected config %+v", cfg)
+	}
+}
+
+func TestParseConfigErrors(t *testing.T) {
+	cases := map[string]string{
+		`{"severity": {"no-such-code": "off"}}`:    `unknown diagnostic code "no-such-code"`,
+		`{"severity": {"stale-evidence": "loud"}}`: `unknown severity "loud"`,
+		`{"freshness": "ctime"}`:                   `freshness`,
+		`{"sourceDirs": ["../outside"]}`:           `inside the project`,
+		`{"sourceDirs": ["/abs"]}`:                 `inside the project`,
+		`{"questionBudget": -1}`:                   `questionBudget`,
+		`{"sevrity": {}}`:                          `unknown field "sevrity"`,
+		"{\n  \"questionBudget\": \"five\"\n}":     `line 2`,
+		"{\n  \"a\": 1,,\n}":                       `line 2`,
+	}
+	for src, want := range cases {
+		_, err := ParseConfig([]byte(src))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseConfig(%s) error = %v, want it to mention %q", src, err, want)
+		}
+	}
+}
+
+func TestMergeAndDefaults(t *testing.T) {
+	var zero Config
+	if zero.Budget() != DefaultQuestionBudget || zero.FreshnessMode() != "mtime" || zero.Sources()[0] != "src" {
+		t.Fatalf("defaults wrong: %d %s %v", zero.Budget(), zero.FreshnessMode(), zero.Sources())
+	}
+	base := Config{Severity: map[string]string{"stale-evidence": "error", "milestone-size": "off"}, QuestionBudget: 3}
+	over := Config{Severity: map[string]string{"milestone-size": "hint"}, Freshness: "git"}
+	m := base.Merge(over)
+	if m.Severity["stale-evidence"] != "error" || m.Severity["milestone-size"] != "hint" || m.QuestionBudget != 3 || m.Freshness != "git" {
+		t.Fatalf("merge wrong: %+v", m)
+	}
+	if base.Severity["milestone-size"] != "off" {
+		t.Fatal("merge modified its receiver")
+	}
+}
+
+func TestApplySeverity(t *testing.T) {
+	ds := []diag.Diagnostic{diag.New("stale-evidence", sp(0, 1), "x"), diag.New("val-title-task", sp(0, 1), "y"), diag.New("missing-verifier", sp(0, 1), "z")}
+	cfg := Config{Severity: map[string]string{"stale-evidence": "error", "val-title-task": "off"}}
+	out := cfg.ApplySeverity(ds)
+	if len(out) != 2 || out[0].Severity != diag.SeverityError || out[1].Code != "missing-verifier" || out[1].Severity != diag.SeverityWarning {
+		t.Fatalf("ApplySeverity = %+v", out)
+	}
+}
+
+func TestFindConfigFileStopsAtRepoRoot(t *testing.T) {
+	root := t.TempDir()
+	repo := filepath.Join(root, "repo")
+	os.MkdirAll(filepath.Join(repo, ".git"), 0o755)
+	os.MkdirAll(filepath.Join(repo, "a", "b"), 0o755)
+	os.WriteFile(filepath.Join(root, ".charter-lsp.jsonc"), []byte("{}"), 0o644) // outside the repo: ignored
+	if got := FindConfigFile(vfs.OS, filepath.Join(repo, "a", "b")); got != "" {
+		t.Fatalf("found %q outside the repository", got)
+	}
+	os.WriteFile(filepath.Join(repo, "a", ".charter-lsp.jsonc"), []byte("{}"), 0o644)
+	if got := FindConfigFile(vfs.OS, filepath.Join(repo, "a", "b")); got != filepath.Join(repo, "a", ".charter-lsp.jsonc") {
+		t.Fatalf("FindConfigFile = %q", got)
+	}
+}
