@@ -2,10 +2,13 @@ package rp1
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
@@ -43,7 +46,21 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// render is the golden text of one fixture.
+// render is the golden text of one fixture: the parse, then Check's
+// diagnostics as "diag LINE:COL-LINE:COL severity code: message".
 func render(src []byte) string {
-	return dump(Parse(src))
+	ch := Parse(src)
+	ds := Check(ch, Options{RP1Style: true})
+	diag.Locate(ds, "", ch.Index)
+	var b strings.Builder
+	b.WriteString(dump(ch))
+	for _, d := range ds {
+		r := d.Range
+		fmt.Fprintf(&b, "diag %d:%d-%d:%d %s %s: %s\n", r.Start.Line+1, r.Start.Character+1, r.End.Line+1, r.End.Character+1, d.Severity, d.Code, d.Message)
+		for _, rel := range d.Related {
+			rr := ch.Index.Range(rel.Span)
+			fmt.Fprintf(&b, "  related %d:%d-%d:%d %s\n", rr.Start.Line+1, rr.Start.Character+1, rr.End.Line+1, rr.End.Character+1, rel.Message)
+		}
+	}
+	return b.String()
 }

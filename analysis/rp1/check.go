@@ -1,0 +1,198 @@
+package rp1
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// DefaultQuestionBudget is the interview's budget when Options leaves it 0.
+const DefaultQuestionBudget = 5
+
+// Options tune Check.
+type Options struct {
+	// QuestionBudget is the number of questions an interview may ask; 0
+	// means DefaultQuestionBudget.
+	QuestionBudget int
+	// RP1Style is analysis.Classify's verdict: a charter.md that is not
+	// rp1-style gets no section or status diagnostics (SPEC §1).
+	RP1Style bool
+}
+
+// sectionNeeds says what each section should hold, for messages (SPEC §1).
+var sectionNeeds = map[SectionID]string{
+	Problem:   "why this exists, the pain points and why now",
+	Users:     "who uses it, their segments and needs",
+	ValueProp: "the value delivered, benefits and differentiation",
+	Scope:     "what we will and won't do",
+	Success:   "metrics, failure modes and the definition of done",
+}
+
+// Check returns the diagnostics of families rp1 and scratchpad for ch. Only
+// spans are set; the caller locates them (diag.Locate) with ch.Index.
+func Check(ch *Charter, opts Options) []diag.Diagnostic {
+	if opts.QuestionBudget <= 0 {
+		opts.QuestionBudget = DefaultQuestionBudget
+	}
+	var ds []diag.Diagnostic
+	if opts.RP1Style {
+		ds = append(ds, checkSections(ch)...)
+		ds = append(ds, checkStatus(ch)...)
+	}
+	if ch.ScratchPad != nil {
+		ds = append(ds, checkScratchPad(ch, opts)...)
+	}
+	diag.Sort(ds)
+	return ds
+}
+
+func checkSections(ch *Charter) []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	for _, g := range ch.Gaps() {
+		if g.Status == GapFilled {
+			continue
+		}
+		sec := ch.Section(g.Section)
+		name := CanonicalHeading[g.Section]
+		var span source.Span
+		if sec != nil {
+			name, span = sec.Heading, sec.HeadingSpan
+		} else {
+			span = insertionPoint(ch, g.Section)
+		}
+		if g.Status == GapCoveredByQA {
+			e := g.CoveredBy
+			d := diag.New("section-covered-by-qa", span,
+				"%q is not written in the charter yet, but Q%d (%s) answers it; finish the interview to write it.",
+				name, e.Number, e.Topic)
+			d.Related = []diag.Related{{Span: e.HeadingSpan, Message: "the answer that covers it"}}
+			ds = append(ds, d)
+			continue
+		}
+		needs := sectionNeeds[g.Section]
+		switch {
+		case sec == nil:
+			d := diag.New("section-missing", span,
+				"Section \"## %s\" is missing; add it with %s, or ask the next interview question.",
+				CanonicalHeading[g.Section], needs)
+			d.Data = map[string]string{"section": string(g.Section), "heading": CanonicalHeading[g.Section]}
+			ds = append(ds, d)
+		case sec.Status == StatusEmpty:
+			d := diag.New("section-empty", span,
+				"Section %q has no content; write %s, or ask the next interview question.", name, needs)
+			d.Data = map[string]string{"section": string(g.Section)}
+			ds = append(ds, d)
+		default:
+			ds = append(ds, partial(sec, name, needs))
+		}
+	}
+	return ds
+}
+
+// partial reports a PARTIAL section on its heading, naming each reason and
+// pointing at each marker.
+func partial(sec *Section, name, needs string) diag.Diagnostic {
+	var reasons []string
+	var related []diag.Related
+	for _, p := range sec.Problems {
+		switch p.Kind {
+		case ProblemTBD:
+			reasons = append(reasons, fmt.Sprintf("a %q marker", p.Text))
+			related = append(related, diag.Related{Span: p.Span, Message: "TBD marker"})
+		case ProblemPlaceholder:
+			reasons = append(reasons, fmt.Sprintf("the placeholder %q", p.Text))
+			related = append(related, diag.Related{Span: p.Span, Message: "placeholder"})
+		case ProblemFewSentence:
+			reasons = append(reasons, fmt.Sprintf("only %d sentence%s", sec.Sentences, plural(sec.Sentences)))
+		}
+	}
+	d := diag.New("section-partial", sec.HeadingSpan,
+		"Section %q is partial: it has %s; write at least two sentences on %s.",
+		name, joinReasons(reasons), needs)
+	d.Related = related
+	d.Data = map[string]string{"section": string(sec.ID)}
+	return d
+}
+
+func joinReasons(rs []string) string {
+	// Repeated markers ("TBD" twice) are named once in the message; the
+	// related locations still list each.
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range rs {
+		if !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	switch len(out) {
+	case 0:
+		return "too little content"
+	case 1:
+		return out[0]
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// insertionPoint is where a missing section belongs: the end of the content
+// of the nearest earlier section in priority order that exists, else the
+// title line, else the start of the file.
+func insertionPoint(ch *Charter, id SectionID) source.Span {
+	prev := -1
+	for i, p := range Priority {
+		if p == id {
+			prev = i - 1
+			break
+		}
+	}
+	for ; prev >= 0; prev-- {
+		if s := ch.Section(Priority[prev]); s != nil {
+			end := trimSpan(ch.Index.Source(), s.BodySpan).End
+			if end <= s.HeadingSpan.End {
+				end = s.HeadingSpan.End
+			}
+			return source.Span{Start: end, End: end}
+		}
+	}
+	if ch.TitleSpan != (source.Span{}) {
+		return ch.TitleSpan
+	}
+	return source.Span{}
+}
+
+// checkStatus flags "**Status**: Complete" while sections are still gaps or
+// an interview is under way.
+func checkStatus(ch *Charter) []diag.Diagnostic {
+	f := ch.Header("Status")
+	if f == nil || !strings.EqualFold(strings.TrimSpace(f.Value), "complete") {
+		return nil
+	}
+	var open []string
+	for _, g := range ch.Gaps() {
+		if g.Status != GapFilled {
+			open = append(open, string(g.Section))
+		}
+	}
+	var why []string
+	if len(open) > 0 {
+		why = append(why, "gaps in "+strings.Join(open, ", "))
+	}
+	if ch.ScratchPad != nil {
+		why = append(why, "an interview scratch pad")
+	}
+	if len(why) == 0 {
+		return nil
+	}
+	return []diag.Diagnostic{diag.New("status-complete-with-gaps", f.Span,
+		"**Status** says Complete but the charter still has %s; finish the charter or set **Status**: Draft.",
+		strings.Join(why, " and "))}
+}
