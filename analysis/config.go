@@ -21,6 +21,8 @@ import (
 // and workspace/configuration section "charter") and from CLI flags; later
 // sources override earlier ones key by key.
 type Config struct {
+	// Schema lets editors validate the file ("$schema": ".../charter-lsp.schema.json").
+	Schema string `json:"$schema,omitempty"`
 	// Severity overrides a code's default: "error", "warning",
 	// "information", "hint" or "off".
 	Severity map[string]string `json:"severity,omitempty"`
