@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
@@ -78,7 +79,7 @@ func Discover(fsys vfs.FS, root string) (Workspace, error) {
 
 // classifyName reads a file only when its name could make it a charter.
 func classifyName(path string, fsys vfs.FS) Kind {
-	if k := Classify(path, nil); k != KindOtherCharter && k != KindRP1Charter {
+	if k := Classify(path, nil); k != KindOtherCharter && k != KindRP1Charter && !strings.HasSuffix(strings.ToLower(path), ".md") {
 		return k
 	}
 	content, err := fsys.ReadFile(path)

@@ -79,6 +79,11 @@ func Classify(path string, content []byte) Kind {
 		return KindNone
 	}
 	if lower != "charter.md" {
+		// Another markdown file is an rp1 charter only when its content says
+		// so unmistakably: rp1's title or an interview scratch pad.
+		if strings.HasSuffix(lower, ".md") && LooksLikeRP1Charter(content) {
+			return KindRP1Charter
+		}
 		return KindNone
 	}
 	if IsRP1Style(path, content) {
@@ -95,6 +100,28 @@ var rp1Headings = [][]byte{
 	[]byte("## scope guardrails"), []byte("## scope"),
 	[]byte("## success criteria"),
 	[]byte("## scratch pad"),
+}
+
+// LooksLikeRP1Charter: the first heading is rp1's "# Project Charter" title,
+// or the file holds a "## Scratch Pad" heading.
+func LooksLikeRP1Charter(content []byte) bool {
+	firstHeading := true
+	for len(content) > 0 {
+		var line []byte
+		line, content, _ = bytes.Cut(content, []byte("\n"))
+		line = bytes.TrimRight(line, " \t\r")
+		if !bytes.HasPrefix(line, []byte("#")) {
+			continue
+		}
+		if firstHeading && bytes.HasPrefix(bytes.ToLower(line), []byte("# project charter")) {
+			return true
+		}
+		firstHeading = false
+		if bytes.EqualFold(line, []byte("## scratch pad")) {
+			return true
+		}
+	}
+	return false
 }
 
 // IsRP1Style: under .rp1/, empty, or holding one of the five section headings

@@ -29,6 +29,9 @@ func TestClassify(t *testing.T) {
 		{"/p/docs/charter.md", "# T\r\n\r\n## Scratch Pad\r\n", KindRP1Charter},
 		{"/p/docs/charter.md", "# Team charter\n\n## Working agreements\n", KindOtherCharter},
 		{"/p/README.md", "## Target Users", KindNone},
+		{"/p/notes/resume.md", "# Project Charter: X\n", KindRP1Charter},
+		{"/p/notes/resume.md", "# Notes\n\n## Scratch Pad\n", KindRP1Charter},
+		{"/p/notes/resume.md", "# Notes\n\n# Project Charter: X\n", KindNone},
 		{"/p/.charter-lsp.jsonc", "{}", KindConfig},
 	}
 	for _, c := range cases {

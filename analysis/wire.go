@@ -4,11 +4,14 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // checkRP1 and checkPiDir connect the file kinds to their packages' checks.
-func checkRP1(content []byte, cfg Config) []diag.Diagnostic { return nil }
+func checkRP1(content []byte, cfg Config) []diag.Diagnostic {
+	return rp1.Check(rp1.Parse(content), rp1.Options{QuestionBudget: cfg.Budget(), RP1Style: true})
+}
 
 func checkPiDir(fsys vfs.FS, dir string, cfg Config, now time.Time) map[string][]diag.Diagnostic {
 	return nil
