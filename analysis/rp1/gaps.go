@@ -33,8 +33,8 @@ func (ch *Charter) SectionStatus(id SectionID) SectionStatus {
 
 // Gaps reports, in priority order, each of the five sections as FILLED
 // (COMPLETE in the charter), COVERED_BY_QA (an answered scratch-pad entry's
-// topic names it, SPEC §1) or GAP. Skipped, pending and malformed entries
-// cover nothing.
+// topic names it, SPEC §1) or GAP. Skipped, pending, malformed and
+// unnumbered entries cover nothing.
 func (ch *Charter) Gaps() []Gap {
 	gaps := make([]Gap, 0, len(Priority))
 	for _, id := range Priority {
@@ -69,7 +69,8 @@ func (ch *Charter) coveringEntry(id SectionID) *Entry {
 		return nil
 	}
 	for _, e := range ch.ScratchPad.Entries {
-		if e.Malformed() || !e.Answered() {
+		// An entry without a Q number is not read by the interviewer either.
+		if e.Number == 0 || e.Malformed() || !e.Answered() {
 			continue
 		}
 		for _, s := range TopicSections(e.Topic) {
