@@ -1,0 +1,80 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"runtime/debug"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+)
+
+// inOrder are the notifications handled on the read loop, one after the
+// other in wire order: text synchronisation must not be reordered (the
+// library's usual AsyncHandler runs everything concurrently and reorders
+// rapid didChange notifications). They are quick and never call the client.
+// Everything else runs concurrently, so a handler may call the client
+// (workspace/configuration, client/registerCapability) without deadlocking
+// the read loop that must read the answer.
+var inOrder = map[string]bool{
+	protocol.MethodTextDocumentDidOpen:   true,
+	protocol.MethodTextDocumentDidChange: true,
+	protocol.MethodTextDocumentDidClose:  true,
+	protocol.MethodTextDocumentDidSave:   true,
+	protocol.MethodExit:                  true,
+}
+
+// handler is the jsonrpc2 handler chain: cancellation, ordering, lifecycle
+// gate, panic safety, then the protocol package's typed dispatch to Server.
+func (s *Server) handler() jsonrpc2.Handler {
+	dispatch := protocol.ServerHandler(s, nil)
+	return protocol.CancelHandler(func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
+		method, call := req.Method(), req.IsCall()
+		if !inOrder[method] {
+			jsonrpc2.Async(ctx)
+		}
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("handler panicked", zap.String("method", method), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+				result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s", method)
+			}
+			if !call {
+				// An error from a notification would tear the connection down.
+				if err != nil {
+					s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
+				}
+				result, err = nil, nil
+			}
+		}()
+		if err := s.gate(method, call); err != nil {
+			return nil, err
+		}
+		if call && method != protocol.MethodShutdown && len(bytes.TrimSpace(req.Params())) == 0 {
+			// Without this, a request without params (a custom method, say)
+			// fails in the library's fallback with a JSON parse error.
+			return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "%s: unknown method or missing params", method)
+		}
+		return dispatch(ctx, req)
+	})
+}
+
+// gate enforces the lifecycle: nothing but initialize before it, nothing
+// but exit after shutdown.
+func (s *Server) gate(method string, call bool) error {
+	s.mu.Lock()
+	state := s.state
+	s.mu.Unlock()
+	switch {
+	case method == protocol.MethodExit:
+		return nil
+	case state == stateNew && method != protocol.MethodInitialize:
+		return jsonrpc2.Errorf(jsonrpc2.ServerNotInitialized, "%s before initialize", method)
+	case state == stateShutdown:
+		return jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "%s after shutdown", method)
+	case state != stateNew && method == protocol.MethodInitialize:
+		return fmt.Errorf("initialize sent twice: %w", jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "already initialized"))
+	}
+	return nil
+}

@@ -1,0 +1,97 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+)
+
+// clientCaps are the client capabilities the server acts on.
+type clientCaps struct {
+	configuration      bool // workspace/configuration
+	watchDynamic       bool // dynamic registration of didChangeWatchedFiles
+	relativePatterns   bool
+	configDynamic      bool // dynamic registration of didChangeConfiguration
+	applyEdit          bool
+	showDocument       bool
+	diagnosticsVersion bool
+	all                protocol.ClientCapabilities // for features added later
+}
+
+func readClientCaps(c protocol.ClientCapabilities) clientCaps {
+	out := clientCaps{all: c}
+	if w := c.Workspace; w != nil {
+		out.configuration = isTrue(w.Configuration)
+		out.applyEdit = isTrue(w.ApplyEdit)
+		if w.DidChangeWatchedFiles != nil {
+			out.watchDynamic = isTrue(w.DidChangeWatchedFiles.DynamicRegistration)
+			out.relativePatterns = isTrue(w.DidChangeWatchedFiles.RelativePatternSupport)
+		}
+		if w.DidChangeConfiguration != nil {
+			out.configDynamic = isTrue(w.DidChangeConfiguration.DynamicRegistration)
+		}
+	}
+	if win := c.Window; win != nil && win.ShowDocument != nil {
+		out.showDocument = win.ShowDocument.Support
+	}
+	if td := c.TextDocument; td != nil && td.PublishDiagnostics != nil {
+		out.diagnosticsVersion = isTrue(td.PublishDiagnostics.VersionSupport)
+	}
+	return out
+}
+
+func isTrue(b *bool) bool { return b != nil && *b }
+
+// Initialize records the client's capabilities, workspace folders and
+// initializationOptions, and announces what the server does.
+func (s *Server) Initialize(ctx context.Context, params *protocol.InitializeParams) (*protocol.InitializeResult, error) {
+	caps, err := protocol.Clone(params.Capabilities)
+	if err != nil {
+		caps = params.Capabilities
+	}
+	roots := workspaceRoots(params)
+	initCfg, initErr := decodeConfig(params.InitializationOptions)
+
+	s.mu.Lock()
+	s.state = stateInitialized
+	s.caps = readClientCaps(caps)
+	s.roots = roots
+	s.config.init = initCfg
+	s.mu.Unlock()
+
+	s.log.Info("initialize", zap.String("client", params.ClientInfo.Name), zap.Strings("roots", roots))
+	if initErr != nil {
+		s.log.Warn("ignoring initializationOptions", zap.Error(initErr))
+	}
+	s.loadProjectConfig()
+
+	return &protocol.InitializeResult{
+		Capabilities: serverCapabilities(),
+		ServerInfo:   protocol.ServerInfo{Name: "charter-lsp", Version: protocol.NewOptional(s.version)},
+	}, nil
+}
+
+func serverCapabilities() protocol.ServerCapabilities {
+	yes := true
+	incremental := protocol.TextDocumentSyncKindIncremental
+	return protocol.ServerCapabilities{
+		PositionEncoding: protocol.PositionEncodingKindUTF16,
+		TextDocumentSync: &protocol.TextDocumentSyncOptions{
+			OpenClose: &yes,
+			Change:    &incremental,
+			Save:      protocol.Boolean(true),
+		},
+		DiagnosticProvider: &protocol.DiagnosticOptions{
+			// Editing criteria.md changes the diagnostics of the evidence
+			// files of the same charter, and the other way round.
+			InterFileDependencies: true,
+		},
+		Workspace: &protocol.WorkspaceOptions{
+			WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
+				Supported:           &yes,
+				ChangeNotifications: protocol.Boolean(true),
+			},
+		},
+	}
+}

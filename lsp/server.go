@@ -1,0 +1,173 @@
+// Package lsp is the language server: it translates between the Language
+// Server Protocol and the analysis and interview packages, which hold all the
+// logic. Each LSP method lives in its own file (initialize.go, did_change.go,
+// document_diagnostic.go, …); a handler finds the document, asks analysis,
+// and converts the answer (protocol_convert.go).
+package lsp
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+	"go.uber.org/zap/exp/zapslog"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// Checker computes the diagnostics of one file read through fsys. The
+// server uses analysis.CheckFile; tests may substitute their own.
+type Checker func(fsys vfs.FS, path string, cfg analysis.Config) ([]diag.Diagnostic, error)
+
+// Options configure a Server. The zero value is a working server.
+type Options struct {
+	Logger  *zap.Logger // default: no logging
+	Checker Checker     // default: analysis.CheckFile
+	Disk    vfs.FS      // the file system under the open documents; default vfs.OS
+	Version string      // reported in serverInfo
+}
+
+// Server is one language-server session over one connection.
+type Server struct {
+	protocol.UnimplementedServer
+
+	log     *zap.Logger
+	checker Checker
+	disk    vfs.FS
+	version string
+
+	sess  *session
+	fs    overlay
+	diags *diagnoser
+
+	// ctx lives as long as the connection; background work (debounced
+	// diagnostics) runs under it. client calls back into the editor.
+	ctx    context.Context
+	client protocol.Client
+
+	mu          sync.Mutex // guards the fields below
+	state       lifecycle
+	caps        clientCaps
+	roots       []string // workspace folders, OS paths
+	config      configLayers
+	watch       watchRegistration
+	watchMu     sync.Mutex // serialises updateWatchers' client calls
+	exitOnce    sync.Once
+	exited      chan struct{}
+	didShutdown bool
+}
+
+type lifecycle int
+
+const (
+	stateNew lifecycle = iota
+	stateInitialized
+	stateShutdown
+)
+
+// New returns a server ready to Serve one connection.
+func New(opts Options) *Server {
+	s := &Server{
+		log:     opts.Logger,
+		checker: opts.Checker,
+		disk:    opts.Disk,
+		version: opts.Version,
+		sess:    newSession(),
+		exited:  make(chan struct{}),
+	}
+	if s.log == nil {
+		s.log = zap.NewNop()
+	}
+	if s.checker == nil {
+		s.checker = analysis.CheckFile
+	}
+	if s.disk == nil {
+		s.disk = vfs.OS
+	}
+	if s.version == "" {
+		s.version = "dev"
+	}
+	s.fs = overlay{sess: s.sess, disk: s.disk}
+	s.diags = newDiagnoser(s)
+	return s
+}
+
+// Serve speaks LSP over stream until the client sends exit or the stream
+// ends, and returns the process exit code: 0 after a shutdown request, 1
+// otherwise (as the LSP specification asks).
+func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// The protocol library logs through slog; route it to our zap logger.
+	ctx = protocol.WithLogger(ctx, slog.New(zapslog.NewHandler(s.log.Core())))
+
+	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(codec{}))
+	s.client = protocol.ClientDispatcher(conn)
+	s.ctx = protocol.WithClient(ctx, s.client)
+	conn.Go(s.ctx, s.handler())
+
+	select {
+	case <-s.exited:
+	case <-conn.Done():
+	case <-ctx.Done():
+	}
+	// Stop background work and outstanding calls to the client, then close
+	// the connection. Close waits for handlers; never wait forever on a
+	// client that stopped answering.
+	cancel()
+	s.diags.wait()
+	closed := make(chan struct{})
+	go func() {
+		if err := conn.Close(); err != nil {
+			s.log.Debug("closing the connection", zap.Error(err))
+		}
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(2 * time.Second):
+		s.log.Warn("connection did not close in time")
+	}
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.didShutdown {
+		return 0
+	}
+	return 1
+}
+
+// codec marshals payloads with the protocol package's union-aware encoder,
+// as protocol.NewServer does (its codec is unexported; we build the
+// connection ourselves to install our own handler chain).
+type codec struct{}
+
+func (codec) Marshal(v any) ([]byte, error) {
+	switch m := v.(type) {
+	case jsonrpc2.RawMessage:
+		if m == nil {
+			return []byte("null"), nil
+		}
+		return m, nil
+	case *jsonrpc2.RawMessage:
+		if m == nil || *m == nil {
+			return []byte("null"), nil
+		}
+		return *m, nil
+	}
+	return protocol.Marshal(v)
+}
+
+func (codec) Unmarshal(data []byte, v any) error {
+	if p, ok := v.(*jsonrpc2.RawMessage); ok {
+		*p = append(jsonrpc2.RawMessage(nil), data...)
+		return nil
+	}
+	return protocol.Unmarshal(data, v)
+}

@@ -1,0 +1,133 @@
+package lsp
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"go.uber.org/zap"
+)
+
+// workspaceRoots reads the workspace folders of initialize, falling back to
+// the deprecated rootUri and rootPath.
+func workspaceRoots(params *protocol.InitializeParams) []string {
+	var roots []string
+	if folders, ok := params.WorkspaceFolders.Get(); ok {
+		for _, f := range folders {
+			if p, err := filePath(f.URI); err == nil {
+				roots = append(roots, p)
+			}
+		}
+	}
+	if len(roots) == 0 && params.RootURI != nil && !params.RootURI.IsZero() {
+		if p, err := filePath(*params.RootURI); err == nil {
+			roots = append(roots, p)
+		}
+	}
+	if len(roots) == 0 {
+		if p, ok := params.RootPath.Get(); ok && p != "" {
+			roots = append(roots, filepath.Clean(p))
+		}
+	}
+	return roots
+}
+
+// DidChangeWorkspaceFolders keeps the folder list current: it bounds every
+// write (InWorkspace) and locates the project configuration file.
+func (s *Server) DidChangeWorkspaceFolders(ctx context.Context, params *protocol.DidChangeWorkspaceFoldersParams) error {
+	s.mu.Lock()
+	removed := map[string]bool{}
+	for _, f := range params.Event.Removed {
+		if p, err := filePath(f.URI); err == nil {
+			removed[p] = true
+		}
+	}
+	var roots []string
+	for _, r := range s.roots {
+		if !removed[r] {
+			roots = append(roots, r)
+		}
+	}
+	for _, f := range params.Event.Added {
+		if p, err := filePath(f.URI); err == nil {
+			roots = append(roots, p)
+		}
+	}
+	s.roots = roots
+	s.mu.Unlock()
+	s.log.Info("workspace folders changed", zap.Strings("roots", roots))
+	s.loadProjectConfig()
+	s.diags.scheduleAll()
+	return nil
+}
+
+// Roots returns the workspace folders as OS paths.
+func (s *Server) Roots() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.roots...)
+}
+
+// InWorkspace reports whether path lies inside one of the workspace
+// folders once symbolic links are resolved. Every edit or file the server
+// writes goes through it, so a charter cannot make the server write through
+// a link (or a "../" path) to somewhere else.
+func (s *Server) InWorkspace(path string) bool {
+	return InsideFolders(path, s.Roots())
+}
+
+// InWorkspaceURI is InWorkspace for a document URI; non-file URIs are outside.
+func (s *Server) InWorkspaceURI(u uri.URI) bool {
+	p, err := filePath(u)
+	return err == nil && s.InWorkspace(p)
+}
+
+// InsideFolders reports whether path is inside (or is) one of folders, after
+// resolving symbolic links in both. A path that does not exist yet (a file
+// about to be created) is judged by its nearest existing ancestor.
+func InsideFolders(path string, folders []string) bool {
+	if !filepath.IsAbs(path) {
+		return false
+	}
+	real := resolve(path)
+	for _, f := range folders {
+		if !filepath.IsAbs(f) {
+			continue
+		}
+		rel, err := filepath.Rel(resolve(f), real)
+		if err != nil {
+			continue
+		}
+		if rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolve evaluates symbolic links in path; for a missing path it resolves
+// the longest existing prefix and appends the rest.
+func resolve(path string) string {
+	path = filepath.Clean(path)
+	var rest []string
+	for p := path; ; {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			parts := append([]string{real}, rest...)
+			return filepath.Join(parts...)
+		}
+		if _, err := os.Lstat(p); err == nil {
+			// Exists but cannot be resolved (a dangling or looping link):
+			// refuse to guess where it points.
+			return string(filepath.Separator) + "\x00unresolvable"
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return path
+		}
+		rest = append([]string{filepath.Base(p)}, rest...)
+		p = parent
+	}
+}
