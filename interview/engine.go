@@ -1,0 +1,367 @@
+package interview
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
+)
+
+// Modes, as upstream spells them.
+const (
+	ModeCreate = "CREATE"
+	ModeUpdate = "UPDATE"
+	ModeResume = "RESUME"
+)
+
+// DefaultBudget is upstream's question budget.
+const DefaultBudget = 5
+
+// Options are the caller's inputs besides the text.
+type Options struct {
+	Mode      string    // CREATE, UPDATE or RESUME; "" detects it as upstream does
+	Budget    int       // question budget; <= 0 means DefaultBudget
+	Now       time.Time // clock for Started, Created and Last Updated
+	FinishNow bool      // the user asks to finish early
+	// Path, when set, lets Next refuse pi-charter files, which are charters
+	// of another kind.
+	Path string
+}
+
+// state is what Next learns from the charter before deciding.
+type state struct {
+	ch     *rp1.Charter
+	mode   string
+	create bool // Q1 is the Brain Dump (CREATE, or RESUME of a CREATE pad)
+
+	entries  []*rp1.Entry // well-formed entries, in file order
+	asked    map[rp1.SectionID]*rp1.Entry
+	material map[rp1.SectionID][]string // answers and cue sentences per section
+
+	// open: sections still GAP in the charter once the Brain Dump's cue words
+	// count; gaps: open minus sections another answer already addresses
+	// (coveredBy), i.e. gaps_remaining.
+	open      []rp1.SectionID
+	gaps      []rp1.SectionID
+	coveredBy map[rp1.SectionID]*rp1.Entry
+}
+
+// Next returns the one interview action for a charter's text; exists says
+// whether the file exists at all. It never panics and its Response always
+// marshals to valid JSON of upstream's shape.
+func Next(text []byte, exists bool, opts Options) Response {
+	budget := opts.Budget
+	if budget <= 0 {
+		budget = DefaultBudget
+	}
+	fail := func(format string, args ...any) Response {
+		return Response{Type: TypeError, Message: fmt.Sprintf(format, args...),
+			Metadata: Metadata{TotalQuestions: budget, GapsRemaining: []rp1.SectionID{}}}
+	}
+
+	mode := strings.ToUpper(strings.TrimSpace(opts.Mode))
+	switch mode {
+	case "", ModeCreate, ModeUpdate, ModeResume:
+	default:
+		return fail("Unknown mode %q: use CREATE, UPDATE or RESUME.", opts.Mode)
+	}
+	if why := notACharter(text, opts.Path); why != "" {
+		return fail("Not an rp1 charter: %s.", why)
+	}
+	if !exists {
+		text = nil
+	}
+	ch := rp1.Parse(text)
+	if mode == "" {
+		mode = DetectMode(ch, exists)
+	}
+	pad := ch.ScratchPad
+	if mode == ModeResume && pad == nil {
+		r := fail("Cannot resume: the charter has no ## Scratch Pad. Start an interview in CREATE or UPDATE mode.")
+		r.Mode = mode
+		return r
+	}
+	if pad != nil && len(pad.Entries) > 0 && allMalformed(pad.Entries) {
+		r := fail("Cannot parse the scratch pad: none of its %d entries has **Asked**, **Answer** or **Skipped**. Manual review required.", len(pad.Entries))
+		r.Mode = mode
+		return r
+	}
+
+	st := analyze(ch, mode)
+	r := Response{Mode: mode, Metadata: Metadata{
+		QuestionNumber: pad.LastNumber() + 1,
+		TotalQuestions: budget,
+		GapsRemaining:  append([]rp1.SectionID{}, st.gaps...),
+	}}
+
+	if p := pad.PendingEntry(); p != nil {
+		r.Type = TypeNextQuestion
+		r.NextQuestion = p.Asked
+		r.Pending = p
+		r.Topic = p.Topic
+		r.Section = firstOf(rp1.TopicSections(p.Topic))
+		r.Metadata.QuestionNumber = p.Number
+		r.Message = fmt.Sprintf("Q%d (%s) is awaiting an answer: write it after **Answer**: and run the interview again.", p.Number, p.Topic)
+		return r
+	}
+	if len(st.entries) >= budget {
+		return st.success(r, fmt.Sprintf("Charter interview complete: the question budget (%d) is spent.", budget))
+	}
+	if opts.FinishNow {
+		if st.covered(rp1.Problem) && st.covered(rp1.Users) {
+			return st.success(r, "Charter interview finished early at the user's request.")
+		}
+		r.Type = TypeError
+		r.Message = "Cannot finish yet: the problem and the target users must be covered first."
+		return r
+	}
+	if len(st.gaps) == 0 {
+		return st.success(r, "Charter interview complete. All required sections covered.")
+	}
+	if st.create && len(st.entries) == 0 {
+		r.Type = TypeNextQuestion
+		r.NextQuestion = BrainDumpQuestion
+		r.Topic = BrainDumpTopic
+		return r
+	}
+	for _, id := range st.open {
+		if st.asked[id] != nil {
+			continue // never re-ask
+		}
+		r.Section, r.Topic = id, Topics[id]
+		if e := st.coveredBy[id]; e != nil {
+			r.Type = TypeSkip
+			r.CoveredBy = e
+			r.Message = fmt.Sprintf("%s already covered in Q%d (%s).", sectionName[id], e.Number, e.Topic)
+			return r
+		}
+		r.Type = TypeNextQuestion
+		r.NextQuestion = Question(id, st.questionContext())
+		return r
+	}
+	return st.success(r, "Charter interview complete: every remaining gap was already asked.")
+}
+
+// sectionName is how messages name a section.
+var sectionName = map[rp1.SectionID]string{
+	rp1.Problem:   "Problem & context",
+	rp1.Users:     "Target users",
+	rp1.ValueProp: "Value proposition",
+	rp1.Scope:     "Scope",
+	rp1.Success:   "Success criteria",
+}
+
+// DetectMode is upstream's detection: no file or an empty one → CREATE; a
+// scratch pad → RESUME; otherwise UPDATE.
+func DetectMode(ch *rp1.Charter, exists bool) string {
+	switch {
+	case !exists || len(bytes.TrimSpace(ch.Index.Source())) == 0:
+		return ModeCreate
+	case ch.ScratchPad != nil:
+		return ModeResume
+	}
+	return ModeUpdate
+}
+
+// notACharter says why text cannot be an rp1 charter, or "". We refuse only
+// what cannot be markdown at all (binary, not UTF-8, a JSON document) and the
+// files of pi-charter; any other markdown, even a charter.md another tool
+// wrote, may take an interview (UPDATE appends a scratch pad to it).
+func notACharter(text []byte, path string) string {
+	switch {
+	case bytes.IndexByte(text, 0) >= 0:
+		return "the file holds binary data (NUL bytes)"
+	case !utf8.Valid(text):
+		return "the file is not UTF-8 text"
+	}
+	if t := bytes.TrimSpace(text); len(t) > 0 && (t[0] == '{' || t[0] == '[') && json.Valid(t) {
+		return "the file is a JSON document"
+	}
+	if path != "" {
+		switch analysis.Classify(path, text) {
+		case analysis.KindPiCharter, analysis.KindCriteria, analysis.KindReport, analysis.KindState,
+			analysis.KindCriterionState, analysis.KindEvidence, analysis.KindConfig:
+			return "it is a pi-charter or configuration file, not an rp1 charter.md"
+		}
+	}
+	return ""
+}
+
+func allMalformed(es []*rp1.Entry) bool {
+	for _, e := range es {
+		if !e.Malformed() {
+			return false
+		}
+	}
+	return true
+}
+
+func firstOf(ids []rp1.SectionID) rp1.SectionID {
+	if len(ids) == 0 {
+		return ""
+	}
+	return ids[0]
+}
+
+func isBrainDump(e *rp1.Entry) bool {
+	return strings.Contains(strings.ToLower(e.Topic), "brain dump")
+}
+
+// analyze reads the charter's gaps and the scratch pad's answers.
+func analyze(ch *rp1.Charter, mode string) *state {
+	st := &state{
+		ch:        ch,
+		mode:      mode,
+		asked:     map[rp1.SectionID]*rp1.Entry{},
+		material:  map[rp1.SectionID][]string{},
+		coveredBy: map[rp1.SectionID]*rp1.Entry{},
+	}
+	if pad := ch.ScratchPad; pad != nil {
+		for _, e := range pad.Entries {
+			if e.Malformed() {
+				continue
+			}
+			st.entries = append(st.entries, e)
+			for _, id := range rp1.TopicSections(e.Topic) {
+				if st.asked[id] == nil {
+					st.asked[id] = e
+				}
+			}
+		}
+	}
+	st.create = mode == ModeCreate
+	if mode == ModeResume && ch.ScratchPad != nil {
+		padMode := strings.ToUpper(strings.TrimSpace(ch.ScratchPad.Mode))
+		st.create = padMode == ModeCreate || (padMode != ModeUpdate && allEmpty(ch))
+	}
+
+	// Material per section: answers whose topic names it; else the Brain
+	// Dump's sentences carrying its cue words; else those of other answers.
+	for _, id := range rp1.Priority {
+		for _, e := range st.entries {
+			if e.Answered() && topicCovers(e.Topic, id) {
+				st.material[id] = append(st.material[id], e.Answer)
+			}
+		}
+		for _, fromBrainDump := range []bool{true, false} {
+			if len(st.material[id]) > 0 {
+				break
+			}
+			for _, e := range st.entries {
+				if !e.Answered() || isBrainDump(e) != fromBrainDump {
+					continue
+				}
+				for _, s := range Sentences(e.Answer) {
+					if Addresses(s, id) {
+						st.material[id] = append(st.material[id], s)
+					}
+				}
+			}
+		}
+	}
+
+	for _, g := range ch.Gaps() {
+		if g.Status != rp1.GapOpen {
+			continue
+		}
+		if bd := st.brainDumpCovering(g.Section); bd != nil {
+			continue // the Brain Dump clearly addresses it
+		}
+		st.open = append(st.open, g.Section)
+		if e := st.otherAnswerCovering(g.Section); e != nil {
+			st.coveredBy[g.Section] = e
+			continue
+		}
+		st.gaps = append(st.gaps, g.Section)
+	}
+	return st
+}
+
+func topicCovers(topic string, id rp1.SectionID) bool {
+	for _, s := range rp1.TopicSections(topic) {
+		if s == id {
+			return true
+		}
+	}
+	return false
+}
+
+// brainDumpCovering is the answered Brain Dump whose text carries a cue for id.
+func (st *state) brainDumpCovering(id rp1.SectionID) *rp1.Entry {
+	for _, e := range st.entries {
+		if e.Answered() && isBrainDump(e) && Addresses(e.Answer, id) {
+			return e
+		}
+	}
+	return nil
+}
+
+// otherAnswerCovering is the first answer, about another section, whose text
+// carries a cue for id: the reason to skip id's question.
+func (st *state) otherAnswerCovering(id rp1.SectionID) *rp1.Entry {
+	for _, e := range st.entries {
+		if e.Answered() && !isBrainDump(e) && !topicCovers(e.Topic, id) && Addresses(e.Answer, id) {
+			return e
+		}
+	}
+	return nil
+}
+
+// covered: the section is not a gap any more (filled, answered, or addressed).
+func (st *state) covered(id rp1.SectionID) bool {
+	for _, g := range st.gaps {
+		if g == id {
+			return false
+		}
+	}
+	return true
+}
+
+func allEmpty(ch *rp1.Charter) bool {
+	for _, id := range rp1.Priority {
+		if ch.SectionStatus(id) != rp1.StatusEmpty {
+			return false
+		}
+	}
+	return true
+}
+
+func (st *state) success(r Response, msg string) Response {
+	r.Type = TypeSuccess
+	r.Message = msg
+	r.CharterComplete = true
+	r.CharterContent, r.Keep = st.synthesize()
+	if len(r.Metadata.GapsRemaining) > 0 {
+		names := make([]string, len(r.Metadata.GapsRemaining))
+		for i, id := range r.Metadata.GapsRemaining {
+			names[i] = string(id)
+		}
+		r.Message += " Still gaps: " + strings.Join(names, ", ") + "."
+	}
+	return r
+}
+
+// questionContext is what a question may reference per section: the
+// interview's material, else the section's own text in the charter (in
+// UPDATE the users and problem are often already written).
+func (st *state) questionContext() map[rp1.SectionID][]string {
+	ctx := map[rp1.SectionID][]string{}
+	src := st.ch.Index.Source()
+	for _, id := range rp1.Priority {
+		ctx[id] = st.material[id]
+		if len(ctx[id]) == 0 {
+			if sec := st.ch.Section(id); sec != nil {
+				body := string(src[sec.BodySpan.Start:sec.BodySpan.End])
+				if !onlyPlaceholders(body) {
+					ctx[id] = []string{body}
+				}
+			}
+		}
+	}
+	return ctx
+}
