@@ -1,0 +1,54 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// piCharterDirs resolves a status/record argument to pi charter directories:
+// a charter directory (or a path inside one) is itself; any other folder
+// yields every charter under it.
+func piCharterDirs(arg string) ([]string, error) {
+	abs, err := filepath.Abs(arg)
+	if err != nil {
+		return nil, err
+	}
+	if dir := analysis.PiCharterDir(abs); dir != "" {
+		if _, err := os.Stat(dir); err != nil {
+			return nil, err
+		}
+		return []string{dir}, nil
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("%s is neither a folder nor inside a pi charter", arg)
+	}
+	ws, err := analysis.Discover(vfs.OS, abs)
+	if err != nil {
+		return nil, err
+	}
+	return ws.PiCharters, nil
+}
+
+// onePiCharter resolves arg to exactly one charter directory.
+func onePiCharter(arg string) (string, error) {
+	dirs, err := piCharterDirs(arg)
+	if err != nil {
+		return "", err
+	}
+	switch len(dirs) {
+	case 0:
+		return "", fmt.Errorf("no pi charter (.pi/charters/<id>/) under %s", arg)
+	case 1:
+		return dirs[0], nil
+	}
+	return "", fmt.Errorf("%d charters under %s; pick one with --charter:\n  %s", len(dirs), arg, strings.Join(dirs, "\n  "))
+}

@@ -1,0 +1,141 @@
+package record
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
+)
+
+// writeState replaces criterion-state.json; tests swap it to fail half-way.
+var writeState = atomicfile.Write
+
+// Record plans and applies entries in one step: what the CLI does.
+func Record(dir string, entries []Entry, opts Options) (*Result, error) {
+	res, err := Plan(vfs.OS, dir, entries, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := Apply(res); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// Apply performs res's writes under an exclusive lock on the charter
+// directory. Under the lock it plans again from the disk, so concurrent
+// recorders neither lose an entry of criterion-state.json nor collide on a
+// run directory; res is updated to what was written. Evidence files are
+// created exclusively; criterion-state.json is replaced atomically last, so
+// a failure leaves the old one intact (and removes the new evidence).
+func Apply(res *Result) error {
+	if res == nil {
+		return errors.New("nothing to apply")
+	}
+	unlock, err := lockDir(res.Dir)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if res.entries != nil {
+		fresh, err := Plan(vfs.OS, res.Dir, res.entries, res.opts)
+		if err != nil {
+			return err
+		}
+		*res = *fresh
+	}
+	return perform(res.Dir, res.Ops)
+}
+
+// perform writes ops in order, undoing created files and folders when one fails.
+func perform(dir string, ops []FileOp) (err error) {
+	var created []string // files and folders to remove on failure, in creation order
+	defer func() {
+		if err != nil {
+			for i := len(created) - 1; i >= 0; i-- {
+				os.Remove(created[i])
+			}
+		}
+	}()
+	for _, op := range ops {
+		if err := checkInside(dir, op.Path); err != nil {
+			return err
+		}
+		if !op.Create {
+			if err := writeState(op.Path, op.Content, 0o644); err != nil {
+				return err
+			}
+			continue
+		}
+		dirs, err := mkdirAll(filepath.Dir(op.Path))
+		created = append(created, dirs...)
+		if err != nil {
+			return err
+		}
+		if filepath.Base(op.Path) == "criterion-state.json" {
+			// A first criterion-state.json still goes through a temporary
+			// file, so no reader sees it half-written.
+			if _, err := os.Lstat(op.Path); !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("%s appeared while recording; try again", op.Path)
+			}
+			if err := writeState(op.Path, op.Content, 0o644); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := createExclusive(op.Path, op.Content); err != nil {
+			return err
+		}
+		created = append(created, op.Path)
+	}
+	return nil
+}
+
+// mkdirAll creates p and its missing parents, returning those it created.
+func mkdirAll(p string) ([]string, error) {
+	var missing []string
+	for q := p; ; q = filepath.Dir(q) {
+		if _, err := os.Lstat(q); err == nil {
+			break
+		}
+		missing = append(missing, q)
+		if filepath.Dir(q) == q {
+			break
+		}
+	}
+	var created []string
+	for i := len(missing) - 1; i >= 0; i-- {
+		err := os.Mkdir(missing[i], 0o755)
+		if errors.Is(err, fs.ErrExist) {
+			continue // made meanwhile by someone else: not ours to remove
+		}
+		if err != nil {
+			return created, err
+		}
+		created = append(created, missing[i])
+	}
+	return created, nil
+}
+
+// createExclusive writes a new file, failing if anything exists at p.
+func createExclusive(p string, content []byte) error {
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(content); err != nil {
+		f.Close()
+		os.Remove(p)
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		os.Remove(p)
+		return err
+	}
+	return f.Close()
+}

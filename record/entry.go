@@ -1,0 +1,106 @@
+package record
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Entry is one evidence record to write, as in charter_record's entries[].
+type Entry struct {
+	CriterionID string
+	Outcome     string // pass, fail or partial
+	Summary     string
+	Because     string // required when Source is manual
+	Source      string // manual (the default, as upstream), verifier or subagent
+	RecordedBy  string // agent:root (the default, as upstream), user, subagent:<agent>:<session>
+	Artifacts   []string
+	Details     map[string]any
+	FeatureID   string // "" records under work/_charter/
+}
+
+// Outcomes, sources and the default writer, as upstream names them.
+var (
+	outcomes = []string{"pass", "fail", "partial"}
+	sources  = []string{"manual", "verifier", "subagent"}
+)
+
+const (
+	defaultSource     = "manual"
+	defaultRecordedBy = "agent:root"
+	charterSegment    = "_charter"
+)
+
+func oneOf(s string, set []string) bool {
+	for _, v := range set {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownCriterionError explains an id that criteria.md does not declare,
+// naming the closest declared ids so a typo is easy to fix.
+func unknownCriterionError(i int, id string, known []string) error {
+	near := nearMatches(id, known, 3)
+	switch {
+	case len(known) == 0:
+		return fmt.Errorf("entry %d: unknown criterion %s: criteria.md declares no VAL", i, quote(id))
+	case len(near) > 0:
+		return fmt.Errorf("entry %d: unknown criterion %s; did you mean %s?", i, quote(id), strings.Join(near, ", "))
+	}
+	list := known
+	more := ""
+	if len(list) > 8 {
+		list, more = list[:8], ", …"
+	}
+	return fmt.Errorf("entry %d: unknown criterion %s; declared: %s%s", i, quote(id), strings.Join(list, ", "), more)
+}
+
+// nearMatches returns up to n known ids within a small edit distance of id
+// (case-insensitive), closest first.
+func nearMatches(id string, known []string, n int) []string {
+	if len(id) > 200 {
+		return nil // no id is that long; comparing would only cost time
+	}
+	type cand struct {
+		id string
+		d  int
+	}
+	var cs []cand
+	up := strings.ToUpper(id)
+	for _, k := range known {
+		d := editDistance(up, strings.ToUpper(k))
+		if limit := max(2, len(k)/4); d <= limit {
+			cs = append(cs, cand{k, d})
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
+	var out []string
+	for i := 0; i < len(cs) && i < n; i++ {
+		out = append(out, cs[i].id)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance between a and b, by bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

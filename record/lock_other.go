@@ -1,0 +1,32 @@
+//go:build !unix
+
+package record
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+const lockName = ".charter-lsp.lock"
+
+// lockDir without flock: an exclusively created lock file, retried for a
+// while. A crashed holder leaves the file behind; the error says so.
+func lockDir(dir string) (unlock func(), err error) {
+	p := filepath.Join(dir, lockName)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			f.Close()
+			return func() { os.Remove(p) }, nil
+		}
+		if !errors.Is(err, fs.ErrExist) || time.Now().After(deadline) {
+			return nil, fmt.Errorf("lock %s (remove it if no charter-lsp is running): %w", p, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
