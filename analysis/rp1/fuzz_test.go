@@ -1,0 +1,93 @@
+package rp1
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// FuzzParse: any input parses and checks without panicking, every span lies
+// within the text, and sections, entries and diagnostics come in order.
+func FuzzParse(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.md")
+	for _, md := range files {
+		if src, err := os.ReadFile(md); err == nil {
+			f.Add(src)
+		}
+	}
+	for _, s := range []string{
+		"", "#", "##", "## Scratch Pad", "## Scratch Pad\n### Q1:\n**Answer**:",
+		"```\n## Problem\n", "## Problem\r\n\r\nTBD\r", "\r\r\n## Users\n- a\n- b",
+		"# T\n**Status**: Complete | **Version**:", "<!-- \n## Scope\n-->",
+		"## Scratch Pad\n## x\n<!-- End scratch pad -->", "\xff\xfe## Problem\n[TODO]",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		ch := Parse(src)
+		n := len(src)
+		ok := func(what string, s source.Span) {
+			if s.Start < 0 || s.End < s.Start || s.End > n {
+				t.Fatalf("%s span %+v out of [0,%d]", what, s, n)
+			}
+		}
+		ok("title", ch.TitleSpan)
+		for _, f := range ch.Fields {
+			ok("field", f.Span)
+			ok("field value", f.ValueSpan)
+		}
+		prev := -1
+		for _, s := range ch.Sections {
+			ok("heading", s.HeadingSpan)
+			ok("body", s.BodySpan)
+			if s.HeadingSpan.Start <= prev {
+				t.Fatalf("sections out of order")
+			}
+			prev = s.HeadingSpan.Start
+			for _, p := range s.Problems {
+				ok("problem", p.Span)
+			}
+		}
+		if sp := ch.ScratchPad; sp != nil {
+			for _, s := range []source.Span{sp.Span, sp.HeadingSpan, sp.ModeSpan, sp.StartedSpan, sp.EndSpan, sp.CutSpan} {
+				ok("scratch pad", s)
+			}
+			prev := -1
+			for _, e := range sp.Entries {
+				for _, s := range []source.Span{e.Span, e.HeadingSpan, e.AskedSpan, e.AnswerSpan, e.SkippedSpan} {
+					ok("entry", s)
+				}
+				if e.Span.Start <= prev || e.Span.End > sp.Span.End {
+					t.Fatalf("entry %+v out of order or outside the scratch pad %+v", e.Span, sp.Span)
+				}
+				prev = e.Span.Start
+			}
+		}
+		ds := Check(ch, Options{RP1Style: true, QuestionBudget: 2})
+		for i, d := range ds {
+			ok(d.Code, d.Span)
+			if diag.Lookup(d.Code) == nil {
+				t.Fatalf("code %q not in the catalogue", d.Code)
+			}
+			if i > 0 && ds[i-1].Span.Start > d.Span.Start {
+				t.Fatalf("diagnostics not sorted")
+			}
+		}
+		_ = ch.Gaps()
+	})
+}
+
+func BenchmarkParse(b *testing.B) {
+	src, err := os.ReadFile("testdata/rp1-real.md")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Check(Parse(src), Options{RP1Style: true})
+	}
+}
