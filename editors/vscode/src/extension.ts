@@ -1,0 +1,197 @@
+// The Charter extension: starts charter-lsp for charter files and adds palette commands.
+import * as fs from 'fs';
+import * as os from 'os';
+import * as vscode from 'vscode';
+import {
+  DocumentSelector,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  TransportKind,
+} from 'vscode-languageclient/node';
+import { registerCommands } from './commands';
+import { CHARTER_JSON, CHARTER_MARKDOWN, isCharterPath } from './selector';
+import { findServer, INSTALL_URL } from './serverPath';
+import { serverSettings } from './settings';
+
+/** Owns the one language client; starts it lazily and restarts it on demand. */
+export class ClientHost {
+  private client: LanguageClient | undefined;
+  private starting: Promise<LanguageClient | undefined> | undefined;
+  readonly output = vscode.window.createOutputChannel('Charter');
+
+  constructor(private readonly ctx: vscode.ExtensionContext) {}
+
+  /** The running client, starting it if needed; undefined when no server could be found. */
+  async get(): Promise<LanguageClient | undefined> {
+    if (this.client?.isRunning()) {
+      return this.client;
+    }
+    this.starting ??= this.start().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    const c = await this.get();
+    if (c) {
+      vscode.window.setStatusBarMessage('Charter: language server restarted', 3000);
+    }
+  }
+
+  async stop(): Promise<void> {
+    const c = this.client;
+    this.client = undefined;
+    if (c) {
+      await c.dispose().catch((e) => this.output.appendLine(`stopping the server: ${e}`));
+    }
+  }
+
+  private async start(): Promise<LanguageClient | undefined> {
+    const config = vscode.workspace.getConfiguration('charter');
+    const found = findServer({
+      configured: config.get<string>('server.path'),
+      extensionPath: this.ctx.extensionPath,
+      platform: process.platform,
+      arch: process.arch,
+      pathEnv: process.env.PATH,
+      home: os.homedir(),
+      workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+      isExecutable,
+    });
+    if ('error' in found) {
+      this.output.appendLine(found.error);
+      void vscode.window.showErrorMessage(found.error, 'How to install', 'Open Settings').then((pick) => {
+        if (pick === 'How to install') {
+          void vscode.env.openExternal(vscode.Uri.parse(INSTALL_URL));
+        } else if (pick === 'Open Settings') {
+          void vscode.commands.executeCommand('workbench.action.openSettings', 'charter.server.path');
+        }
+      });
+      return undefined;
+    }
+    this.output.appendLine(`Starting ${found.command} (${found.source})`);
+
+    const serverOptions: ServerOptions = {
+      command: found.command,
+      args: ['serve'],
+      transport: TransportKind.stdio,
+    };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: documentSelector(),
+      outputChannel: this.output,
+      initializationOptions: serverSettings(rawSettings()),
+      synchronize: { configurationSection: 'charter' },
+      middleware: {
+        workspace: {
+          // Answer workspace/configuration with the settings the server understands.
+          configuration: async (params, token, next) => {
+            const base = await next(params, token);
+            const values = Array.isArray(base) ? base : [];
+            return params.items.map((item, i) =>
+              item.section === undefined || item.section === 'charter'
+                ? serverSettings(rawSettings(item.scopeUri))
+                : values[i] ?? null,
+            );
+          },
+        },
+      },
+    };
+    const client = new LanguageClient('charter', 'Charter', serverOptions, clientOptions);
+    try {
+      await client.start();
+    } catch (e) {
+      const msg = `Charter: the language server (${found.command}) failed to start: ${e instanceof Error ? e.message : e}`;
+      this.output.appendLine(msg);
+      void vscode.window.showErrorMessage(msg, 'Show Log').then((p) => p && this.output.show());
+      await client.dispose().catch(() => undefined);
+      return undefined;
+    }
+    this.client = client;
+    return client;
+  }
+}
+
+function rawSettings(scopeUri?: string): Record<string, unknown> {
+  const scope = scopeUri ? vscode.Uri.parse(scopeUri) : undefined;
+  const c = vscode.workspace.getConfiguration('charter', scope);
+  return {
+    severity: c.get('severity'),
+    disabledCodes: c.get('disabledCodes'),
+    sourceDirs: c.get('sourceDirs'),
+    freshness: c.get('freshness'),
+    questionBudget: c.get('questionBudget'),
+    debounceMs: c.get('debounceMs'),
+  };
+}
+
+/** Charter files only, keeping their markdown/json language so VS Code's own features stay. */
+function documentSelector(): DocumentSelector {
+  return [
+    ...CHARTER_MARKDOWN.map((pattern) => ({ scheme: 'file', language: 'markdown', pattern })),
+    ...CHARTER_JSON.map((pattern) => ({ scheme: 'file', language: 'json', pattern })),
+  ];
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    const st = fs.statSync(file);
+    if (!st.isFile()) {
+      return false;
+    }
+    fs.accessSync(file, process.platform === 'win32' ? fs.constants.F_OK : fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let host: ClientHost | undefined;
+
+export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
+  host = new ClientHost(ctx);
+  const h = host;
+  ctx.subscriptions.push(h.output, { dispose: () => void h.stop() });
+  registerCommands(ctx, h);
+
+  ctx.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('charter.server.path')) {
+        void h.restart();
+      }
+    }),
+  );
+
+  // onLanguage:markdown activates us for any markdown file; start the server only once a
+  // charter file is open or the workspace holds one.
+  const isCharterDoc = (d: vscode.TextDocument) => d.uri.scheme === 'file' && isCharterPath(d.uri.fsPath);
+  if (vscode.workspace.textDocuments.some(isCharterDoc) || (await workspaceHasCharters())) {
+    void h.get();
+    return;
+  }
+  const sub = vscode.workspace.onDidOpenTextDocument((d) => {
+    if (isCharterDoc(d)) {
+      sub.dispose();
+      void h.get();
+    }
+  });
+  ctx.subscriptions.push(sub);
+}
+
+async function workspaceHasCharters(): Promise<boolean> {
+  if (!vscode.workspace.workspaceFolders?.length) {
+    return false;
+  }
+  const patterns = ['**/{charter,Charter,CHARTER}.md', '**/.pi/charters/*/criteria.md'];
+  for (const p of patterns) {
+    const found = await vscode.workspace.findFiles(p, '**/node_modules/**', 1);
+    if (found.length > 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export async function deactivate(): Promise<void> {
+  await host?.stop();
+}
