@@ -1,12 +1,11 @@
 package record
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -31,27 +30,18 @@ func loadCharter(fsys vfs.FS, dir string) (*charter, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s is not a charter directory", dir)
 	}
+	d := pi.LoadDir(fsys, dir)
 	ch := &charter{id: filepath.Base(dir), criteria: map[string]criterionInfo{}}
-	if raw, err := fsys.ReadFile(filepath.Join(dir, "state.json")); err == nil {
-		var st struct {
-			CharterID string `json:"charterId"`
-			Status    string `json:"status"`
+	if d.StateFile != nil {
+		if d.State == nil {
+			return nil, errors.New("state.json is not a JSON object: fix it before recording")
 		}
-		if err := json.Unmarshal(raw, &st); err != nil {
-			return nil, fmt.Errorf("state.json: %v", err)
+		if d.State.CharterID != "" {
+			ch.id = d.State.CharterID
 		}
-		if st.CharterID != "" {
-			ch.id = st.CharterID
-		}
-		ch.status = normalizeStatus(st.Status)
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
+		ch.status = d.State.Status
 	}
-	crit, err := registerOf(fsys, dir)
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range crit.Criteria {
+	for _, c := range d.Criteria.Criteria {
 		if _, dup := ch.criteria[c.ID]; dup {
 			continue
 		}
