@@ -1,0 +1,188 @@
+package pi
+
+import "github.com/charter-lsp/charter-lsp/analysis/source"
+
+// Criteria is criteria.md (or a legacy charter.md ## Criteria section) as
+// upstream resolves it, plus what upstream drops on the way.
+type Criteria struct {
+	Milestones []*Milestone
+	// Criteria in upstream's order: milestone and ungrouped criteria in file
+	// order, or every flat ### VAL-* in the flat fallback.
+	Criteria []*Criterion
+	Mode     Mode
+	// Dropped are VAL-like headings upstream ignores.
+	Dropped []DroppedVAL
+	// VALHeadings counts the headings upstream accepts as VALs wherever they
+	// sit; Scaffold uses it.
+	VALHeadings int
+}
+
+// Mode is how upstream resolved the register.
+type Mode string
+
+const (
+	// ModeMilestones: ## milestones with ### VAL-* leaves and ungrouped ## VAL-*.
+	ModeMilestones Mode = "milestones"
+	// ModeFlat: no milestone yielded a criterion, so every ### VAL-* heading
+	// in the file counts.
+	ModeFlat Mode = "flat"
+	// ModeCriteriaSection: no milestone yielded a criterion and the file has
+	// a "## Criteria" heading; upstream then reads only that section's H2s,
+	// finds none, and does not fall back to flat headings.
+	ModeCriteriaSection Mode = "criteria-section"
+)
+
+// Milestone is an H2 holding at least one valid ### VAL-* heading.
+type Milestone struct {
+	ID          string // first whitespace token of the heading
+	Title       string // the whole heading text
+	HeadingSpan source.Span
+	IDSpan      source.Span
+	Criteria    []*Criterion
+}
+
+// CriterionIDs lists the ids of m's criteria in order.
+func (m *Milestone) CriterionIDs() []string {
+	ids := make([]string, len(m.Criteria))
+	for i, c := range m.Criteria {
+		ids[i] = c.ID
+	}
+	return ids
+}
+
+// Criterion is one VAL.
+type Criterion struct {
+	ID          string
+	Title       string      // upstream falls back to the id when the heading has no title
+	HeadingSpan source.Span // the whole heading line
+	IDSpan      source.Span
+	TitleSpan   source.Span // empty at the end of IDSpan's line when there is no title
+	BodySpan    source.Span // from the line after the heading to the end of the body
+	Level       int         // 2 for an ungrouped ## VAL-*, else 3
+	MilestoneID string      // "" when ungrouped or flat
+
+	// Fields are every field line in order; Field returns the one that wins.
+	Fields []Field
+	// NotParsed are field-looking lines upstream does not read (bullets, bold).
+	NotParsed []FieldLine
+
+	Description     string
+	DescriptionSpan source.Span // the field's value or the paragraph; empty when none
+
+	Verifier              Verifier
+	Command               string // trimmed Command: value; "" when absent or blank
+	RequireFreshEvidence  bool
+	RequireReviewSubagent *bool  // nil when absent or not a boolean
+	Because               string // trimmed Because: value
+
+	// Warnings are upstream's parse warnings for this VAL, in upstream's order.
+	Warnings []ParseWarning
+
+	// GreedyID is set when upstream's id regex ran into the title
+	// (VAL-X-001-Title reads as id VAL-X-001-T); IntendedID is our guess.
+	GreedyID   bool
+	IntendedID string
+}
+
+// Field returns the field with the normalized key that upstream uses (the
+// last one), or nil.
+func (c *Criterion) Field(key string) *Field {
+	for i := len(c.Fields) - 1; i >= 0; i-- {
+		if c.Fields[i].Key == key {
+			return &c.Fields[i]
+		}
+	}
+	return nil
+}
+
+// Field is one body line that upstream reads as "Key: value".
+type Field struct {
+	Key       string // lower-cased, whitespace collapsed
+	RawKey    string // as written
+	Value     string // trimmed
+	LineSpan  source.Span
+	KeySpan   source.Span
+	ValueSpan source.Span
+}
+
+// FieldLine is a line that looks like a field but that upstream ignores.
+type FieldLine struct {
+	Field
+	Form string // "bullet" or "bold"
+}
+
+// VerifierKind is one of upstream's verifier kinds.
+type VerifierKind string
+
+const (
+	VerifierCommand        VerifierKind = "command"
+	VerifierHook           VerifierKind = "hook"
+	VerifierPrompt         VerifierKind = "prompt"
+	VerifierManual         VerifierKind = "manual"
+	VerifierSubagent       VerifierKind = "subagent"
+	VerifierEvidenceExists VerifierKind = "evidence-exists"
+)
+
+// Verifier is the verifier upstream ends up with.
+type Verifier struct {
+	Kind VerifierKind
+	// Declared is false when there is no Verifier: line (upstream: manual).
+	Declared bool
+	Raw      string // the Verifier: value as written
+	// Alias is review, qa or readiness when one of those was written.
+	Alias string
+	// Subagent.
+	Agent, Task string
+	// Evidence-exists.
+	EvidenceKind string
+	FreshSince   string
+	// Degraded is set when upstream replaced an invalid verifier by manual.
+	Degraded      bool
+	DegradeReason string
+}
+
+// ParseWarning is one of upstream's parse warnings.
+type ParseWarning struct {
+	Reason string // upstream's reason string, also our diagnostic code
+	Detail string
+	Span   source.Span
+}
+
+// DroppedVAL is a VAL-like heading upstream ignores.
+type DroppedVAL struct {
+	Reason      DropReason
+	Text        string // heading text
+	HeadingSpan source.Span
+	IDSpan      source.Span // the id-like first token
+}
+
+// DropReason says why upstream ignores a heading.
+type DropReason string
+
+const (
+	// DropInvalidID: the id is not VAL- followed by upper-case letters,
+	// digits and '-' (VAL-auth, val-AUTH-1, VAL_AUTH).
+	DropInvalidID DropReason = "invalid-id"
+	// DropUnderH1: a valid ### VAL-* between an H1 (or the file start) and
+	// the next H2, in a file upstream reads by milestones.
+	DropUnderH1 DropReason = "under-h1"
+	// DropNested: a ### VAL-* inside an ungrouped ## VAL-* criterion, whose
+	// body swallows it.
+	DropNested DropReason = "nested"
+)
+
+// Scaffold reports whether c is upstream's untouched criteria.md scaffold:
+// exactly one VAL heading, VAL-EXAMPLE.
+func (c *Criteria) Scaffold() bool {
+	return c.VALHeadings == 1 && len(c.Criteria) == 1 && c.Criteria[0].ID == "VAL-EXAMPLE"
+}
+
+// Lookup returns the first criterion with id, or nil.
+func (c *Criteria) Lookup(id string) *Criterion {
+	for _, cr := range c.Criteria {
+		if cr.ID == id {
+			return cr
+		}
+	}
+	return nil
+}

@@ -1,0 +1,283 @@
+package pi
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// ParseCriteria parses criteria.md exactly as upstream resolves it.
+//
+// The file is split into blocks at H1 and H2 headings; each block is parsed
+// on its own with block-relative offsets (so a changed block can later be
+// re-parsed alone), then resolve applies upstream's rules across blocks:
+// milestones and ungrouped ## VAL-* first, then the "## Criteria" quirk, then
+// the flat fallback.
+func ParseCriteria(src []byte) *Criteria {
+	blocks := splitBlocks(src)
+	parsed := make([]*parsedBlock, len(blocks))
+	for i, b := range blocks {
+		parsed[i] = parseBlock(src[b.start:b.end], b.kind)
+		parsed[i].start = b.start
+	}
+	return resolve(src, parsed)
+}
+
+type blockKind int
+
+const (
+	blockPreamble blockKind = iota // before the first H1 or H2
+	blockReset                     // an H1, or an H2 with blank text: upstream drops what follows
+	blockH2
+)
+
+type blockBounds struct {
+	kind       blockKind
+	start, end int
+}
+
+// splitBlocks cuts src at upstream's H1 (/^#\s+/) and H2 (/^##\s+(.+?)\s*$/) lines.
+func splitBlocks(src []byte) []blockBounds {
+	var out []blockBounds
+	cur := blockBounds{kind: blockPreamble}
+	for _, l := range splitLines(src, 0, len(src)) {
+		kind, ok := blockStart(src, l)
+		if !ok {
+			continue
+		}
+		cur.end = l.start
+		if cur.end > cur.start || cur.kind != blockPreamble {
+			out = append(out, cur)
+		}
+		cur = blockBounds{kind: kind, start: l.start}
+	}
+	cur.end = len(src)
+	return append(out, cur)
+}
+
+func blockStart(src []byte, l line) (blockKind, bool) {
+	if isH1(src, l) {
+		return blockReset, true
+	}
+	if t, ok := heading(src, l, 2); ok {
+		if t.Len() == 0 {
+			return blockReset, true
+		}
+		return blockH2, true
+	}
+	return 0, false
+}
+
+// isH1 is upstream's /^#\s+/ (no text needed).
+func isH1(src []byte, l line) bool {
+	if l.end-l.start < 2 || src[l.start] != '#' {
+		return false
+	}
+	r, _ := utf8.DecodeRune(src[l.start+1 : l.end])
+	return isJSSpace(r)
+}
+
+// parsedBlock is one block's content, with spans relative to start.
+type parsedBlock struct {
+	kind        blockKind
+	start       int
+	headingLine source.Span
+	heading     source.Span // trimmed heading text (H2 only)
+	// ungrouped is set for an H2 whose text is a valid VAL heading; its body
+	// is the whole block, ### lines included.
+	ungrouped *Criterion
+	// sections are the valid ### VAL-* criteria inside the block.
+	sections []*Criterion
+	// invalid are VAL-like ### headings upstream rejects.
+	invalid []DroppedVAL
+	// invalidHeading is set for an H2 whose text is a rejected VAL id.
+	invalidHeading *DroppedVAL
+}
+
+func parseBlock(text []byte, kind blockKind) *parsedBlock {
+	pb := &parsedBlock{kind: kind}
+	lines := splitLines(text, 0, len(text))
+	body := lines
+	if kind != blockPreamble {
+		pb.headingLine = lines[0].span()
+		body = lines[1:]
+	}
+	if kind == blockH2 {
+		pb.heading, _ = heading(text, lines[0], 2)
+		if id, title, greedy, ok := matchVALHeading(text, pb.heading); ok {
+			pb.ungrouped = parseCriterion(text, lines[0], pb.heading, id, title, greedy, body, 2)
+		} else if tok, ok := looksLikeVALID(text, pb.heading); ok {
+			pb.invalidHeading = &DroppedVAL{Reason: DropInvalidID, Text: string(text[pb.heading.Start:pb.heading.End]),
+				HeadingSpan: pb.headingLine, IDSpan: tok}
+		}
+	}
+	pb.sections, pb.invalid = parseSections(text, body)
+	return pb
+}
+
+// parseSections splits lines at upstream's ### headings (/^###\s+(.+?)\s*$/)
+// and parses each valid VAL heading with the lines up to the next ### heading.
+func parseSections(src []byte, lines []line) (crits []*Criterion, invalid []DroppedVAL) {
+	type open struct {
+		hl     line
+		text   source.Span
+		bodyAt int
+	}
+	var cur *open
+	flush := func(end int) {
+		if cur == nil || cur.text.Len() == 0 {
+			return
+		}
+		if id, title, greedy, ok := matchVALHeading(src, cur.text); ok {
+			crits = append(crits, parseCriterion(src, cur.hl, cur.text, id, title, greedy, lines[cur.bodyAt:end], 3))
+		} else if tok, ok := looksLikeVALID(src, cur.text); ok {
+			invalid = append(invalid, DroppedVAL{Reason: DropInvalidID, Text: string(src[cur.text.Start:cur.text.End]),
+				HeadingSpan: cur.hl.span(), IDSpan: tok})
+		}
+	}
+	for i, l := range lines {
+		t, ok := heading(src, l, 3)
+		if !ok {
+			continue
+		}
+		flush(i)
+		cur = &open{hl: l, text: t, bodyAt: i + 1}
+	}
+	flush(len(lines))
+	return crits, invalid
+}
+
+// resolve applies upstream's cross-block rules and shifts spans to file offsets.
+func resolve(src []byte, blocks []*parsedBlock) *Criteria {
+	out := &Criteria{Mode: ModeMilestones}
+	for _, b := range blocks {
+		if b.ungrouped != nil {
+			out.VALHeadings++
+		}
+		out.VALHeadings += len(b.sections)
+		for _, d := range b.invalid {
+			out.Dropped = append(out.Dropped, d.shift(b.start))
+		}
+		if b.kind != blockH2 {
+			continue
+		}
+		switch {
+		case b.ungrouped != nil:
+			c := b.ungrouped.shift(b.start)
+			out.Criteria = append(out.Criteria, c)
+		case len(b.sections) > 0:
+			m := &Milestone{HeadingSpan: b.headingLine.Shift(b.start)}
+			m.Title = string(src[b.start+b.heading.Start : b.start+b.heading.End])
+			m.IDSpan = firstToken(src, b.heading.Shift(b.start))
+			m.ID = string(src[m.IDSpan.Start:m.IDSpan.End])
+			for _, s := range b.sections {
+				c := s.shift(b.start)
+				c.MilestoneID = m.ID
+				m.Criteria = append(m.Criteria, c)
+				out.Criteria = append(out.Criteria, c)
+			}
+			out.Milestones = append(out.Milestones, m)
+		case b.invalidHeading != nil:
+			out.Dropped = append(out.Dropped, b.invalidHeading.shift(b.start))
+		}
+	}
+	if len(out.Criteria) == 0 {
+		if hasCriteriaH2(src, blocks) {
+			out.Mode = ModeCriteriaSection
+		} else {
+			out.Mode = ModeFlat
+			crits, _ := parseSections(src, splitLines(src, 0, len(src)))
+			out.Criteria = crits
+		}
+	}
+	if out.Mode != ModeFlat {
+		for _, b := range blocks {
+			reason := DropUnderH1
+			if b.kind == blockH2 {
+				if b.ungrouped == nil {
+					continue
+				}
+				reason = DropNested
+			}
+			for _, s := range b.sections {
+				out.Dropped = append(out.Dropped, DroppedVAL{Reason: reason, Text: s.headingText(src, b.start),
+					HeadingSpan: s.HeadingSpan.Shift(b.start), IDSpan: s.IDSpan.Shift(b.start)})
+			}
+		}
+	}
+	sortDropped(out.Dropped)
+	return out
+}
+
+// hasCriteriaH2: upstream looks up a "criteria" H2 section when milestones
+// yield nothing.
+func hasCriteriaH2(src []byte, blocks []*parsedBlock) bool {
+	for _, b := range blocks {
+		if b.kind == blockH2 && normalizeKey(src[b.start+b.heading.Start:b.start+b.heading.End]) == "criteria" {
+			return true
+		}
+	}
+	return false
+}
+
+func firstToken(src []byte, t source.Span) source.Span {
+	e := t.Start
+	for e < t.End {
+		r, n := utf8.DecodeRune(src[e:t.End])
+		if isJSSpace(r) {
+			break
+		}
+		e += n
+	}
+	return source.Span{Start: t.Start, End: e}
+}
+
+func (c *Criterion) headingText(src []byte, delta int) string {
+	return strings.TrimFunc(string(src[c.HeadingSpan.Start+delta+3:c.HeadingSpan.End+delta]), isJSSpace)
+}
+
+func (d DroppedVAL) shift(delta int) DroppedVAL {
+	d.HeadingSpan = d.HeadingSpan.Shift(delta)
+	d.IDSpan = d.IDSpan.Shift(delta)
+	return d
+}
+
+// shift returns a copy of c with every span moved by delta.
+func (c *Criterion) shift(delta int) *Criterion {
+	n := *c
+	n.HeadingSpan = c.HeadingSpan.Shift(delta)
+	n.IDSpan = c.IDSpan.Shift(delta)
+	n.TitleSpan = c.TitleSpan.Shift(delta)
+	n.BodySpan = c.BodySpan.Shift(delta)
+	n.DescriptionSpan = c.DescriptionSpan.Shift(delta)
+	n.Fields = make([]Field, len(c.Fields))
+	for i, f := range c.Fields {
+		n.Fields[i] = f.shift(delta)
+	}
+	n.NotParsed = make([]FieldLine, len(c.NotParsed))
+	for i, f := range c.NotParsed {
+		n.NotParsed[i] = FieldLine{Field: f.Field.shift(delta), Form: f.Form}
+	}
+	n.Warnings = make([]ParseWarning, len(c.Warnings))
+	for i, w := range c.Warnings {
+		w.Span = w.Span.Shift(delta)
+		n.Warnings[i] = w
+	}
+	return &n
+}
+
+func (f Field) shift(delta int) Field {
+	f.LineSpan = f.LineSpan.Shift(delta)
+	f.KeySpan = f.KeySpan.Shift(delta)
+	f.ValueSpan = f.ValueSpan.Shift(delta)
+	return f
+}
+
+func sortDropped(ds []DroppedVAL) {
+	for i := 1; i < len(ds); i++ {
+		for j := i; j > 0 && ds[j].HeadingSpan.Start < ds[j-1].HeadingSpan.Start; j-- {
+			ds[j], ds[j-1] = ds[j-1], ds[j]
+		}
+	}
+}

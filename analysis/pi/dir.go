@@ -1,0 +1,245 @@
+package pi
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// File is one file of a charter directory as read.
+type File struct {
+	Path  string // absolute, cleaned
+	Src   []byte
+	Index *source.Index
+}
+
+// Dir is a .pi/charters/<id> directory, every file parsed.
+type Dir struct {
+	Path    string // absolute, cleaned
+	ID      string
+	Project string // the folder holding .pi/; "" when dir is not under .pi/charters
+
+	CharterFile *File
+	Charter     *Charter
+
+	CriteriaFile *File
+	CriteriaDoc  *Criteria // criteria.md as parsed, nil when missing
+
+	// Criteria is the effective register: criteria.md, unless it is missing
+	// or the untouched scaffold and charter.md's legacy ## Criteria holds at
+	// least one VAL; then that section. CriteriaPath is the file it lives in.
+	Criteria     *Criteria
+	CriteriaPath string
+	Legacy       bool
+
+	ReportFile *File
+	Report     *Report
+
+	StateFile     *File
+	State         *State
+	StateProblems []JSONProblem
+
+	CriterionStateFile     *File
+	CriterionState         *CriterionState
+	CriterionStateProblems []JSONProblem
+
+	Runs []*EvidenceRun // sorted by segment, then stamp
+
+	// Errors are read failures other than a missing file, and refused symlinks.
+	Errors []error
+}
+
+// EvidenceRun is one work/<segment>/evidence/<stamp>/evidence.json.
+type EvidenceRun struct {
+	Segment  string
+	Stamp    string
+	RelPath  string // relative to the charter dir, slash-separated
+	File     *File
+	Rows     []EvidenceRow
+	Problems []JSONProblem
+}
+
+// File returns the loaded file with absolute path p, or nil.
+func (d *Dir) File(p string) *File {
+	for _, f := range d.files() {
+		if f.Path == p {
+			return f
+		}
+	}
+	return nil
+}
+
+func (d *Dir) files() []*File {
+	var out []*File
+	for _, f := range []*File{d.CharterFile, d.CriteriaFile, d.ReportFile, d.StateFile, d.CriterionStateFile} {
+		if f != nil {
+			out = append(out, f)
+		}
+	}
+	for _, r := range d.Runs {
+		out = append(out, r.File)
+	}
+	return out
+}
+
+// Symlinker is implemented by file systems that can resolve symbolic links;
+// vfs.OS is treated as one. Without it LoadDir refuses every symlink.
+type Symlinker interface {
+	EvalSymlinks(path string) (string, error)
+}
+
+// LoadDir reads the charter directory dir through fsys. It reads nothing
+// outside dir: a symlink is followed only when it resolves inside dir.
+func LoadDir(fsys vfs.FS, dir string) *Dir {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = filepath.Clean(dir)
+	}
+	l := &loader{fsys: fsys, d: &Dir{Path: abs, ID: filepath.Base(abs)}}
+	l.root = l.resolve(abs)
+	if parent := filepath.Dir(abs); filepath.Base(parent) == "charters" && filepath.Base(filepath.Dir(parent)) == ".pi" {
+		l.d.Project = filepath.Dir(filepath.Dir(parent))
+	}
+	d := l.d
+	if d.CharterFile = l.read(abs, "charter.md"); d.CharterFile != nil {
+		d.Charter = ParseCharter(d.CharterFile.Src)
+	}
+	if d.CriteriaFile = l.read(abs, "criteria.md"); d.CriteriaFile != nil {
+		d.CriteriaDoc = ParseCriteria(d.CriteriaFile.Src)
+		d.Criteria, d.CriteriaPath = d.CriteriaDoc, d.CriteriaFile.Path
+	}
+	if d.Charter != nil && d.Charter.Criteria != nil && len(d.Charter.Criteria.Criteria) > 0 &&
+		(d.CriteriaDoc == nil || d.CriteriaDoc.Scaffold()) {
+		d.Criteria, d.CriteriaPath, d.Legacy = d.Charter.Criteria, d.CharterFile.Path, true
+	}
+	if d.Criteria == nil {
+		d.Criteria = &Criteria{Mode: ModeFlat}
+	}
+	if d.ReportFile = l.read(abs, "REPORT.md"); d.ReportFile != nil {
+		d.Report = ParseReport(d.ReportFile.Src)
+	}
+	if d.StateFile = l.read(abs, "state.json"); d.StateFile != nil {
+		d.State, d.StateProblems = ParseState(d.StateFile.Src)
+	}
+	if d.CriterionStateFile = l.read(abs, "criterion-state.json"); d.CriterionStateFile != nil {
+		d.CriterionState, d.CriterionStateProblems = ParseCriterionState(d.CriterionStateFile.Src)
+	}
+	l.loadRuns()
+	return d
+}
+
+type loader struct {
+	fsys vfs.FS
+	d    *Dir
+	root string // dir with symlinks resolved, when resolvable
+	// listed caches directory listings, to see which entries are symlinks.
+	listed map[string]map[string]fs.DirEntry
+}
+
+func (l *loader) resolve(p string) string {
+	switch s := l.fsys.(type) {
+	case Symlinker:
+		if r, err := s.EvalSymlinks(p); err == nil {
+			return r
+		}
+	default:
+		if l.fsys == vfs.OS {
+			if r, err := filepath.EvalSymlinks(p); err == nil {
+				return r
+			}
+		}
+	}
+	return p
+}
+
+func (l *loader) entries(dir string) map[string]fs.DirEntry {
+	if l.listed == nil {
+		l.listed = map[string]map[string]fs.DirEntry{}
+	}
+	if m, ok := l.listed[dir]; ok {
+		return m
+	}
+	m := map[string]fs.DirEntry{}
+	if es, err := l.fsys.ReadDir(dir); err == nil {
+		for _, e := range es {
+			m[e.Name()] = e
+		}
+	}
+	l.listed[dir] = m
+	return m
+}
+
+// allowed reports whether dir/name may be read: not a symlink, or one that
+// resolves inside the charter directory.
+func (l *loader) allowed(dir, name string) bool {
+	e, ok := l.entries(dir)[name]
+	if !ok || e.Type()&fs.ModeSymlink == 0 {
+		return true
+	}
+	p := filepath.Join(dir, name)
+	target := l.resolve(p)
+	if target == p || !within(l.root, target) {
+		l.d.Errors = append(l.d.Errors, &fs.PathError{Op: "read", Path: p, Err: errors.New("symlink leaves the charter directory; not read")})
+		return false
+	}
+	return true
+}
+
+func within(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+func (l *loader) read(dir, name string) *File {
+	if !l.allowed(dir, name) {
+		return nil
+	}
+	p := filepath.Join(dir, name)
+	src, err := l.fsys.ReadFile(p)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			l.d.Errors = append(l.d.Errors, err)
+		}
+		return nil
+	}
+	return &File{Path: p, Src: src, Index: source.NewIndex(src)}
+}
+
+func (l *loader) subdirs(dir string) []string {
+	var out []string
+	for name, e := range l.entries(dir) {
+		if (e.IsDir() || e.Type()&fs.ModeSymlink != 0) && l.allowed(dir, name) {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (l *loader) loadRuns() {
+	work := filepath.Join(l.d.Path, "work")
+	if !l.allowed(l.d.Path, "work") {
+		return
+	}
+	for _, seg := range l.subdirs(work) {
+		evDir := filepath.Join(work, seg, "evidence")
+		if !l.allowed(filepath.Join(work, seg), "evidence") {
+			continue
+		}
+		for _, stamp := range l.subdirs(evDir) {
+			f := l.read(filepath.Join(evDir, stamp), "evidence.json")
+			if f == nil {
+				continue
+			}
+			run := &EvidenceRun{Segment: seg, Stamp: stamp, File: f,
+				RelPath: "work/" + seg + "/evidence/" + stamp + "/evidence.json"}
+			run.Rows, run.Problems = ParseEvidence(f.Src)
+			l.d.Runs = append(l.d.Runs, run)
+		}
+	}
+}

@@ -1,0 +1,167 @@
+package pi
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// EvidenceRow is one row of an evidence.json file. Every property is kept
+// (Object) so extra properties and wrong types can be reported; the typed
+// fields hold the string properties.
+type EvidenceRow struct {
+	Span   source.Span
+	Object *JSONObject
+
+	CriterionID   string
+	Outcome       string
+	Summary       string
+	TS            string
+	CharterID     string
+	FeatureID     string
+	Because       string
+	Source        string
+	RecordedBy    string
+	NarrativePath string
+}
+
+// Time is the row's ts; ok is false when it does not parse.
+func (r *EvidenceRow) Time() (time.Time, bool) { return ParseTime(r.TS) }
+
+// Evidence row properties (upstream's schema; no others are allowed).
+var (
+	evidenceRequired = []string{"criterionId", "outcome", "summary", "ts"}
+	evidenceTypes    = map[string]string{
+		"criterionId": "string", "outcome": "string", "summary": "string", "ts": "string",
+		"charterId": "string", "featureId": "string", "because": "string", "artifacts": "array",
+		"details": "object", "source": "string", "recordedBy": "string", "narrativePath": "string",
+		"verifier": "string|object",
+	}
+)
+
+// EvidenceProperties lists the allowed property names, required first.
+func EvidenceProperties() []string {
+	return []string{"criterionId", "outcome", "summary", "ts", "charterId", "featureId", "because",
+		"artifacts", "details", "source", "recordedBy", "narrativePath", "verifier"}
+}
+
+// ParseEvidence reads an evidence.json file: one row object or an array of
+// them. Unreadable JSON and non-object rows come back as problems (code
+// json-invalid or evidence-invalid); schema checks are SchemaProblems'.
+func ParseEvidence(src []byte) ([]EvidenceRow, []JSONProblem) {
+	span, p := checkJSON(src)
+	if p != nil {
+		return nil, []JSONProblem{*p}
+	}
+	var spans []source.Span
+	switch src[span.Start] {
+	case '{':
+		spans = []source.Span{span}
+	case '[':
+		var err error
+		if spans, err = readArray(src, span); err != nil {
+			return nil, []JSONProblem{{Span: span, Message: "invalid JSON: " + err.Error(), Code: "json-invalid"}}
+		}
+	default:
+		return nil, []JSONProblem{{Span: span, Message: "evidence.json must hold a row object or an array of rows, found " + jsonType(src[span.Start:span.End]), Code: "evidence-invalid"}}
+	}
+	var rows []EvidenceRow
+	var problems []JSONProblem
+	for i, s := range spans {
+		if src[s.Start] != '{' {
+			problems = append(problems, JSONProblem{Span: s, Message: fmt.Sprintf("row %d is a JSON %s, not an evidence object", i+1, jsonType(src[s.Start:s.End])), Code: "evidence-invalid"})
+			continue
+		}
+		obj, err := readObject(src, s)
+		if err != nil {
+			problems = append(problems, JSONProblem{Span: s, Message: "invalid JSON: " + err.Error(), Code: "json-invalid"})
+			continue
+		}
+		rows = append(rows, EvidenceRow{
+			Span: s, Object: obj,
+			CriterionID: obj.Str("criterionId"), Outcome: obj.Str("outcome"), Summary: obj.Str("summary"),
+			TS: obj.Str("ts"), CharterID: obj.Str("charterId"), FeatureID: obj.Str("featureId"),
+			Because: obj.Str("because"), Source: obj.Str("source"), RecordedBy: obj.Str("recordedBy"),
+			NarrativePath: obj.Str("narrativePath"),
+		})
+	}
+	return rows, problems
+}
+
+var subagentRecorder = regexp.MustCompile(`^subagent:[^:\s]+:\S+$`)
+
+// SchemaProblems checks r against upstream's evidence schema: required
+// properties, no extra properties, property types, outcome, ISO ts, source,
+// recordedBy shape and a relative narrativePath. Each problem has code
+// evidence-invalid and sits on the offending key or value.
+func (r *EvidenceRow) SchemaProblems() []JSONProblem {
+	var out []JSONProblem
+	add := func(span source.Span, format string, args ...any) {
+		out = append(out, JSONProblem{Span: span, Message: fmt.Sprintf(format, args...), Code: "evidence-invalid"})
+	}
+	for _, name := range evidenceRequired {
+		if r.Object.Get(name) == nil {
+			add(r.Object.openSpan(), "evidence row lacks the required property %q; add it", name)
+		}
+	}
+	for i := range r.Object.Members {
+		m := &r.Object.Members[i]
+		want, known := evidenceTypes[m.Name]
+		if !known {
+			add(m.KeySpan, "property %q is not allowed in an evidence row (upstream's schema forbids extra properties); remove it or move it under \"details\"", m.Name)
+			continue
+		}
+		if !strings.Contains(want, m.Type()) {
+			add(m.ValueSpan, "property %q must be a %s, not a %s", m.Name, strings.ReplaceAll(want, "|", " or "), m.Type())
+			continue
+		}
+		v, _ := m.String()
+		switch m.Name {
+		case "outcome":
+			if v != "pass" && v != "fail" && v != "partial" {
+				add(m.ValueSpan, "outcome %q is not pass, fail or partial", v)
+			}
+		case "ts":
+			if !IsISOTime(v) {
+				add(m.ValueSpan, "ts %q is not an ISO 8601 time (e.g. 2026-05-15T03:00:00.000Z)", v)
+			}
+		case "source":
+			if v != "manual" && v != "verifier" && v != "subagent" {
+				add(m.ValueSpan, "source %q is not manual, verifier or subagent", v)
+			}
+		case "recordedBy":
+			if v != "user" && v != "agent:root" && !subagentRecorder.MatchString(v) {
+				add(m.ValueSpan, "recordedBy %q is not agent:root, user or subagent:<agent>:<session>", v)
+			}
+		case "narrativePath":
+			if isAbsPath(v) {
+				add(m.ValueSpan, "narrativePath %q must be relative to the run directory", v)
+			}
+		case "criterionId", "summary":
+			if strings.TrimSpace(v) == "" {
+				add(m.ValueSpan, "%s is empty", m.Name)
+			}
+		}
+	}
+	return out
+}
+
+// openSpan is the object's opening brace, where "missing property" goes.
+func (o *JSONObject) openSpan() source.Span {
+	return source.Span{Start: o.Span.Start, End: o.Span.Start + 1}
+}
+
+func isAbsPath(p string) bool {
+	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) ||
+		len(p) >= 3 && isLetter(p[0]) && p[1] == ':' && (p[2] == '/' || p[2] == '\\')
+}
+
+// IsISOTime reports an ISO 8601 date-time as toISOString writes it (a zone
+// or offset required; fraction optional).
+func IsISOTime(s string) bool {
+	_, err := time.Parse(time.RFC3339Nano, s)
+	return err == nil
+}

@@ -1,0 +1,212 @@
+package pi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// JSONProblem is a JSON sidecar that cannot be read, or a value that breaks
+// its schema, at a byte span of the file.
+type JSONProblem struct {
+	Span    source.Span
+	Message string
+	// Code is the diagnostic code: json-invalid for unreadable JSON,
+	// evidence-invalid for a schema break.
+	Code string
+}
+
+// JSONMember is one "key": value of an object, with its spans. Raw is the
+// value's exact source text.
+type JSONMember struct {
+	Name      string
+	KeySpan   source.Span
+	ValueSpan source.Span
+	Raw       json.RawMessage
+}
+
+// String returns the member's value when it is a JSON string.
+func (m *JSONMember) String() (string, bool) {
+	if m == nil || len(m.Raw) == 0 || m.Raw[0] != '"' {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(m.Raw, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// Type is the JSON type of the value: string, number, boolean, null, array, object.
+func (m *JSONMember) Type() string { return jsonType(m.Raw) }
+
+func jsonType(raw []byte) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	switch raw[0] {
+	case '"':
+		return "string"
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+// JSONObject is an object's members in source order. Like JSON.parse, a
+// repeated key's last value wins in Get.
+type JSONObject struct {
+	Span    source.Span
+	Members []JSONMember
+}
+
+// Get returns the member named name (the last one), or nil.
+func (o *JSONObject) Get(name string) *JSONMember {
+	if o == nil {
+		return nil
+	}
+	for i := len(o.Members) - 1; i >= 0; i-- {
+		if o.Members[i].Name == name {
+			return &o.Members[i]
+		}
+	}
+	return nil
+}
+
+// Str returns the string value of name, "" when absent or not a string.
+func (o *JSONObject) Str(name string) string {
+	s, _ := o.Get(name).String()
+	return s
+}
+
+// checkJSON reports the first syntax error of src with its byte offset, or
+// nil. It also returns the span of the top-level value.
+func checkJSON(src []byte) (source.Span, *JSONProblem) {
+	var raw json.RawMessage
+	if err := json.Unmarshal(src, &raw); err != nil {
+		return source.Span{}, syntaxProblem(src, err)
+	}
+	start := skipJSONSpace(src, 0)
+	return source.Span{Start: start, End: start + len(raw)}, nil
+}
+
+func syntaxProblem(src []byte, err error) *JSONProblem {
+	off := len(src)
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = int(se.Offset)
+	case errors.As(err, &te):
+		off = int(te.Offset)
+	}
+	if off > len(src) {
+		off = len(src)
+	}
+	start := off
+	if start > 0 && start == len(src) {
+		start = lineStartOf(src, start)
+	} else if start > 0 {
+		start-- // encoding/json reports the offset after the offending byte
+	}
+	msg := err.Error()
+	if len(bytes.TrimSpace(src)) == 0 {
+		msg = "empty file"
+	}
+	return &JSONProblem{Span: source.Span{Start: start, End: off}, Message: "invalid JSON: " + msg, Code: "json-invalid"}
+}
+
+func lineStartOf(src []byte, off int) int {
+	for off > 0 && src[off-1] != '\n' {
+		off--
+	}
+	return off
+}
+
+func skipJSONSpace(src []byte, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// readObject reads the object at span of valid JSON src.
+func readObject(src []byte, span source.Span) (*JSONObject, error) {
+	dec := json.NewDecoder(bytes.NewReader(src[span.Start:span.End]))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, fmt.Errorf("not an object")
+	}
+	obj := &JSONObject{Span: span}
+	for dec.More() {
+		before := int(dec.InputOffset())
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		name, _ := tok.(string)
+		keyEnd := int(dec.InputOffset())
+		keyStart := before
+		for keyStart < keyEnd && src[span.Start+keyStart] != '"' {
+			keyStart++
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, err
+		}
+		end := int(dec.InputOffset())
+		obj.Members = append(obj.Members, JSONMember{
+			Name:      name,
+			KeySpan:   source.Span{Start: span.Start + keyStart, End: span.Start + keyEnd},
+			ValueSpan: source.Span{Start: span.Start + end - len(raw), End: span.Start + end},
+			Raw:       raw,
+		})
+	}
+	return obj, nil
+}
+
+// readArray returns the spans of the elements of the array at span.
+func readArray(src []byte, span source.Span) ([]source.Span, error) {
+	dec := json.NewDecoder(bytes.NewReader(src[span.Start:span.End]))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+		return nil, fmt.Errorf("not an array")
+	}
+	var out []source.Span
+	for dec.More() {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, err
+		}
+		end := int(dec.InputOffset())
+		out = append(out, source.Span{Start: span.Start + end - len(raw), End: span.Start + end})
+	}
+	if _, err := dec.Token(); err != nil && err != io.EOF {
+		return nil, err
+	}
+	return out, nil
+}
+
+// parseJSONObjectFile reads a sidecar whose top level must be an object.
+func parseJSONObjectFile(src []byte) (*JSONObject, []JSONProblem) {
+	span, p := checkJSON(src)
+	if p != nil {
+		return nil, []JSONProblem{*p}
+	}
+	if src[span.Start] != '{' {
+		return nil, []JSONProblem{{Span: span, Message: "expected a JSON object at the top level, found " + jsonType(src[span.Start:span.End]), Code: "json-invalid"}}
+	}
+	obj, err := readObject(src, span)
+	if err != nil {
+		return nil, []JSONProblem{{Span: span, Message: "invalid JSON: " + err.Error(), Code: "json-invalid"}}
+	}
+	return obj, nil
+}
