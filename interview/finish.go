@@ -58,7 +58,7 @@ func Finish(text []byte, r Response, now time.Time) (Plan, error) {
 		}
 		edits = append(edits, Edit{Span: source.Span{Start: pad.Span.Start, End: end}})
 	}
-	edits = append(edits, headerEdits(ch, text, nl, now)...)
+	edits = append(edits, headerEdits(ch, text, nl, now, len(edits) > 0)...)
 
 	edits = merge(edits)
 	tidyEnd(text, edits, nl)
@@ -85,9 +85,9 @@ func newSectionOffset(ch *rp1.Charter, i int, text []byte) int {
 	return len(text)
 }
 
-// headerEdits set **Status**: Complete (adding the field when missing) and
-// **Last Updated** to today when that field exists.
-func headerEdits(ch *rp1.Charter, text []byte, nl string, now time.Time) []Edit {
+// headerEdits set **Status**: Complete (adding the field when missing) and,
+// when the body changed, **Last Updated** to today if that field exists.
+func headerEdits(ch *rp1.Charter, text []byte, nl string, now time.Time, changed bool) []Edit {
 	var edits []Edit
 	if f := ch.Header("Status"); f != nil {
 		if f.Value != "Complete" {
@@ -106,7 +106,7 @@ func headerEdits(ch *rp1.Charter, text []byte, nl string, now time.Time) []Edit 
 		end := ch.TitleSpan.End
 		edits = append(edits, Edit{Span: source.Span{Start: end, End: end}, NewText: nl + nl + "**Status**: Complete"})
 	}
-	if f := ch.Header("Last Updated"); f != nil {
+	if f := ch.Header("Last Updated"); f != nil && changed {
 		edits = append(edits, Edit{Span: f.ValueSpan, NewText: now.UTC().Format("2006-01-02")})
 	}
 	return edits
