@@ -1,0 +1,148 @@
+package status
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// Options tune Compute.
+type Options struct {
+	// SourceDirs are the folders, relative to the project (the folder
+	// holding .pi/), whose newest change makes fresh-required evidence
+	// stale; nil means upstream's ["src"].
+	SourceDirs []string
+	// Freshness says how a source change is dated: "mtime" (the default,
+	// as upstream: newest file mtime) or "git" (newest commit touching the
+	// source folders; falls back to mtime outside a git work tree).
+	Freshness string
+	// Now is the time ages are computed against; zero means time.Now().
+	Now time.Time
+}
+
+// Compute reads the charter directory dir through fsys and reports its status.
+func Compute(fsys vfs.FS, dir string, opts Options) (*Status, error) {
+	if opts.Now.IsZero() {
+		opts.Now = time.Now()
+	}
+	if opts.SourceDirs == nil {
+		opts.SourceDirs = []string{"src"}
+	}
+	switch opts.Freshness {
+	case "", "mtime", "git":
+	default:
+		return nil, fmt.Errorf("freshness %q: use mtime or git", opts.Freshness)
+	}
+	fi, err := fsys.Stat(dir)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("%s is not a charter directory", dir)
+	}
+	d := pi.LoadDir(fsys, dir)
+	if d.CharterFile == nil && d.CriteriaFile == nil && d.StateFile == nil {
+		return nil, errors.New(dir + " holds none of charter.md, criteria.md, state.json: not a pi charter")
+	}
+	c := &computer{fsys: fsys, d: d, opts: opts}
+	return c.run(), nil
+}
+
+type computer struct {
+	fsys vfs.FS
+	d    *pi.Dir
+	opts Options
+	st   *Status
+
+	latest map[string]record
+}
+
+func (c *computer) run() *Status {
+	d := c.d
+	st := &Status{
+		CharterID: d.ID, Dir: d.Path, Now: isoTime(c.opts.Now),
+		Milestones: []Milestone{}, Criteria: []Criterion{}, Commands: map[string]string{},
+		ParseWarnings: []ParseWarning{}, FileProblems: []FileProblem{}, NextActions: []NextAction{},
+		Drift: Drift{Uncovered: []Uncovered{}, Stale: []Stale{}, ReadyNext: []ReadyNext{},
+			SidecarDrift: []SidecarDrift{}, MilestoneArtifacts: []MilestoneArtifact{}},
+		Details: Details{BlockingForComplete: []Blocker{}},
+	}
+	c.st = st
+	if s := d.State; s != nil {
+		if s.CharterID != "" {
+			st.CharterID = s.CharterID
+		}
+		st.Name, st.Objective, st.Status = s.Name, s.Objective, s.Status
+		if s.RawStatus != s.Status {
+			st.RawStatus = s.RawStatus
+		}
+	}
+	if st.Objective == "" && d.Charter != nil {
+		st.Objective = d.Charter.Objective
+	}
+	if d.Charter != nil {
+		for _, l := range d.Charter.Commands {
+			if !l.Malformed {
+				st.Commands[l.Key] = l.Value
+			}
+		}
+	}
+	c.fileProblems()
+	c.criteria()
+	c.drift()
+	c.parseWarnings()
+	c.blockers()
+	st.NextActions = nextActions(st)
+	return st
+}
+
+// rel names a file of the charter relative to its directory, with '/'.
+func (c *computer) rel(p string) string {
+	if r, err := filepath.Rel(c.d.Path, p); err == nil && !strings.HasPrefix(r, "..") {
+		return filepath.ToSlash(r)
+	}
+	return p
+}
+
+// line is the 1-based line of offset off in f.
+func line(f *pi.File, off int) int {
+	if f == nil || f.Index == nil {
+		return 0
+	}
+	return f.Index.Line(off) + 1
+}
+
+func (c *computer) fileProblems() {
+	add := func(f *pi.File, ps []pi.JSONProblem) {
+		for _, p := range ps {
+			c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: c.rel(f.Path), Line: line(f, p.Span.Start), Code: p.Code, Message: p.Message})
+		}
+	}
+	if c.d.StateFile != nil {
+		add(c.d.StateFile, c.d.StateProblems)
+	}
+	if c.d.CriterionStateFile != nil {
+		add(c.d.CriterionStateFile, c.d.CriterionStateProblems)
+	}
+	for _, run := range c.d.Runs {
+		add(run.File, run.Problems)
+		for i := range run.Rows {
+			r := &run.Rows[i]
+			add(run.File, r.SchemaProblems())
+			if r.CriterionID != "" && c.d.Criteria.Lookup(r.CriterionID) == nil {
+				c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: run.RelPath, Line: line(run.File, r.Span.Start),
+					Code: "evidence-unknown-val", Message: fmt.Sprintf("evidence for %s, which criteria.md does not declare", r.CriterionID)})
+			}
+		}
+	}
+	for _, err := range c.d.Errors {
+		c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: "", Code: "read-error", Message: err.Error()})
+	}
+}
+
+func isoTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }

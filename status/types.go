@@ -1,0 +1,156 @@
+package status
+
+// Status is one charter's status. Field names follow pi-charter's
+// charter_status (camelCase); docs/status-json.md documents every field.
+type Status struct {
+	CharterID string `json:"charterId"`
+	Dir       string `json:"dir"` // the charter directory, absolute
+	Name      string `json:"name,omitempty"`
+	// Status is the lifecycle status, legacy values normalised:
+	// active, paused, completed or abandoned ("" when state.json is missing).
+	Status string `json:"status"`
+	// RawStatus is state.json's status as written, when it differs.
+	RawStatus string `json:"rawStatus,omitempty"`
+	Objective string `json:"objective"`
+	Now       string `json:"now"` // the time the status was computed for
+
+	Milestones    []Milestone `json:"milestones"`
+	Criteria      []Criterion `json:"criteria"`
+	ValTotal      int         `json:"valTotal"`
+	ValPass       int         `json:"valPass"`
+	RegisterEmpty bool        `json:"registerEmpty"`
+
+	Drift   Drift   `json:"drift"`
+	Details Details `json:"details"`
+
+	Commands      map[string]string `json:"commands"`
+	ParseWarnings []ParseWarning    `json:"parseWarnings"`
+	// FileProblems are files that could not be read or break their schema
+	// (an evidence row with an unknown property, unreadable JSON, …).
+	FileProblems []FileProblem `json:"fileProblems"`
+	NextActions  []NextAction  `json:"nextActions"`
+}
+
+// Milestone is one ## milestone of criteria.md and its progress.
+type Milestone struct {
+	MilestoneID  string   `json:"milestoneId"`
+	Title        string   `json:"title"`
+	CriterionIDs []string `json:"criterionIds"`
+	ValCount     int      `json:"valCount"`
+	ValPassCount int      `json:"valPassCount"`
+}
+
+// Criterion is one VAL with its latest outcome.
+type Criterion struct {
+	CriterionID          string `json:"criterionId"`
+	Title                string `json:"title"`
+	MilestoneID          string `json:"milestoneId,omitempty"`
+	Verifier             string `json:"verifier"`
+	Command              string `json:"command,omitempty"`
+	RequireFreshEvidence bool   `json:"requireFreshEvidence"`
+
+	// Outcome is the latest recorded outcome (pass, fail, partial), or ""
+	// when nothing is recorded; the fields below describe that record.
+	Outcome          string `json:"outcome,omitempty"`
+	LastTs           string `json:"lastTs,omitempty"`
+	AgeMs            *int64 `json:"ageMs,omitempty"` // now - lastTs
+	LastSummary      string `json:"lastSummary,omitempty"`
+	LastEvidencePath string `json:"lastEvidencePath,omitempty"`
+	LastFeatureID    string `json:"lastFeatureId,omitempty"`
+	Source           string `json:"source,omitempty"`
+	RecordedBy       string `json:"recordedBy,omitempty"`
+	Because          string `json:"because,omitempty"`
+	// From is the file the latest record was read from: criterion-state.json
+	// or an evidence run's work/…/evidence.json, relative to the charter.
+	From  string `json:"from,omitempty"`
+	Stale bool   `json:"stale"`
+}
+
+// Drift is charter_status's drift views.
+type Drift struct {
+	Uncovered          []Uncovered         `json:"uncovered"`
+	Stale              []Stale             `json:"stale"`
+	ReadyNext          []ReadyNext         `json:"readyNext"`
+	SidecarDrift       []SidecarDrift      `json:"sidecarDrift"`
+	MilestoneArtifacts []MilestoneArtifact `json:"milestoneArtifacts"`
+}
+
+// Uncovered is a VAL without pass evidence: reason no-evidence or non-pass.
+type Uncovered struct {
+	CriterionID string `json:"criterionId"`
+	Reason      string `json:"reason"`
+}
+
+// Stale is a fresh-required VAL whose pass predates the newest source change.
+type Stale struct {
+	CriterionID string `json:"criterionId"`
+	Reason      string `json:"reason"` // src-change
+	LastTs      string `json:"lastTs"`
+	// AgeMs is how much older than the newest source change the pass is
+	// (0 when lastTs does not parse), as upstream computes it.
+	AgeMs int64 `json:"ageMs"`
+	// SourceChangedAt is the newest source change.
+	SourceChangedAt string `json:"sourceChangedAt,omitempty"`
+}
+
+// ReadyNext is the first uncovered VAL in milestone order.
+type ReadyNext struct {
+	CriterionID string `json:"criterionId"`
+	MilestoneID string `json:"milestoneId"`
+}
+
+// SidecarDrift is a sidecar changed after the tool last wrote it.
+type SidecarDrift struct {
+	Path            string `json:"path"`
+	LastToolWriteAt string `json:"lastToolWriteAt"`
+	FileMtimeMs     int64  `json:"fileMtimeMs"`
+}
+
+// MilestoneArtifact is a milestone whose VALs all pass but that has no
+// work/<milestone>/evidence folder.
+type MilestoneArtifact struct {
+	MilestoneID string `json:"milestoneId"`
+	Reason      string `json:"reason"` // no-artifact-capture
+}
+
+// Details holds the completion gate's view.
+type Details struct {
+	BlockingForComplete []Blocker `json:"blockingForComplete"`
+}
+
+// Blocker is one thing that keeps charter action=complete from passing.
+type Blocker struct {
+	// Reason: register-empty, val-not-pass, manual, stale-evidence,
+	// report-missing or report-empty-section.
+	Reason           string `json:"reason"`
+	CriterionID      string `json:"criterionId,omitempty"`
+	Outcome          string `json:"outcome,omitempty"`
+	LastEvidencePath string `json:"lastEvidencePath,omitempty"`
+	Section          string `json:"section,omitempty"` // for report-empty-section
+	Message          string `json:"message"`
+}
+
+// ParseWarning is one of upstream's parse warnings.
+type ParseWarning struct {
+	Reason      string `json:"reason"`
+	File        string `json:"file"` // relative to the charter directory
+	Line        int    `json:"line"` // 1-based
+	CriterionID string `json:"criterionId,omitempty"`
+	Detail      string `json:"detail,omitempty"`
+}
+
+// FileProblem is a file status could not use, or used in part.
+type FileProblem struct {
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// NextAction is pi-charter's {tool, action?, hint, metadata?}.
+type NextAction struct {
+	Tool     string         `json:"tool"`
+	Action   string         `json:"action,omitempty"`
+	Hint     string         `json:"hint"`
+	Metadata map[string]any `json:"metadata,omitempty"`
+}
