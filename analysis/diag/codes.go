@@ -49,6 +49,7 @@ var Rules = []Rule{
 	{"duplicate-val-id", SeverityError, "criteria", "Two criteria share an id.", false},
 	{"field-not-parsed", SeverityWarning, "criteria", "A field written as a bullet or in bold, which upstream does not read.", false},
 	{"val-under-h1", SeverityWarning, "criteria", "A ### VAL directly under an H1, which upstream drops.", false},
+	{"val-nested", SeverityWarning, "criteria", "A ### VAL inside an ungrouped ## VAL-* criterion, whose body swallows it; upstream does not read it as a criterion.", false},
 	{"field-key-typo", SeverityWarning, "criteria", "An unknown field key that looks like a misspelt known key.", false},
 	{"val-title-task", SeverityInformation, "criteria", "A VAL title reads as a task (Implement X) rather than a behaviour.", false},
 	{"milestone-size", SeverityInformation, "criteria", "A milestone has fewer than 3 or more than 8 VALs.", false},

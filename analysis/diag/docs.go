@@ -114,6 +114,10 @@ var Docs = map[string]Doc{
 		Example: "# Criteria\n\n### VAL-AUTH-001 — …   (before any ## heading)",
 		Fix:     "Put the criterion under a `## <milestone>` heading; upstream drops text between an H1 and the next H2.",
 	},
+	"val-nested": {
+		Example: "## VAL-TOP-001 Ungrouped criterion\nVerifier: manual\n\n### VAL-TOP-002 Swallowed by the body above",
+		Fix:     "Give the criteria a `## <milestone>` heading (turning `## VAL-TOP-001` into `### VAL-TOP-001`), or move the ### VAL under another milestone.",
+	},
 	"field-key-typo": {
 		Example: "Verfier: command",
 		Fix:     "Correct the key (Verifier); upstream reads unknown keys as nothing.",
