@@ -20,12 +20,12 @@ import (
 // document through the overlay and publishes with the document's version,
 // skipping a publish identical to the last one.
 type diagnoser struct {
-	s  *Server
-	wg sync.WaitGroup
+	s *Server
 
-	mu        sync.Mutex // guards runs and published, and orders publishes
+	mu        sync.Mutex // guards the fields below, and orders publishes
 	runs      map[uri.URI]*diagRun
 	published map[uri.URI]diagResult
+	pending   *counter // runs scheduled and not yet finished
 }
 
 type diagRun struct{ cancel context.CancelFunc }
@@ -38,7 +38,7 @@ type diagResult struct {
 }
 
 func newDiagnoser(s *Server) *diagnoser {
-	return &diagnoser{s: s, runs: map[uri.URI]*diagRun{}, published: map[uri.URI]diagResult{}}
+	return &diagnoser{s: s, runs: map[uri.URI]*diagRun{}, published: map[uri.URI]diagResult{}, pending: newCounter()}
 }
 
 // debounce is the configured delay before a check.
@@ -63,12 +63,12 @@ func (g *diagnoser) schedule(u uri.URI) {
 		old.cancel()
 	}
 	g.runs[u] = run
+	g.pending.add()
 	g.mu.Unlock()
 
 	delay := g.debounce()
-	g.wg.Add(1)
 	go func() {
-		defer g.wg.Done()
+		defer g.pending.done()
 		defer cancel()
 		if delay > 0 {
 			t := time.NewTimer(delay)
@@ -185,10 +185,13 @@ func (g *diagnoser) cancelAll() {
 	}
 }
 
-// wait blocks until no run is in progress.
+// settle blocks until every scheduled run has published or given up.
+func (g *diagnoser) settle() { g.pending.wait() }
+
+// wait cancels every run and blocks until they have all stopped.
 func (g *diagnoser) wait() {
 	g.cancelAll()
-	g.wg.Wait()
+	g.settle()
 }
 
 // digest identifies a set of diagnostics by its wire form.

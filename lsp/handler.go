@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"strings"
+	"sync"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -31,8 +33,16 @@ var inOrder = map[string]bool{
 func (s *Server) handler() jsonrpc2.Handler {
 	dispatch := protocol.ServerHandler(s, nil)
 	return protocol.CancelHandler(func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
-		method, call := req.Method(), req.IsCall()
+		// The method borrows the read buffer, which the next message reuses
+		// once the request goes async: keep our own copy.
+		method, call := strings.Clone(req.Method()), req.IsCall()
 		if !inOrder[method] {
+			if !call {
+				// Counted before the read loop moves on, so Settle sees
+				// every notification sent before it.
+				s.busy.add()
+				defer s.busy.done()
+			}
 			jsonrpc2.Async(ctx)
 		}
 		defer func() {
@@ -77,4 +87,40 @@ func (s *Server) gate(method string, call bool) error {
 		return fmt.Errorf("initialize sent twice: %w", jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "already initialized"))
 	}
 	return nil
+}
+
+// counter counts work in progress and lets a caller wait for none.
+type counter struct {
+	mu   sync.Mutex
+	n    int
+	zero *sync.Cond
+}
+
+func newCounter() *counter {
+	c := &counter{}
+	c.zero = sync.NewCond(&c.mu)
+	return c
+}
+
+func (c *counter) add() {
+	c.mu.Lock()
+	c.n++
+	c.mu.Unlock()
+}
+
+func (c *counter) done() {
+	c.mu.Lock()
+	c.n--
+	if c.n == 0 {
+		c.zero.Broadcast()
+	}
+	c.mu.Unlock()
+}
+
+func (c *counter) wait() {
+	c.mu.Lock()
+	for c.n > 0 {
+		c.zero.Wait()
+	}
+	c.mu.Unlock()
 }

@@ -45,6 +45,7 @@ type Server struct {
 	sess  *session
 	fs    overlay
 	diags *diagnoser
+	busy  *counter // notification handlers running concurrently
 
 	// ctx lives as long as the connection; background work (debounced
 	// diagnostics) runs under it. client calls back into the editor.
@@ -80,6 +81,7 @@ func New(opts Options) *Server {
 		version: opts.Version,
 		sess:    newSession(),
 		exited:  make(chan struct{}),
+		busy:    newCounter(),
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()
@@ -170,4 +172,13 @@ func (codec) Unmarshal(data []byte, v any) error {
 		return nil
 	}
 	return protocol.Unmarshal(data, v)
+}
+
+// Settle blocks until the notifications received so far are handled and
+// every diagnostics run they scheduled has published (or found nothing new
+// to publish). Tests and benchmarks use it to observe the server at rest
+// without sleeping.
+func (s *Server) Settle() {
+	s.busy.wait()
+	s.diags.settle()
 }

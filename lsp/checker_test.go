@@ -1,0 +1,64 @@
+package lsp_test
+
+import (
+	"bytes"
+	"sync"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/lsp"
+)
+
+// todoChecker stands in for analysis.CheckFile while the real checks land:
+// it reports every "TODO" as section-partial, with the exact range of the
+// word, and records what it was asked, so tests see the text and
+// configuration the server passed.
+type todoChecker struct {
+	mu    sync.Mutex
+	texts map[string]string // path → the last text read through the overlay
+	cfg   analysis.Config   // the configuration of the last call
+	calls int
+}
+
+func newTodoChecker() *todoChecker { return &todoChecker{texts: map[string]string{}} }
+
+func (c *todoChecker) check(fsys vfs.FS, path string, cfg analysis.Config) ([]diag.Diagnostic, error) {
+	src, err := fsys.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	c.texts[path] = string(src)
+	c.cfg = cfg
+	c.calls++
+	c.mu.Unlock()
+	var ds []diag.Diagnostic
+	for off := 0; ; {
+		i := bytes.Index(src[off:], []byte("TODO"))
+		if i < 0 {
+			break
+		}
+		ds = append(ds, diag.New("section-partial", source.Span{Start: off + i, End: off + i + 4}, "TODO left in the text"))
+		off += i + 4
+	}
+	diag.Locate(ds, path, source.NewIndex(src))
+	return ds, nil
+}
+
+func (c *todoChecker) text(path string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.texts[path]
+}
+
+func (c *todoChecker) config() analysis.Config {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cfg
+}
+
+func (c *todoChecker) options() lsp.Options { return lsp.Options{Checker: c.check} }
+
+func intp(n int) *int { return &n }

@@ -1,0 +1,488 @@
+// Package lsptest drives a charter-lsp server through a real JSON-RPC
+// connection, as an editor would: an in-process server on one end of a
+// net.Pipe, a client built from the protocol package's client-side types on
+// the other. The client records what the server sends (diagnostics,
+// registrations, edits) and answers the server's requests.
+package lsptest
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/charter-lsp/charter-lsp/lsp"
+)
+
+// Timeout bounds every wait; a test that hits it has found a bug (a
+// diagnostic never published), not a slow machine.
+var Timeout = 20 * time.Second
+
+// Config describes the editor the client pretends to be.
+type Config struct {
+	Options lsp.Options
+	// Root is the workspace folder (an OS path); default t.TempDir().
+	Root string
+	// InitializationOptions is sent as initializationOptions (JSON-encoded).
+	InitializationOptions any
+	// Settings answers workspace/configuration for section "charter".
+	Settings any
+	// Capabilities replaces the default client capabilities (which support
+	// workspace/configuration, dynamic file watching and applyEdit).
+	Capabilities *protocol.ClientCapabilities
+}
+
+// Client is the test editor.
+type Client struct {
+	t      testing.TB
+	Server protocol.Server // typed dispatcher to the server
+	Conn   jsonrpc2.Conn   // the raw connection, for custom messages
+	LSP    *lsp.Server     // the in-process server
+	Root   string
+	Result *protocol.InitializeResult
+
+	exitCode chan int
+
+	mu            sync.Mutex
+	changed       chan struct{} // closed and replaced on every recorded event
+	settings      any
+	publishes     map[uri.URI][]Published
+	registrations []protocol.Registration
+	edits         []protocol.WorkspaceEdit
+	configAsks    int
+}
+
+// Published is one textDocument/publishDiagnostics notification.
+type Published struct {
+	Params protocol.PublishDiagnosticsParams
+	Raw    string // the params as sent on the wire
+}
+
+// Start connects a client to a new server, and runs initialize and
+// initialized.
+func Start(t testing.TB, cfg Config) *Client {
+	t.Helper()
+	if cfg.Root == "" {
+		cfg.Root = t.TempDir()
+	}
+	c := &Client{
+		t: t, Root: cfg.Root, LSP: lsp.New(cfg.Options),
+		exitCode:  make(chan int, 1),
+		changed:   make(chan struct{}),
+		settings:  cfg.Settings,
+		publishes: map[uri.URI][]Published{},
+	}
+	serverEnd, clientEnd := net.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { c.exitCode <- c.LSP.Serve(ctx, jsonrpc2.NewStream(serverEnd)) }()
+
+	c.Conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientEnd), jsonrpc2.WithCodec(codec{}))
+	// Handled in order on the read loop, so publishes are recorded in the
+	// order the server sent them.
+	c.Conn.Go(ctx, c.recordRaw(protocol.ClientHandler(editor{c}, jsonrpc2.MethodNotFoundHandler)))
+	c.Server = protocol.ServerDispatcher(c.Conn)
+	t.Cleanup(func() {
+		cancel()
+		_ = clientEnd.Close()
+		_ = serverEnd.Close()
+		select {
+		case <-c.exitCode:
+		case <-time.After(Timeout):
+			t.Errorf("server did not stop")
+		}
+	})
+
+	params := &protocol.InitializeParams{
+		ClientInfo:   protocol.ClientInfo{Name: "lsptest"},
+		Capabilities: defaultCapabilities(),
+	}
+	params.WorkspaceFolders = protocol.NewNullable([]protocol.WorkspaceFolder{{URI: uri.File(cfg.Root), Name: "root"}})
+	if cfg.Capabilities != nil {
+		params.Capabilities = *cfg.Capabilities
+	}
+	if cfg.InitializationOptions != nil {
+		raw, err := json.Marshal(cfg.InitializationOptions)
+		if err != nil {
+			t.Fatalf("initializationOptions: %v", err)
+		}
+		params.InitializationOptions = raw
+	}
+	res, err := c.Server.Initialize(c.ctx(), params)
+	if err != nil {
+		t.Fatalf("initialize: %v", err)
+	}
+	c.Result = res
+	if err := c.Server.Initialized(c.ctx(), &protocol.InitializedParams{}); err != nil {
+		t.Fatalf("initialized: %v", err)
+	}
+	c.Sync()
+	return c
+}
+
+func defaultCapabilities() protocol.ClientCapabilities {
+	yes := true
+	return protocol.ClientCapabilities{
+		Workspace: &protocol.WorkspaceClientCapabilities{
+			ApplyEdit:             &yes,
+			Configuration:         &yes,
+			WorkspaceFolders:      &yes,
+			DidChangeWatchedFiles: &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: &yes},
+		},
+		TextDocument: &protocol.TextDocumentClientCapabilities{
+			PublishDiagnostics: &protocol.PublishDiagnosticsClientCapabilities{VersionSupport: &yes},
+		},
+	}
+}
+
+func (c *Client) ctx() context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	c.t.Cleanup(cancel)
+	return ctx
+}
+
+// URI is the file URI of a path relative to the workspace root.
+func (c *Client) URI(rel string) uri.URI { return uri.File(c.Path(rel)) }
+
+// Path is the OS path of a path relative to the workspace root.
+func (c *Client) Path(rel string) string { return filepath.Join(c.Root, filepath.FromSlash(rel)) }
+
+// WriteFile writes a file under the root (creating folders), as a user
+// editing outside the editor would.
+func (c *Client) WriteFile(rel, text string) {
+	c.t.Helper()
+	p := c.Path(rel)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		c.t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// Open opens a document at version 1 with language id "markdown".
+func (c *Client) Open(rel, text string) uri.URI {
+	c.t.Helper()
+	return c.OpenAs(rel, "markdown", text)
+}
+
+// OpenAs opens a document with the given language id.
+func (c *Client) OpenAs(rel, languageID, text string) uri.URI {
+	c.t.Helper()
+	u := c.URI(rel)
+	err := c.Server.DidOpen(c.ctx(), &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: u, LanguageID: protocol.LanguageKind(languageID), Version: 1, Text: text,
+	}})
+	if err != nil {
+		c.t.Fatalf("didOpen: %v", err)
+	}
+	return u
+}
+
+// Edit is one incremental change: replace the range with Text.
+type Edit struct {
+	StartLine, StartChar, EndLine, EndChar uint32
+	Text                                   string
+}
+
+// Change sends didChange with incremental edits, applied in order.
+func (c *Client) Change(u uri.URI, version int32, edits ...Edit) {
+	c.t.Helper()
+	changes := make([]protocol.TextDocumentContentChangeEvent, 0, len(edits))
+	for _, e := range edits {
+		changes = append(changes, &protocol.TextDocumentContentChangePartial{
+			Range: protocol.Range{
+				Start: protocol.Position{Line: e.StartLine, Character: e.StartChar},
+				End:   protocol.Position{Line: e.EndLine, Character: e.EndChar},
+			},
+			Text: e.Text,
+		})
+	}
+	c.sendChange(u, version, changes)
+}
+
+// Replace sends didChange replacing the whole text.
+func (c *Client) Replace(u uri.URI, version int32, text string) {
+	c.t.Helper()
+	c.sendChange(u, version, []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangeWholeDocument{Text: text}})
+}
+
+func (c *Client) sendChange(u uri.URI, version int32, changes []protocol.TextDocumentContentChangeEvent) {
+	err := c.Server.DidChange(c.ctx(), &protocol.DidChangeTextDocumentParams{
+		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: version},
+		ContentChanges: changes,
+	})
+	if err != nil {
+		c.t.Fatalf("didChange: %v", err)
+	}
+}
+
+// Close sends didClose.
+func (c *Client) Close(u uri.URI) {
+	c.t.Helper()
+	if err := c.Server.DidClose(c.ctx(), &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}); err != nil {
+		c.t.Fatalf("didClose: %v", err)
+	}
+}
+
+// FilesChanged sends workspace/didChangeWatchedFiles for paths relative to
+// the root.
+func (c *Client) FilesChanged(kind protocol.FileChangeType, rels ...string) {
+	c.t.Helper()
+	var evs []protocol.FileEvent
+	for _, r := range rels {
+		evs = append(evs, protocol.FileEvent{URI: c.URI(r), Type: kind})
+	}
+	if err := c.Server.DidChangeWatchedFiles(c.ctx(), &protocol.DidChangeWatchedFilesParams{Changes: evs}); err != nil {
+		c.t.Fatalf("didChangeWatchedFiles: %v", err)
+	}
+}
+
+// SetSettings changes the answer to workspace/configuration and sends
+// didChangeConfiguration.
+func (c *Client) SetSettings(settings any) {
+	c.t.Helper()
+	c.mu.Lock()
+	c.settings = settings
+	c.mu.Unlock()
+	if err := c.Server.DidChangeConfiguration(c.ctx(), &protocol.DidChangeConfigurationParams{Settings: []byte("null")}); err != nil {
+		c.t.Fatalf("didChangeConfiguration: %v", err)
+	}
+}
+
+// Pull asks textDocument/diagnostic.
+func (c *Client) Pull(u uri.URI, previousResultID string) protocol.DocumentDiagnosticReport {
+	c.t.Helper()
+	p := &protocol.DocumentDiagnosticParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}
+	if previousResultID != "" {
+		p.PreviousResultID = &previousResultID
+	}
+	rep, err := c.Server.Diagnostic(c.ctx(), p)
+	if err != nil {
+		c.t.Fatalf("textDocument/diagnostic: %v", err)
+	}
+	return rep
+}
+
+// Sync waits until the server has handled everything sent so far and
+// finished the diagnostics that caused, and the client has recorded what
+// the server sent. A request round trip orders the connection both ways.
+func (c *Client) Sync() {
+	c.t.Helper()
+	c.roundTrip()
+	c.LSP.Settle()
+	c.roundTrip()
+}
+
+func (c *Client) roundTrip() {
+	c.t.Helper()
+	// Any request works; a pull for a document nobody opened is cheap.
+	c.Pull(uri.File(filepath.Join(c.Root, ".lsptest-sync")), "")
+}
+
+// WaitDiagnostics waits for a publish for u with the given version and
+// returns it. Version 0 waits for a publish without a version (on close).
+func (c *Client) WaitDiagnostics(u uri.URI, version int32) Published {
+	c.t.Helper()
+	deadline := time.After(Timeout)
+	for {
+		c.mu.Lock()
+		for _, p := range c.publishes[u] {
+			v, ok := p.Params.Version.Get()
+			if (version == 0 && !ok) || (ok && v == version) {
+				c.mu.Unlock()
+				return p
+			}
+		}
+		ch := c.changed
+		c.mu.Unlock()
+		select {
+		case <-ch:
+		case <-deadline:
+			c.t.Fatalf("no diagnostics for %s version %d; got %d publishes", u, version, len(c.Published(u)))
+		}
+	}
+}
+
+// Published returns every publish for u so far, in order.
+func (c *Client) Published(u uri.URI) []Published {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]Published(nil), c.publishes[u]...)
+}
+
+// Registrations returns the capabilities the server registered.
+func (c *Client) Registrations() []protocol.Registration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]protocol.Registration(nil), c.registrations...)
+}
+
+// Edits returns the workspace edits the server asked to apply.
+func (c *Client) Edits() []protocol.WorkspaceEdit {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]protocol.WorkspaceEdit(nil), c.edits...)
+}
+
+// ConfigurationRequests counts workspace/configuration requests.
+func (c *Client) ConfigurationRequests() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.configAsks
+}
+
+// Shutdown sends shutdown then exit and returns the server's exit code.
+func (c *Client) Shutdown() int {
+	c.t.Helper()
+	if err := c.Server.Shutdown(c.ctx()); err != nil {
+		c.t.Fatalf("shutdown: %v", err)
+	}
+	return c.Exit()
+}
+
+// Exit sends exit and returns the server's exit code.
+func (c *Client) Exit() int {
+	c.t.Helper()
+	if err := c.Server.Exit(c.ctx()); err != nil {
+		c.t.Fatalf("exit: %v", err)
+	}
+	select {
+	case code := <-c.exitCode:
+		c.exitCode <- code // for Cleanup
+		return code
+	case <-time.After(Timeout):
+		c.t.Fatalf("server did not exit")
+		return -1
+	}
+}
+
+func (c *Client) record(f func()) {
+	c.mu.Lock()
+	f()
+	close(c.changed)
+	c.changed = make(chan struct{})
+	c.mu.Unlock()
+}
+
+// recordRaw keeps the wire form of publishDiagnostics (to see `[]` versus
+// `null`) before the typed client handles it.
+func (c *Client) recordRaw(next jsonrpc2.Handler) jsonrpc2.Handler {
+	return func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+		if req.Method() != protocol.MethodTextDocumentPublishDiagnostics {
+			return next(ctx, req)
+		}
+		raw := string(req.Params())
+		var p protocol.PublishDiagnosticsParams
+		if err := protocol.Unmarshal(req.Params(), &p); err != nil {
+			c.t.Errorf("publishDiagnostics: %v", err)
+			return nil, nil
+		}
+		c.record(func() { c.publishes[p.URI] = append(c.publishes[p.URI], Published{Params: p, Raw: raw}) })
+		return nil, nil
+	}
+}
+
+// editor answers the server's requests.
+type editor struct{ c *Client }
+
+var _ protocol.Client = editor{}
+
+func (e editor) Progress(context.Context, *protocol.ProgressParams) error { return nil }
+func (e editor) LogTrace(context.Context, *protocol.LogTraceParams) error { return nil }
+func (e editor) RegisterCapability(_ context.Context, p *protocol.RegistrationParams) error {
+	e.c.record(func() { e.c.registrations = append(e.c.registrations, p.Registrations...) })
+	return nil
+}
+func (e editor) UnregisterCapability(_ context.Context, p *protocol.UnregistrationParams) error {
+	e.c.record(func() {
+		keep := e.c.registrations[:0]
+		for _, r := range e.c.registrations {
+			gone := false
+			for _, u := range p.Unregisterations {
+				gone = gone || u.ID == r.ID
+			}
+			if !gone {
+				keep = append(keep, r)
+			}
+		}
+		e.c.registrations = keep
+	})
+	return nil
+}
+func (e editor) ShowMessage(context.Context, *protocol.ShowMessageParams) error { return nil }
+func (e editor) ShowMessageRequest(context.Context, *protocol.ShowMessageRequestParams) (*protocol.MessageActionItem, error) {
+	return nil, nil
+}
+func (e editor) LogMessage(context.Context, *protocol.LogMessageParams) error { return nil }
+func (e editor) ShowDocument(context.Context, *protocol.ShowDocumentParams) (*protocol.ShowDocumentResult, error) {
+	return &protocol.ShowDocumentResult{Success: true}, nil
+}
+func (e editor) WorkDoneProgressCreate(context.Context, *protocol.WorkDoneProgressCreateParams) error {
+	return nil
+}
+func (e editor) Telemetry(context.Context, protocol.LSPAny) error { return nil }
+func (e editor) PublishDiagnostics(context.Context, *protocol.PublishDiagnosticsParams) error {
+	return nil // recorded by recordRaw
+}
+func (e editor) Configuration(_ context.Context, p *protocol.ConfigurationParams) ([]protocol.LSPAny, error) {
+	var settings any
+	e.c.record(func() { e.c.configAsks++; settings = e.c.settings })
+	out := make([]protocol.LSPAny, len(p.Items))
+	for i, item := range p.Items {
+		out[i] = protocol.LSPAny("null")
+		if item.Section != nil && *item.Section == "charter" && settings != nil {
+			raw, err := json.Marshal(settings)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = raw
+		}
+	}
+	return out, nil
+}
+func (e editor) WorkspaceFolders(context.Context) ([]protocol.WorkspaceFolder, error) {
+	return []protocol.WorkspaceFolder{{URI: uri.File(e.c.Root), Name: "root"}}, nil
+}
+func (e editor) ApplyEdit(_ context.Context, p *protocol.ApplyWorkspaceEditParams) (*protocol.ApplyWorkspaceEditResult, error) {
+	e.c.record(func() { e.c.edits = append(e.c.edits, p.Edit) })
+	return &protocol.ApplyWorkspaceEditResult{Applied: true}, nil
+}
+func (e editor) CodeLensRefresh(context.Context) error       { return nil }
+func (e editor) FoldingRangeRefresh(context.Context) error   { return nil }
+func (e editor) SemanticTokensRefresh(context.Context) error { return nil }
+func (e editor) InlineValueRefresh(context.Context) error    { return nil }
+func (e editor) InlayHintRefresh(context.Context) error      { return nil }
+func (e editor) DiagnosticRefresh(context.Context) error     { return nil }
+func (e editor) TextDocumentContentRefresh(context.Context, *protocol.TextDocumentContentRefreshParams) error {
+	return nil
+}
+
+// codec is the protocol package's union-aware payload encoding (its own
+// codec is unexported).
+type codec struct{}
+
+func (codec) Marshal(v any) ([]byte, error) {
+	if m, ok := v.(jsonrpc2.RawMessage); ok {
+		if m == nil {
+			return []byte("null"), nil
+		}
+		return m, nil
+	}
+	return protocol.Marshal(v)
+}
+
+func (codec) Unmarshal(data []byte, v any) error {
+	if p, ok := v.(*jsonrpc2.RawMessage); ok {
+		*p = append(jsonrpc2.RawMessage(nil), data...)
+		return nil
+	}
+	return protocol.Unmarshal(data, v)
+}
