@@ -12,7 +12,11 @@ import (
 )
 
 // writeState replaces criterion-state.json; tests swap it to fail half-way.
-var writeState = atomicfile.Write
+var writeState = defaultWriteState
+
+func defaultWriteState(path string, data []byte, perm os.FileMode) error {
+	return atomicfile.Write(path, data, perm)
+}
 
 // Record plans and applies entries in one step: what the CLI does.
 func Record(dir string, entries []Entry, opts Options) (*Result, error) {

@@ -18,7 +18,8 @@ func piCharterDirs(arg string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if dir := analysis.PiCharterDir(abs); dir != "" {
+	// Joining a name makes the charter directory itself count as "inside".
+	if dir := analysis.PiCharterDir(filepath.Join(abs, "charter.md")); dir != "" {
 		if _, err := os.Stat(dir); err != nil {
 			return nil, err
 		}

@@ -1,0 +1,376 @@
+package record
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/status"
+)
+
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if fi.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// fixture returns a fresh copy of the pi-project and its charter directory.
+func fixture(t *testing.T) (project, charter string) {
+	project = copyTree(t, filepath.Join("testdata", "pi-project"))
+	return project, filepath.Join(project, ".pi", "charters", "auth-rework")
+}
+
+// snapshot maps every path under root to its content ("<dir>" for folders).
+func snapshot(t *testing.T, root string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		if d.IsDir() {
+			out[rel] = "<dir>"
+			return nil
+		}
+		b, _ := os.ReadFile(p)
+		out[rel] = string(b)
+		return nil
+	})
+	return out
+}
+
+var t0 = time.Date(2026, 11, 14, 9, 30, 0, 0, time.UTC)
+
+func TestStamp(t *testing.T) {
+	if got := Stamp(time.Date(2026, 5, 15, 3, 0, 0, 0, time.UTC)); got != "2026-05-15T03-00-00-000Z" {
+		t.Errorf("Stamp = %s", got)
+	}
+	if got := ISOTime(time.Date(2026, 5, 15, 5, 0, 0, 7e6, time.FixedZone("x", 2*3600))); got != "2026-05-15T03:00:00.007Z" {
+		t.Errorf("ISOTime = %s", got)
+	}
+}
+
+func TestRecordThenStatus(t *testing.T) {
+	_, dir := fixture(t)
+	before := snapshot(t, dir)
+	res, err := Record(dir, []Entry{
+		{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "bun test tests/auth.test.ts: 3 pass", Source: "verifier",
+			Details: map[string]any{"command": "bun test tests/auth.test.ts", "exitCode": 0}},
+		{CriterionID: "VAL-SESS-003", Outcome: "partial", Summary: "refresh works, rotation missing", Because: "tried it by hand", RecordedBy: "user", FeatureID: "m1-sessions"},
+	}, Options{Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"work/_charter/evidence/2026-11-14T09-30-00-000Z/evidence.json",
+		"work/m1-sessions/evidence/2026-11-14T09-30-00-000Z/evidence.json",
+	}
+	for i, w := range res.Entries {
+		if w.Path != want[i] {
+			t.Errorf("entry %d written to %s, want %s", i, w.Path, want[i])
+		}
+	}
+	// charter.md and criteria.md untouched; every written row passes pi's schema.
+	after := snapshot(t, dir)
+	for _, name := range []string{"charter.md", "criteria.md", "state.json", "REPORT.md"} {
+		if before[name] != after[name] {
+			t.Errorf("%s changed", name)
+		}
+	}
+	d := pi.LoadDir(vfs.OS, dir)
+	rows := 0
+	for _, run := range d.Runs {
+		if !strings.Contains(run.Stamp, "2026-11-14") {
+			continue
+		}
+		if len(run.Problems) > 0 {
+			t.Errorf("%s: %v", run.RelPath, run.Problems)
+		}
+		for i := range run.Rows {
+			rows++
+			if ps := run.Rows[i].SchemaProblems(); len(ps) > 0 {
+				t.Errorf("%s: %v", run.RelPath, ps)
+			}
+		}
+	}
+	if rows != 2 {
+		t.Errorf("wrote %d rows, want 2", rows)
+	}
+	if ps := d.CriterionStateProblems; len(ps) > 0 {
+		t.Errorf("criterion-state.json: %v", ps)
+	}
+	if got := d.CriterionState.LastToolWriteAt; got != "2026-11-14T09:30:00.000Z" {
+		t.Errorf("lastToolWriteAt = %s", got)
+	}
+	if e := d.CriterionState.Entry("VAL-SESS-001"); e == nil || e.Outcome != "pass" {
+		t.Errorf("VAL-SESS-001's record was lost: %+v", e)
+	}
+
+	st, err := status.Compute(vfs.OS, dir, status.Options{Now: t0.Add(time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, v := range st.Criteria {
+		got[v.CriterionID] = v.Outcome + " " + v.LastEvidencePath
+	}
+	for id, w := range map[string]string{
+		"VAL-SESS-002": "pass " + want[0],
+		"VAL-SESS-003": "partial " + want[1],
+	} {
+		if got[id] != w {
+			t.Errorf("status %s = %q, want %q", id, got[id], w)
+		}
+	}
+	if st.Drift.ReadyNext[0].CriterionID != "VAL-SESS-003" {
+		t.Errorf("readyNext = %+v, want VAL-SESS-003", st.Drift.ReadyNext)
+	}
+}
+
+func TestStampCollisionSuffix(t *testing.T) {
+	_, dir := fixture(t)
+	var paths []string
+	for i := 0; i < 3; i++ {
+		res, err := Record(dir, []Entry{{CriterionID: "VAL-ROLL-003", Outcome: "fail", Summary: "drill failed", Source: "verifier"}}, Options{Now: t0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, res.Entries[0].Path)
+	}
+	want := []string{"2026-11-14T09-30-00-000Z", "2026-11-14T09-30-00-000Z-1", "2026-11-14T09-30-00-000Z-2"}
+	for i, p := range paths {
+		if p != "work/_charter/evidence/"+want[i]+"/evidence.json" {
+			t.Errorf("run %d at %s, want stamp %s", i, p, want[i])
+		}
+	}
+}
+
+func TestPlanRefuses(t *testing.T) {
+	_, dir := fixture(t)
+	ok := Entry{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Because: "b"}
+	tests := []struct {
+		name  string
+		edit  func(*Entry)
+		error string
+	}{
+		{"unknown id with near match", func(e *Entry) { e.CriterionID = "VAL-SES-002" }, "did you mean VAL-SESS-002"},
+		{"lower-case id upstream drops", func(e *Entry) { e.CriterionID = "VAL-roll-002" }, "unknown criterion"},
+		{"manual without because", func(e *Entry) { e.Because = "  " }, "needs a non-empty because"},
+		{"bad outcome", func(e *Entry) { e.Outcome = "ok" }, "must be pass, fail or partial"},
+		{"empty summary", func(e *Entry) { e.Summary = " " }, "summary is required"},
+		{"bad source", func(e *Entry) { e.Source = "hook" }, "must be manual, verifier or subagent"},
+		{"bad recordedBy", func(e *Entry) { e.RecordedBy = "root" }, "recordedBy"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := ok
+			tt.edit(&e)
+			_, err := Plan(vfs.OS, dir, []Entry{e}, Options{Now: t0})
+			if err == nil || !strings.Contains(err.Error(), tt.error) {
+				t.Fatalf("err = %v, want %q", err, tt.error)
+			}
+		})
+	}
+	// A paused charter takes no evidence.
+	os.WriteFile(filepath.Join(dir, "state.json"), []byte(`{"charterId":"auth-rework","status":"paused"}`), 0o644)
+	if _, err := Plan(vfs.OS, dir, []Entry{ok}, Options{Now: t0}); err == nil || !strings.Contains(err.Error(), "paused") {
+		t.Fatalf("paused charter: err = %v", err)
+	}
+}
+
+// TestPathSafety: whatever the ids and summary hold, nothing is written
+// outside the charter directory; bad ids are refused, odd summaries stored.
+func TestPathSafety(t *testing.T) {
+	long := strings.Repeat("a/../", 2000)
+	tests := []struct {
+		name    string
+		entry   Entry
+		refused bool
+	}{
+		{"feature ../", Entry{FeatureID: "../../../escape"}, true},
+		{"feature absolute", Entry{FeatureID: "/tmp/escape"}, true},
+		{"feature NUL", Entry{FeatureID: "m1\x00x"}, true},
+		{"feature dot-dot", Entry{FeatureID: ".."}, true},
+		{"feature long", Entry{FeatureID: strings.Repeat("m", 10000)}, true},
+		{"VAL ../", Entry{CriterionID: "../../VAL-SESS-002"}, true},
+		{"VAL absolute", Entry{CriterionID: "/etc/passwd"}, true},
+		{"VAL NUL", Entry{CriterionID: "VAL-SESS-002\x00"}, true},
+		{"VAL long", Entry{CriterionID: long}, true},
+		{"summary ../ absolute NUL long", Entry{Summary: "../../x /etc/passwd \x00 " + long}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			project, dir := fixture(t)
+			outside := filepath.Dir(project)
+			e := Entry{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "ok", Source: "verifier"}
+			if tt.entry.CriterionID != "" {
+				e.CriterionID = tt.entry.CriterionID
+			}
+			if tt.entry.FeatureID != "" {
+				e.FeatureID = tt.entry.FeatureID
+			}
+			if tt.entry.Summary != "" {
+				e.Summary = tt.entry.Summary
+			}
+			before := snapshot(t, outside)
+			_, err := Record(dir, []Entry{e}, Options{Now: t0})
+			if tt.refused != (err != nil) {
+				t.Fatalf("refused = %v, want %v", err, tt.refused)
+			}
+			if err != nil && len(err.Error()) > 400 {
+				t.Errorf("error message is %d bytes long", len(err.Error()))
+			}
+			after := snapshot(t, outside)
+			rel, _ := filepath.Rel(outside, dir)
+			for p := range after {
+				if _, existed := before[p]; !existed && !strings.HasPrefix(p, rel+string(filepath.Separator)) {
+					t.Errorf("wrote %s outside the charter directory", p)
+				}
+			}
+			if tt.refused && len(after) != len(before) {
+				t.Errorf("a refused entry still wrote %d paths", len(after)-len(before))
+			}
+		})
+	}
+}
+
+func TestSymlinkedWorkRefused(t *testing.T) {
+	_, dir := fixture(t)
+	elsewhere := t.TempDir()
+	os.RemoveAll(filepath.Join(dir, "work"))
+	if err := os.Symlink(elsewhere, filepath.Join(dir, "work")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	_, err := Record(dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier"}}, Options{Now: t0})
+	if err == nil || !strings.Contains(err.Error(), "outside the charter") {
+		t.Fatalf("err = %v", err)
+	}
+	if es, _ := os.ReadDir(elsewhere); len(es) != 0 {
+		t.Errorf("wrote through the symlink: %v", es)
+	}
+}
+
+func TestFailureHalfWayKeepsCriterionState(t *testing.T) {
+	_, dir := fixture(t)
+	statePath := filepath.Join(dir, "criterion-state.json")
+	old, _ := os.ReadFile(statePath)
+	before := snapshot(t, dir)
+	writeState = func(string, []byte, os.FileMode) error { return errors.New("disk full") }
+	defer func() { writeState = defaultWriteState }()
+	_, err := Record(dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier", FeatureID: "m9-new"}}, Options{Now: t0})
+	if err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Fatalf("err = %v", err)
+	}
+	if got, _ := os.ReadFile(statePath); string(got) != string(old) {
+		t.Error("criterion-state.json changed")
+	}
+	after := snapshot(t, dir)
+	delete(after, lockName)
+	if len(after) != len(before) {
+		for p := range after {
+			if _, ok := before[p]; !ok {
+				t.Errorf("left behind %s", p)
+			}
+		}
+	}
+}
+
+func TestFailureOnRealDiskKeepsCriterionState(t *testing.T) {
+	// criterion-state.json replaced by a folder: the rename fails for real.
+	_, dir := fixture(t)
+	statePath := filepath.Join(dir, "criterion-state.json")
+	res, err := Plan(vfs.OS, dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier"}}, Options{Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.entries = nil // apply the planned ops as they are
+	os.Remove(statePath)
+	os.Mkdir(statePath, 0o755)
+	os.WriteFile(filepath.Join(statePath, "keep"), []byte("x"), 0o644)
+	if err := Apply(res); err == nil {
+		t.Fatal("Apply succeeded over a folder")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "work", "_charter", "evidence", Stamp(t0))); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the new run directory was left behind: %v", err)
+	}
+}
+
+// TestConcurrentProcesses runs 8 record processes at once on one charter.
+func TestConcurrentProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "charter-lsp")
+	build := exec.Command("go", "build", "-o", bin, "github.com/charter-lsp/charter-lsp/cmd/charter-lsp")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	_, dir := fixture(t)
+	ids := []string{"VAL-SESS-001", "VAL-SESS-002", "VAL-SESS-003", "VAL-SESS-004", "VAL-ROLL-001", "VAL-ROLL-003", "VAL-SESS-002", "VAL-ROLL-003"}
+	var wg sync.WaitGroup
+	errs := make([]error, len(ids))
+	for i, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// The same --now for all: every process collides on the stamp.
+			cmd := exec.Command(bin, "record", id, "--outcome", "pass", "--summary", fmt.Sprintf("run %d", i),
+				"--because", "parallel test", "--charter", dir, "--now", "2026-11-14T09:30:00Z")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				errs[i] = fmt.Errorf("%v: %s", err, out)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := pi.LoadDir(vfs.OS, dir)
+	summaries := map[string]string{} // run summary -> VAL
+	for _, run := range d.Runs {
+		for _, r := range run.Rows {
+			if strings.HasPrefix(r.Summary, "run ") {
+				summaries[r.Summary] = r.CriterionID
+			}
+		}
+	}
+	if len(summaries) != len(ids) {
+		t.Fatalf("%d rows written, want %d: %v", len(summaries), len(ids), summaries)
+	}
+	// criterion-state.json holds every VAL with one of its own runs.
+	for i, id := range ids {
+		e := d.CriterionState.Entry(id)
+		if e == nil || e.Outcome != "pass" || summaries[e.LastSummary] != id {
+			t.Errorf("run %d: criterion-state entry for %s = %+v", i, id, e)
+		}
+	}
+}
