@@ -109,6 +109,9 @@ func Next(text []byte, exists bool, opts Options) Response {
 		r.Message = fmt.Sprintf("Q%d (%s) is awaiting an answer: write it after **Answer**: and run the interview again.", p.Number, p.Topic)
 		return r
 	}
+	if len(st.gaps) == 0 {
+		return st.success(r, "Charter interview complete. All required sections covered.")
+	}
 	if len(st.entries) >= budget {
 		return st.success(r, fmt.Sprintf("Charter interview complete: the question budget (%d) is spent.", budget))
 	}
@@ -119,9 +122,6 @@ func Next(text []byte, exists bool, opts Options) Response {
 		r.Type = TypeError
 		r.Message = "Cannot finish yet: the problem and the target users must be covered first."
 		return r
-	}
-	if len(st.gaps) == 0 {
-		return st.success(r, "Charter interview complete. All required sections covered.")
 	}
 	if st.create && len(st.entries) == 0 {
 		r.Type = TypeNextQuestion

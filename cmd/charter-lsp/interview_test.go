@@ -1,0 +1,298 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// interviewStep is one run of "charter-lsp interview FILE --apply": what the
+// response must be, then the answer the user types into the file.
+type interviewStep struct {
+	wantType   string
+	wantNumber int
+	wantGaps   []string
+	wantTopic  string // the "### Q{N}: Topic" the run appended ("" for none)
+	answer     string // written after the new **Answer**: before the next run
+}
+
+// interviewRunner runs the CLI: in-process through run, or as a built binary.
+type interviewRunner func(t *testing.T, args ...string) (stdout string, code int)
+
+func inProcess(t *testing.T, args ...string) (string, int) {
+	var out, errb bytes.Buffer
+	code := run(append([]string{"interview"}, args...), &out, &errb)
+	t.Logf("stderr: %s", errb.String())
+	return out.String(), code
+}
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// binary builds charter-lsp once into a temporary directory.
+func binary(t *testing.T) interviewRunner {
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "charter-lsp-interview-test")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "charter-lsp")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			binErr = &buildError{err, string(out)}
+		}
+	})
+	if binErr != nil {
+		t.Fatalf("building charter-lsp: %v", binErr)
+	}
+	return func(t *testing.T, args ...string) (string, int) {
+		cmd := exec.Command(binPath, append([]string{"interview"}, args...)...)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		t.Logf("stderr: %s", errb.String())
+		if ee, ok := err.(*exec.ExitError); ok {
+			return out.String(), ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return out.String(), 0
+	}
+}
+
+type buildError struct {
+	err error
+	out string
+}
+
+func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
+
+// runFlow drives an interview step by step with --apply, answering in the
+// file between runs as a user would, and returns the final file.
+func runFlow(t *testing.T, runCLI interviewRunner, path string, steps []interviewStep) []byte {
+	t.Helper()
+	for i, st := range steps {
+		out, code := runCLI(t, path, "--apply")
+		if code != 0 {
+			t.Fatalf("step %d: exit %d\n%s", i+1, code, out)
+		}
+		var resp struct {
+			Type         string `json:"type"`
+			NextQuestion string `json:"next_question"`
+			Metadata     struct {
+				QuestionNumber int      `json:"question_number"`
+				TotalQuestions int      `json:"total_questions"`
+				Gaps           []string `json:"gaps_remaining"`
+			} `json:"metadata"`
+		}
+		if err := json.Unmarshal([]byte(out), &resp); err != nil {
+			t.Fatalf("step %d: output is not JSON: %v\n%s", i+1, err, out)
+		}
+		if resp.Type != st.wantType || resp.Metadata.QuestionNumber != st.wantNumber || !slices.Equal(resp.Metadata.Gaps, st.wantGaps) {
+			t.Fatalf("step %d: got %s Q%d gaps %v, want %s Q%d gaps %v\n%s", i+1,
+				resp.Type, resp.Metadata.QuestionNumber, resp.Metadata.Gaps, st.wantType, st.wantNumber, st.wantGaps, out)
+		}
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.wantTopic != "" {
+			heading := "### Q" + strconv.Itoa(st.wantNumber) + ": " + st.wantTopic + "\n**Asked**: " + resp.NextQuestion + "\n**Answer**: \n"
+			if !bytes.Contains(text, []byte(heading)) {
+				t.Fatalf("step %d: file lacks the new entry %q:\n%s", i+1, heading, text)
+			}
+		}
+		if st.answer != "" {
+			text = bytes.Replace(text, []byte("**Answer**: \n"), []byte("**Answer**: "+st.answer+"\n"), 1)
+			if err := os.WriteFile(path, text, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text
+}
+
+// TestInterviewCreateFlow is the seed's CREATE example through the built
+// binary: the Brain Dump mentions the problem and the users, which leaves
+// value, scope and success; after Q4 no gap remains and the run finishes the
+// charter.
+func TestInterviewCreateFlow(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "charter.md")
+	all := []string{"problem", "users", "value_prop", "scope", "success"}
+	rest := []string{"value_prop", "scope", "success"}
+	final := runFlow(t, binary(t), path, []interviewStep{
+		{wantType: "next_question", wantNumber: 1, wantGaps: all, wantTopic: "Brain Dump",
+			answer: "We're building a task board for remote teams. Right now tasks are scattered across chat threads and get lost. " +
+				"The people using it are product managers and team leads at companies with 10-50 employees."},
+		{wantType: "next_question", wantNumber: 2, wantGaps: rest, wantTopic: "Value Proposition",
+			answer: "Every task has one owner and one due date. Unlike chat, nothing scrolls away."},
+		{wantType: "next_question", wantNumber: 3, wantGaps: rest[1:], wantTopic: "Scope",
+			answer: "v1 has boards, owners and due dates. We won't build time tracking or invoicing."},
+		{wantType: "next_question", wantNumber: 4, wantGaps: rest[2:], wantTopic: "Success Criteria",
+			answer: "Teams close 80% of tasks by their due date. Failure is people going back to chat."},
+		{wantType: "success", wantNumber: 5, wantGaps: []string{}},
+	})
+	checkInterviewGolden(t, "create.golden.md", final)
+}
+
+// TestInterviewUpdateFlow is the seed's UPDATE example: problem, users and
+// scope are complete, value is partial (TBD) and success empty, so only the
+// value and success questions are asked (no Brain Dump), then success.
+func TestInterviewUpdateFlow(t *testing.T) {
+	path := copyFixture(t, "../../interview/testdata/fixtures/update-partial.md")
+	before, _ := os.ReadFile(path)
+	final := runFlow(t, inProcess, path, []interviewStep{
+		{wantType: "next_question", wantNumber: 1, wantGaps: []string{"value_prop", "success"}, wantTopic: "Value Proposition",
+			answer: "Matches come with an audit trail auditors accept. It replaces two days of manual work with an hour of review."},
+		{wantType: "next_question", wantNumber: 2, wantGaps: []string{"success"}, wantTopic: "Success Criteria",
+			answer: "Month-end close takes one day instead of three. Failure is auditors rejecting the suggested matches."},
+		{wantType: "success", wantNumber: 3, wantGaps: []string{}},
+	})
+	// The complete sections are byte for byte what they were.
+	for _, heading := range []string{"## Problem & Context", "## Target Users", "## Scope Guardrails"} {
+		if section(before, heading) != section(final, heading) {
+			t.Errorf("%s changed:\n%s", heading, section(final, heading))
+		}
+	}
+	checkInterviewGolden(t, "update.golden.md", final)
+}
+
+// TestInterviewResumeFlow is the seed's RESUME example: Q1 (Brain Dump) and
+// Q2 (users) are answered, so the run resumes at Q3 with the value question
+// and never asks about users again; the budget of five ends it after Q5.
+func TestInterviewResumeFlow(t *testing.T) {
+	path := copyFixture(t, "../../interview/testdata/fixtures/resume-after-q2.md")
+	final := runFlow(t, inProcess, path, []interviewStep{
+		{wantType: "next_question", wantNumber: 3, wantGaps: []string{"value_prop", "scope", "success"}, wantTopic: "Value Proposition",
+			answer: "It knows each plant's needs and the light in each room. Alarms don't."},
+		{wantType: "next_question", wantNumber: 4, wantGaps: []string{"scope", "success"}, wantTopic: "Scope",
+			answer: "v1 covers reminders for 200 common plants. We won't sell plants or run a community."},
+		{wantType: "next_question", wantNumber: 5, wantGaps: []string{"success"}, wantTopic: "Success Criteria",
+			answer: "Users keep 90% of their plants alive for a year. Failure is people muting the reminders."},
+		{wantType: "success", wantNumber: 6, wantGaps: []string{}},
+	})
+	if bytes.Contains(final, []byte("Q2: Target Users")) || bytes.Count(final, []byte("## Target Users")) != 1 {
+		t.Errorf("finished charter still has the scratch pad or duplicate users:\n%s", final)
+	}
+	checkInterviewGolden(t, "resume.golden.md", final)
+}
+
+// TestInterviewSkipFlow: when the users answer already states the value,
+// --apply records the skip and asks the next question in the same run.
+func TestInterviewSkipFlow(t *testing.T) {
+	path := copyFixture(t, "../../interview/testdata/next/skip-users-states-value.md")
+	final := runFlow(t, inProcess, path, []interviewStep{
+		{wantType: "next_question", wantNumber: 4, wantGaps: []string{"scope", "success"}, wantTopic: "Scope"},
+	})
+	if !bytes.Contains(final, []byte("### Q3: Value Proposition\n**Skipped**: Value proposition already covered in Q2 (Target Users).\n")) {
+		t.Errorf("skip not recorded:\n%s", final)
+	}
+}
+
+// TestInterviewExitCodes: an error response exits 1 and leaves the file
+// alone; bad flags exit 2; output is JSON even for a binary file.
+func TestInterviewExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	noPad := filepath.Join(dir, "charter.md")
+	orig := []byte("# Project Charter: X\n\n## Problem & Context\n\nA. B.\n")
+	os.WriteFile(noPad, orig, 0o644)
+	binFile := filepath.Join(dir, "blob.md")
+	os.WriteFile(binFile, []byte{0x89, 'P', 'N', 'G', 0, 0, 0xff}, 0o644)
+	cases := []struct {
+		args []string
+		code int
+		typ  string
+	}{
+		{[]string{noPad, "--mode", "RESUME", "--apply"}, 1, "error"},
+		{[]string{"--mode", "resume", noPad}, 1, "error"},
+		{[]string{noPad, "--finish"}, 1, "error"},
+		{[]string{binFile, "--apply"}, 1, "error"},
+		{[]string{noPad}, 0, "next_question"},
+		{[]string{noPad, "--mode", "SIDEWAYS"}, 2, ""},
+		{[]string{noPad, "--budget", "0"}, 2, ""},
+		{[]string{}, 2, ""},
+		{[]string{noPad, noPad}, 2, ""},
+		{[]string{filepath.Join(dir, "missing", "charter.md"), "--mode", "UPDATE", "--apply"}, 2, ""},
+	}
+	for _, c := range cases {
+		out, code := inProcess(t, c.args...)
+		if code != c.code {
+			t.Errorf("%v: exit %d, want %d\n%s", c.args, code, c.code, out)
+		}
+		if c.typ != "" {
+			var r struct{ Type string }
+			if err := json.Unmarshal([]byte(out), &r); err != nil || r.Type != c.typ {
+				t.Errorf("%v: type %q (%v), want %s", c.args, r.Type, err, c.typ)
+			}
+		}
+	}
+	if got, _ := os.ReadFile(noPad); !bytes.Equal(got, orig) {
+		t.Errorf("an error response changed the file:\n%s", got)
+	}
+}
+
+func copyFixture(t *testing.T, src string) string {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "charter.md")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// section is the text from heading to the next "## " line.
+func section(text []byte, heading string) string {
+	s := string(text)
+	i := strings.Index(s, heading+"\n")
+	if i < 0 {
+		return ""
+	}
+	rest := s[i+len(heading)+1:]
+	if j := strings.Index(rest, "\n## "); j >= 0 {
+		rest = rest[:j]
+	}
+	return rest
+}
+
+var updateInterviewGolden = os.Getenv("UPDATE_GOLDEN") != ""
+
+// checkInterviewGolden compares a finished charter with its golden file,
+// today's date (written by the CLI's clock) read as <TODAY>.
+func checkInterviewGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	today := regexp.QuoteMeta(time.Now().UTC().Format("2006-01-02"))
+	got = regexp.MustCompile(today+`(T\d\d:\d\d:\d\dZ)?`).ReplaceAll(got, []byte("<TODAY>"))
+	path := filepath.Join("testdata", "interview", name)
+	if updateInterviewGolden {
+		os.WriteFile(path, got, 0o644)
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with UPDATE_GOLDEN=1)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s: got\n%s\nwant\n%s", name, got, want)
+	}
+}
