@@ -53,6 +53,12 @@ func (c *todoChecker) text(path string) string {
 	return c.texts[path]
 }
 
+func (c *todoChecker) callCount() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.calls
+}
+
 func (c *todoChecker) config() analysis.Config {
 	c.mu.Lock()
 	defer c.mu.Unlock()
