@@ -44,8 +44,10 @@ type CommandLine struct {
 	LineSpan  source.Span
 	KeySpan   source.Span
 	ValueSpan source.Span
-	// Malformed: no colon, empty key or empty value (upstream warns and skips).
+	// Malformed: no colon, empty key or empty value (upstream warns and
+	// skips); Problem says which: "no-colon", "empty-key", "empty-value".
 	Malformed bool
+	Problem   string
 	// Duplicate: an earlier valid line had the same key (upstream warns; the
 	// last one wins). First points at the first such line.
 	Duplicate bool
@@ -153,7 +155,10 @@ func parseCommands(src []byte, body source.Span) []CommandLine {
 		cl := CommandLine{LineSpan: t}
 		colon := strings.IndexByte(text, ':')
 		if colon <= 0 || hasLineTerminator([]byte(text)) {
-			cl.Malformed = true
+			cl.Malformed, cl.Problem = true, "no-colon"
+			if colon == 0 {
+				cl.Problem = "empty-key"
+			}
 			out = append(out, cl)
 			continue
 		}
@@ -161,8 +166,10 @@ func parseCommands(src []byte, body source.Span) []CommandLine {
 		cl.ValueSpan = trimSpan(src, source.Span{Start: t.Start + colon + 1, End: t.End})
 		cl.Key = strings.ToLower(string(src[cl.KeySpan.Start:cl.KeySpan.End]))
 		cl.Value = string(src[cl.ValueSpan.Start:cl.ValueSpan.End])
-		if cl.Key == "" || cl.Value == "" {
-			cl.Malformed = true
+		if cl.Key == "" {
+			cl.Malformed, cl.Problem = true, "empty-key"
+		} else if cl.Value == "" {
+			cl.Malformed, cl.Problem = true, "empty-value"
 		} else if f, dup := first[cl.Key]; dup {
 			cl.Duplicate, cl.First = true, f
 		} else {

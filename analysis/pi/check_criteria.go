@@ -1,0 +1,223 @@
+package pi
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+)
+
+func (c *checker) checkCriteria() {
+	d := c.d
+	cr := d.Criteria
+	file := d.CriteriaPath
+	if file == "" {
+		return
+	}
+	src := d.File(file).Src
+	first := map[string]*Criterion{}
+	for _, v := range cr.Criteria {
+		c.checkCriterion(file, src, v)
+		if f, dup := first[v.ID]; dup {
+			dg := diag.New("duplicate-val-id", v.IDSpan,
+				"%s is already defined on line %d; give this VAL its own id (upstream would report both under one id)",
+				v.ID, d.File(file).Index.Position(f.IDSpan.Start).Line+1)
+			dg.Related = []diag.Related{related(file, f.IDSpan, "first definition")}
+			c.add(file, dg)
+		} else {
+			first[v.ID] = v
+		}
+	}
+	for _, dr := range cr.Dropped {
+		id := string(src[dr.IDSpan.Start:dr.IDSpan.End])
+		switch dr.Reason {
+		case DropInvalidID:
+			fix := suggestID(id)
+			dg := diag.New("val-id-invalid", dr.IDSpan,
+				"%q is not a valid VAL id (VAL- then upper-case letters, digits and '-'); upstream silently drops this VAL, so write %s", id, fix)
+			dg.Data = map[string]string{"id": fix}
+			c.add(file, dg)
+		case DropUnderH1:
+			why := "sits under an H1 with no ## milestone heading above it"
+			if cr.Mode == ModeCriteriaSection {
+				why = "sits outside any ## milestone, and the file's `## Criteria` heading stops upstream's flat fallback"
+			}
+			c.add(file, diag.New("val-under-h1", dr.HeadingSpan,
+				"%s %s, so upstream drops it; add a `## <milestone>` heading above it", id, why))
+		case DropNested:
+			c.add(file, diag.New("val-nested", dr.HeadingSpan,
+				"%s is inside the body of an ungrouped ## VAL criterion, so upstream does not read it as a criterion; put both under a `## <milestone>` heading as ### VALs", id))
+		}
+	}
+	for _, m := range cr.Milestones {
+		if n := len(m.Criteria); n < 3 || n > 8 {
+			c.add(file, diag.New("milestone-size", m.HeadingSpan,
+				"milestone %s has %s; pi-charter's doctrine is roughly 3–8 behavioural VALs per milestone, so %s",
+				m.ID, plural(n, "VAL"), map[bool]string{true: "add the missing behaviours or merge it into another milestone", false: "split it"}[n < 3]))
+		}
+	}
+}
+
+func (c *checker) checkCriterion(file string, src []byte, v *Criterion) {
+	for _, w := range v.Warnings {
+		switch w.Reason {
+		case "missing-verifier":
+			msg := fmt.Sprintf("%s has no Verifier: line, so upstream treats it as manual; add `Verifier: <command|manual|…>`", v.ID)
+			for _, f := range v.NotParsed {
+				if f.Key == KeyVerifier {
+					msg = fmt.Sprintf("%s has no Verifier: line upstream can read (the %s one is ignored), so upstream treats it as manual; write `Verifier: %s` on a plain line", v.ID, f.Form, f.Value)
+				}
+			}
+			c.add(file, diag.New("missing-verifier", v.IDSpan, "%s", msg))
+		case "missing-because":
+			c.add(file, diag.New("missing-because", w.Span,
+				"%s uses a manual verifier without a non-empty Because:; add `Because: <why a person checks this>`", v.ID))
+		case "invalid-verifier":
+			c.add(file, diag.New("invalid-verifier", w.Span,
+				"%s: %s; upstream degrades the verifier to manual — use command, hook, prompt, manual, subagent (with Agent: and Task:) or evidence-exists (with Kind:)", v.ID, w.Detail))
+		case "weak-verifier-phrase-coupled":
+			c.add(file, diag.New("weak-verifier-phrase-coupled", w.Span,
+				"%s: %s; run a whole test file or glob instead", v.ID, w.Detail))
+		}
+	}
+	if v.Verifier.Kind == VerifierCommand && !hasWarning(v, "weak-verifier-phrase-coupled") {
+		if f := v.Field(KeyCommand); f != nil {
+			if w, weak := WeakTitleFilter(f.Value); weak {
+				c.add(file, diag.New("weak-verifier-title-filter", f.ValueSpan, "%s: %s; verify the behaviour at package, file or command level", v.ID, w.Reason))
+			}
+		}
+	}
+	if v.GreedyID {
+		dg := diag.New("val-id-greedy", v.IDSpan,
+			"upstream reads the id as %s because the title starts right after it; put a space or ' — ' between the id and the title", v.ID)
+		if v.IntendedID != "" {
+			dg.Message = fmt.Sprintf("upstream reads the id as %s, swallowing the start of the title; write `%s — %s`",
+				v.ID, v.IntendedID, strings.TrimPrefix(string(src[v.IDSpan.Start:v.TitleSpan.End]), v.IntendedID+"-"))
+			dg.Data = map[string]string{"id": v.IntendedID}
+		}
+		c.add(file, dg)
+	}
+	for _, f := range v.NotParsed {
+		dg := diag.New("field-not-parsed", f.LineSpan,
+			"upstream does not read %s fields, so this %s line is ignored; write `%s: %s` on a plain line", f.Form, f.RawKey, strings.TrimSpace(f.RawKey), f.Value)
+		dg.Data = map[string]string{"replacement": strings.TrimSpace(f.RawKey) + ": " + f.Value}
+		c.add(file, dg)
+	}
+	for _, f := range v.Fields {
+		if IsKnownKey(f.Key) {
+			continue
+		}
+		if k := closestKey(f.Key); k != "" {
+			dg := diag.New("field-key-typo", f.KeySpan, "unknown field %q looks like a misspelt %q; upstream ignores unknown fields", f.RawKey, k)
+			dg.Data = map[string]string{"key": canonicalKey(k)}
+			c.add(file, dg)
+		}
+	}
+	if verb, ok := taskTitle(v.Title); ok && v.Title != v.ID {
+		c.add(file, diag.New("val-title-task", v.TitleSpan,
+			"%q reads as a task (%s …) rather than a behaviour; state what will be observably true when it is done", v.Title, verb))
+	}
+}
+
+func hasWarning(v *Criterion, reason string) bool {
+	for _, w := range v.Warnings {
+		if w.Reason == reason {
+			return true
+		}
+	}
+	return false
+}
+
+// suggestID upper-cases an id and turns '_' into '-'.
+func suggestID(id string) string {
+	s := strings.ToUpper(strings.ReplaceAll(id, "_", "-"))
+	var b strings.Builder
+	for _, r := range s {
+		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// canonicalKey is how a known key is usually written.
+func canonicalKey(k string) string {
+	switch k {
+	case KeyFreshSince:
+		return "FreshSince"
+	case "requirefreshevidence":
+		return "RequireFreshEvidence"
+	case "requirereviewsubagent":
+		return "RequireReviewSubagent"
+	}
+	words := strings.Fields(k)
+	for i, w := range words {
+		if i == 0 {
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// closestKey returns the known key within a small edit distance of key: 1
+// for keys of up to 5 letters (task, kind, agent), else 2; "" if none.
+func closestKey(key string) string {
+	best, bestD := "", 3
+	for _, k := range KnownKeys {
+		limit := 2
+		if len(k) <= 5 {
+			limit = 1
+		}
+		if dist := editDistance(key, k); dist <= limit && dist < bestD {
+			best, bestD = k, dist
+		}
+		if nk := strings.ReplaceAll(key, " ", ""); nk != key && editDistance(nk, k) <= limit && editDistance(nk, k) < bestD {
+			best, bestD = k, editDistance(nk, k)
+		}
+	}
+	return best
+}
+
+// editDistance is the optimal-string-alignment distance (adjacent swaps cost 1).
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) > 64 || len(rb) > 64 {
+		return 1 << 30
+	}
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}
+
+// taskVerbs open a title that reads as a to-do item, not a behaviour.
+var taskVerbs = []string{"implement", "add", "create", "build", "write", "fix", "refactor", "update", "remove",
+	"delete", "setup", "set up", "make", "migrate", "integrate", "introduce", "design", "configure", "install",
+	"rename", "move", "extract", "clean up", "cleanup", "improve", "enable", "wire", "port", "bump", "upgrade", "todo"}
+
+func taskTitle(title string) (string, bool) {
+	t := strings.ToLower(strings.TrimSpace(title))
+	for _, v := range taskVerbs {
+		if strings.HasPrefix(t, v) && (len(t) == len(v) || t[len(v)] == ' ' || t[len(v)] == ':') {
+			return strings.TrimSpace(title)[:len(v)], true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,234 @@
+package pi
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+)
+
+// knownIDs are the effective criteria's ids, or nil when there is no
+// register to compare with (no criteria.md and no legacy section).
+func (c *checker) knownIDs() map[string]bool {
+	if c.d.CriteriaPath == "" {
+		return nil
+	}
+	ids := map[string]bool{}
+	for _, v := range c.d.Criteria.Criteria {
+		ids[v.ID] = true
+	}
+	return ids
+}
+
+// unknownMessage explains an id the register lacks, naming the dropped
+// heading when upstream dropped it.
+func (c *checker) unknownMessage(id string) string {
+	for _, dr := range c.d.Criteria.Dropped {
+		src := c.d.File(c.d.CriteriaPath).Src
+		if strings.EqualFold(string(src[dr.IDSpan.Start:dr.IDSpan.End]), id) {
+			return fmt.Sprintf("%s matches a VAL heading that upstream drops (%s); fix that heading, or correct the id here", id, dr.Reason)
+		}
+	}
+	return fmt.Sprintf("%s is not a criterion of %s; correct the id, or add the VAL to criteria.md", id, filepath.Base(c.d.CriteriaPath))
+}
+
+func (c *checker) checkEvidence() {
+	known := c.knownIDs()
+	for _, r := range c.d.Runs {
+		file := r.File.Path
+		for _, p := range r.Problems {
+			c.add(file, diag.New(p.Code, p.Span, "%s", p.Message))
+		}
+		for i := range r.Rows {
+			row := &r.Rows[i]
+			for _, p := range row.SchemaProblems() {
+				c.add(file, diag.New(p.Code, p.Span, "%s", p.Message))
+			}
+			if row.Source == "manual" && strings.TrimSpace(row.Because) == "" {
+				at := row.Object.Get("source").ValueSpan
+				if m := row.Object.Get("because"); m != nil {
+					at = m.ValueSpan
+				}
+				c.add(file, diag.New("evidence-missing-because", at,
+					"manual evidence for %s has no because; add a \"because\" saying why this evidence is enough (upstream requires it)", row.CriterionID))
+			}
+			if known != nil && row.CriterionID != "" && !known[row.CriterionID] {
+				c.add(file, diag.New("evidence-unknown-val", row.Object.Get("criterionId").ValueSpan, "%s", c.unknownMessage(row.CriterionID)))
+			}
+		}
+	}
+	for _, p := range c.d.StateProblems {
+		c.add(c.d.StateFile.Path, diag.New(p.Code, p.Span, "%s", p.Message))
+	}
+}
+
+// newestRows is the newest evidence row per VAL, by parsable ts.
+func (c *checker) newestRows() map[string]Outcome {
+	out := map[string]Outcome{}
+	for _, r := range c.d.Runs {
+		for _, row := range r.Rows {
+			t, ok := row.Time()
+			if row.CriterionID == "" || !ok {
+				continue
+			}
+			if cur, seen := out[row.CriterionID]; !seen || t.After(cur.Time) {
+				out[row.CriterionID] = Outcome{CriterionID: row.CriterionID, Outcome: row.Outcome, TS: row.TS, Time: t, TimeOK: true,
+					Origin: FromEvidence, File: r.File.Path, Span: row.Span, EvidencePath: r.RelPath}
+			}
+		}
+	}
+	return out
+}
+
+func (c *checker) checkCriterionState() {
+	d := c.d
+	if d.CriterionStateFile == nil {
+		return
+	}
+	file := d.CriterionStateFile.Path
+	for _, p := range d.CriterionStateProblems {
+		c.add(file, diag.New(p.Code, p.Span, "%s", p.Message))
+	}
+	if d.CriterionState == nil {
+		return
+	}
+	known := c.knownIDs()
+	rows := c.newestRows()
+	runs := map[string]bool{}
+	for _, r := range d.Runs {
+		runs[r.RelPath] = true
+	}
+	for _, e := range d.CriterionState.Entries {
+		if known != nil && !known[e.ID] {
+			c.add(file, diag.New("evidence-unknown-val", e.KeySpan, "%s", c.unknownMessage(e.ID)))
+			continue
+		}
+		row, has := rows[e.ID]
+		t, tok := ParseTime(e.LastTs)
+		switch {
+		case has && (!tok || row.Time.After(t)):
+			dg := diag.New("criterion-state-drift", e.KeySpan,
+				"criterion-state.json records %s as %q at %s, but a newer evidence row says %q at %s; record evidence through charter_record (or update this entry) so they agree",
+				e.ID, e.Outcome, e.LastTs, row.Outcome, row.TS)
+			dg.Related = []diag.Related{related(row.File, row.Span, "newest evidence row")}
+			c.add(file, dg)
+		case has && row.Time.Equal(t) && row.Outcome != e.Outcome:
+			dg := diag.New("criterion-state-drift", e.KeySpan,
+				"criterion-state.json records %s as %q, but the evidence row of the same time says %q; correct whichever is wrong", e.ID, e.Outcome, row.Outcome)
+			dg.Related = []diag.Related{related(row.File, row.Span, "evidence row")}
+			c.add(file, dg)
+		case e.LastEvidencePath != "" && !runs[filepath.ToSlash(filepath.Clean(e.LastEvidencePath))]:
+			at := e.KeySpan
+			if m := e.Object.Get("lastEvidencePath"); m != nil {
+				at = m.ValueSpan
+			}
+			c.add(file, diag.New("criterion-state-drift", at,
+				"lastEvidencePath of %s points to %s, which does not exist; record the evidence again or fix the path", e.ID, e.LastEvidencePath))
+		}
+	}
+	// A VAL with evidence but no criterion-state entry: upstream's status
+	// reads criterion-state, so it shows the VAL as uncovered.
+	for _, v := range d.Criteria.Criteria {
+		if row, has := rows[v.ID]; has && d.CriterionState.Entry(v.ID) == nil {
+			at := d.CriterionState.Object.openSpan()
+			if m := d.CriterionState.Object.Get("criteria"); m != nil {
+				at = m.KeySpan
+			}
+			dg := diag.New("criterion-state-drift", at,
+				"%s has evidence (%q at %s) but no entry here, so upstream's status shows it as uncovered; record it through charter_record", v.ID, row.Outcome, row.TS)
+			dg.Related = []diag.Related{related(row.File, row.Span, "evidence row")}
+			c.add(file, dg)
+		}
+	}
+}
+
+// checkStale applies upstream's rule: a VAL with the fresh flag whose latest
+// outcome is pass is stale when its time is before the newest source change
+// (an unparsable time is stale); no source, nothing is stale.
+func (c *checker) checkStale() {
+	d := c.d
+	if d.Project == "" || d.CriteriaPath == "" {
+		return
+	}
+	var fresh []*Criterion
+	for _, v := range d.Criteria.Criteria {
+		if v.RequireFreshEvidence {
+			fresh = append(fresh, v)
+		}
+	}
+	if len(fresh) == 0 {
+		return
+	}
+	latest := LatestOutcomes(d)
+	var newest time.Time
+	var newestPath string
+	var have, asked bool
+	for _, v := range fresh {
+		o, ok := latest[v.ID]
+		if !ok || o.Outcome != "pass" {
+			continue
+		}
+		if !asked {
+			newest, newestPath, have = c.opts.Clock.Newest(d.Project)
+			asked = true
+		}
+		if !have {
+			return
+		}
+		if o.TimeOK && !o.Time.Before(newest) {
+			continue
+		}
+		var msg string
+		if !o.TimeOK {
+			msg = fmt.Sprintf("%s requires fresh evidence, and its latest pass has an unreadable time %q, which upstream counts as stale; record new evidence", v.ID, o.TS)
+		} else {
+			msg = fmt.Sprintf("%s requires fresh evidence, but its latest pass (%s) is %s older than the last source change (%s); re-verify and record new evidence",
+				v.ID, o.TS, age(newest.Sub(o.Time)), newest.UTC().Format(time.RFC3339))
+		}
+		dg := diag.New("stale-evidence", v.HeadingSpan, "%s", msg)
+		if newestPath != "" {
+			dg.Related = []diag.Related{{File: newestPath, Message: "newest source change"}}
+		}
+		dg.Data = map[string]string{"evidence": o.EvidencePath}
+		c.add(d.CriteriaPath, dg)
+	}
+}
+
+// age renders a duration coarsely: 3 days, 5 hours, 12 minutes.
+func age(dur time.Duration) string {
+	switch {
+	case dur >= 48*time.Hour:
+		return plural(int(dur/(24*time.Hour)), "day")
+	case dur >= 2*time.Hour:
+		return plural(int(dur/time.Hour), "hour")
+	case dur >= 2*time.Minute:
+		return plural(int(dur/time.Minute), "minute")
+	}
+	return plural(int(dur/time.Second), "second")
+}
+
+func (c *checker) checkReport() {
+	d := c.d
+	if d.ReportFile == nil {
+		return
+	}
+	file, r := d.ReportFile.Path, d.Report
+	top := r.TitleSpan
+	if !r.HasTitle {
+		c.add(file, diag.New("report-missing-section", top,
+			"REPORT.md has no `# <title>` heading, which upstream's completion gate requires; add one on the first line"))
+	}
+	for _, name := range ReportSectionNames {
+		s := r.Section(name)
+		switch {
+		case s == nil:
+			c.add(file, diag.New("report-missing-section", top,
+				"REPORT.md has no `## %s` section, so upstream will not complete the charter; add the heading and write it", name))
+		case !s.HasContent:
+			c.add(file, diag.New("report-empty-section", s.HeadingSpan,
+				"`## %s` is empty or holds only comments, so upstream will not complete the charter; write the %s", name, strings.ToLower(name)))
+		}
+	}
+}

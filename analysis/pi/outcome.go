@@ -1,0 +1,90 @@
+package pi
+
+import (
+	"path/filepath"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// OutcomeOrigin says where a latest outcome was read.
+type OutcomeOrigin string
+
+const (
+	FromCriterionState OutcomeOrigin = "criterion-state"
+	FromEvidence       OutcomeOrigin = "evidence"
+)
+
+// Outcome is the latest recorded result of one VAL.
+type Outcome struct {
+	CriterionID string
+	Outcome     string // pass, fail, partial (as written)
+	TS          string // as written
+	Time        time.Time
+	TimeOK      bool // TS parsed
+	Summary     string
+	Source      string
+	RecordedBy  string
+	Because     string
+	FeatureID   string
+
+	Origin OutcomeOrigin
+	File   string      // absolute path of the file it came from
+	Span   source.Span // the criterion-state entry's key or the evidence row
+	// EvidencePath is the run's evidence.json relative to the charter dir:
+	// lastEvidencePath for criterion-state, the run itself for a row.
+	EvidencePath string
+}
+
+// LatestOutcomes returns, per VAL id, the newest record among
+// criterion-state.json and every evidence row (by time; an unparsable time
+// counts as oldest; on a tie criterion-state wins, as it is upstream's own
+// record of the latest outcome). Ids that criteria.md does not define are
+// included too.
+func LatestOutcomes(d *Dir) map[string]Outcome {
+	out := map[string]Outcome{}
+	consider := func(o Outcome) {
+		cur, ok := out[o.CriterionID]
+		if !ok || newer(o, cur) {
+			out[o.CriterionID] = o
+		}
+	}
+	if d.CriterionState != nil {
+		for _, e := range d.CriterionState.Entries {
+			o := Outcome{CriterionID: e.ID, Outcome: e.Outcome, TS: e.LastTs, Summary: e.LastSummary,
+				Source: e.Source, RecordedBy: e.RecordedBy, Because: e.Because, FeatureID: e.LastFeatureID,
+				Origin: FromCriterionState, File: d.CriterionStateFile.Path, Span: e.KeySpan,
+				EvidencePath: filepath.ToSlash(e.LastEvidencePath)}
+			o.Time, o.TimeOK = ParseTime(e.LastTs)
+			consider(o)
+		}
+	}
+	for _, r := range d.Runs {
+		for _, row := range r.Rows {
+			if row.CriterionID == "" {
+				continue
+			}
+			o := Outcome{CriterionID: row.CriterionID, Outcome: row.Outcome, TS: row.TS, Summary: row.Summary,
+				Source: row.Source, RecordedBy: row.RecordedBy, Because: row.Because, FeatureID: row.FeatureID,
+				Origin: FromEvidence, File: r.File.Path, Span: row.Span, EvidencePath: r.RelPath}
+			o.Time, o.TimeOK = row.Time()
+			consider(o)
+		}
+	}
+	return out
+}
+
+// newer reports whether a should replace b as the latest record.
+func newer(a, b Outcome) bool {
+	switch {
+	case a.TimeOK && !b.TimeOK:
+		return true
+	case !a.TimeOK:
+		return false
+	case a.Time.After(b.Time):
+		return true
+	case a.Time.Equal(b.Time):
+		return a.Origin == FromCriterionState && b.Origin != FromCriterionState
+	}
+	return false
+}
