@@ -1,0 +1,170 @@
+package lsp_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/charter-lsp/charter-lsp/lsp"
+	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
+)
+
+func TestConfigPrecedence(t *testing.T) {
+	chk := newTodoChecker()
+	root := t.TempDir()
+	// The project file allows comments and trailing commas.
+	writeFile(t, filepath.Join(root, ".charter-lsp.jsonc"), `{
+		// project defaults
+		"questionBudget": 3,
+		"freshness": "git",
+		"sourceDirs": ["lib"], /* overridden by the editor below */
+		"debounceMs": 500,
+	}`)
+	c := lsptest.Start(t, lsptest.Config{
+		Root: root, Options: chk.options(),
+		InitializationOptions: map[string]any{"questionBudget": 4, "debounceMs": 0},
+		Settings:              map[string]any{"sourceDirs": []string{"src", "pkg"}, "editorOnlyKey": true},
+	})
+	got := c.LSP.Config()
+	if got.QuestionBudget != 4 || got.Freshness != "git" || !slices.Equal(got.SourceDirs, []string{"src", "pkg"}) || got.DebounceMs == nil || *got.DebounceMs != 0 {
+		t.Fatalf("config = %+v (debounce %v): want budget 4 from initializationOptions, git from the project file, sourceDirs from settings, debounce 0", got, got.DebounceMs)
+	}
+
+	// The checker receives it.
+	u := c.Open("charter.md", "x")
+	c.WaitDiagnostics(u, 1)
+	if cfg := chk.config(); cfg.QuestionBudget != 4 || cfg.Freshness != "git" {
+		t.Errorf("checker config = %+v", cfg)
+	}
+
+	// didChangeConfiguration pulls the settings again and re-checks.
+	c.SetSettings(map[string]any{"questionBudget": 7})
+	c.Sync()
+	if cfg := chk.config(); cfg.QuestionBudget != 7 || !slices.Equal(cfg.SourceDirs, []string{"lib"}) {
+		t.Errorf("after didChangeConfiguration, checker config = %+v", cfg)
+	}
+
+	// Invalid settings are ignored as a whole: the last good ones stay.
+	c.SetSettings(map[string]any{"questionBudget": 8, "freshness": "sometimes"})
+	c.Sync()
+	if got := c.LSP.Config(); got.QuestionBudget != 7 || got.Freshness != "git" {
+		t.Errorf("invalid settings applied: %+v", got)
+	}
+
+	// A change of the project file on disk is picked up.
+	writeFile(t, filepath.Join(root, ".charter-lsp.jsonc"), `{"freshness": "mtime", "questionBudget": 2}`)
+	c.FilesChanged(protocol.FileChangeTypeChanged, ".charter-lsp.jsonc")
+	c.Sync()
+	if got := c.LSP.Config(); got.Freshness != "mtime" {
+		t.Errorf("after the project file changed, freshness = %q", got.Freshness)
+	}
+}
+
+func TestCharterDirectoryIsRecheckedTogether(t *testing.T) {
+	chk := newTodoChecker()
+	c := lsptest.Start(t, lsptest.Config{Options: chk.options(), InitializationOptions: map[string]any{"debounceMs": 0}})
+	c.WriteFile("src/auth/token.go", "package auth\n")
+	criteria := c.Open(".pi/charters/auth/criteria.md", "# Criteria\nTODO\n")
+	c.Open(".pi/charters/auth/charter.md", "# Charter\n")
+	c.Open(".pi/charters/other/criteria.md", "# Other\n")
+	c.Open("charter.md", "# rp1\n")
+	c.Sync()
+
+	// Editing criteria.md re-checks charter.md of the same directory.
+	chk2 := chk.callCount
+	n := chk2()
+	c.Change(criteria, 2, lsptest.Edit{StartLine: 2, Text: "TODO\n"})
+	c.Sync()
+	if got := chk2() - n; got != 2 {
+		t.Errorf("editing criteria.md ran %d checks, want 2 (criteria.md and charter.md of the same directory)", got)
+	}
+
+	// A source file change on disk re-checks the pi charters of that project,
+	// not the rp1 charter.
+	n = chk2()
+	c.WriteFile("src/auth/token.go", "package auth // changed\n")
+	c.FilesChanged(protocol.FileChangeTypeChanged, "src/auth/token.go")
+	c.Sync()
+	if got := chk2() - n; got != 3 {
+		t.Errorf("a source change ran %d checks, want 3 (the pi-charter documents)", got)
+	}
+
+	// An evidence file of one charter re-checks only that charter.
+	n = chk2()
+	c.FilesChanged(protocol.FileChangeTypeCreated, ".pi/charters/other/work/m1/evidence/2026-01-01T00-00-00-000Z/evidence.json")
+	c.Sync()
+	if got := chk2() - n; got != 1 {
+		t.Errorf("an evidence change ran %d checks, want 1", got)
+	}
+}
+
+func TestOverlayWinsOverDisk(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "charter.md"), "on disk")
+	chk := newTodoChecker()
+	c := lsptest.Start(t, lsptest.Config{Root: root, Options: chk.options(), InitializationOptions: map[string]any{"debounceMs": 0}})
+	c.Open("charter.md", "in the editor")
+	c.Sync()
+	if seen := chk.text(filepath.Join(root, "charter.md")); seen != "in the editor" {
+		t.Errorf("checker read %q, want the open document's text", seen)
+	}
+}
+
+func TestInsideFolders(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	ws := filepath.Join(root, "ws")
+	if err := os.MkdirAll(filepath.Join(ws, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := func(target, name string) string {
+		p := filepath.Join(ws, name)
+		if err := os.Symlink(target, p); err != nil {
+			t.Skipf("symlinks unavailable: %v", err)
+		}
+		return p
+	}
+	escape := link(outside, "escape")
+	inner := link(filepath.Join(ws, "docs"), "inner")
+	dangling := link(filepath.Join(outside, "missing"), "dangling")
+
+	tests := []struct {
+		path string
+		want bool
+	}{
+		{ws, true},
+		{filepath.Join(ws, "docs", "charter.md"), true},
+		{filepath.Join(ws, "new", "dir", "evidence.json"), true}, // not created yet
+		{filepath.Join(ws, "..", "elsewhere.md"), false},
+		{filepath.Join(ws, "docs", "..", "..", "x"), false},
+		{root, false},
+		{filepath.Join(escape, "charter.md"), false}, // a link out of the workspace
+		{filepath.Join(inner, "charter.md"), true},   // a link within it
+		{filepath.Join(dangling, "x.json"), false},
+		{"relative/path.md", false},
+		{outside, false},
+	}
+	for _, tt := range tests {
+		if got := lsp.InsideFolders(tt.path, []string{ws}); got != tt.want {
+			t.Errorf("InsideFolders(%s) = %v, want %v", tt.path, got, tt.want)
+		}
+	}
+	// Through a session's workspace folders.
+	c := lsptest.Start(t, lsptest.Config{Root: ws})
+	if !c.LSP.InWorkspace(filepath.Join(ws, "charter.md")) || c.LSP.InWorkspace(filepath.Join(escape, "x")) {
+		t.Errorf("InWorkspace disagrees with InsideFolders")
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
