@@ -30,7 +30,7 @@ var Cues = map[rp1.SectionID][]string{
 		"advantage", "unique", "so that", "compared to", "competitor", "alternative"},
 	rp1.Scope: {"scope", "v1", "mvp", "first version", "first release",
 		"will not", "won't", "we will", "exclud", "non goal", "guardrail", "boundar"},
-	rp1.Success: {"success", "succeed", "metric", "measur", "kpi", "goal",
+	rp1.Success: {"success", "succeed", "metric", "measur", "kpi",
 		"percent", "reduc", "increas", "fail", "done when", "definition of done",
 		"adoption", "retention"},
 }
