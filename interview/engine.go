@@ -99,6 +99,16 @@ func Next(text []byte, exists bool, opts Options) Response {
 		GapsRemaining:  append([]rp1.SectionID{}, st.gaps...),
 	}}
 
+	// An explicit finish wins over a pending question: its empty entry goes
+	// with the scratch pad.
+	if opts.FinishNow {
+		if st.covered(rp1.Problem) && st.covered(rp1.Users) {
+			return st.success(r, "Charter interview finished early at the user's request.")
+		}
+		r.Type = TypeError
+		r.Message = "Cannot finish yet: the problem and the target users must be covered first."
+		return r
+	}
 	if p := pad.PendingEntry(); p != nil {
 		r.Type = TypeNextQuestion
 		r.NextQuestion = p.Asked
@@ -114,14 +124,6 @@ func Next(text []byte, exists bool, opts Options) Response {
 	}
 	if len(st.entries) >= budget {
 		return st.success(r, fmt.Sprintf("Charter interview complete: the question budget (%d) is spent.", budget))
-	}
-	if opts.FinishNow {
-		if st.covered(rp1.Problem) && st.covered(rp1.Users) {
-			return st.success(r, "Charter interview finished early at the user's request.")
-		}
-		r.Type = TypeError
-		r.Message = "Cannot finish yet: the problem and the target users must be covered first."
-		return r
 	}
 	if st.create && len(st.entries) == 0 {
 		r.Type = TypeNextQuestion

@@ -182,3 +182,24 @@ func TestUpdateModeCommentLoses(t *testing.T) {
 		t.Errorf("RESUME of a CREATE pad with no entries should ask the Brain Dump, got %q", r.Topic)
 	}
 }
+
+// TestFinishNowWithPending: an explicit finish drops a pending question once
+// problem and users are covered, and refuses before that.
+func TestFinishNowWithPending(t *testing.T) {
+	text := read(t, "next/pending.md")
+	r := Next(text, true, Options{FinishNow: true})
+	if r.Type != TypeSuccess || !slices.Equal(r.Metadata.GapsRemaining, []rp1.SectionID{rp1.ValueProp, rp1.Scope, rp1.Success}) {
+		t.Fatalf("got %s %v: %s", r.Type, r.Metadata.GapsRemaining, r.Message)
+	}
+	p, err := Finish(text, r, testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch := rp1.Parse(Apply(text, p.Edits)); ch.ScratchPad != nil || ch.SectionStatus(rp1.ValueProp) != rp1.StatusPartial {
+		t.Errorf("finish left the pad or filled value_prop")
+	}
+	text = []byte("# C\n\n## Scratch Pad\n\n### Q1: Brain Dump\n**Asked**: Tell me.\n**Answer**: A garden app. Weeds are a pain.\n")
+	if r := Next(text, true, Options{FinishNow: true}); r.Type != TypeError {
+		t.Errorf("finish without users covered: %s", r.Type)
+	}
+}
