@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -35,28 +34,11 @@ func inProcess(t *testing.T, args ...string) (string, int) {
 	return out.String(), code
 }
 
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-)
-
-// binary builds charter-lsp once into a temporary directory.
+// binary builds charter-lsp into the test's temporary directory.
 func binary(t *testing.T) interviewRunner {
-	binOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "charter-lsp-interview-test")
-		if err != nil {
-			binErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "charter-lsp")
-		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
-		if err != nil {
-			binErr = &buildError{err, string(out)}
-		}
-	})
-	if binErr != nil {
-		t.Fatalf("building charter-lsp: %v", binErr)
+	binPath := filepath.Join(t.TempDir(), "charter-lsp")
+	if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
+		t.Fatalf("building charter-lsp: %v\n%s", err, out)
 	}
 	return func(t *testing.T, args ...string) (string, int) {
 		cmd := exec.Command(binPath, append([]string{"interview"}, args...)...)
@@ -72,13 +54,6 @@ func binary(t *testing.T) interviewRunner {
 		return out.String(), 0
 	}
 }
-
-type buildError struct {
-	err error
-	out string
-}
-
-func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
 
 // runFlow drives an interview step by step with --apply, answering in the
 // file between runs as a user would, and returns the final file.
