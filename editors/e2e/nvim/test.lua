@@ -1,0 +1,264 @@
+-- Drives charter-lsp through Neovim's own LSP client, via require('charter').setup() (the
+-- path Debian's 0.7.2 uses): open a charter, wait for diagnostics, list code actions,
+-- apply the interview action and check the buffer's new lines; the same for evidence.
+local charter = require('charter')
+local ws = os.getenv('CHARTER_WS')
+local X = vim.fn.json_decode(table.concat(vim.fn.readfile(os.getenv('CHARTER_EXPECT')), '\n'))
+local TIMEOUT = 10000
+
+vim.cmd('filetype on')
+vim.o.swapfile = false
+charter.setup({ cmd = { os.getenv('CHARTER_LSP'), 'serve' }, legacy = true, settings = { questionBudget = 5 } })
+
+local passed, failed, n = 0, 0, 0
+local done = {}
+
+local function out(line)
+  io.stdout:write(line .. '\n')
+end
+
+-- check runs one step; needs names the steps it depends on.
+local function check(name, needs, fn)
+  n = n + 1
+  for _, dep in ipairs(needs) do
+    if not done[dep] then
+      failed = failed + 1
+      out(string.format('not ok %d - %s: not run, %q failed earlier', n, name, dep))
+      return
+    end
+  end
+  local ok, err = pcall(fn)
+  if ok then
+    passed = passed + 1
+    done[name] = true
+    out(string.format('ok %d - %s', n, name))
+  else
+    failed = failed + 1
+    out(string.format('not ok %d - %s: %s', n, name, tostring(err):gsub('\n', '\n    ')))
+  end
+end
+
+local function codes(bufnr)
+  local list = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    table.insert(list, string.format('%s@%d', tostring(d.code), d.lnum))
+  end
+  return table.concat(list, ', ')
+end
+
+local function has_diag(bufnr, e)
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    if d.code == e.code and (not e.lines or (d.lnum >= e.lines[1] and d.lnum <= e.lines[2])) then
+      return true
+    end
+  end
+  return false
+end
+
+local function wait_diags(bufnr, expected)
+  local ok = vim.wait(TIMEOUT, function()
+    for _, e in ipairs(expected) do
+      if not has_diag(bufnr, e) then
+        return false
+      end
+    end
+    return true
+  end, 50)
+  if not ok then
+    local missing = {}
+    for _, e in ipairs(expected) do
+      if not has_diag(bufnr, e) then
+        table.insert(missing, string.format('%s on lines %d-%d', e.code, e.lines[1], e.lines[2]))
+      end
+    end
+    error('missing diagnostics: ' .. table.concat(missing, '; ') .. ' (got: ' .. codes(bufnr) .. ')')
+  end
+end
+
+local function open(rel)
+  vim.cmd('edit ' .. vim.fn.fnameescape(ws .. '/' .. rel))
+  local bufnr = vim.api.nvim_get_current_buf()
+  local attached = vim.wait(TIMEOUT, function()
+    local c = charter.client(bufnr)
+    return c ~= nil and c.initialized
+  end, 50)
+  if not attached then
+    error('charter-lsp did not attach to ' .. rel .. ' and initialize within ' .. TIMEOUT .. ' ms')
+  end
+  return bufnr, charter.client(bufnr)
+end
+
+local function code_actions(bufnr, client, line, character)
+  local pos = { line = line, character = character }
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    range = { start = pos, ['end'] = pos },
+    context = { diagnostics = {} },
+  }
+  local res, err = charter.request_sync(client, 'textDocument/codeAction', params, TIMEOUT, bufnr)
+  if not res then
+    error('textDocument/codeAction: ' .. tostring(err))
+  end
+  if res.err then
+    error('textDocument/codeAction failed: ' .. (res.err.message or vim.inspect(res.err)))
+  end
+  return res.result or {}
+end
+
+local function find_action(actions, title)
+  local titles = {}
+  for _, a in ipairs(actions) do
+    if a.title:find(title, 1, true) then
+      return a
+    end
+    table.insert(titles, a.title)
+  end
+  error(string.format('no %q action; got %s', title, vim.inspect(titles)))
+end
+
+-- Applies a code action as the editor's own UI would: resolve, apply its edit, run its command.
+local function apply_action(bufnr, client, action)
+  local caps = client.server_capabilities or {}
+  if not action.edit and not action.command and type(caps.codeActionProvider) == 'table' and caps.codeActionProvider.resolveProvider then
+    local res = charter.request_sync(client, 'codeAction/resolve', action, TIMEOUT, bufnr)
+    action = res and res.result or action
+  end
+  if action.edit then
+    vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
+  end
+  local cmd = type(action.command) == 'table' and action.command or (type(action.command) == 'string' and action or nil)
+  if cmd then
+    -- The server answers with a workspace/applyEdit request, which Neovim's handler applies.
+    local res, err = charter.request_sync(client, 'workspace/executeCommand', { command = cmd.command, arguments = cmd.arguments }, TIMEOUT, bufnr)
+    if not res then
+      error('workspace/executeCommand ' .. cmd.command .. ': ' .. tostring(err))
+    end
+    if res.err then
+      error('workspace/executeCommand ' .. cmd.command .. ' failed: ' .. (res.err.message or vim.inspect(res.err)))
+    end
+    return res.result
+  end
+end
+
+local bufs = {}
+
+check('attach to criteria.md', {}, function()
+  bufs.criteria, bufs.client = open(X.criteria.file)
+end)
+
+check('diagnostics in criteria.md', { 'attach to criteria.md' }, function()
+  wait_diags(bufs.criteria, X.criteria.diagnostics)
+  for _, d in ipairs(vim.diagnostic.get(bufs.criteria)) do
+    assert(d.source == 'charter', 'diagnostic ' .. tostring(d.code) .. ' has source ' .. tostring(d.source))
+  end
+end)
+
+check('edit clears missing-because', { 'diagnostics in criteria.md' }, function()
+  local c = X.criteria.change
+  vim.api.nvim_buf_set_lines(bufs.criteria, c.insertAt.line, c.insertAt.line, false, { (c.text:gsub('\n$', '')) })
+  local gone = vim.wait(TIMEOUT, function()
+    for _, d in ipairs(vim.diagnostic.get(bufs.criteria)) do
+      if d.code == c.gone then
+        return false
+      end
+    end
+    return true
+  end, 50)
+  assert(gone, c.gone .. ' still reported after the edit: ' .. codes(bufs.criteria))
+  -- Put the file back as it was for the steps below.
+  vim.api.nvim_buf_set_lines(bufs.criteria, c.insertAt.line, c.insertAt.line + 1, false, {})
+end)
+
+check('hover on a VAL heading', { 'attach to criteria.md' }, function()
+  local h = X.criteria.hover
+  local res = charter.request_sync(bufs.client, 'textDocument/hover', {
+    textDocument = { uri = vim.uri_from_bufnr(bufs.criteria) },
+    position = { line = h.line, character = h.character },
+  }, TIMEOUT, bufs.criteria)
+  assert(res and not res.err, 'hover failed: ' .. tostring(res and res.err and res.err.message or 'no answer'))
+  local text = table.concat(vim.lsp.util.convert_input_to_markdown_lines(res.result and res.result.contents or ''), '\n')
+  for _, want in ipairs(h.contains) do
+    assert(text:find(want, 1, true), string.format('hover lacks %q: %s', want, text:sub(1, 200)))
+  end
+end)
+
+check('interview: list code actions in charter.md', {}, function()
+  bufs.charter, bufs.client2 = open(X.charter.file)
+  wait_diags(bufs.charter, X.charter.diagnostics)
+  local iv = X.charter.interview
+  bufs.interview = find_action(code_actions(bufs.charter, bufs.client2, iv.line, iv.character), iv.title)
+end)
+
+check('interview: apply the action, new lines in the buffer', { 'interview: list code actions in charter.md' }, function()
+  local iv = X.charter.interview
+  local before = vim.api.nvim_buf_line_count(bufs.charter)
+  apply_action(bufs.charter, bufs.client2, bufs.interview)
+  vim.wait(TIMEOUT, function()
+    return vim.api.nvim_buf_line_count(bufs.charter) > before
+  end, 50)
+  local lines = vim.api.nvim_buf_get_lines(bufs.charter, 0, -1, false)
+  local at = 0
+  for _, re in ipairs(iv.newLines) do
+    local rx = vim.regex(re)
+    local found
+    for i = at + 1, #lines do
+      if rx:match_str(lines[i]) then
+        found = i
+        break
+      end
+    end
+    assert(found, string.format('no line matching %s after line %d in:\n%s', re, at, table.concat(lines, '\n')))
+    at = found
+  end
+  local keep = vim.regex(iv.keep)
+  local kept = false
+  for _, l in ipairs(lines) do
+    kept = kept or keep:match_str(l) ~= nil
+  end
+  assert(kept, 'the earlier entry was lost')
+end)
+
+check('record evidence: list code actions on a VAL', { 'attach to criteria.md' }, function()
+  local r = X.criteria.record
+  vim.cmd('buffer ' .. bufs.criteria)
+  bufs.record = find_action(code_actions(bufs.criteria, bufs.client, r.line, r.character), r.title)
+end)
+
+check('record evidence: apply the action, evidence.json written', { 'record evidence: list code actions on a VAL' }, function()
+  local r = X.criteria.record
+  local charter_dir = vim.fn.fnamemodify(ws .. '/' .. X.criteria.file, ':h')
+  local before = vim.fn.globpath(charter_dir, 'work/**/evidence.json', false, true)
+  apply_action(bufs.criteria, bufs.client, bufs.record)
+  vim.cmd('silent! wall') -- edits to files that were not open land in new buffers; save them as a user would
+  local after = vim.fn.globpath(charter_dir, 'work/**/evidence.json', false, true)
+  local added = {}
+  for _, f in ipairs(after) do
+    if not vim.tbl_contains(before, f) then
+      table.insert(added, f)
+    end
+  end
+  assert(#added == 1, 'expected one new evidence.json, got ' .. vim.inspect(added))
+  local row = vim.fn.json_decode(table.concat(vim.fn.readfile(added[1]), '\n'))
+  if vim.tbl_islist(row) then
+    row = row[1]
+  end
+  assert(row.criterionId == r.criterionId, 'criterionId ' .. tostring(row.criterionId))
+  assert(row.outcome == r.outcome, 'outcome ' .. tostring(row.outcome))
+  local state = vim.fn.json_decode(table.concat(vim.fn.readfile(charter_dir .. '/criterion-state.json'), '\n'))
+  local entry = state.criteria and state.criteria[r.criterionId]
+  assert(entry and entry.outcome == r.outcome, 'criterion-state.json lacks the new outcome: ' .. vim.inspect(entry))
+end)
+
+check('buffer-local :Charter commands exist', { 'attach to criteria.md' }, function()
+  local cmds = vim.api.nvim_buf_get_commands(bufs.criteria, {})
+  for _, name in ipairs({ 'CharterNext', 'CharterFinish', 'CharterRecord', 'CharterStatus' }) do
+    assert(cmds[name], ':' .. name .. ' missing')
+  end
+end)
+
+out(string.format('%d passed, %d failed', passed, failed))
+vim.lsp.stop_client(vim.lsp.get_active_clients())
+vim.wait(3000, function()
+  return #vim.lsp.get_active_clients() == 0
+end, 50)
+vim.cmd(failed > 0 and 'cquit 1' or 'qall!')
