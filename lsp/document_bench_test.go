@@ -1,0 +1,33 @@
+package lsp
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// BenchmarkKeystrokeLargeDocument measures one typed character in a
+// 1.7 MB criteria.md: applying the edit and building the new version's line
+// index (what every feature of that version then shares).
+func BenchmarkKeystrokeLargeDocument(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 1_700_000; i++ {
+		sb.WriteString("### VAL-PERF-001 — Tokens are refreshed before they expire ✓\nVerifier: command\nCommand: go test ./...\n\n")
+	}
+	d := newDocument("file:///p/.pi/charters/x/criteria.md", "/p/.pi/charters/x/criteria.md", "markdown", 1, []byte(sb.String()), nil)
+	d.Index()
+	line := d.Index().LineCount() / 2
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		next, err := d.applyChanges(d.Version+1, []Change{{Range: source.Range{
+			Start: source.Position{Line: line, Character: 4}, End: source.Position{Line: line, Character: 4},
+		}, Text: "x"}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		next.Index()
+		d = next
+	}
+}
