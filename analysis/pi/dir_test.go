@@ -110,3 +110,10 @@ func mustWrite(t *testing.T, p, content string) {
 		t.Fatal(err)
 	}
 }
+
+// LoadDirFixture loads a fresh copy of the pi-project fixture.
+func LoadDirFixture(t *testing.T) *Dir {
+	t.Helper()
+	project := copyFixture(t, "pi-project")
+	return LoadDir(vfs.OS, filepath.Join(project, ".pi", "charters", "auth-rework"))
+}

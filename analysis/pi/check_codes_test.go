@@ -1,0 +1,187 @@
+package pi
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+const okRow = `{"criterionId":"VAL-A-001","outcome":"pass","summary":"s","ts":"2026-01-01T00:00:00.000Z"}`
+
+// milestone wraps VAL bodies in a three-VAL milestone so milestone-size stays quiet.
+func milestone(first string) string {
+	return "## m1 One\n" + first + "\n### VAL-A-002 Two\nVerifier: hook\n### VAL-A-003 Three\nVerifier: hook\n"
+}
+
+// runCheck writes files (paths relative to the charter dir; "../../../x"
+// reaches the project) and returns the codes found.
+func runCheck(t *testing.T, files map[string]string, opts Options) map[string]int {
+	t.Helper()
+	project := t.TempDir()
+	dir := filepath.Join(project, ".pi", "charters", "c")
+	for name, content := range files {
+		mustWrite(t, filepath.Join(dir, filepath.FromSlash(name)), content)
+	}
+	codes := map[string]int{}
+	for _, ds := range Check(LoadDir(vfs.OS, dir), opts) {
+		for _, d := range ds {
+			codes[d.Code]++
+		}
+	}
+	return codes
+}
+
+// TestEveryCodeTriggersAndNearMisses gives each pi code one fixture that
+// triggers it and one near-miss that does not.
+func TestEveryCodeTriggersAndNearMisses(t *testing.T) {
+	val := func(body string) map[string]string {
+		return map[string]string{"criteria.md": milestone("### VAL-A-001 One\n" + body)}
+	}
+	cases := []struct {
+		code          string
+		trigger, miss map[string]string
+	}{
+		{"malformed-command", map[string]string{"charter.md": "## Commands\nlint go vet\n"}, map[string]string{"charter.md": "## Commands\nlint: go vet\n"}},
+		{"duplicate-command", map[string]string{"charter.md": "## Commands\ntest: a\nTEST: b\n"}, map[string]string{"charter.md": "## Commands\ntest: a\ntest2: b\n"}},
+		{"missing-verifier", val("Command: x\n"), val("Verifier: hook\n")},
+		{"missing-because", val("Verifier: manual\n"), val("Verifier: manual\nBecause: a person checks the dashboard\n")},
+		{"invalid-verifier", val("Verifier: subagent\nAgent: qa\n"), val("Verifier: subagent\nAgent: qa\nTask: review\n")},
+		{"weak-verifier-phrase-coupled", val("Verifier: command\nCommand: vitest -t login\n"), val("Verifier: command\nCommand: vitest tests/login.test.ts -t login\n")},
+		{"weak-verifier-title-filter", val("Verifier: command\nCommand: go test -run TestLogin ./auth\n"), val("Verifier: command\nCommand: go test ./auth\n")},
+		{"val-id-invalid", map[string]string{"criteria.md": milestone("### VAL-a-001 One\nVerifier: hook")}, map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook")}},
+		{"val-id-greedy", map[string]string{"criteria.md": milestone("### VAL-A-001-One\nVerifier: hook")}, map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook")}},
+		{"duplicate-val-id", map[string]string{"criteria.md": milestone("### VAL-A-002 Dup\nVerifier: hook")}, map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook")}},
+		{"field-not-parsed", val("Verifier: hook\n**Because:** bold\n"), val("Verifier: hook\nBecause: plain\n")},
+		{"val-under-h1", map[string]string{"criteria.md": "# Criteria\n### VAL-Z-001 Lost\nVerifier: hook\n" + milestone("### VAL-A-001 One\nVerifier: hook")}, map[string]string{"criteria.md": "# Criteria\n" + milestone("### VAL-Z-001 Kept\nVerifier: hook")}},
+		{"val-nested", map[string]string{"criteria.md": "## VAL-T-001 Top\nVerifier: hook\n### VAL-T-002 Nested\n"}, map[string]string{"criteria.md": "## VAL-T-001 Top\nVerifier: hook\n## VAL-T-002 Also top\nVerifier: hook\n"}},
+		{"field-key-typo", val("Verifer: hook\n"), val("Verifier: hook\nNote: prose that is not a key\n")},
+		{"val-title-task", map[string]string{"criteria.md": milestone("### VAL-A-001 Implement login\nVerifier: hook")}, map[string]string{"criteria.md": milestone("### VAL-A-001 Login issues a token\nVerifier: hook")}},
+		{"milestone-size", map[string]string{"criteria.md": "## m1 Small\n### VAL-A-001 One\nVerifier: hook\n"}, val("Verifier: hook\n")},
+		{"legacy-criteria", map[string]string{"charter.md": "## Criteria\n### VAL-L-001 Legacy\nVerifier: hook\n"}, map[string]string{"charter.md": "## Objective\nx\n"}},
+		{"evidence-invalid", map[string]string{"work/_charter/evidence/s/evidence.json": `{"criterionId":"VAL-A-001","outcome":"ok","summary":"s","ts":"2026-01-01T00:00:00Z"}`}, map[string]string{"work/_charter/evidence/s/evidence.json": okRow}},
+		{"evidence-missing-because", map[string]string{"work/_charter/evidence/s/evidence.json": `{"criterionId":"VAL-A-001","outcome":"pass","summary":"s","ts":"2026-01-01T00:00:00Z","source":"manual"}`}, map[string]string{"work/_charter/evidence/s/evidence.json": `{"criterionId":"VAL-A-001","outcome":"pass","summary":"s","ts":"2026-01-01T00:00:00Z","source":"manual","because":"watched it"}`}},
+		{"evidence-unknown-val", map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook"), "work/_charter/evidence/s/evidence.json": strings.Replace(okRow, "VAL-A-001", "VAL-B-001", 1)}, map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook"), "work/_charter/evidence/s/evidence.json": okRow}},
+		{"criterion-state-drift", map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook"), "work/_charter/evidence/s/evidence.json": okRow,
+			"criterion-state.json": `{"charterId":"c","criteria":{"VAL-A-001":{"outcome":"fail","lastEvidencePath":"work/_charter/evidence/s/evidence.json","lastTs":"2025-12-01T00:00:00.000Z","lastSummary":"s"}}}`},
+			map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook"), "work/_charter/evidence/s/evidence.json": okRow,
+				"criterion-state.json": `{"charterId":"c","criteria":{"VAL-A-001":{"outcome":"pass","lastEvidencePath":"work/_charter/evidence/s/evidence.json","lastTs":"2026-01-01T00:00:00.000Z","lastSummary":"s"}}}`}},
+		{"json-invalid", map[string]string{"state.json": `{"charterId": }`}, map[string]string{"state.json": `{"charterId":"c","status":"active"}`}},
+		{"report-empty-section", map[string]string{"REPORT.md": "# R\n## Objective\nx\n## Outcome\n<!-- todo -->\n## Notes\nn\n"}, map[string]string{"REPORT.md": "# R\n## Objective\nx\n## Outcome\nshipped\n## Notes\nn\n"}},
+		{"report-missing-section", map[string]string{"REPORT.md": "# R\n## Objective\nx\n## Outcome\ny\n"}, map[string]string{"REPORT.md": "# R\n## Objective\nx\n## Outcome\ny\n## Notes\nz\n"}},
+		{"stale-evidence", map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook\nRequireFreshEvidence: true"), "work/_charter/evidence/s/evidence.json": okRow, "../../../src/a.go": "package a"},
+			map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook\nRequireFreshEvidence: false"), "work/_charter/evidence/s/evidence.json": okRow, "../../../src/a.go": "package a"}},
+	}
+	covered := map[string]bool{}
+	for _, c := range cases {
+		covered[c.code] = true
+		t.Run(c.code, func(t *testing.T) {
+			if got := runCheck(t, c.trigger, Options{}); got[c.code] == 0 {
+				t.Errorf("trigger: %s not reported; got %v", c.code, got)
+			}
+			if got := runCheck(t, c.miss, Options{}); got[c.code] != 0 {
+				t.Errorf("near-miss: %s reported; got %v", c.code, got)
+			}
+		})
+	}
+	for _, r := range diag.Rules {
+		switch r.Family {
+		case "charter", "criteria", "verifier", "evidence", "report":
+			if !covered[r.Code] {
+				t.Errorf("code %s (family %s) has no trigger/near-miss case", r.Code, r.Family)
+			}
+		}
+	}
+}
+
+func TestStaleEvidenceGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	project := t.TempDir()
+	dir := filepath.Join(project, ".pi", "charters", "c")
+	mustWrite(t, filepath.Join(dir, "criteria.md"), milestone("### VAL-A-001 One\nVerifier: hook\nRequireFreshEvidence: true"))
+	mustWrite(t, filepath.Join(dir, "work", "_charter", "evidence", "s", "evidence.json"), okRow) // pass at 2026-01-01
+	mustWrite(t, filepath.Join(project, "src", "a.go"), "package a\n")
+	git := func(date string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = project
+		cmd.Env = append(os.Environ(), "GIT_COMMITTER_DATE="+date, "GIT_AUTHOR_DATE="+date,
+			"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
+			"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("2025-12-01T00:00:00Z", "init", "-q")
+	git("2025-12-01T00:00:00Z", "add", "src")
+	git("2025-12-01T00:00:00Z", "commit", "-q", "-m", "old source")
+	// The file's mtime is now, after the evidence: mtime mode says stale,
+	// git mode (commit 2025-12-01, before the evidence) says fresh.
+	if got := runCheckDir(t, dir, Options{Freshness: "mtime"}); got["stale-evidence"] != 1 {
+		t.Errorf("mtime mode: %v", got)
+	}
+	if got := runCheckDir(t, dir, Options{Freshness: "git"}); got["stale-evidence"] != 0 {
+		t.Errorf("git mode before the evidence: %v", got)
+	}
+	mustWrite(t, filepath.Join(project, "src", "a.go"), "package a\n// changed\n")
+	git("2026-02-01T00:00:00Z", "commit", "-q", "-am", "new source")
+	ds := Check(LoadDir(vfs.OS, dir), Options{Freshness: "git"})
+	var stale []diag.Diagnostic
+	for _, d := range ds[filepath.Join(dir, "criteria.md")] {
+		if d.Code == "stale-evidence" {
+			stale = append(stale, d)
+		}
+	}
+	if len(stale) != 1 || len(stale[0].Related) != 1 || stale[0].Related[0].File != filepath.Join(project, "src", "a.go") {
+		t.Fatalf("git mode after a newer commit: %+v", stale)
+	}
+	if !strings.Contains(stale[0].Message, "31 days") {
+		t.Errorf("message %q", stale[0].Message)
+	}
+	// An unparsable time counts as stale (upstream).
+	mustWrite(t, filepath.Join(dir, "work", "_charter", "evidence", "s", "evidence.json"), strings.Replace(okRow, "2026-01-01T00:00:00.000Z", "soon", 1))
+	if got := runCheckDir(t, dir, Options{Freshness: "git"}); got["stale-evidence"] != 1 {
+		t.Errorf("unparsable ts: %v", got)
+	}
+	// No source folder: nothing is stale.
+	if got := runCheckDir(t, dir, Options{SourceDirs: []string{"lib"}}); got["stale-evidence"] != 0 {
+		t.Errorf("no source: %v", got)
+	}
+}
+
+func runCheckDir(t *testing.T, dir string, opts Options) map[string]int {
+	codes := map[string]int{}
+	for _, ds := range Check(LoadDir(vfs.OS, dir), opts) {
+		for _, d := range ds {
+			codes[d.Code]++
+		}
+	}
+	return codes
+}
+
+func TestCachingClock(t *testing.T) {
+	project := t.TempDir()
+	p := filepath.Join(project, "src", "a.go")
+	mustWrite(t, p, "x")
+	old := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	setMtime(t, p, old)
+	c := &CachingClock{Clock: NewSourceClock("mtime", vfs.OS, nil)}
+	if got, path, ok := c.Newest(project); !ok || !got.Equal(old) || path != p {
+		t.Fatalf("newest %v %s %v", got, path, ok)
+	}
+	setMtime(t, p, old.Add(time.Hour))
+	if got, _, _ := c.Newest(project); !got.Equal(old) {
+		t.Errorf("cache not used: %v", got)
+	}
+	c.Invalidate(project)
+	if got, _, _ := c.Newest(project); !got.Equal(old.Add(time.Hour)) {
+		t.Errorf("after Invalidate: %v", got)
+	}
+}
