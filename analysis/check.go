@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
@@ -34,6 +35,10 @@ type Checker struct {
 	Config *Config
 	// Now is the clock for time-dependent checks; zero means time.Now.
 	Now time.Time
+	// Clock, when set, tells when each project's sources last changed (the
+	// server passes a cache refreshed on file-watch events); nil builds one
+	// per run from the configuration.
+	Clock pi.SourceClock
 
 	piCache  map[string]map[string][]diag.Diagnostic
 	cfgCache map[string]configResult
@@ -46,6 +51,9 @@ type configResult struct {
 
 // CheckPath checks a file or, for a folder, every charter under it.
 func (c *Checker) CheckPath(path string) ([]diag.Diagnostic, error) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
 	fi, err := c.FS.Stat(path)
 	if err != nil {
 		return nil, err
@@ -99,6 +107,9 @@ func (c *Checker) ConfigFor(path string) (Config, error) {
 }
 
 func (c *Checker) file(path string) ([]diag.Diagnostic, error) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs // charter directories key their files by absolute path
+	}
 	cfg, err := c.ConfigFor(path)
 	if err != nil {
 		return nil, err
@@ -141,7 +152,7 @@ func (c *Checker) file(path string) ([]diag.Diagnostic, error) {
 		}
 		byFile, ok := c.piCache[dir]
 		if !ok {
-			byFile = checkPiDir(c.FS, dir, cfg, c.now())
+			byFile = checkPiDir(c.FS, dir, cfg, c.now(), c.Clock)
 			c.piCache[dir] = byFile
 		}
 		ds = append(ds, byFile[path]...)

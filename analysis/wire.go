@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
@@ -13,6 +14,12 @@ func checkRP1(content []byte, cfg Config) []diag.Diagnostic {
 	return rp1.Check(rp1.Parse(content), rp1.Options{QuestionBudget: cfg.Budget(), RP1Style: true})
 }
 
-func checkPiDir(fsys vfs.FS, dir string, cfg Config, now time.Time) map[string][]diag.Diagnostic {
-	return nil
+func checkPiDir(fsys vfs.FS, dir string, cfg Config, now time.Time, clock pi.SourceClock) map[string][]diag.Diagnostic {
+	return pi.Check(pi.LoadDir(fsys, dir), pi.Options{
+		SourceDirs: cfg.Sources(),
+		Freshness:  cfg.FreshnessMode(),
+		Now:        now,
+		Clock:      clock,
+		FS:         fsys,
+	})
 }
