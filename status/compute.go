@@ -59,7 +59,7 @@ type computer struct {
 	opts Options
 	st   *Status
 
-	latest map[string]record
+	latest map[string]pi.Outcome
 }
 
 func (c *computer) run() *Status {

@@ -9,7 +9,10 @@ import (
 // drift fills uncovered, stale, readyNext, sidecarDrift and milestoneArtifacts.
 func (c *computer) drift() {
 	st, d := c.st, c.d
-	srcAt, haveSrc := sourceChange(c.fsys, d.Project, c.opts)
+	stale := map[string]pi.StaleEvidence{}
+	for _, se := range pi.FindStale(d, c.latest, pi.NewSourceClock(c.opts.Freshness, c.fsys, c.opts.SourceDirs)) {
+		stale[se.Criterion.ID] = se
+	}
 	uncovered := map[string]bool{}
 	for i := range st.Criteria {
 		v := &st.Criteria[i]
@@ -20,16 +23,14 @@ func (c *computer) drift() {
 		case v.Outcome != "pass":
 			st.Drift.Uncovered = append(st.Drift.Uncovered, Uncovered{v.CriterionID, "non-pass"})
 			uncovered[v.CriterionID] = true
-		case v.RequireFreshEvidence && haveSrc:
-			// Upstream: stale iff lastTs is before the newest source change;
-			// an unparsable lastTs is stale.
-			r := c.latest[v.CriterionID]
-			if r.timeOK && !r.at.Before(srcAt) {
+		default:
+			se, ok := stale[v.CriterionID]
+			if !ok {
 				continue
 			}
-			s := Stale{CriterionID: v.CriterionID, Reason: "src-change", LastTs: v.LastTs, SourceChangedAt: isoTime(srcAt)}
-			if r.timeOK {
-				s.AgeMs = srcAt.Sub(r.at).Milliseconds()
+			s := Stale{CriterionID: v.CriterionID, Reason: "src-change", LastTs: v.LastTs, SourceChangedAt: isoTime(se.SourceTime)}
+			if se.Outcome.TimeOK {
+				s.AgeMs = se.SourceTime.Sub(se.Outcome.Time).Milliseconds()
 			}
 			v.Stale = true
 			st.Drift.Stale = append(st.Drift.Stale, s)

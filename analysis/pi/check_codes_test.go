@@ -145,8 +145,13 @@ func TestStaleEvidenceGit(t *testing.T) {
 	if !strings.Contains(stale[0].Message, "31 days") {
 		t.Errorf("message %q", stale[0].Message)
 	}
-	// An unparsable time counts as stale (upstream).
-	mustWrite(t, filepath.Join(dir, "work", "_charter", "evidence", "s", "evidence.json"), strings.Replace(okRow, "2026-01-01T00:00:00.000Z", "soon", 1))
+	// An unparsable lastTs in criterion-state.json counts as stale
+	// (upstream). (An evidence row with such a ts breaks the schema and is
+	// not an outcome at all.)
+	if err := os.RemoveAll(filepath.Join(dir, "work")); err != nil {
+		t.Fatal(err)
+	}
+	mustWrite(t, filepath.Join(dir, "criterion-state.json"), `{"charterId":"c","criteria":{"VAL-A-001":{"outcome":"pass","lastEvidencePath":"work/_charter/evidence/s/evidence.json","lastTs":"soon","lastSummary":"s"}}}`)
 	if got := runCheckDir(t, dir, Options{Freshness: "git"}); got["stale-evidence"] != 1 {
 		t.Errorf("unparsable ts: %v", got)
 	}

@@ -149,47 +149,21 @@ func (c *checker) checkCriterionState() {
 // (an unparsable time is stale); no source, nothing is stale.
 func (c *checker) checkStale() {
 	d := c.d
-	if d.Project == "" || d.CriteriaPath == "" {
+	if d.CriteriaPath == "" {
 		return
 	}
-	var fresh []*Criterion
-	for _, v := range d.Criteria.Criteria {
-		if v.RequireFreshEvidence {
-			fresh = append(fresh, v)
-		}
-	}
-	if len(fresh) == 0 {
-		return
-	}
-	latest := LatestOutcomes(d)
-	var newest time.Time
-	var newestPath string
-	var have, asked bool
-	for _, v := range fresh {
-		o, ok := latest[v.ID]
-		if !ok || o.Outcome != "pass" {
-			continue
-		}
-		if !asked {
-			newest, newestPath, have = c.opts.Clock.Newest(d.Project)
-			asked = true
-		}
-		if !have {
-			return
-		}
-		if o.TimeOK && !o.Time.Before(newest) {
-			continue
-		}
+	for _, st := range FindStale(d, LatestOutcomes(d), c.opts.Clock) {
+		v, o := st.Criterion, st.Outcome
 		var msg string
 		if !o.TimeOK {
 			msg = fmt.Sprintf("%s requires fresh evidence, and its latest pass has an unreadable time %q, which upstream counts as stale; record new evidence", v.ID, o.TS)
 		} else {
 			msg = fmt.Sprintf("%s requires fresh evidence, but its latest pass (%s) is %s older than the last source change (%s); re-verify and record new evidence",
-				v.ID, o.TS, age(newest.Sub(o.Time)), newest.UTC().Format(time.RFC3339))
+				v.ID, o.TS, age(st.SourceTime.Sub(o.Time)), st.SourceTime.UTC().Format(time.RFC3339))
 		}
 		dg := diag.New("stale-evidence", v.HeadingSpan, "%s", msg)
-		if newestPath != "" {
-			dg.Related = []diag.Related{{File: newestPath, Message: "newest source change"}}
+		if st.SourcePath != "" {
+			dg.Related = []diag.Related{{File: st.SourcePath, Message: "newest source change"}}
 		}
 		dg.Data = map[string]string{"evidence": o.EvidencePath}
 		c.add(d.CriteriaPath, dg)

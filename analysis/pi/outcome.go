@@ -39,7 +39,9 @@ type Outcome struct {
 // LatestOutcomes returns, per VAL id, the newest record among
 // criterion-state.json and every evidence row (by time; an unparsable time
 // counts as oldest; on a tie criterion-state wins, as it is upstream's own
-// record of the latest outcome). Ids that criteria.md does not define are
+// record of the latest outcome). Evidence rows that break the schema are not
+// outcomes (an "outcome": "ok" must not count as a pass; such rows are
+// reported as evidence-invalid). Ids that criteria.md does not define are
 // included too.
 func LatestOutcomes(d *Dir) map[string]Outcome {
 	out := map[string]Outcome{}
@@ -61,7 +63,7 @@ func LatestOutcomes(d *Dir) map[string]Outcome {
 	}
 	for _, r := range d.Runs {
 		for _, row := range r.Rows {
-			if row.CriterionID == "" {
+			if row.CriterionID == "" || len(row.SchemaProblems()) > 0 {
 				continue
 			}
 			o := Outcome{CriterionID: row.CriterionID, Outcome: row.Outcome, TS: row.TS, Summary: row.Summary,
