@@ -10,32 +10,8 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
-
-// copyTree copies src into a new temp dir and returns the copy.
-func copyTree(t *testing.T, src string) string {
-	t.Helper()
-	dst := t.TempDir()
-	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if fi.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
 
 func mustTime(t *testing.T, s string) time.Time {
 	t.Helper()
@@ -46,32 +22,8 @@ func mustTime(t *testing.T, s string) time.Time {
 	return tm
 }
 
-// fixtureProject copies testdata/pi-project and sets its file times: the
-// charter files as the tool last wrote them (2026-11-12T16:30Z), except
-// criterion-state.json, edited by hand the next morning, and src/auth/token.go
-// changed after VAL-SESS-001's pass of 2026-11-11T10:15Z.
-func fixtureProject(t *testing.T) (project, charter string) {
-	project = copyTree(t, filepath.Join("testdata", "pi-project"))
-	charter = filepath.Join(project, ".pi", "charters", "auth-rework")
-	tool := mustTime(t, "2026-11-12T16:30:00Z")
-	filepath.Walk(project, func(p string, fi os.FileInfo, err error) error {
-		if err == nil && !fi.IsDir() {
-			os.Chtimes(p, tool, tool)
-		}
-		return nil
-	})
-	edited := mustTime(t, "2026-11-13T08:00:00Z")
-	src := mustTime(t, "2026-11-12T09:00:00Z")
-	for p, at := range map[string]time.Time{
-		filepath.Join(charter, "criterion-state.json"):    edited,
-		filepath.Join(project, "src", "auth", "token.go"): src,
-	} {
-		if err := os.Chtimes(p, at, at); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return project, charter
-}
+// fixtureProject is the pi-project with its file times set (see testfixture).
+func fixtureProject(t *testing.T) (project, charter string) { return testfixture.PiProject(t) }
 
 func TestStatusGolden(t *testing.T) {
 	_, charter := fixtureProject(t)

@@ -11,6 +11,8 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 // found renders diagnostics as "rel/path:line code «text at range»", sorted.
@@ -42,7 +44,7 @@ func setMtime(t *testing.T, p string, at time.Time) {
 }
 
 func TestCheckPiProjectFixture(t *testing.T) {
-	project := copyFixture(t, "pi-project")
+	project := testfixture.Copy(t, "pi-project")
 	// The README: VAL-SESS-001's pass (2026-11-11T10:15Z) predates src/ when
 	// token.go is newer.
 	setMtime(t, filepath.Join(project, "src", "auth", "token.go"), time.Date(2026, 11, 12, 9, 0, 0, 0, time.UTC))

@@ -8,36 +8,11 @@ import (
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
-// copyFixture copies testdata/<name> into a temp dir and returns its path.
-func copyFixture(t *testing.T, name string) string {
-	t.Helper()
-	dst := t.TempDir()
-	root := filepath.Join("testdata", name)
-	err := filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		target := filepath.Join(dst, rel)
-		if info.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
-
 func TestLoadDirFixture(t *testing.T) {
-	project := copyFixture(t, "pi-project")
+	project := testfixture.Copy(t, "pi-project")
 	d := LoadDir(vfs.OS, filepath.Join(project, ".pi", "charters", "auth-rework"))
 	if len(d.Errors) != 0 {
 		t.Fatalf("errors: %v", d.Errors)
@@ -114,6 +89,6 @@ func mustWrite(t *testing.T, p, content string) {
 // LoadDirFixture loads a fresh copy of the pi-project fixture.
 func LoadDirFixture(t *testing.T) *Dir {
 	t.Helper()
-	project := copyFixture(t, "pi-project")
+	project := testfixture.Copy(t, "pi-project")
 	return LoadDir(vfs.OS, filepath.Join(project, ".pi", "charters", "auth-rework"))
 }

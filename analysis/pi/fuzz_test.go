@@ -4,11 +4,13 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 // seedFiles adds every fixture file with one of exts to f's corpus.
 func seedFiles(f *testing.F, exts ...string) {
-	for _, dir := range []string{"testdata/criteria", "testdata/pi-project"} {
+	for _, dir := range []string{"testdata/criteria", filepath.Join(testfixture.Dir(), "pi-project")} {
 		filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
 			if err != nil || info.IsDir() {
 				return nil
