@@ -73,8 +73,12 @@ func (c *checker) checkCriterion(file string, src []byte, v *Criterion) {
 			c.add(file, diag.New("missing-because", w.Span,
 				"%s uses a manual verifier without a non-empty Because:; add `Because: <why a person checks this>`", v.ID))
 		case "invalid-verifier":
-			c.add(file, diag.New("invalid-verifier", w.Span,
-				"%s: %s; upstream degrades the verifier to manual — use command, hook, prompt, manual, subagent (with Agent: and Task:) or evidence-exists (with Kind:)", v.ID, w.Detail))
+			dg := diag.New("invalid-verifier", w.Span,
+				"%s: %s; upstream degrades the verifier to manual — use command, hook, prompt, manual, subagent (with Agent: and Task:) or evidence-exists (with Kind:)", v.ID, w.Detail)
+			if k := closestVerifierKind(v.Verifier); k != "" {
+				dg.Data = map[string]string{"kind": k} // for the quick fix
+			}
+			c.add(file, dg)
 		case "weak-verifier-phrase-coupled":
 			c.add(file, diag.New("weak-verifier-phrase-coupled", w.Span,
 				"%s: %s; run a whole test file or glob instead", v.ID, w.Detail))
@@ -220,4 +224,24 @@ func taskTitle(title string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// closestVerifierKind returns the verifier kind a misspelt Verifier: value
+// most likely meant (commnad → command), or "" when no kind is near.
+func closestVerifierKind(v Verifier) string {
+	if !v.Degraded || !strings.HasPrefix(v.DegradeReason, "unknown verifier kind") {
+		return ""
+	}
+	raw := strings.ToLower(strings.TrimSpace(v.Raw))
+	best, bestD := "", 3
+	for _, k := range []string{"command", "hook", "prompt", "manual", "subagent", "evidence-exists", "review", "qa", "readiness"} {
+		limit := 2
+		if len(k) <= 5 {
+			limit = 1
+		}
+		if dist := editDistance(raw, k); dist <= limit && dist < bestD {
+			best, bestD = k, dist
+		}
+	}
+	return best
 }
