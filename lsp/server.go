@@ -47,6 +47,8 @@ type Server struct {
 	diags *diagnoser
 	busy  *counter // notification handlers running concurrently
 
+	valSyms valSymbols // workspace/symbol cache per charter directory
+
 	// ctx lives as long as the connection; background work (debounced
 	// diagnostics) runs under it. client calls back into the editor.
 	ctx    context.Context

@@ -1,0 +1,97 @@
+package lsp
+
+import (
+	"context"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// Definition jumps from a VAL id anywhere in a pi charter's files to its
+// heading in the register (criteria.md, or a legacy charter.md), and from an
+// evidence path (lastEvidencePath, narrativePath, …) to the file.
+func (s *Server) Definition(ctx context.Context, params *protocol.DefinitionParams) (protocol.DefinitionResult, error) {
+	d := s.sess.get(params.TextDocument.URI)
+	if d == nil || d.Kind == analysis.KindNone {
+		return nil, nil
+	}
+	dir := analysis.PiCharterDir(d.Path)
+	if dir == "" {
+		return nil, nil
+	}
+	ix := d.Index()
+	off := ix.Offset(fromProtocolPosition(params.Position))
+	line := ix.Line(off)
+	start, end := ix.LineStart(line), ix.LineEnd(line)
+	text := string(d.Text[start:end])
+	col := off - start
+
+	if id := tokenAt(text, col, isIDByte); len(id) > 4 && strings.HasPrefix(id, "VAL-") {
+		return s.valLocation(dir, id), nil
+	}
+	if p := tokenAt(text, col, isPathByte); p != "" {
+		return s.evidenceLocation(dir, d.Path, p), nil
+	}
+	return nil, nil
+}
+
+// valLocation is the heading of VAL id in the charter's register.
+func (s *Server) valLocation(dir, id string) protocol.DefinitionResult {
+	view := s.loadPi(dir)
+	c := view.criterion(id)
+	if c == nil || view.dir.CriteriaPath == "" {
+		return nil
+	}
+	f := view.dir.File(view.dir.CriteriaPath)
+	if f == nil {
+		return nil
+	}
+	return &protocol.Location{URI: uri.File(f.Path), Range: toProtocolRange(f.Index.Range(c.HeadingSpan))}
+}
+
+// evidenceLocation resolves a path written in a charter file: relative to
+// the charter directory (as lastEvidencePath is) or to the file's own
+// folder (as narrativePath is). Only existing files inside the charter
+// directory are targets.
+func (s *Server) evidenceLocation(dir, from, p string) protocol.DefinitionResult {
+	if !strings.Contains(p, "/") && !strings.HasSuffix(p, ".json") && !strings.HasSuffix(p, ".md") {
+		return nil
+	}
+	clean := path.Clean(p)
+	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
+		return nil
+	}
+	for _, base := range []string{dir, filepath.Dir(from)} {
+		target := filepath.Join(base, filepath.FromSlash(clean))
+		if analysis.PiCharterDir(target) != dir {
+			continue
+		}
+		if fi, err := s.fs.Stat(target); err == nil && !fi.IsDir() {
+			return &protocol.Location{URI: uri.File(target), Range: toProtocolRange(source.Range{})}
+		}
+	}
+	return nil
+}
+
+// tokenAt returns the run of bytes accepted by in around column col.
+func tokenAt(line string, col int, in func(byte) bool) string {
+	col = min(max(col, 0), len(line))
+	i, j := col, col
+	for i > 0 && in(line[i-1]) {
+		i--
+	}
+	for j < len(line) && in(line[j]) {
+		j++
+	}
+	return line[i:j]
+}
+
+func isPathByte(b byte) bool {
+	return isIDByte(b) || b == '/' || b == '.' || b == '_'
+}

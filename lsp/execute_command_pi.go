@@ -1,0 +1,285 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"go.uber.org/zap"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/record"
+	"github.com/charter-lsp/charter-lsp/status"
+)
+
+// The pi-charter commands of workspace/executeCommand.
+const (
+	commandStatus         = "charter.status"
+	commandRecordEvidence = "charter.recordEvidence"
+)
+
+// Placeholders the user replaces after recording from the editor: the new
+// evidence file opens with one of them selected.
+const (
+	summaryPlaceholder = "TODO: describe what was verified"
+	becausePlaceholder = "TODO: why this outcome is right"
+)
+
+// statusArgs are charter.status's optional arguments.
+type statusArgs struct {
+	URI uri.URI `json:"uri"`
+}
+
+// executeStatus returns {"charters": [<status JSON>…]}: the charter of the
+// given file (or charter directory), or every pi charter of the workspace.
+func (s *Server) statusCommand(_ context.Context, args []protocol.LSPAny) (any, error) {
+	var a statusArgs
+	if len(args) > 0 {
+		if err := json.Unmarshal(args[0], &a); err != nil {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: arguments must be [{\"uri\": \"…\"}]: %v", commandStatus, err)
+		}
+	}
+	var dirs []string
+	if a.URI != "" {
+		p, err := filePath(a.URI)
+		if err != nil {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandStatus, err)
+		}
+		dir := charterDirOf(p)
+		if dir == "" {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not in a .pi/charters/<id> directory", commandStatus, p)
+		}
+		dirs = []string{dir}
+	} else {
+		dirs = s.workspacePiCharters()
+	}
+	cfg := s.Config()
+	out := struct {
+		Charters []*status.Status `json:"charters"`
+	}{Charters: []*status.Status{}}
+	for _, dir := range dirs {
+		st, err := status.Compute(s.fs, dir, status.Options{SourceDirs: cfg.Sources(), Freshness: cfg.FreshnessMode()})
+		if err != nil {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "%s: %s: %v", commandStatus, dir, err)
+		}
+		out.Charters = append(out.Charters, st)
+	}
+	return out, nil
+}
+
+// charterDirOf is the .pi/charters/<id> directory of a file in it, or of
+// the directory itself.
+func charterDirOf(p string) string {
+	if dir := analysis.PiCharterDir(p); dir != "" {
+		return dir
+	}
+	return analysis.PiCharterDir(filepath.Join(p, "x"))
+}
+
+// workspacePiCharters lists every pi charter directory under the workspace
+// folders.
+func (s *Server) workspacePiCharters() []string {
+	var dirs []string
+	seen := map[string]bool{}
+	for _, root := range s.Roots() {
+		ws, err := analysis.Discover(s.fs, root)
+		if err != nil {
+			s.log.Debug("discovering charters", zap.String("root", root), zap.Error(err))
+		}
+		for _, d := range ws.PiCharters {
+			if !seen[d] {
+				seen[d] = true
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	return dirs
+}
+
+// recordArgs are charter.recordEvidence's arguments.
+type recordArgs struct {
+	URI         uri.URI `json:"uri"`
+	CriterionID string  `json:"criterionId"`
+	Outcome     string  `json:"outcome"`
+	Summary     string  `json:"summary"`
+	Because     *string `json:"because"`
+}
+
+// executeRecordEvidence records evidence for one VAL as charter_record
+// does, by asking the client to apply a workspace edit (never by writing
+// itself): a new run directory's evidence.json and criterion-state.json.
+// Then it re-checks the charter and opens the new evidence file with the
+// placeholder to edit selected. Without an outcome it asks the user for one.
+func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPAny) (any, error) {
+	var a recordArgs
+	if err := commandArg(commandRecordEvidence, args, &a); err != nil {
+		return nil, err
+	}
+	p, err := filePath(a.URI)
+	if err != nil {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandRecordEvidence, err)
+	}
+	dir := charterDirOf(p)
+	if dir == "" {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not in a .pi/charters/<id> directory", commandRecordEvidence, p)
+	}
+	if !s.InWorkspace(dir) {
+		return nil, s.refuse(ctx, "charter-lsp: not recording evidence for %s: it is outside the workspace folders", dir)
+	}
+	view := s.loadPi(dir)
+	c := view.criterion(a.CriterionID)
+	if c == nil {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: charter %s has no VAL %q", commandRecordEvidence, view.dir.ID, a.CriterionID)
+	}
+	if a.Outcome == "" {
+		if a.Outcome = s.askOutcome(ctx, c.ID); a.Outcome == "" {
+			return nil, nil // the user dismissed the question
+		}
+	}
+
+	entry := record.Entry{CriterionID: c.ID, Outcome: a.Outcome, Summary: a.Summary, RecordedBy: "user", Source: "verifier"}
+	if c.Verifier.Kind == pi.VerifierManual {
+		entry.Source = "manual"
+	}
+	if entry.Summary == "" {
+		entry.Summary = summaryPlaceholder
+	}
+	if a.Because != nil {
+		entry.Because = *a.Because
+	}
+	selectBecause := false
+	if entry.Source == "manual" && strings.TrimSpace(entry.Because) == "" {
+		entry.Because, selectBecause = becausePlaceholder, true
+	}
+	if c.MilestoneID != "" && !strings.ContainsAny(c.MilestoneID, `/\.`) {
+		entry.FeatureID = c.MilestoneID // the milestone's run folder, as agents record it
+	}
+	res, err := record.Plan(s.fs, dir, []record.Entry{entry}, record.Options{Now: time.Now()})
+	if err != nil {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandRecordEvidence, err)
+	}
+	edit, err := s.fileOpsEdit(res.Ops)
+	if err != nil {
+		return nil, s.refuse(ctx, "charter-lsp: not recording evidence: %v", err)
+	}
+	if err := s.applyEdit(ctx, fmt.Sprintf("Record %s for %s", a.Outcome, c.ID), edit); err != nil {
+		return nil, err
+	}
+	s.recheckCharter(dir)
+
+	evidence := res.Ops[0] // Plan lists the evidence file first
+	s.showPlaceholder(ctx, evidence, selectBecause)
+	return map[string]string{"path": evidence.Path}, nil
+}
+
+// askOutcome asks the user pass, fail or partial (a code lens click carries
+// no outcome); "" when dismissed or unsupported.
+func (s *Server) askOutcome(ctx context.Context, id string) string {
+	res, err := s.client.ShowMessageRequest(ctx, &protocol.ShowMessageRequestParams{
+		Type:    protocol.MessageTypeInfo,
+		Message: "Record evidence for " + id + ":",
+		Actions: []protocol.MessageActionItem{{Title: "pass"}, {Title: "fail"}, {Title: "partial"}},
+	})
+	if err != nil || res == nil {
+		return ""
+	}
+	switch res.Title {
+	case "pass", "fail", "partial":
+		return res.Title
+	}
+	return ""
+}
+
+// fileOpsEdit turns record's file writes into a WorkspaceEdit: a CreateFile
+// and a TextDocumentEdit filling it for a new file, a full-content edit for
+// a replaced one (against the open version when the editor has it open).
+// Every path must lie in the workspace.
+func (s *Server) fileOpsEdit(ops []record.FileOp) (*protocol.WorkspaceEdit, error) {
+	edit := &protocol.WorkspaceEdit{}
+	no := false // a new run's evidence.json must not exist yet
+	for _, op := range ops {
+		if !s.InWorkspace(op.Path) {
+			return nil, fmt.Errorf("%s is outside the workspace folders", op.Path)
+		}
+		u := uri.File(op.Path)
+		docID := protocol.OptionalVersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}}
+		var whole protocol.Range
+		switch {
+		case op.Create:
+			edit.DocumentChanges = append(edit.DocumentChanges, &protocol.CreateFile{
+				Kind: "create", URI: u, Options: &protocol.CreateFileOptions{IgnoreIfExists: &no, Overwrite: &no},
+			})
+		default:
+			if d := s.sess.getPath(op.Path); d != nil {
+				v := d.Version
+				docID.Version = &v
+			}
+			ix := source.NewIndex(op.OldContent)
+			whole = toProtocolRange(ix.Range(source.Span{Start: 0, End: len(op.OldContent)}))
+			if _, err := os.Lstat(op.Path); errors.Is(err, os.ErrNotExist) && s.sess.getPath(op.Path) == nil {
+				// Neither on disk nor open: create it, then fill it.
+				edit.DocumentChanges = append(edit.DocumentChanges, &protocol.CreateFile{Kind: "create", URI: u})
+			}
+		}
+		edit.DocumentChanges = append(edit.DocumentChanges, &protocol.TextDocumentEdit{
+			TextDocument: docID,
+			Edits:        []protocol.TextDocumentEditElement{&protocol.TextEdit{Range: whole, NewText: string(op.Content)}},
+		})
+	}
+	return edit, nil
+}
+
+// showPlaceholder opens the new evidence file with the placeholder the user
+// should replace selected, when the client can show documents.
+func (s *Server) showPlaceholder(ctx context.Context, op record.FileOp, selectBecause bool) {
+	s.mu.Lock()
+	can := s.caps.showDocument
+	s.mu.Unlock()
+	if !can {
+		return
+	}
+	yes := true
+	params := &protocol.ShowDocumentParams{URI: uri.File(op.Path), TakeFocus: &yes}
+	want := `"summary": `
+	if selectBecause {
+		want = `"because": `
+	}
+	if i := bytes.Index(op.Content, []byte(want)); i >= 0 {
+		start := i + len(want) + 1 // inside the opening quote
+		end := start
+		for end < len(op.Content) && op.Content[end] != '"' {
+			if op.Content[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		ix := source.NewIndex(op.Content)
+		r := toProtocolRange(ix.Range(source.Span{Start: start, End: min(end, len(op.Content))}))
+		params.Selection = &r
+	}
+	if _, err := s.client.ShowDocument(ctx, params); err != nil {
+		s.log.Debug("window/showDocument", zap.Error(err))
+	}
+}
+
+// recheckCharter re-checks the open documents of a charter directory after
+// the server changed its files (the client's file-watch events follow, and
+// re-check again; the publish dedupe absorbs the repeat).
+func (s *Server) recheckCharter(dir string) {
+	for _, d := range s.sess.charterDirDocs(dir) {
+		if d.IsCharter() {
+			s.diags.schedule(d.URI)
+		}
+	}
+}

@@ -1,0 +1,174 @@
+package lsp
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+)
+
+// hoverPi answers hover on a ### VAL-* heading of criteria.md (or of a
+// legacy charter.md register): the VAL's latest outcome, its verifier,
+// flags, freshness and its milestone's progress. The command is shown as
+// code and never run.
+func (s *Server) hoverPi(d *Document, pos protocol.Position) *protocol.Hover {
+	dir := analysis.PiCharterDir(d.Path)
+	if dir == "" {
+		return nil
+	}
+	view := s.loadPi(dir)
+	ix := d.Index()
+	c := headingAt(docRegister(d, view), ix.Offset(fromProtocolPosition(pos)))
+	if c == nil {
+		return nil
+	}
+	// The register as loaded has the winning definition (a duplicate id's
+	// first one); fall back to the one under the cursor.
+	eff := view.criterion(c.ID)
+	if eff == nil {
+		eff = c
+	}
+	r := toProtocolRange(ix.Range(c.HeadingSpan))
+	return &protocol.Hover{
+		Contents: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: valHoverText(view, eff, time.Now())},
+		Range:    &r,
+	}
+}
+
+// valHoverText is the hover's markdown.
+func valHoverText(view *piView, c *pi.Criterion, now time.Time) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s**", c.ID)
+	if c.Title != "" && c.Title != c.ID {
+		fmt.Fprintf(&b, " — %s", mdEscape(c.Title))
+	}
+	b.WriteString("\n\n")
+	if m := view.milestoneOf(c.ID); m != nil {
+		pass, total := view.progress(m)
+		fmt.Fprintf(&b, "Milestone `%s`: %d/%d pass\n\n", m.ID, pass, total)
+	}
+
+	o, ok := view.latest[c.ID]
+	if !ok {
+		b.WriteString("**No evidence recorded yet.**\n\n")
+	} else {
+		fmt.Fprintf(&b, "**Latest outcome: %s %s**", outcomeMark(o.Outcome), mdEscape(o.Outcome))
+		if o.TimeOK {
+			fmt.Fprintf(&b, " — %s (%s)", ago(now, o.Time), o.Time.UTC().Format(time.RFC3339))
+		} else if o.TS != "" {
+			fmt.Fprintf(&b, " — unreadable time `%s`", mdCodeSafe(o.TS))
+		}
+		b.WriteString("\n\n")
+		if o.Summary != "" {
+			fmt.Fprintf(&b, "Summary: %s\n\n", mdEscape(o.Summary))
+		}
+		var who []string
+		if o.Source != "" {
+			who = append(who, "source "+mdEscape(o.Source))
+		}
+		if o.RecordedBy != "" {
+			who = append(who, "recorded by "+mdEscape(o.RecordedBy))
+		}
+		if len(who) > 0 {
+			b.WriteString(strings.Join(who, " · ") + "\n\n")
+		}
+		if o.Because != "" {
+			fmt.Fprintf(&b, "Because: %s\n\n", mdEscape(o.Because))
+		}
+		if o.EvidencePath != "" {
+			p := filepath.Join(view.dir.Path, filepath.FromSlash(o.EvidencePath))
+			fmt.Fprintf(&b, "Evidence: [%s](%s)\n\n", mdEscape(o.EvidencePath), uri.File(p))
+		}
+	}
+
+	v := c.Verifier
+	kind := string(v.Kind)
+	if v.Alias != "" {
+		kind += " (" + v.Alias + ")"
+	}
+	if !v.Declared {
+		kind += " (no Verifier: line)"
+	}
+	if v.Degraded {
+		kind += " — degraded: " + mdEscape(v.DegradeReason)
+	}
+	fmt.Fprintf(&b, "Verifier: %s\n\n", kind)
+	if c.Command != "" {
+		fence := "```"
+		for strings.Contains(c.Command, fence) {
+			fence += "`"
+		}
+		fmt.Fprintf(&b, "%ssh\n%s\n%s\n\n(charter-lsp shows commands; it never runs them)\n\n", fence, c.Command, fence)
+	}
+	if v.Kind == pi.VerifierSubagent {
+		fmt.Fprintf(&b, "Agent: %s · Task: %s\n\n", mdEscape(v.Agent), mdEscape(v.Task))
+	}
+	if v.Kind == pi.VerifierEvidenceExists && v.EvidenceKind != "" {
+		fmt.Fprintf(&b, "Evidence kind: %s", mdEscape(v.EvidenceKind))
+		if v.FreshSince != "" {
+			fmt.Fprintf(&b, " · fresh since %s", mdEscape(v.FreshSince))
+		}
+		b.WriteString("\n\n")
+	}
+	var flags []string
+	if c.RequireFreshEvidence {
+		flags = append(flags, "fresh evidence required")
+	}
+	if c.RequireReviewSubagent != nil && *c.RequireReviewSubagent {
+		flags = append(flags, "review subagent required")
+	}
+	if len(flags) > 0 {
+		fmt.Fprintf(&b, "Flags: %s\n\n", strings.Join(flags, " · "))
+	}
+
+	if st, stale := view.stale[c.ID]; stale {
+		b.WriteString("**⚠ Stale:** ")
+		if !st.Outcome.TimeOK {
+			b.WriteString("the latest pass has an unreadable time, which counts as stale")
+		} else {
+			fmt.Fprintf(&b, "the source changed %s after this pass", approx(st.SourceTime.Sub(st.Outcome.Time)))
+		}
+		fmt.Fprintf(&b, " — newest source change %s", st.SourceTime.UTC().Format(time.RFC3339))
+		if st.SourcePath != "" {
+			fmt.Fprintf(&b, " in [%s](%s)", mdEscape(relTo(view.dir.Project, st.SourcePath)), uri.File(st.SourcePath))
+		}
+		b.WriteString(". Re-verify and record new evidence.\n")
+	} else if c.RequireFreshEvidence && ok && o.Outcome == "pass" {
+		b.WriteString("Fresh: no source change since this pass.\n")
+	}
+	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+func outcomeMark(outcome string) string {
+	switch outcome {
+	case "pass":
+		return "✓"
+	case "fail":
+		return "✗"
+	case "partial":
+		return "◐"
+	}
+	return "?"
+}
+
+// mdEscape keeps text from charter files from turning into markup (links,
+// emphasis, HTML) in the hover.
+func mdEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_{}[]()<>#+!|~", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// mdCodeSafe makes s safe inside a single-backtick code span.
+func mdCodeSafe(s string) string { return strings.ReplaceAll(s, "`", "'") }
