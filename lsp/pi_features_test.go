@@ -252,7 +252,7 @@ func TestRecordEvidenceClearsStale(t *testing.T) {
 		t.Errorf("stale-evidence back after the watch events: %+v", st)
 	}
 	h = hoverText(t, c, u, heading)
-	if strings.Contains(h, "Stale") || !strings.Contains(h, "Latest outcome: ✓ pass** — just now") || !strings.Contains(h, "recorded by user") ||
+	if strings.Contains(h, "⚠ Stale") || !strings.Contains(h, "Latest outcome: ✓ pass** — just now") || !strings.Contains(h, "recorded by user") ||
 		!strings.Contains(h, "Fresh: no source change since this pass") {
 		t.Errorf("hover after recording:\n%s", h)
 	}
