@@ -107,21 +107,24 @@ func (s *Server) registerStamp(dir string) string {
 	return b.String()
 }
 
-// matches is a case-insensitive substring match, falling back to the
-// query's runes appearing in order (a fuzzy "vs1" finds VAL-SESS-001).
+// matches is a substring match on the lower-cased name (id and title),
+// falling back to a fuzzy match on the id alone: the query's runes in
+// order ("vs1" finds VAL-SESS-001). Fuzzy over titles would match nearly
+// everything.
 func matches(name, query string) bool {
 	if query == "" || strings.Contains(name, query) {
 		return true
 	}
+	id, _, _ := strings.Cut(name, " ")
 	for _, r := range query {
 		if unicode.IsSpace(r) {
 			continue
 		}
-		i := strings.IndexRune(name, r)
+		i := strings.IndexRune(id, r)
 		if i < 0 {
 			return false
 		}
-		name = name[i+utf8.RuneLen(r):]
+		id = id[i+utf8.RuneLen(r):]
 	}
 	return true
 }
