@@ -87,6 +87,15 @@ func serverCapabilities() protocol.ServerCapabilities {
 			// files of the same charter, and the other way round.
 			InterFileDependencies: true,
 		},
+		// Part A features: hover, outline, folding, interview actions.
+		HoverProvider:          protocol.Boolean(true),
+		DocumentSymbolProvider: protocol.Boolean(true),
+		FoldingRangeProvider:   protocol.Boolean(true),
+		CodeActionProvider: &protocol.CodeActionOptions{
+			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindRefactorRewrite},
+		},
+		CodeLensProvider:       &protocol.CodeLensOptions{},
+		ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: commandNames()},
 		Workspace: &protocol.WorkspaceOptions{
 			WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
 				Supported:           &yes,

@@ -96,6 +96,12 @@ func Locate(ds []Diagnostic, file string, ix *source.Index) {
 	for i := range ds {
 		ds[i].File = file
 		ds[i].Range = ix.Range(ds[i].Span)
+		// Related locations without a file are in the same file.
+		for j := range ds[i].Related {
+			if r := &ds[i].Related[j]; r.File == "" {
+				r.File, r.Range = file, ix.Range(r.Span)
+			}
+		}
 	}
 }
 

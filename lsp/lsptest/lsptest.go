@@ -58,6 +58,8 @@ type Client struct {
 	registrations []protocol.Registration
 	edits         []protocol.WorkspaceEdit
 	configAsks    int
+	shown         []protocol.ShowDocumentParams
+	messages      []protocol.ShowMessageParams
 }
 
 // Published is one textDocument/publishDiagnostics notification.
@@ -332,6 +334,20 @@ func (c *Client) Edits() []protocol.WorkspaceEdit {
 	return append([]protocol.WorkspaceEdit(nil), c.edits...)
 }
 
+// ShownDocuments returns the window/showDocument requests so far.
+func (c *Client) ShownDocuments() []protocol.ShowDocumentParams {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]protocol.ShowDocumentParams(nil), c.shown...)
+}
+
+// Messages returns the window/showMessage notifications so far.
+func (c *Client) Messages() []protocol.ShowMessageParams {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]protocol.ShowMessageParams(nil), c.messages...)
+}
+
 // ConfigurationRequests counts workspace/configuration requests.
 func (c *Client) ConfigurationRequests() int {
 	c.mu.Lock()
@@ -417,12 +433,24 @@ func (e editor) UnregisterCapability(_ context.Context, p *protocol.Unregistrati
 	})
 	return nil
 }
-func (e editor) ShowMessage(context.Context, *protocol.ShowMessageParams) error { return nil }
+func (e editor) ShowMessage(_ context.Context, p *protocol.ShowMessageParams) error {
+	kept, err := protocol.Clone(*p) // decoded strings share the read buffer
+	if err != nil {
+		return err
+	}
+	e.c.record(func() { e.c.messages = append(e.c.messages, kept) })
+	return nil
+}
 func (e editor) ShowMessageRequest(context.Context, *protocol.ShowMessageRequestParams) (*protocol.MessageActionItem, error) {
 	return nil, nil
 }
 func (e editor) LogMessage(context.Context, *protocol.LogMessageParams) error { return nil }
-func (e editor) ShowDocument(context.Context, *protocol.ShowDocumentParams) (*protocol.ShowDocumentResult, error) {
+func (e editor) ShowDocument(_ context.Context, p *protocol.ShowDocumentParams) (*protocol.ShowDocumentResult, error) {
+	kept, err := protocol.Clone(*p)
+	if err != nil {
+		return nil, err
+	}
+	e.c.record(func() { e.c.shown = append(e.c.shown, kept) })
 	return &protocol.ShowDocumentResult{Success: true}, nil
 }
 func (e editor) WorkDoneProgressCreate(context.Context, *protocol.WorkDoneProgressCreateParams) error {
@@ -452,7 +480,11 @@ func (e editor) WorkspaceFolders(context.Context) ([]protocol.WorkspaceFolder, e
 	return []protocol.WorkspaceFolder{{URI: uri.File(e.c.Root), Name: "root"}}, nil
 }
 func (e editor) ApplyEdit(_ context.Context, p *protocol.ApplyWorkspaceEditParams) (*protocol.ApplyWorkspaceEditResult, error) {
-	e.c.record(func() { e.c.edits = append(e.c.edits, p.Edit) })
+	kept, err := protocol.Clone(p.Edit) // decoded strings share the read buffer
+	if err != nil {
+		return nil, err
+	}
+	e.c.record(func() { e.c.edits = append(e.c.edits, kept) })
 	return &protocol.ApplyWorkspaceEditResult{Applied: true}, nil
 }
 func (e editor) CodeLensRefresh(context.Context) error       { return nil }

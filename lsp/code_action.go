@@ -1,0 +1,46 @@
+package lsp
+
+import (
+	"context"
+	"strings"
+
+	"go.lsp.dev/protocol"
+)
+
+// CodeAction offers the actions for the range: the interview
+// (code_action_interview.go), disable comments for diagnostics
+// (code_action_disable.go), and the pi-charter actions.
+func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
+	out := []protocol.CommandOrCodeAction{}
+	d := s.sess.get(params.TextDocument.URI)
+	if d == nil || !d.IsCharter() {
+		return out, nil
+	}
+	var actions []*protocol.CodeAction
+	actions = append(actions, s.interviewActions(d)...)
+	actions = append(actions, s.disableActions(d, params.Context.Diagnostics)...)
+	for _, a := range actions {
+		if wanted(a, params.Context.Only) {
+			out = append(out, a)
+		}
+	}
+	out = append(out, s.codeActionsPi(ctx, d, params)...)
+	return out, nil
+}
+
+// wanted applies the client's kind filter: a kind matches its own name and
+// any name it is a prefix of ("refactor" matches "refactor.rewrite").
+func wanted(a *protocol.CodeAction, only []protocol.CodeActionKind) bool {
+	if len(only) == 0 || a.Kind == nil {
+		return true
+	}
+	for _, k := range only {
+		if *a.Kind == k || strings.HasPrefix(string(*a.Kind), string(k)+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// actionKind returns a pointer for CodeAction.Kind.
+func actionKind(k protocol.CodeActionKind) *protocol.CodeActionKind { return &k }

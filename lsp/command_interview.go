@@ -1,0 +1,231 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"time"
+	"unicode/utf8"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/interview"
+)
+
+// The interview commands. Each takes one argument, interviewArgs, applies
+// its edit through workspace/applyEdit and returns the interview's JSON
+// response (upstream's StatelessAgentResponse).
+const (
+	cmdInterviewNext   = "charter.interview.next"
+	cmdInterviewSkip   = "charter.interview.skip"
+	cmdInterviewFinish = "charter.interview.finish"
+	cmdInterviewStart  = "charter.interview.start"
+)
+
+// interviewArgs name the charter; Version, when set, is the document version
+// the action was offered for: a newer version refuses the command rather
+// than editing text the user has not seen.
+type interviewArgs struct {
+	URI     uri.URI `json:"uri"`
+	Version *int32  `json:"version,omitempty"`
+}
+
+// interviewStep is what an interview command decided: the response, the
+// edits against the target's text (none: nothing to write), the text after
+// them, and where the cursor belongs in it (-1: nowhere).
+type interviewStep struct {
+	resp   interview.Response
+	edits  []interview.Edit
+	after  []byte
+	cursor int
+}
+
+func (s *Server) interviewNext(ctx context.Context, args []protocol.LSPAny) (any, error) {
+	return s.runInterview(ctx, cmdInterviewNext, args, "Ask the next interview question", func(t editTarget, opts interview.Options) (interviewStep, error) {
+		return nextStep(t.Text, t.Exists, opts)
+	})
+}
+
+func (s *Server) interviewStart(ctx context.Context, args []protocol.LSPAny) (any, error) {
+	return s.runInterview(ctx, cmdInterviewStart, args, "Start the charter interview", func(t editTarget, opts interview.Options) (interviewStep, error) {
+		mode := interview.ModeUpdate
+		if !t.Exists || len(bytes.TrimSpace(t.Text)) == 0 {
+			mode = interview.ModeCreate
+		}
+		start := interview.Start(t.Text, mode, opts.Now)
+		text := interview.Apply(t.Text, start.Edits)
+		// Ask the first question in the same edit: starting an interview
+		// without a question would leave the user with nothing to answer.
+		step, err := nextStep(text, true, opts)
+		if err != nil {
+			return step, err
+		}
+		if step.resp.Type != interview.TypeNextQuestion {
+			// A finished charter in UPDATE mode has nothing to ask; keep the
+			// fresh scratch pad and say so rather than finishing it again.
+			step = interviewStep{resp: step.resp, after: text, cursor: -1}
+		}
+		return chain(t.Text, start.Edits, step), nil
+	})
+}
+
+func (s *Server) interviewSkip(ctx context.Context, args []protocol.LSPAny) (any, error) {
+	return s.runInterview(ctx, cmdInterviewSkip, args, "Skip the pending interview question", func(t editTarget, opts interview.Options) (interviewStep, error) {
+		p, err := interview.SkipPending(t.Text, "")
+		if errors.Is(err, interview.ErrNoPendingQuestion) {
+			return interviewStep{}, jsonrpc2.Errorf(codeRequestFailed, "no interview question is awaiting an answer in %s", t.Path)
+		}
+		if err != nil {
+			return interviewStep{}, err
+		}
+		after := interview.Apply(t.Text, p.Edits)
+		// Report what comes next, without doing it: the user asks for it.
+		return interviewStep{resp: interview.Next(after, true, opts), edits: p.Edits, after: after, cursor: -1}, nil
+	})
+}
+
+func (s *Server) interviewFinish(ctx context.Context, args []protocol.LSPAny) (any, error) {
+	return s.runInterview(ctx, cmdInterviewFinish, args, "Finish the charter interview", func(t editTarget, opts interview.Options) (interviewStep, error) {
+		opts.FinishNow = true
+		r := interview.Next(t.Text, t.Exists, opts)
+		if r.Type != interview.TypeSuccess {
+			return interviewStep{}, jsonrpc2.Errorf(codeRequestFailed, "%s", r.Message)
+		}
+		p, err := interview.Finish(t.Text, r, opts.Now)
+		if err != nil {
+			return interviewStep{}, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
+		}
+		return interviewStep{resp: r, edits: p.Edits, after: interview.Apply(t.Text, p.Edits), cursor: -1}, nil
+	})
+}
+
+// nextStep carries out the next interview action as the CLI's --apply does:
+// a skip is recorded and the interview asked again, until it yields a
+// question, a success (finished) or an error. A pending question needs no
+// edit; the cursor goes to its answer.
+func nextStep(text []byte, exists bool, opts interview.Options) (interviewStep, error) {
+	r := interview.Next(text, exists, opts)
+	step := interviewStep{resp: r, after: text, cursor: -1}
+	if r.Pending != nil {
+		step.cursor = pendingAnswer(r)
+		return step, nil
+	}
+	// Each skip settles a section, so this ends well within the bound.
+	for i := 0; i < 2*len(interview.Topics)+1; i++ {
+		p, err := interview.PlanFor(step.after, r, opts.Now)
+		if err != nil {
+			return step, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
+		}
+		if len(p.Edits) == 0 {
+			break
+		}
+		step = chain(text, step.edits, interviewStep{resp: r, edits: p.Edits,
+			after: interview.Apply(step.after, p.Edits), cursor: p.Cursor})
+		if r.Type != interview.TypeSkip {
+			break
+		}
+		opts.Mode = "" // the file now has a scratch pad: resume it
+		r = interview.Next(step.after, true, opts)
+		step.resp = r
+	}
+	return step, nil
+}
+
+// chain combines edits made against orig (first) with a step computed on
+// the text they produce. A single set of edits is kept as is; two become
+// one edit covering what changed, since the second set refers to text the
+// editor has not seen yet.
+func chain(orig []byte, first []interview.Edit, next interviewStep) interviewStep {
+	switch {
+	case len(first) == 0:
+		return next
+	case len(next.edits) == 0:
+		next.edits = first
+		return next
+	}
+	next.edits = []interview.Edit{diffEdit(orig, next.after)}
+	return next
+}
+
+// diffEdit is one edit turning old into new: the region between their
+// common prefix and suffix, widened so it never splits a UTF-8 sequence or
+// a CRLF line ending (positions there have no LSP equivalent).
+func diffEdit(old, new []byte) interview.Edit {
+	p := 0
+	for p < len(old) && p < len(new) && old[p] == new[p] {
+		p++
+	}
+	for p > 0 && ((p < len(old) && !utf8.RuneStart(old[p])) || old[p-1] == '\r') {
+		p--
+	}
+	q := 0
+	for q < len(old)-p && q < len(new)-p && old[len(old)-1-q] == new[len(new)-1-q] {
+		q++
+	}
+	for q > 0 && (!utf8.RuneStart(old[len(old)-q]) || (old[len(old)-q] == '\n' && len(old)-q > p && old[len(old)-q-1] == '\r')) {
+		q--
+	}
+	return interview.Edit{Span: source.Span{Start: p, End: len(old) - q}, NewText: string(new[p : len(new)-q])}
+}
+
+// pendingAnswer is where the answer to a pending question goes.
+func pendingAnswer(r interview.Response) int {
+	e := r.Pending
+	if e.HasAnswer {
+		return e.AnswerSpan.End
+	}
+	return e.AskedSpan.End
+}
+
+// runInterview resolves the target of an interview command, runs decide on
+// it, applies the edits (versioned, inside the workspace only) and moves
+// the cursor. An interview error is a result, not a failure: it is returned
+// and shown to the user.
+func (s *Server) runInterview(ctx context.Context, name string, args []protocol.LSPAny, label string,
+	decide func(editTarget, interview.Options) (interviewStep, error)) (any, error) {
+	var a interviewArgs
+	if err := commandArg(name, args, &a); err != nil {
+		return nil, err
+	}
+	if a.URI == "" {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: the argument has no uri", name)
+	}
+	t, err := s.target(ctx, a.URI, a.Version)
+	if err != nil {
+		return nil, err
+	}
+	opts := interview.Options{Budget: s.Config().Budget(), Now: time.Now(), Path: t.Path}
+	step, err := decide(t, opts)
+	if err != nil {
+		return nil, err
+	}
+	if step.resp.Type == interview.TypeError {
+		s.show(ctx, protocol.MessageTypeWarning, step.resp.Message)
+	}
+	if len(step.edits) > 0 {
+		ix := source.NewIndex(t.Text)
+		edit, err := s.workspaceEdit(t, textEdits(ix, step.edits))
+		if err != nil {
+			return nil, err
+		}
+		if err := s.applyEdit(ctx, label, edit); err != nil {
+			return nil, err
+		}
+	}
+	if step.cursor >= 0 {
+		pos := source.NewIndex(step.after).Position(step.cursor)
+		s.showAt(ctx, t.URI, toProtocolPosition(pos))
+	}
+	return step.resp, nil
+}
+
+// show sends window/showMessage.
+func (s *Server) show(ctx context.Context, typ protocol.MessageType, msg string) {
+	if s.client == nil || msg == "" {
+		return
+	}
+	_ = s.client.ShowMessage(ctx, &protocol.ShowMessageParams{Type: typ, Message: msg})
+}

@@ -1,0 +1,145 @@
+package lsp
+
+import (
+	"fmt"
+	"strings"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/interview"
+)
+
+// hoverRP1 answers hover on an rp1 charter: on a section heading, its status
+// and what is missing; on a scratch pad entry, what the interviewer makes of
+// it.
+func (s *Server) hoverRP1(d *Document, pos protocol.Position) *protocol.Hover {
+	ch := rp1.Parse(d.Text)
+	ix := ch.Index
+	off := ix.Offset(fromProtocolPosition(pos))
+	at := func(sp source.Span) bool { return sp.Start <= off && off <= sp.End }
+
+	var text string
+	var span source.Span
+	for _, sec := range ch.Sections {
+		if at(sec.HeadingSpan) {
+			text, span = sectionHover(ch, sec), sec.HeadingSpan
+		}
+	}
+	if pad := ch.ScratchPad; pad != nil && text == "" {
+		for _, e := range pad.Entries {
+			if at(e.HeadingSpan) {
+				text, span = entryHover(ch, e), e.HeadingSpan
+			}
+		}
+	}
+	if text == "" {
+		return nil
+	}
+	r := toProtocolRange(ix.Range(span))
+	return &protocol.Hover{Contents: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: text}, Range: &r}
+}
+
+// sectionHover is the markdown for a section heading.
+func sectionHover(ch *rp1.Charter, sec *rp1.Section) string {
+	var b strings.Builder
+	if sec.ID == "" {
+		fmt.Fprintf(&b, "**%s** is not one of the five charter sections; the interview and the checks ignore it.", sec.Heading)
+		return b.String()
+	}
+	fmt.Fprintf(&b, "**%s** (`%s`): **%s**", sec.Heading, sec.ID, sec.Status)
+	if sec.Status == rp1.StatusComplete {
+		fmt.Fprintf(&b, ", %d sentences.", sec.Sentences)
+	}
+	b.WriteString("\n")
+	if sec.Status == rp1.StatusEmpty {
+		b.WriteString("\nMissing: any content under the heading.\n")
+	}
+	if len(sec.Problems) > 0 {
+		b.WriteString("\nMissing:\n")
+		for _, p := range sec.Problems {
+			line := ch.Index.Position(p.Span.Start).Line + 1
+			switch p.Kind {
+			case rp1.ProblemTBD:
+				fmt.Fprintf(&b, "- real text instead of the `%s` marker (line %d)\n", p.Text, line)
+			case rp1.ProblemPlaceholder:
+				fmt.Fprintf(&b, "- real text instead of the placeholder `%s` (line %d)\n", p.Text, line)
+			case rp1.ProblemFewSentence:
+				fmt.Fprintf(&b, "- at least two sentences (it has %d)\n", sec.Sentences)
+			}
+		}
+	}
+	for _, g := range ch.Gaps() {
+		if g.Section == sec.ID && g.Status == rp1.GapCoveredByQA && g.CoveredBy != nil {
+			fmt.Fprintf(&b, "\nQ%d (%s) in the scratch pad answers it: finish the interview to write it here.\n",
+				g.CoveredBy.Number, g.CoveredBy.Topic)
+		}
+	}
+	return b.String()
+}
+
+// entryHover is the markdown for a scratch pad entry heading.
+func entryHover(ch *rp1.Charter, e *rp1.Entry) string {
+	name := fmt.Sprintf("Q%d (%s)", e.Number, e.Topic)
+	switch {
+	case e.Number == 0:
+		return fmt.Sprintf("**Ignored**: the heading is not `### Q{N}: {Topic}`, so the interviewer cannot number it (next number: Q%d).",
+			ch.ScratchPad.LastNumber()+1)
+	case e.Malformed():
+		return fmt.Sprintf("**%s is ignored**: it has none of `**Asked**`, `**Answer**` or `**Skipped**`, so the interviewer skips it.", name)
+	case e.HasSkipped:
+		return fmt.Sprintf("**%s was skipped**: %s\n\nThe interviewer will not ask about %s again.",
+			name, orDash(e.Skipped), sectionList(rp1.TopicSections(e.Topic)))
+	case e.Pending():
+		return fmt.Sprintf("**%s awaits an answer**: write it after `**Answer**:`. Until then the next interview action repeats this question.", name)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s is answered.**", name)
+	topic := rp1.TopicSections(e.Topic)
+	if strings.EqualFold(e.Topic, interview.BrainDumpTopic) {
+		topic = []rp1.SectionID{rp1.Problem}
+	}
+	if len(topic) > 0 {
+		fmt.Fprintf(&b, " It covers %s.", sectionList(topic))
+	} else {
+		b.WriteString(" Its topic names no charter section, so it covers none by itself.")
+	}
+	var cued []rp1.SectionID
+	for _, id := range rp1.Priority {
+		if !hasSection(topic, id) && interview.Addresses(e.Answer, id) {
+			cued = append(cued, id)
+		}
+	}
+	if len(cued) > 0 {
+		fmt.Fprintf(&b, "\n\nIts words also touch %s: the interviewer may skip those questions and uses its sentences when writing them.", sectionList(cued))
+	}
+	return b.String()
+}
+
+func sectionList(ids []rp1.SectionID) string {
+	if len(ids) == 0 {
+		return "no section"
+	}
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = fmt.Sprintf("%s (`%s`)", rp1.CanonicalHeading[id], id)
+	}
+	return strings.Join(names, ", ")
+}
+
+func hasSection(ids []rp1.SectionID, id rp1.SectionID) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+func orDash(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "—"
+	}
+	return s
+}
