@@ -92,10 +92,14 @@ func serverCapabilities() protocol.ServerCapabilities {
 		DocumentSymbolProvider: protocol.Boolean(true),
 		FoldingRangeProvider:   protocol.Boolean(true),
 		CodeActionProvider: &protocol.CodeActionOptions{
-			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindRefactorRewrite},
+			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindRefactorRewrite, kindRecordEvidence},
 		},
 		CodeLensProvider:       &protocol.CodeLensOptions{},
 		ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: commandNames()},
+		// Part B features: completion, definition, workspace symbols.
+		CompletionProvider:      &protocol.CompletionOptions{TriggerCharacters: []string{":", " ", "-"}},
+		DefinitionProvider:      protocol.Boolean(true),
+		WorkspaceSymbolProvider: protocol.Boolean(true),
 		Workspace: &protocol.WorkspaceOptions{
 			WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
 				Supported:           &yes,

@@ -6,6 +6,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"log/slog"
 	"sync"
@@ -111,7 +112,7 @@ func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
 	// The protocol library logs through slog; route it to our zap logger.
 	ctx = protocol.WithLogger(ctx, slog.New(zapslog.NewHandler(s.log.Core())))
 
-	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(codec{}))
+	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(Codec{}))
 	s.client = protocol.ClientDispatcher(conn)
 	s.ctx = protocol.WithClient(ctx, s.client)
 	conn.Go(s.ctx, s.handler())
@@ -148,12 +149,13 @@ func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
 	return 1
 }
 
-// codec marshals payloads with the protocol package's union-aware encoder,
+// Codec marshals payloads with the protocol package's union-aware encoder,
 // as protocol.NewServer does (its codec is unexported; we build the
-// connection ourselves to install our own handler chain).
-type codec struct{}
+// connection ourselves to install our own handler chain). The test client
+// uses it too.
+type Codec struct{}
 
-func (codec) Marshal(v any) ([]byte, error) {
+func (Codec) Marshal(v any) ([]byte, error) {
 	switch m := v.(type) {
 	case jsonrpc2.RawMessage:
 		if m == nil {
@@ -169,12 +171,18 @@ func (codec) Marshal(v any) ([]byte, error) {
 	return protocol.Marshal(v)
 }
 
-func (codec) Unmarshal(data []byte, v any) error {
+// Unmarshal decodes from a copy it owns: the protocol decoders alias
+// strings into the buffer they decode, and the connection reuses its read
+// buffers, so a kept string (a document's text, a command name) would
+// otherwise change under us (go-lsp-dev notes, pitfall 7). One copy per
+// message makes every decoded value safe to keep.
+func (Codec) Unmarshal(data []byte, v any) error {
+	owned := bytes.Clone(data)
 	if p, ok := v.(*jsonrpc2.RawMessage); ok {
-		*p = append(jsonrpc2.RawMessage(nil), data...)
+		*p = owned
 		return nil
 	}
-	return protocol.Unmarshal(data, v)
+	return protocol.Unmarshal(owned, v)
 }
 
 // Settle blocks until the notifications received so far are handled and

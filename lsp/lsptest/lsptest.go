@@ -86,7 +86,7 @@ func Start(t testing.TB, cfg Config) *Client {
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { c.exitCode <- c.LSP.Serve(ctx, jsonrpc2.NewStream(serverEnd)) }()
 
-	c.Conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientEnd), jsonrpc2.WithCodec(codec{}))
+	c.Conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientEnd), jsonrpc2.WithCodec(lsp.Codec{}))
 	// Handled in order on the read loop, so publishes are recorded in the
 	// order the server sent them.
 	c.Conn.Go(ctx, c.recordRaw(protocol.ClientHandler(editor{c}, jsonrpc2.MethodNotFoundHandler)))
@@ -485,6 +485,10 @@ func (e editor) ApplyEdit(_ context.Context, p *protocol.ApplyWorkspaceEditParam
 		return nil, err
 	}
 	e.c.record(func() { e.c.edits = append(e.c.edits, kept) })
+	if err := e.c.applyToDisk(kept); err != nil { // apply.go
+		reason := err.Error()
+		return &protocol.ApplyWorkspaceEditResult{Applied: false, FailureReason: &reason}, nil
+	}
 	return &protocol.ApplyWorkspaceEditResult{Applied: true}, nil
 }
 func (e editor) CodeLensRefresh(context.Context) error       { return nil }
@@ -497,24 +501,3 @@ func (e editor) TextDocumentContentRefresh(context.Context, *protocol.TextDocume
 	return nil
 }
 
-// codec is the protocol package's union-aware payload encoding (its own
-// codec is unexported).
-type codec struct{}
-
-func (codec) Marshal(v any) ([]byte, error) {
-	if m, ok := v.(jsonrpc2.RawMessage); ok {
-		if m == nil {
-			return []byte("null"), nil
-		}
-		return m, nil
-	}
-	return protocol.Marshal(v)
-}
-
-func (codec) Unmarshal(data []byte, v any) error {
-	if p, ok := v.(*jsonrpc2.RawMessage); ok {
-		*p = append(jsonrpc2.RawMessage(nil), data...)
-		return nil
-	}
-	return protocol.Unmarshal(data, v)
-}
