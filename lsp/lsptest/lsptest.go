@@ -500,4 +500,3 @@ func (e editor) DiagnosticRefresh(context.Context) error     { return nil }
 func (e editor) TextDocumentContentRefresh(context.Context, *protocol.TextDocumentContentRefreshParams) error {
 	return nil
 }
-
