@@ -210,9 +210,7 @@ func firstOf(ids []rp1.SectionID) rp1.SectionID {
 	return ids[0]
 }
 
-func isBrainDump(e *rp1.Entry) bool {
-	return strings.Contains(strings.ToLower(e.Topic), "brain dump")
-}
+func isBrainDump(e *rp1.Entry) bool { return rp1.IsBrainDump(e.Topic) }
 
 // analyze reads the charter's gaps and the scratch pad's answers.
 func analyze(ch *rp1.Charter, mode string) *state {
@@ -259,7 +257,7 @@ func analyze(ch *rp1.Charter, mode string) *state {
 					continue
 				}
 				for _, s := range Sentences(e.Answer) {
-					if Addresses(s, id) {
+					if rp1.Addresses(s, id) {
 						st.material[id] = append(st.material[id], s)
 					}
 				}
@@ -296,7 +294,7 @@ func topicCovers(topic string, id rp1.SectionID) bool {
 // brainDumpCovering is the answered Brain Dump whose text carries a cue for id.
 func (st *state) brainDumpCovering(id rp1.SectionID) *rp1.Entry {
 	for _, e := range st.entries {
-		if e.Answered() && isBrainDump(e) && Addresses(e.Answer, id) {
+		if e.Answered() && isBrainDump(e) && rp1.Addresses(e.Answer, id) {
 			return e
 		}
 	}
@@ -307,7 +305,7 @@ func (st *state) brainDumpCovering(id rp1.SectionID) *rp1.Entry {
 // carries a cue for id: the reason to skip id's question.
 func (st *state) otherAnswerCovering(id rp1.SectionID) *rp1.Entry {
 	for _, e := range st.entries {
-		if e.Answered() && !isBrainDump(e) && !topicCovers(e.Topic, id) && Addresses(e.Answer, id) {
+		if e.Answered() && !isBrainDump(e) && !topicCovers(e.Topic, id) && rp1.Addresses(e.Answer, id) {
 			return e
 		}
 	}

@@ -80,9 +80,9 @@ func usersClause(texts []string) string {
 					return clause(s[len(lead):], 16)
 				}
 			}
-			if fallback == "" && Addresses(s, rp1.Users) {
+			if fallback == "" && rp1.Addresses(s, rp1.Users) {
 				fallback = s
-				if i := strings.LastIndex(lower, " for "); i >= 0 && Addresses(s[i:], rp1.Users) {
+				if i := strings.LastIndex(lower, " for "); i >= 0 && rp1.Addresses(s[i:], rp1.Users) {
 					fallback = s[i+len(" for "):]
 				}
 			}
@@ -103,7 +103,7 @@ func usersClause(texts []string) string {
 func problemClause(texts []string) string {
 	for _, t := range texts {
 		for _, s := range Sentences(t) {
-			if Addresses(s, rp1.Problem) {
+			if rp1.Addresses(s, rp1.Problem) {
 				return "“" + clause(s, 16) + "”"
 			}
 		}
@@ -120,7 +120,7 @@ func firstCued(texts []string, id rp1.SectionID) string {
 			if first == "" {
 				first = s
 			}
-			if Addresses(s, id) {
+			if rp1.Addresses(s, id) {
 				return s
 			}
 		}

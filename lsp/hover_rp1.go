@@ -107,7 +107,7 @@ func entryHover(ch *rp1.Charter, e *rp1.Entry) string {
 	}
 	var cued []rp1.SectionID
 	for _, id := range rp1.Priority {
-		if !hasSection(topic, id) && interview.Addresses(e.Answer, id) {
+		if !hasSection(topic, id) && rp1.Addresses(e.Answer, id) {
 			cued = append(cued, id)
 		}
 	}

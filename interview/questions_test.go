@@ -6,42 +6,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 )
 
-// TestCues pins the documented cue words (README.md): each row is a text and
-// the sections it must address; every other section must not match.
-func TestCues(t *testing.T) {
-	cases := []struct {
-		text string
-		want []rp1.SectionID
-	}{
-		{"Runbooks are out of date.", []rp1.SectionID{rp1.Problem}},
-		{"Right now it's done by hand.", []rp1.SectionID{rp1.Problem}},
-		{"Error-prone spreadsheets.", []rp1.SectionID{rp1.Problem}},
-		{"The people using it are on-call engineers.", []rp1.SectionID{rp1.Users}},
-		{"For our users' sake.", []rp1.SectionID{rp1.Users}},
-		{"We reuse nothing.", nil}, // "user" must start a word
-		{"It saves an hour compared to the wiki.", []rp1.SectionID{rp1.ValueProp}},
-		{"We won't do billing.", []rp1.SectionID{rp1.Scope}},
-		{"We won’t do billing.", []rp1.SectionID{rp1.Scope}}, // typographic apostrophe
-		{"Non-goals: billing.", []rp1.SectionID{rp1.Scope}},
-		{"The v1 ships boards.", []rp1.SectionID{rp1.Scope}},
-		{"Close 80% of tasks on time.", []rp1.SectionID{rp1.Success}},
-		{"We measure weekly retention.", []rp1.SectionID{rp1.Success}},
-		{"Plain words about a garden.", nil},
-		{"Teams will measure success; it is faster than chat.", []rp1.SectionID{rp1.Users, rp1.ValueProp, rp1.Success}},
-	}
-	for _, c := range cases {
-		for _, id := range rp1.Priority {
-			want := false
-			for _, w := range c.want {
-				want = want || w == id
-			}
-			if got := Addresses(c.text, id); got != want {
-				t.Errorf("Addresses(%q, %s) = %v, want %v", c.text, id, got, want)
-			}
-		}
-	}
-}
-
 func TestQuestionFilling(t *testing.T) {
 	cases := []struct {
 		material map[rp1.SectionID][]string

@@ -1,36 +1,34 @@
-package interview
+package rp1
 
 import (
 	"strings"
 	"unicode"
-
-	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 )
 
 // Cues are the words that show an answer addresses a section (SPEC §2,
 // "Brain Dump coverage" and "skip"). The interviewer upstream is a language
-// model that judges this; we make it deterministic with these lists, which
-// interview/README.md repeats for users.
+// model that judges this; we make it deterministic with these lists (interview/README.md
+// lists them for users). The interview and the gap analysis share them.
 //
 // Matching: the answer is lower-cased, every character other than a letter,
 // digit or apostrophe becomes a space ("non-goal" reads "non goal", "40%"
 // reads "40 percent"), and a cue matches where it starts a word: "user"
 // matches "users" and "user's" but not "reuse". A multi-word cue matches the
 // words in sequence. One matching cue is enough.
-var Cues = map[rp1.SectionID][]string{
-	rp1.Problem: {"problem", "pain", "frustrat", "struggl", "tedious", "by hand",
+var Cues = map[SectionID][]string{
+	Problem: {"problem", "pain", "frustrat", "struggl", "tedious", "by hand",
 		"manual", "error prone", "out of date", "outdated", "waste", "slow", "hard to",
 		"difficult", "broken", "currently", "right now", "why now", "too long",
 		"costly", "expensive"},
-	rp1.Users: {"user", "customer", "client", "audience", "persona", "people",
+	Users: {"user", "customer", "client", "audience", "persona", "people",
 		"person", "team", "engineer", "developer", "manager", "lead", "admin",
 		"operator", "student", "teacher", "staff", "employee"},
-	rp1.ValueProp: {"value", "benefit", "better than", "faster", "cheaper",
+	ValueProp: {"value", "benefit", "better than", "faster", "cheaper",
 		"easier", "save", "saving", "differentiat", "unlike", "instead of",
 		"advantage", "unique", "so that", "compared to", "competitor", "alternative"},
-	rp1.Scope: {"scope", "v1", "mvp", "first version", "first release",
+	Scope: {"scope", "v1", "mvp", "first version", "first release",
 		"will not", "won't", "we will", "exclud", "non goal", "guardrail", "boundar"},
-	rp1.Success: {"success", "succeed", "metric", "measur", "kpi",
+	Success: {"success", "succeed", "metric", "measur", "kpi",
 		"percent", "reduc", "increas", "fail", "done when", "definition of done",
 		"adoption", "retention"},
 }
@@ -69,15 +67,20 @@ func normalizeCueText(s string) string {
 }
 
 // Addresses reports whether text carries a cue word for section id.
-func Addresses(text string, id rp1.SectionID) bool {
+func Addresses(text string, id SectionID) bool {
 	return addressesNorm(normalizeCueText(text), id)
 }
 
-func addressesNorm(norm string, id rp1.SectionID) bool {
+func addressesNorm(norm string, id SectionID) bool {
 	for _, cue := range Cues[id] {
 		if strings.Contains(norm, " "+cue) {
 			return true
 		}
 	}
 	return false
+}
+
+// IsBrainDump: the entry is the CREATE interview's first, open question.
+func IsBrainDump(topic string) bool {
+	return strings.Contains(strings.ToLower(topic), "brain dump")
 }
