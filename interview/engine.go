@@ -269,9 +269,6 @@ func analyze(ch *rp1.Charter, mode string) *state {
 		if g.Status != rp1.GapOpen {
 			continue
 		}
-		if bd := st.brainDumpCovering(g.Section); bd != nil {
-			continue // the Brain Dump clearly addresses it
-		}
 		st.open = append(st.open, g.Section)
 		if e := st.otherAnswerCovering(g.Section); e != nil {
 			st.coveredBy[g.Section] = e
@@ -289,16 +286,6 @@ func topicCovers(topic string, id rp1.SectionID) bool {
 		}
 	}
 	return false
-}
-
-// brainDumpCovering is the answered Brain Dump whose text carries a cue for id.
-func (st *state) brainDumpCovering(id rp1.SectionID) *rp1.Entry {
-	for _, e := range st.entries {
-		if e.Answered() && isBrainDump(e) && rp1.Addresses(e.Answer, id) {
-			return e
-		}
-	}
-	return nil
 }
 
 // otherAnswerCovering is the first answer, about another section, whose text

@@ -32,8 +32,11 @@ func (ch *Charter) SectionStatus(id SectionID) SectionStatus {
 }
 
 // Gaps reports, in priority order, each of the five sections as FILLED
-// (COMPLETE in the charter), COVERED_BY_QA (an answered scratch-pad entry's
-// topic names it, SPEC §1) or GAP. Skipped, pending, malformed and
+// (COMPLETE in the charter), COVERED_BY_QA or GAP. A section is covered by an
+// answered scratch-pad entry whose topic names it (SPEC §1), or by an
+// answered Brain Dump whose text addresses it by the section's cue words
+// (SPEC §2, "Brain Dump coverage": the interview will not ask about it, and
+// finishing writes it from those sentences). Skipped, pending, malformed and
 // unnumbered entries cover nothing.
 func (ch *Charter) Gaps() []Gap {
 	gaps := make([]Gap, 0, len(Priority))
@@ -63,7 +66,8 @@ func (ch *Charter) GapsRemaining() []SectionID {
 	return ids
 }
 
-// coveringEntry is the first answered entry whose topic covers id.
+// coveringEntry is the first answered entry whose topic covers id, else
+// an answered Brain Dump that addresses id.
 func (ch *Charter) coveringEntry(id SectionID) *Entry {
 	if ch.ScratchPad == nil {
 		return nil
@@ -77,6 +81,11 @@ func (ch *Charter) coveringEntry(id SectionID) *Entry {
 			if s == id {
 				return e
 			}
+		}
+	}
+	for _, e := range ch.ScratchPad.Entries {
+		if e.Number != 0 && e.Answered() && IsBrainDump(e.Topic) && Addresses(e.Answer, id) {
+			return e
 		}
 	}
 	return nil
