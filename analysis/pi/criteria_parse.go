@@ -1,7 +1,10 @@
 package pi
 
 import (
+	"bytes"
+	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -15,13 +18,56 @@ import (
 // milestones and ungrouped ## VAL-* first, then the "## Criteria" quirk, then
 // the flat fallback.
 func ParseCriteria(src []byte) *Criteria {
-	blocks := splitBlocks(src)
-	parsed := make([]*parsedBlock, len(blocks))
-	for i, b := range blocks {
-		parsed[i] = parseBlock(src[b.start:b.end], b.kind)
-		parsed[i].start = b.start
+	bounds := splitBlocks(src)
+	blocks := make([]*parsedBlock, len(bounds))
+	for i, b := range bounds {
+		blocks[i] = parseBlock(src[b.start:b.end], b.kind)
+		blocks[i].start = b.start
 	}
-	return resolve(src, parsed)
+	return resolve(src, blocks)
+}
+
+// CriteriaParser parses successive versions of one criteria.md, reusing
+// the parse of every block whose text is unchanged since the previous
+// version: a keystroke re-parses one block, and the rest only has its
+// offsets shifted (resolve copies each criterion with file offsets). The
+// result is identical to ParseCriteria's. The zero value is ready to use and
+// safe for concurrent use.
+type CriteriaParser struct {
+	mu sync.Mutex
+	// blocks holds the blocks of the last parsed version by their text,
+	// which also determines their kind (only a preamble starts without a
+	// heading). Blocks are immutable once parsed.
+	blocks map[string]*parsedBlock
+}
+
+// Parse parses src as ParseCriteria does.
+func (p *CriteriaParser) Parse(src []byte) *Criteria {
+	bounds := splitBlocks(src)
+	parsed := make([]parsedBlock, len(bounds))
+	p.mu.Lock()
+	prev := p.blocks
+	next := make(map[string]*parsedBlock, len(bounds))
+	p.mu.Unlock()
+	blocks := make([]*parsedBlock, len(bounds))
+	for i, b := range bounds {
+		text := src[b.start:b.end]
+		pb, ok := prev[string(text)]
+		if !ok {
+			pb = parseBlock(text, b.kind)
+			pb.text = string(text)
+		}
+		next[pb.text] = pb
+		// A shallow copy carries this version's offset; the parsed block
+		// itself stays shared and unmodified.
+		parsed[i] = *pb
+		parsed[i].start = b.start
+		blocks[i] = &parsed[i]
+	}
+	p.mu.Lock()
+	p.blocks = next
+	p.mu.Unlock()
+	return resolve(src, blocks)
 }
 
 type blockKind int
@@ -41,16 +87,30 @@ type blockBounds struct {
 func splitBlocks(src []byte) []blockBounds {
 	var out []blockBounds
 	cur := blockBounds{kind: blockPreamble}
-	for _, l := range splitLines(src, 0, len(src)) {
-		kind, ok := blockStart(src, l)
-		if !ok {
-			continue
+	// Only lines starting with '#' can start a block, so look at those
+	// alone instead of splitting the whole file into lines.
+	for start := 0; start < len(src); {
+		nl := bytes.IndexByte(src[start:], '\n')
+		l := line{start: start, end: len(src), next: len(src)}
+		if nl >= 0 {
+			l.end, l.next = start+nl, start+nl+1
+			if l.end > start && src[l.end-1] == '\r' {
+				l.end--
+			}
 		}
-		cur.end = l.start
-		if cur.end > cur.start || cur.kind != blockPreamble {
-			out = append(out, cur)
+		if src[start] == '#' {
+			if kind, ok := blockStart(src, l); ok {
+				cur.end = l.start
+				if cur.end > cur.start || cur.kind != blockPreamble {
+					out = append(out, cur)
+				}
+				cur = blockBounds{kind: kind, start: l.start}
+			}
 		}
-		cur = blockBounds{kind: kind, start: l.start}
+		if nl < 0 {
+			break
+		}
+		start = l.next
 	}
 	cur.end = len(src)
 	return append(out, cur)
@@ -81,7 +141,8 @@ func isH1(src []byte, l line) bool {
 // parsedBlock is one block's content, with spans relative to start.
 type parsedBlock struct {
 	kind        blockKind
-	start       int
+	start       int    // file offset in the version being resolved
+	text        string // the block's text, its key in CriteriaParser
 	headingLine source.Span
 	heading     source.Span // trimmed heading text (H2 only)
 	// ungrouped is set for an H2 whose text is a valid VAL heading; its body
@@ -275,9 +336,5 @@ func (f Field) shift(delta int) Field {
 }
 
 func sortDropped(ds []DroppedVAL) {
-	for i := 1; i < len(ds); i++ {
-		for j := i; j > 0 && ds[j].HeadingSpan.Start < ds[j-1].HeadingSpan.Start; j-- {
-			ds[j], ds[j-1] = ds[j-1], ds[j]
-		}
-	}
+	sort.SliceStable(ds, func(i, j int) bool { return ds[i].HeadingSpan.Start < ds[j].HeadingSpan.Start })
 }

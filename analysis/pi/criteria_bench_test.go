@@ -1,0 +1,67 @@
+package pi
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/charter-lsp/charter-lsp/bench/gen"
+)
+
+var sizes = []struct {
+	name             string
+	milestones, vals int
+}{
+	{"100VALs", gen.RealisticMilestones, gen.RealisticVALs},
+	{"5000VALs", gen.LargeMilestones, gen.LargeVALs},
+}
+
+// BenchmarkParseCriteria parses a whole register from scratch.
+func BenchmarkParseCriteria(b *testing.B) {
+	for _, sz := range sizes {
+		src := gen.Criteria(sz.milestones, sz.vals)
+		b.Run(sz.name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if c := ParseCriteria(src); len(c.Criteria) != sz.milestones*sz.vals {
+					b.Fatalf("%d criteria", len(c.Criteria))
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkParseCriteriaEdit re-parses after a one-character edit in the
+// middle of the register, as the server does per keystroke.
+func BenchmarkParseCriteriaEdit(b *testing.B) {
+	for _, sz := range sizes {
+		src := gen.Criteria(sz.milestones, sz.vals)
+		edits := oneCharEdits(src)
+		b.Run(sz.name, func(b *testing.B) {
+			var p CriteriaParser
+			p.Parse(src)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if c := p.Parse(edits[i%2]); len(c.Criteria) != sz.milestones*sz.vals {
+					b.Fatalf("%d criteria", len(c.Criteria))
+				}
+				i++
+			}
+		})
+	}
+}
+
+// oneCharEdits returns src with one character typed into the middle VAL's
+// verifier line, and src as it was: alternating them is typing and undoing.
+func oneCharEdits(src []byte) [2][]byte {
+	c := ParseCriteria(src)
+	mid := c.Criteria[len(c.Criteria)/2]
+	f := mid.Field(KeyVerifier)
+	if f == nil {
+		panic(fmt.Sprintf("%s has no verifier", mid.ID))
+	}
+	at := f.ValueSpan.End
+	typed := append(append(append([]byte{}, src[:at]...), 'x'), src[at:]...)
+	return [2][]byte{typed, src}
+}

@@ -1,0 +1,54 @@
+package pi
+
+import (
+	"math/rand/v2"
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/charter-lsp/charter-lsp/bench/gen"
+)
+
+// TestCriteriaParserMatchesFreshParse types, deletes and pastes at random
+// places (headings included, so blocks split, merge and change kind) and
+// checks that the reusing parser gives exactly the fresh parse.
+func TestCriteriaParserMatchesFreshParse(t *testing.T) {
+	fixture, err := os.ReadFile("../../testdata/fixtures/pi-project/.pi/charters/auth-rework/criteria.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	starts := map[string][]byte{
+		"fixture":   fixture,
+		"generated": gen.Criteria(6, 4),
+		"empty":     nil,
+	}
+	// Fragments that change structure: headings of every level, VAL ids,
+	// fields, line breaks of both kinds, non-ASCII.
+	pieces := []string{"x", "\n", "\r\n", "#", "## ", "### ", "# H1\n", "## m9 Milestone\n", "### VAL-NEW-001 T\n",
+		"VAL-", "Verifier: ", "command", "Command: go test\n", "- Verifier: manual\n", "**Kind:** qa\n", "é", "😀", "  ", "\t", "## Criteria\n"}
+	for name, start := range starts {
+		t.Run(name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(1, uint64(len(start))))
+			var p CriteriaParser
+			src := append([]byte{}, start...)
+			for step := 0; step < 400; step++ {
+				at := 0
+				if len(src) > 0 {
+					at = rng.IntN(len(src) + 1)
+				}
+				switch rng.IntN(3) {
+				case 0: // delete a few bytes
+					end := min(len(src), at+rng.IntN(8))
+					src = append(src[:at:at], src[end:]...)
+				default: // insert a piece
+					ins := pieces[rng.IntN(len(pieces))]
+					src = append(src[:at:at], append([]byte(ins), src[at:]...)...)
+				}
+				got, want := p.Parse(src), ParseCriteria(src)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("step %d: incremental parse differs from a fresh parse of:\n%s", step, src)
+				}
+			}
+		})
+	}
+}
