@@ -1,0 +1,30 @@
+package source
+
+import (
+	"strings"
+	"testing"
+)
+
+func largeText() []byte {
+	return []byte(strings.Repeat("### VAL-PERF-001 — Tokens are refreshed before they expire ✓\nVerifier: command\nCommand: go test ./...\n\n", 16_000))
+}
+
+func BenchmarkNewIndex(b *testing.B) {
+	src := largeText()
+	b.ReportAllocs()
+	for b.Loop() {
+		NewIndex(src)
+	}
+}
+
+// BenchmarkUpdate is one typed character in the middle of a 1.7 MB text.
+func BenchmarkUpdate(b *testing.B) {
+	src := largeText()
+	ix := NewIndex(src)
+	at := len(src) / 2
+	typed := append(append(append([]byte{}, src[:at]...), 'x'), src[at:]...)
+	b.ReportAllocs()
+	for b.Loop() {
+		ix.Update(typed)
+	}
+}

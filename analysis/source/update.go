@@ -1,0 +1,71 @@
+package source
+
+import (
+	"bytes"
+	"sort"
+)
+
+// Update returns the index of src, a new version of ix's text, reusing the
+// line starts of the unchanged prefix and suffix: only the edited middle is
+// scanned, so a keystroke in a large document costs a compare and a copy,
+// not a rescan. Whether an offset starts a line depends only on the two bytes
+// before and at it, which is why reused starts stay exact.
+func (ix *Index) Update(src []byte) *Index {
+	old := ix.src
+	p := commonPrefix(old, src)
+	s := commonSuffix(old[p:], src[p:])
+	// New line starts n: n < p from the prefix (both bytes unchanged), n in
+	// [p, len(src)-s] scanned, n > len(src)-s from the suffix.
+	keep := max(1, sort.SearchInts(ix.lines, p)) // 0, and the starts < p
+	tail := sort.SearchInts(ix.lines, len(old)-s+1)
+	lines := make([]int, 0, keep+(len(ix.lines)-tail)+8)
+	lines = append(lines, ix.lines[:keep]...)
+	for n := max(p, 1); n <= len(src)-s; n++ {
+		if startsLine(src, n) {
+			lines = append(lines, n)
+		}
+	}
+	delta := len(src) - len(old)
+	for _, o := range ix.lines[tail:] {
+		lines = append(lines, o+delta)
+	}
+	return &Index{src: src, lines: lines}
+}
+
+// startsLine reports whether offset n (≥ 1) starts a line: after "\n", or
+// after a "\r" that is not followed by "\n".
+func startsLine(src []byte, n int) bool {
+	switch src[n-1] {
+	case '\n':
+		return true
+	case '\r':
+		return n == len(src) || src[n] != '\n'
+	}
+	return false
+}
+
+const chunk = 256
+
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	p := 0
+	for p+chunk <= n && bytes.Equal(a[p:p+chunk], b[p:p+chunk]) {
+		p += chunk
+	}
+	for p < n && a[p] == b[p] {
+		p++
+	}
+	return p
+}
+
+func commonSuffix(a, b []byte) int {
+	n := min(len(a), len(b))
+	s := 0
+	for s+chunk <= n && bytes.Equal(a[len(a)-s-chunk:len(a)-s], b[len(b)-s-chunk:len(b)-s]) {
+		s += chunk
+	}
+	for s < n && a[len(a)-s-1] == b[len(b)-s-1] {
+		s++
+	}
+	return s
+}
