@@ -39,6 +39,8 @@ type Checker struct {
 	// server passes a cache refreshed on file-watch events); nil builds one
 	// per run from the configuration.
 	Clock pi.SourceClock
+	// Cache, when set, carries parses and indexes over from earlier checks.
+	Cache *Cache
 
 	piCache  map[string]map[string][]diag.Diagnostic
 	cfgCache map[string]configResult
@@ -152,12 +154,12 @@ func (c *Checker) file(path string) ([]diag.Diagnostic, error) {
 		}
 		byFile, ok := c.piCache[dir]
 		if !ok {
-			byFile = checkPiDir(c.FS, dir, cfg, c.now(), c.Clock)
+			byFile = checkPiDir(c.FS, dir, cfg, c.now(), c.Clock, c.Cache.loadOptions())
 			c.piCache[dir] = byFile
 		}
 		ds = append(ds, byFile[path]...)
 	}
-	ix := source.NewIndex(content)
+	ix := c.index(path, content)
 	diag.Locate(ds, path, ix)
 	if strings.HasSuffix(strings.ToLower(path), ".md") {
 		sup := ParseSuppressions(ix)
@@ -169,6 +171,13 @@ func (c *Checker) file(path string) ([]diag.Diagnostic, error) {
 	ds = cfg.ApplySeverity(ds)
 	diag.Sort(ds)
 	return ds, nil
+}
+
+func (c *Checker) index(path string, content []byte) *source.Index {
+	if c.Cache != nil {
+		return c.Cache.Index(path, content)
+	}
+	return source.NewIndex(content)
 }
 
 func (c *Checker) now() time.Time {

@@ -14,8 +14,8 @@ func checkRP1(content []byte, cfg Config) []diag.Diagnostic {
 	return rp1.Check(rp1.Parse(content), rp1.Options{QuestionBudget: cfg.Budget(), RP1Style: true})
 }
 
-func checkPiDir(fsys vfs.FS, dir string, cfg Config, now time.Time, clock pi.SourceClock) map[string][]diag.Diagnostic {
-	return pi.Check(pi.LoadDir(fsys, dir), pi.Options{
+func checkPiDir(fsys vfs.FS, dir string, cfg Config, now time.Time, clock pi.SourceClock, load pi.LoadOptions) map[string][]diag.Diagnostic {
+	return pi.Check(pi.LoadDirWith(fsys, dir, load), pi.Options{
 		SourceDirs: cfg.Sources(),
 		Freshness:  cfg.FreshnessMode(),
 		Now:        now,

@@ -31,10 +31,14 @@ func ParseCriteria(src []byte) *Criteria {
 // the parse of every block whose text is unchanged since the previous
 // version: a keystroke re-parses one block, and the rest only has its
 // offsets shifted (resolve copies each criterion with file offsets). The
-// result is identical to ParseCriteria's. The zero value is ready to use and
-// safe for concurrent use.
+// result is identical to ParseCriteria's; parsing the same text again
+// returns the same *Criteria, which callers therefore must not modify. The
+// zero value is ready to use and safe for concurrent use.
 type CriteriaParser struct {
 	mu sync.Mutex
+	// last is the previous version and its result.
+	lastSrc string
+	last    *Criteria
 	// blocks holds the blocks of the last parsed version by their text,
 	// which also determines their kind (only a preamble starts without a
 	// heading). Blocks are immutable once parsed.
@@ -43,6 +47,12 @@ type CriteriaParser struct {
 
 // Parse parses src as ParseCriteria does.
 func (p *CriteriaParser) Parse(src []byte) *Criteria {
+	p.mu.Lock()
+	if p.last != nil && p.lastSrc == string(src) {
+		defer p.mu.Unlock()
+		return p.last
+	}
+	p.mu.Unlock()
 	bounds := splitBlocks(src)
 	parsed := make([]parsedBlock, len(bounds))
 	p.mu.Lock()
@@ -64,10 +74,11 @@ func (p *CriteriaParser) Parse(src []byte) *Criteria {
 		parsed[i].start = b.start
 		blocks[i] = &parsed[i]
 	}
+	out := resolve(src, blocks)
 	p.mu.Lock()
-	p.blocks = next
+	p.blocks, p.lastSrc, p.last = next, string(src), out
 	p.mu.Unlock()
-	return resolve(src, blocks)
+	return out
 }
 
 type blockKind int

@@ -96,11 +96,26 @@ type Symlinker interface {
 // LoadDir reads the charter directory dir through fsys. It reads nothing
 // outside dir: a symlink is followed only when it resolves inside dir.
 func LoadDir(fsys vfs.FS, dir string) *Dir {
+	return LoadDirWith(fsys, dir, LoadOptions{})
+}
+
+// LoadOptions let a caller that loads successive versions of a directory
+// (the server, per keystroke) reuse work; the zero value parses everything
+// from scratch. Results are the same either way.
+type LoadOptions struct {
+	// Criteria returns the parser that remembers criteria.md at path.
+	Criteria func(path string) *CriteriaParser
+	// Index returns the line index of src, the content of path.
+	Index func(path string, src []byte) *source.Index
+}
+
+// LoadDirWith is LoadDir with opts.
+func LoadDirWith(fsys vfs.FS, dir string, opts LoadOptions) *Dir {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		abs = filepath.Clean(dir)
 	}
-	l := &loader{fsys: fsys, d: &Dir{Path: abs, ID: filepath.Base(abs)}}
+	l := &loader{fsys: fsys, opts: opts, d: &Dir{Path: abs, ID: filepath.Base(abs)}}
 	l.root = l.resolve(abs)
 	if parent := filepath.Dir(abs); filepath.Base(parent) == "charters" && filepath.Base(filepath.Dir(parent)) == ".pi" {
 		l.d.Project = filepath.Dir(filepath.Dir(parent))
@@ -110,7 +125,11 @@ func LoadDir(fsys vfs.FS, dir string) *Dir {
 		d.Charter = ParseCharter(d.CharterFile.Src)
 	}
 	if d.CriteriaFile = l.read(abs, "criteria.md"); d.CriteriaFile != nil {
-		d.CriteriaDoc = ParseCriteria(d.CriteriaFile.Src)
+		if opts.Criteria != nil {
+			d.CriteriaDoc = opts.Criteria(d.CriteriaFile.Path).Parse(d.CriteriaFile.Src)
+		} else {
+			d.CriteriaDoc = ParseCriteria(d.CriteriaFile.Src)
+		}
 		d.Criteria, d.CriteriaPath = d.CriteriaDoc, d.CriteriaFile.Path
 	}
 	if d.Charter != nil && d.Charter.Criteria != nil && len(d.Charter.Criteria.Criteria) > 0 &&
@@ -135,6 +154,7 @@ func LoadDir(fsys vfs.FS, dir string) *Dir {
 
 type loader struct {
 	fsys vfs.FS
+	opts LoadOptions
 	d    *Dir
 	root string // dir with symlinks resolved, when resolvable
 	// listed caches directory listings, to see which entries are symlinks.
@@ -206,6 +226,9 @@ func (l *loader) read(dir, name string) *File {
 			l.d.Errors = append(l.d.Errors, err)
 		}
 		return nil
+	}
+	if l.opts.Index != nil {
+		return &File{Path: p, Src: src, Index: l.opts.Index(p, src)}
 	}
 	return &File{Path: p, Src: src, Index: source.NewIndex(src)}
 }
