@@ -51,3 +51,10 @@ fuzz:
 
 clean:
 	rm -rf bin
+
+# --- editors (editors/Makefile): VS Code extension and real-editor end-to-end tests --------
+.PHONY: vsix e2e e2e-node e2e-nvim e2e-vscode e2e-deps
+## vsix: the VS Code extension with the linux-amd64 server inside (editors/vscode/charter-lsp.vsix)
+## e2e: editor end-to-end tests: Node LSP client, headless Neovim, VS Code (code-server + Chromium)
+vsix e2e e2e-node e2e-nvim e2e-vscode e2e-deps:
+	$(MAKE) -C editors $@

@@ -1,0 +1,400 @@
+// VS Code end-to-end: installs the built .vsix into a fresh code-server (VS Code 1.100.3 in
+// the browser), opens a copy of testdata/workspace in headless Chromium and checks, in the
+// UI, what a user would see:
+//   1. the expected diagnostics, with their codes and lines, in the Problems panel;
+//   2. hovering a VAL heading shows its status;
+//   3. the "Ask next interview question" code action inserts the question into charter.md,
+//      and the palette command asks the next one after the user answers;
+//   4. "Charter: Show status" opens the status view.
+// Screenshots and logs go to editors/e2e/artifacts/vscode/. Prints TAP-like lines and
+// "N passed, N failed"; exits 1 when a check fails.
+//   VSIX        the extension (default editors/vscode/charter-lsp.vsix; `make vsix` builds it)
+//   E2E_CACHE   where install-deps.sh put code-server (default editors/.e2e-cache)
+//   CHROMIUM    browser binary (default /usr/bin/chromium)
+//   KEEP=1      leave code-server running and the temp dirs in place, for debugging
+'use strict';
+const cp = require('child_process');
+const fs = require('fs');
+const http = require('http');
+const net = require('net');
+const os = require('os');
+const path = require('path');
+const { chromium } = require('playwright-core');
+const { makeWorkspace, expectations } = require('./lib/workspace');
+
+const HERE = __dirname;
+const CACHE = process.env.E2E_CACHE || path.join(HERE, '..', '.e2e-cache');
+const CODE_SERVER = path.join(CACHE, 'code-server-4.100.3', 'node_modules', '.bin', 'code-server');
+const VSIX = path.resolve(process.env.VSIX || path.join(HERE, '..', 'vscode', 'charter-lsp.vsix'));
+const ARTIFACTS = path.join(HERE, 'artifacts', 'vscode');
+const X = expectations();
+const T0 = Date.now();
+const elapsed = () => `${((Date.now() - T0) / 1000).toFixed(1)}s`;
+
+function fail(msg) {
+  console.error(`vscode e2e: ${msg}`);
+  process.exit(2);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function healthy(port) {
+  return new Promise((resolve) => {
+    http
+      .get(`http://127.0.0.1:${port}/healthz`, (r) => {
+        r.resume();
+        resolve(r.statusCode === 200);
+      })
+      .on('error', () => resolve(false));
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Text as the DOM renders it, with non-breaking spaces made plain. */
+const plain = (s) => s.replace(/\u00a0/g, ' ');
+
+async function main() {
+  if (!fs.existsSync(CODE_SERVER)) fail(`code-server not installed at ${CODE_SERVER}; run editors/e2e/install-deps.sh`);
+  if (!fs.existsSync(VSIX)) fail(`no extension at ${VSIX}; run make vsix`);
+  const browserPath = process.env.CHROMIUM || '/usr/bin/chromium';
+  if (!fs.existsSync(browserPath)) fail(`no browser at ${browserPath}; apt-get install -y chromium`);
+
+  fs.rmSync(ARTIFACTS, { recursive: true, force: true });
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const ws = makeWorkspace('charter-vscode-ws-');
+  const run = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-vscode-run-'));
+  const port = await freePort();
+
+  // All code-server and browser state lives in the run dir, never in $HOME.
+  const dirs = { ud: 'user-data', ext: 'extensions', home: 'home', cfg: 'xdg-config', data: 'xdg-data', cache: 'xdg-cache' };
+  for (const k of Object.keys(dirs)) {
+    dirs[k] = path.join(run, dirs[k]);
+    fs.mkdirSync(dirs[k], { recursive: true });
+  }
+  fs.mkdirSync(path.join(dirs.ud, 'User'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dirs.ud, 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'security.workspace.trust.enabled': false,
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'workbench.tips.enabled': false,
+        'telemetry.telemetryLevel': 'off',
+        'workbench.enableExperiments': false,
+        'editor.hover.delay': 200,
+        'editor.lightbulb.enabled': 'on',
+        'files.autoSave': 'off',
+        'charter.trace.server': 'messages',
+      },
+      null,
+      2,
+    ),
+  );
+  const configFile = path.join(run, 'config.yaml');
+  fs.writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
+  const env = { ...process.env, HOME: dirs.home, XDG_CONFIG_HOME: dirs.cfg, XDG_DATA_HOME: dirs.data, XDG_CACHE_HOME: dirs.cache };
+  const csArgs = [
+    '--config', configFile, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none',
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--user-data-dir', dirs.ud, '--extensions-dir', dirs.ext,
+  ];
+
+  cp.execFileSync(CODE_SERVER, [...csArgs, '--install-extension', VSIX], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const installed = fs.readdirSync(dirs.ext).filter((d) => d.startsWith('charter-lsp.charter-lsp'));
+  if (installed.length === 0) fail('the vsix did not install');
+  console.log(`# vsix installed (${installed[0]}) ${elapsed()}`);
+
+  const log = fs.openSync(path.join(ARTIFACTS, 'code-server.log'), 'w');
+  const cs = cp.spawn(CODE_SERVER, [...csArgs, ws.dir], { env, stdio: ['ignore', log, log], detached: true });
+  const cleanup = () => {
+    if (process.env.KEEP) return;
+    try {
+      process.kill(-cs.pid, 'SIGTERM');
+    } catch {}
+    ws.remove();
+    fs.rmSync(run, { recursive: true, force: true });
+  };
+  process.on('exit', cleanup);
+  for (let i = 0; i < 240 && !(await healthy(port)); i++) await sleep(250);
+  if (!(await healthy(port))) fail(`code-server did not come up on port ${port}; see ${path.join(ARTIFACTS, 'code-server.log')}`);
+  console.log(`# code-server up on 127.0.0.1:${port} ${elapsed()}`);
+
+  const browser = await chromium.launch({
+    executablePath: browserPath,
+    headless: true,
+    env: { ...env, HOME: dirs.home },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  const consoleLines = [];
+  page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
+
+  let passed = 0;
+  let failed = 0;
+  let n = 0;
+  const done = new Set();
+  const shot = (name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) }).catch(() => {});
+  async function check(name, needs, fn) {
+    n++;
+    const missing = needs.filter((d) => !done.has(d));
+    if (missing.length > 0) {
+      failed++;
+      console.log(`not ok ${n} - ${name}: not run, "${missing[0]}" failed earlier`);
+      return;
+    }
+    const slug = `${String(n).padStart(2, '0')}-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
+    try {
+      await fn();
+      passed++;
+      done.add(name);
+      await shot(slug);
+      console.log(`ok ${n} - ${name} ${elapsed()}`);
+    } catch (e) {
+      failed++;
+      await shot(`${slug}-FAILED`);
+      const toasts = await page.locator('.notifications-toasts .notification-toast').allInnerTexts().catch(() => []);
+      const note = toasts.length ? `\nnotifications: ${JSON.stringify(toasts.map((t) => plain(t).replace(/\s+/g, ' ')))}` : '';
+      console.log(`not ok ${n} - ${name}: ${(String(e.message || e) + note).split('\n').join('\n    ')}`);
+      // Leave no widget open for the next check.
+      await page.keyboard.press('Escape').catch(() => {});
+      await page.keyboard.press('Escape').catch(() => {});
+    }
+  }
+
+  // --- UI helpers ---------------------------------------------------------------------------
+  const editorLines = async () => {
+    const lines = await page.locator('.editor-instance .monaco-editor .view-lines .view-line').evaluateAll((els) =>
+      els.map((e) => ({ top: parseFloat(e.style.top) || 0, text: e.textContent || '' })),
+    );
+    return lines.sort((a, b) => a.top - b.top).map((l) => plain(l.text));
+  };
+  const focusEditor = async () => {
+    await page.locator('.editor-instance .monaco-editor .view-lines').first().click({ position: { x: 5, y: 5 } });
+  };
+  async function palette(text, choose = text) {
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: 10000 });
+    await input.fill(`>${text}`);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: choose }).first();
+    await row.waitFor({ timeout: 10000 });
+    await row.click();
+  }
+  async function goTo(line, column) {
+    await page.keyboard.press('Control+G');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: 10000 });
+    await input.fill(`:${line}:${column}`);
+    await page.keyboard.press('Enter');
+    await sleep(300);
+  }
+  /** Opens the workspace's top-level charter.md from the Explorer (the .pi one is deeper). */
+  async function openRootCharter() {
+    const rows = page.locator('.explorer-folders-view .monaco-list-row', { hasText: /^charter\.md$/ });
+    const levels = await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('aria-level') || 99)));
+    if (levels.length === 0) throw new Error('no charter.md in the Explorer');
+    await rows.nth(levels.indexOf(Math.min(...levels))).click();
+    await page.locator('.tab.active', { hasText: 'charter.md' }).waitFor({ timeout: 15000 });
+    await page.waitForSelector('.editor-instance .monaco-editor .view-lines', { timeout: 15000 });
+  }
+  async function quickOpen(name, hasText) {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: 10000 });
+    await input.fill(name);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: hasText ?? name }).first();
+    await row.waitFor({ timeout: 15000 });
+    await row.click();
+    await page.locator('.tab.active', { hasText: name }).waitFor({ timeout: 15000 });
+  }
+  // A marker row shows "message  charter(code) [Ln l, Col c]"; the parentheses may be CSS.
+  const codeRe = (code) => new RegExp(`\\bcharter\\W{1,3}${code}\\b`);
+  /** Problems rows as { text, line } for the markers of one file. */
+  async function problemRows() {
+    const rows = await page.locator('.markers-panel .monaco-list-row').allInnerTexts();
+    return rows.map((t) => {
+      const text = plain(t).replace(/\s+/g, ' ');
+      const m = /\[Ln (\d+), Col (\d+)\]/.exec(text);
+      return { text, line: m ? Number(m[1]) - 1 : undefined };
+    });
+  }
+  async function expectProblems(expected, fileLabel) {
+    const deadline = Date.now() + 30000;
+    let rows = [];
+    let missing = expected;
+    while (Date.now() < deadline) {
+      rows = await problemRows();
+      missing = expected.filter(
+        (e) => !rows.some((r) => codeRe(e.code).test(r.text) && r.line !== undefined && r.line >= e.lines[0] && r.line <= e.lines[1]),
+      );
+      if (missing.length === 0) return rows;
+      await sleep(500);
+    }
+    throw new Error(
+      `Problems panel lacks for ${fileLabel}: ${missing.map((e) => `${e.code} on lines ${e.lines[0] + 1}-${e.lines[1] + 1}`).join('; ')}\n` +
+        `rows: ${JSON.stringify(rows.map((r) => r.text))}`,
+    );
+  }
+
+  try {
+    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws.dir)}`);
+    await page.waitForSelector('.monaco-workbench .explorer-folders-view .monaco-list-row', { timeout: 90000 });
+    console.log(`# workbench rendered ${elapsed()}`);
+
+    await check('open charter.md: the extension starts the server', [], async () => {
+      await openRootCharter();
+      await focusEditor();
+      await page.keyboard.press('Control+Shift+M');
+      await page.waitForSelector('.markers-panel', { timeout: 15000 });
+      // Room for every row: the Problems list only renders what is visible.
+      await palette('View: Toggle Maximized Panel');
+      await expectProblems(X.charter.diagnostics, 'charter.md');
+    });
+
+    await check('Problems panel lists each diagnostic once', ['open charter.md: the extension starts the server'], async () => {
+      const rows = (await problemRows()).filter((r) => r.line !== undefined);
+      const seen = new Map();
+      for (const r of rows) seen.set(r.text, (seen.get(r.text) || 0) + 1);
+      const twice = [...seen].filter(([, k]) => k > 1).map(([t, k]) => `${k}x ${t}`);
+      if (twice.length > 0) {
+        throw new Error(`shown more than once (a server that both pushes and answers pull diagnostics shows each twice in VS Code):\n${twice.join('\n')}`);
+      }
+    });
+
+    await check('Problems panel: criteria.md diagnostics with codes and lines', [], async () => {
+      await quickOpen('criteria.md');
+      await expectProblems(X.criteria.diagnostics, 'criteria.md');
+      const status = await page.locator('#status\\.problems').innerText().catch(() => '?');
+      console.log(`# status bar problems: ${JSON.stringify(plain(status))}`);
+    });
+
+    await check('hover on a VAL heading shows its status', [], async () => {
+      await palette('View: Toggle Maximized Panel'); // give the editor its room back
+      await quickOpen('criteria.md');
+      await focusEditor();
+      const h = X.criteria.hover;
+      await goTo(h.line + 1, h.character + 1);
+      // Mouse over the heading text, as a user would; fall back to the keyboard hover.
+      const heading = page.locator('.editor-instance .view-line', { hasText: 'VAL-SESS-001' }).first();
+      const box = await heading.boundingBox();
+      if (box) await page.mouse.move(box.x + 60, box.y + box.height / 2);
+      const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover:not(.hidden) .hover-contents');
+      let text = '';
+      const want = (t) => h.contains.every((w) => t.includes(w));
+      for (let i = 0; i < 2 && !want(text); i++) {
+        if (i === 1) {
+          await goTo(h.line + 1, h.character + 1);
+          await page.keyboard.press('Control+K');
+          await page.keyboard.press('Control+I');
+        }
+        const deadline = Date.now() + 8000;
+        while (Date.now() < deadline && !want(text)) {
+          text = plain((await hover.allInnerTexts().catch(() => [])).join('\n'));
+          await sleep(250);
+        }
+      }
+      if (!want(text)) throw new Error(`hover lacks ${JSON.stringify(h.contains)}; hover text: ${JSON.stringify(text.slice(0, 300))}`);
+    });
+
+    await check('code action "Ask next interview question" inserts the question', [], async () => {
+      await page.keyboard.press('Escape');
+      await openRootCharter();
+      const iv = X.charter.interview;
+      await focusEditor();
+      await goTo(iv.line + 1, iv.character + 1);
+      const before = await editorLines();
+      await page.keyboard.press('Control+.');
+      const item = page.locator('.action-widget .monaco-list-row, .context-view .action-widget [role="option"]', { hasText: iv.title }).first();
+      try {
+        await item.waitFor({ timeout: 10000 });
+      } catch {
+        const offered = await page.locator('.action-widget').allInnerTexts().catch(() => []);
+        const said = await page.locator('.monaco-editor-overlaymessage').allInnerTexts().catch(() => []);
+        throw new Error(`no "${iv.title}" in the code action menu; it shows: ${JSON.stringify([...offered, ...said].map(plain))}`);
+      }
+      await item.click();
+      await checkNewLines(before, iv);
+    });
+
+    await check('palette "Charter: Ask next interview question" after an answer', ['code action "Ask next interview question" inserts the question'], async () => {
+      // Answer the pending question: end of its **Answer**: line.
+      const lines = await editorLines();
+      const answer = lines.findIndex((l) => /^\*\*Answer\*\*:\s*$/.test(l));
+      if (answer < 0) throw new Error(`no empty **Answer**: line to type into:\n${lines.join('\n')}`);
+      await goTo(answer + 1, lines[answer].length + 1);
+      await page.keyboard.press('End');
+      await page.keyboard.type(' It saves each on-call engineer an hour per incident and keeps runbooks current.');
+      const before = await editorLines();
+      await palette('Charter: Ask next interview question');
+      const deadline = Date.now() + 15000;
+      let after = before;
+      while (Date.now() < deadline && !after.some((l) => /^### Q3: /.test(l))) {
+        await sleep(300);
+        after = await editorLines();
+      }
+      if (!after.some((l) => /^### Q3: /.test(l))) {
+        const toasts = await page.locator('.notifications-toasts').allInnerTexts().catch(() => []);
+        throw new Error(`no "### Q3:" entry after the command; notifications: ${JSON.stringify(toasts.map(plain))}\n${after.join('\n')}`);
+      }
+    });
+
+    await check('palette "Charter: Show status" opens the status view', [], async () => {
+      await palette('Charter: Show status');
+      await page.locator('.tab', { hasText: 'Charter status' }).waitFor({ timeout: 15000 });
+      const frame = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+      const body = frame.locator('body.charter-status');
+      await body.waitFor({ timeout: 15000 });
+      const text = await body.innerText();
+      if (!text.includes(X.status.charterId)) throw new Error(`status view lacks ${X.status.charterId}: ${JSON.stringify(text.slice(0, 300))}`);
+    });
+  } finally {
+    // The extension's output channel shows what the client and server said.
+    fs.writeFileSync(path.join(ARTIFACTS, 'browser-console.log'), consoleLines.join('\n'));
+    const logs = path.join(dirs.ud, 'logs');
+    if (fs.existsSync(logs)) fs.cpSync(logs, path.join(ARTIFACTS, 'vscode-logs'), { recursive: true });
+    await browser.close();
+  }
+
+  async function checkNewLines(before, iv) {
+    const deadline = Date.now() + 15000;
+    let lines = before;
+    let at = -1;
+    const matchAll = () => {
+      at = -1;
+      for (const re of iv.newLines) {
+        const i = lines.findIndex((l, k) => k > at && new RegExp(re).test(l));
+        if (i < 0) return false;
+        at = i;
+      }
+      return true;
+    };
+    while (Date.now() < deadline && !matchAll()) {
+      await sleep(300);
+      lines = await editorLines();
+    }
+    if (!matchAll()) throw new Error(`the document lacks lines matching ${JSON.stringify(iv.newLines)}:\n${lines.join('\n')}`);
+    if (!lines.some((l) => new RegExp(iv.keep).test(l))) throw new Error('the earlier entry was lost');
+  }
+
+  console.log(`# artifacts: ${ARTIFACTS}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+main().catch((e) => {
+  console.error(`vscode e2e: ${e.stack || e}`);
+  process.exit(1);
+});
