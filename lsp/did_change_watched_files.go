@@ -29,6 +29,13 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 			configChanged = true
 			continue
 		}
+		if analysis.PiCharterDir(path) == "" {
+			// A source file (the other watchers are charter files): the
+			// freshness baseline is re-read on the next check, once.
+			s.cache.SourcesChanged("")
+		} else if ev.Type == protocol.FileChangeTypeDeleted {
+			s.cache.Forget(path)
+		}
 		for _, d := range s.sess.all() {
 			if d.IsCharter() && d.Path != path && affects(path, d.Path, cfg) {
 				affected[d.URI] = true

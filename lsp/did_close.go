@@ -19,6 +19,7 @@ func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocu
 	if d.IsCharter() {
 		s.diags.clear(d.URI)
 	}
+	s.cache.Forget(d.Path)
 	if s.isProjectConfig(d.Path) {
 		s.loadProjectConfig()
 		s.diags.scheduleAll()

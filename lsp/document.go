@@ -26,6 +26,9 @@ type Document struct {
 
 	indexOnce sync.Once
 	index     *source.Index
+	// base is the previous version's index: this version's is derived from
+	// it (only the edited lines are rescanned), then base is dropped.
+	base *source.Index
 }
 
 func newDocument(u uri.URI, path, languageID string, version int32, text []byte, index *source.Index) *Document {
@@ -40,7 +43,13 @@ func newDocument(u uri.URI, path, languageID string, version int32, text []byte,
 // Index is the document's line index, built on first use and shared by
 // every reader of this version.
 func (d *Document) Index() *source.Index {
-	d.indexOnce.Do(func() { d.index = source.NewIndex(d.Text) })
+	d.indexOnce.Do(func() {
+		if d.base != nil {
+			d.index, d.base = d.base.Update(d.Text), nil
+		} else {
+			d.index = source.NewIndex(d.Text)
+		}
+	})
 	return d.index
 }
 
@@ -90,5 +99,9 @@ func (d *Document) applyChanges(version int32, changes []Change) (*Document, err
 		text = next
 		ix = nil
 	}
-	return newDocument(d.URI, d.Path, d.LanguageID, version, text, nil), nil
+	next := newDocument(d.URI, d.Path, d.LanguageID, version, text, nil)
+	if len(changes) == 1 && !changes[0].Whole {
+		next.base = d.Index()
+	}
+	return next, nil
 }

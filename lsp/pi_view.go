@@ -23,12 +23,19 @@ type piView struct {
 // loadPi reads the charter directory dir.
 func (s *Server) loadPi(dir string) *piView {
 	cfg := s.Config()
-	d := pi.LoadDir(s.fs, dir)
+	d := s.cache.LoadDir(s.fs, dir)
 	v := &piView{dir: d, latest: pi.LatestOutcomes(d), stale: map[string]pi.StaleEvidence{}}
-	for _, st := range pi.FindStale(d, v.latest, pi.NewSourceClock(cfg.FreshnessMode(), s.fs, cfg.Sources())) {
+	for _, st := range pi.FindStale(d, v.latest, s.cache.Clock(cfg, s.fs)) {
 		v.stale[st.Criterion.ID] = st
 	}
 	return v
+}
+
+func (v *piView) criteriaFile() *pi.File {
+	if v == nil || v.dir == nil {
+		return nil
+	}
+	return v.dir.CriteriaFile
 }
 
 // criterion returns the VAL id of the effective register, or nil.
@@ -72,6 +79,11 @@ func (v *piView) progress(m *pi.Milestone) (pass, total int) {
 func docRegister(d *Document, view *piView) *pi.Criteria {
 	switch d.Kind {
 	case analysis.KindCriteria:
+		// The view usually holds this very version (read through the
+		// overlay): reuse its parse.
+		if f := view.criteriaFile(); f != nil && f.Path == d.Path && bytes.Equal(f.Src, d.Text) {
+			return view.dir.CriteriaDoc
+		}
 		return pi.ParseCriteria(d.Text)
 	case analysis.KindPiCharter:
 		if view != nil && view.dir.Legacy {

@@ -49,6 +49,9 @@ type Server struct {
 	busy  *counter // notification handlers running concurrently
 
 	valSyms valSymbols // workspace/symbol cache per charter directory
+	// cache carries parses, line indexes and the source clock from one
+	// check to the next, so a keystroke re-analyses only what it changed.
+	cache *analysis.Cache
 
 	// ctx lives as long as the connection; background work (debounced
 	// diagnostics) runs under it. client calls back into the editor.
@@ -85,12 +88,13 @@ func New(opts Options) *Server {
 		sess:    newSession(),
 		exited:  make(chan struct{}),
 		busy:    newCounter(),
+		cache:   analysis.NewCache(),
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()
 	}
 	if s.checker == nil {
-		s.checker = analysis.CheckFile
+		s.checker = s.cache.CheckFile
 	}
 	if s.disk == nil {
 		s.disk = vfs.OS
