@@ -5,7 +5,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev
 LDFLAGS  := -s -w -X main.version=$(VERSION)
 PKGS     := ./...
 
-.PHONY: all build test test-go lint bench demo fuzz clean
+.PHONY: all build test test-go lint bench demo fuzz fuzz-short soak clean
 
 all: build
 
@@ -25,7 +25,7 @@ demo: build
 	@$(BIN) interview examples/rp1/.rp1/context/charter.md || true
 
 ## test: every test: gofmt, vet, Go tests with the race detector, short fuzz runs
-test: lint test-go
+test: lint test-go fuzz-short
 
 test-go:
 	$(GO) test -race -count=1 $(PKGS)
@@ -40,14 +40,27 @@ lint:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 
-## fuzz: longer fuzz runs of every parser (FUZZTIME per target)
-FUZZTIME ?= 30s
-fuzz:
-	@for pkg in $$($(GO) list $(PKGS)); do \
-	  for f in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
-	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+## fuzz: longer fuzz runs of every fuzz target (FUZZTIME per target)
+## fuzz-short: every fuzz target for FUZZSHORT (part of make test)
+FUZZTIME  ?= 30s
+FUZZSHORT ?= 2s
+# Every func FuzzXxx in a _test.go file, run one at a time (go test -fuzz
+# takes one target in one package). New corpus entries stay in the build
+# cache; a failing input is written to the package's testdata/fuzz/.
+fuzz_each = set -e; \
+	for file in $$(grep -rl --include='*_test.go' '^func Fuzz' . | sort); do \
+	  for f in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$file); do \
+	    echo "== $$(dirname $$file) $$f ($(1))"; \
+	    out=$$($(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(1) ./$$(dirname $$file) 2>&1) || \
+	      { echo "$$out"; exit 1; }; \
 	  done; \
 	done
+
+fuzz:
+	@$(call fuzz_each,$(FUZZTIME))
+
+fuzz-short:
+	@$(call fuzz_each,$(FUZZSHORT))
 
 clean:
 	rm -rf bin

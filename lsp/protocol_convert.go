@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"encoding/json"
+
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
@@ -60,7 +62,10 @@ func toProtocolDiagnostics(ds []diag.Diagnostic) []protocol.Diagnostic {
 			})
 		}
 		if len(d.Data) > 0 {
-			if raw, err := protocol.Marshal(d.Data); err == nil {
+			// encoding/json sorts map keys; protocol.Marshal does not, and
+			// a varying key order changed the digest of equal diagnostics
+			// (needless republishes, pull resultIds that never matched).
+			if raw, err := json.Marshal(d.Data); err == nil {
 				pd.Data = raw
 			}
 		}

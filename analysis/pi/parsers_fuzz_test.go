@@ -1,0 +1,158 @@
+package pi
+
+import (
+	"io/fs"
+	"path"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// Fuzz targets for the parsers fuzz_test.go does not cover on their own,
+// and for a whole charter directory checked end to end. Seed corpora live
+// in testdata/fuzz/<target>; failures found by `make fuzz` land there too.
+
+func spanOK(t *testing.T, what string, n int, s source.Span) {
+	t.Helper()
+	if s.Start < 0 || s.End < s.Start || s.End > n {
+		t.Fatalf("%s span %+v outside [0,%d]", what, s, n)
+	}
+}
+
+func checkProblems(t *testing.T, src []byte, problems []JSONProblem) {
+	t.Helper()
+	for _, p := range problems {
+		spanOK(t, "problem", len(src), p.Span)
+		if p.Message == "" || diag.Lookup(p.Code) == nil {
+			t.Fatalf("problem %+v: empty message or unknown code", p)
+		}
+	}
+}
+
+func checkObject(t *testing.T, src []byte, o *JSONObject) {
+	t.Helper()
+	if o == nil {
+		return
+	}
+	spanOK(t, "object", len(src), o.Span)
+	for _, m := range o.Members {
+		spanOK(t, "member key", len(src), m.KeySpan)
+		spanOK(t, "member value", len(src), m.ValueSpan)
+	}
+}
+
+func FuzzParseCriterionState(f *testing.F) {
+	seedFiles(f, ".json")
+	f.Fuzz(func(t *testing.T, src []byte) {
+		st, problems := ParseCriterionState(src)
+		checkProblems(t, src, problems)
+		if st == nil {
+			if len(problems) == 0 {
+				t.Fatal("no state and no problem")
+			}
+			return
+		}
+		checkObject(t, src, st.Object)
+		for _, e := range st.Entries {
+			spanOK(t, "entry key", len(src), e.KeySpan)
+			checkObject(t, src, e.Object)
+			if got := st.Entry(e.ID); got == nil || got.ID != e.ID {
+				t.Fatalf("Entry(%q) = %+v", e.ID, got)
+			}
+		}
+	})
+}
+
+func FuzzParseState(f *testing.F) {
+	seedFiles(f, ".json")
+	f.Fuzz(func(t *testing.T, src []byte) {
+		st, problems := ParseState(src)
+		checkProblems(t, src, problems)
+		if st == nil {
+			if len(problems) == 0 {
+				t.Fatal("no state and no problem")
+			}
+			return
+		}
+		checkObject(t, src, st.Object)
+		if want, _ := NormalizeStatus(st.RawStatus); st.Status != want {
+			t.Fatalf("status %q, want %q from %q", st.Status, want, st.RawStatus)
+		}
+	})
+}
+
+func FuzzParseReport(f *testing.F) {
+	seedFiles(f, ".md")
+	f.Fuzz(func(t *testing.T, src []byte) {
+		r := ParseReport(src)
+		spanOK(t, "title", len(src), r.TitleSpan)
+		for _, name := range ReportSectionNames {
+			if s := r.Section(name); s != nil {
+				spanOK(t, name+" heading", len(src), s.HeadingSpan)
+				spanOK(t, name+" body", len(src), s.BodySpan)
+				if s.BodySpan.Start < s.HeadingSpan.Start {
+					t.Fatalf("%s body %+v before its heading %+v", name, s.BodySpan, s.HeadingSpan)
+				}
+			}
+		}
+	})
+}
+
+// FuzzCheckDir checks a whole charter directory whose files come from the
+// fuzzer: whatever they hold, Check returns diagnostics with known codes and
+// spans inside the file each belongs to.
+func FuzzCheckDir(f *testing.F) {
+	f.Add([]byte("# C\n\n## Objective\nx\n\n## Commands\n- Test: rm -rf /\n"),
+		[]byte("## Milestone M1\n### VAL-A\n- **Verifier:** go test ./...\n"),
+		[]byte(`{"criteria":{"VAL-A":{"outcome":"pass"}}}`),
+		[]byte(`[{"criterionId":"VAL-A","outcome":"pass","ts":"2026-01-01T00:00:00.000Z"}]`),
+		[]byte("# R\n## Objective\n## Outcome\n## Notes\n"))
+	f.Add([]byte{}, []byte("\xff\x00### VAL-\n"), []byte("{"), []byte("[1,"), []byte("##"))
+	f.Fuzz(func(t *testing.T, charter, criteria, cstate, evidence, report []byte) {
+		const dir = "/p/.pi/charters/c"
+		files := map[string][]byte{
+			dir + "/charter.md":           charter,
+			dir + "/criteria.md":          criteria,
+			dir + "/criterion-state.json": cstate,
+			dir + "/REPORT.md":            report,
+			dir + "/state.json":           cstate,
+			dir + "/work/_charter/evidence/2026-01-01T00-00-00-000Z/evidence.json": evidence,
+		}
+		fsys := memFS{}
+		for p, b := range files {
+			fsys[strings.TrimPrefix(p, "/")] = &fstest.MapFile{Data: b, ModTime: time.Unix(1, 0)}
+		}
+		d := LoadDir(fsys, dir)
+		out := Check(d, Options{FS: fsys, Now: time.Unix(2e9, 0)})
+		for file, ds := range out {
+			src, ok := files[file]
+			if !ok {
+				t.Fatalf("diagnostics for %s, which is not in the directory", file)
+			}
+			for _, x := range ds {
+				spanOK(t, x.Code, len(src), x.Span)
+				if diag.Lookup(x.Code) == nil {
+					t.Fatalf("code %q not in the catalogue", x.Code)
+				}
+			}
+		}
+	})
+}
+
+// memFS is an in-memory vfs.FS keyed by absolute path without the leading
+// slash (as fstest.MapFS wants).
+type memFS fstest.MapFS
+
+func (m memFS) name(p string) string {
+	if p = strings.TrimPrefix(path.Clean(p), "/"); p == "" {
+		return "."
+	}
+	return p
+}
+func (m memFS) ReadFile(p string) ([]byte, error)       { return fstest.MapFS(m).ReadFile(m.name(p)) }
+func (m memFS) Stat(p string) (fs.FileInfo, error)      { return fstest.MapFS(m).Stat(m.name(p)) }
+func (m memFS) ReadDir(p string) ([]fs.DirEntry, error) { return fstest.MapFS(m).ReadDir(m.name(p)) }
