@@ -36,9 +36,18 @@ lint:
 	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 
-## bench: Go benchmarks with allocation counts
-bench:
+## bench: Go benchmarks with allocation counts, then the targets table (issue 8)
+bench: bench-go bench-table
+
+bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+## bench-table: the issue-8 targets against the built binary, with the peers
+## (npm ci into bench/peers/node_modules, gitignored) measured in the same run
+BENCH_EDITS   ?= 1000
+BENCH_SOURCES ?= 50000
+bench-table: build
+	$(GO) run ./bench/cmd/lspbench -bin $(BIN) -peers bench/peers -edits $(BENCH_EDITS) -sources $(BENCH_SOURCES)
 
 ## fuzz: longer fuzz runs of every fuzz target (FUZZTIME per target)
 ## fuzz-short: every fuzz target for FUZZSHORT (part of make test)
