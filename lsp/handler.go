@@ -3,10 +3,12 @@ package lsp
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"strings"
 	"sync"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -28,10 +30,23 @@ var inOrder = map[string]bool{
 	protocol.MethodExit:                  true,
 }
 
+// DefaultRequestBudget bounds how long a request may take before the client
+// gets an error answer instead of waiting on.
+const DefaultRequestBudget = 10 * time.Second
+
+// unbudgeted requests may legitimately wait on the editor or the user
+// (workspace/applyEdit from a command) or end the session.
+var unbudgeted = map[string]bool{
+	protocol.MethodInitialize:              true,
+	protocol.MethodShutdown:                true,
+	protocol.MethodWorkspaceExecuteCommand: true,
+}
+
 // handler is the jsonrpc2 handler chain: cancellation, ordering, lifecycle
-// gate, panic safety, then the protocol package's typed dispatch to Server.
+// gate, panic safety, time budget, then the protocol package's typed
+// dispatch to Server.
 func (s *Server) handler() jsonrpc2.Handler {
-	dispatch := protocol.ServerHandler(s, nil)
+	dispatch := invalidParams(s.dispatch)
 	return protocol.CancelHandler(func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
 		// The method borrows the read buffer, which the next message reuses
 		// once the request goes async: keep our own copy.
@@ -66,8 +81,68 @@ func (s *Server) handler() jsonrpc2.Handler {
 			// fails in the library's fallback with a JSON parse error.
 			return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "%s: unknown method or missing params", method)
 		}
+		if call && !unbudgeted[method] {
+			return s.budgeted(ctx, method, req, dispatch)
+		}
 		return dispatch(ctx, req)
 	})
+}
+
+// budgeted runs a request so that its answer comes within the request
+// budget, or at once when the client cancels it ($/cancelRequest →
+// RequestCancelled). The handler goes on in the background until it notices
+// its context is done; its late result is dropped. It runs on its own copy
+// of the request, since the connection reclaims the original's buffers once
+// we answer.
+func (s *Server) budgeted(ctx context.Context, method string, req *jsonrpc2.Request, dispatch jsonrpc2.Handler) (any, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.requestBudget)
+	defer cancel()
+	type answer struct {
+		result any
+		err    error
+	}
+	done := make(chan answer, 1)
+	own := req.Clone()
+	go func() {
+		var a answer
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("handler panicked", zap.String("method", method), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+				a = answer{err: jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s", method)}
+			}
+			done <- a
+		}()
+		a.result, a.err = dispatch(ctx, own)
+	}()
+	select {
+	case a := <-done:
+		return a.result, a.err
+	case <-ctx.Done():
+	}
+	select {
+	case a := <-done: // finished just in time
+		return a.result, a.err
+	default:
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		s.log.Warn("request over budget", zap.String("method", method), zap.Duration("budget", s.requestBudget))
+		return nil, jsonrpc2.Errorf(codeRequestFailed, "%s took longer than %s; try again", method, s.requestBudget)
+	}
+	return nil, jsonrpc2.Errorf(protocol.CodeRequestCancelled, "%s cancelled", method)
+}
+
+// invalidParams reports params that do not decode as InvalidParams: the
+// protocol package calls them a ParseError, but the message itself parsed
+// (tolerantStream answers frames that do not).
+func invalidParams(next jsonrpc2.Handler) jsonrpc2.Handler {
+	return func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+		res, err := next(ctx, req)
+		var rpcErr *jsonrpc2.Error
+		if errors.As(err, &rpcErr) && rpcErr.Code == jsonrpc2.ParseError {
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, rpcErr.Message)
+		}
+		return res, err
+	}
 }
 
 // gate enforces the lifecycle: nothing but initialize before it, nothing

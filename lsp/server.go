@@ -32,6 +32,9 @@ type Options struct {
 	Checker Checker     // default: analysis.CheckFile
 	Disk    vfs.FS      // the file system under the open documents; default vfs.OS
 	Version string      // reported in serverInfo
+	// RequestBudget bounds the time to answer a request (default
+	// DefaultRequestBudget); past it the client gets RequestFailed.
+	RequestBudget time.Duration
 }
 
 // Server is one language-server session over one connection.
@@ -47,6 +50,9 @@ type Server struct {
 	fs    overlay
 	diags *diagnoser
 	busy  *counter // notification handlers running concurrently
+
+	requestBudget time.Duration
+	dispatch      jsonrpc2.Handler // typed dispatch to s; tests may wrap it
 
 	valSyms valSymbols // workspace/symbol cache per charter directory
 	// cache carries parses, line indexes and the source clock from one
@@ -102,6 +108,11 @@ func New(opts Options) *Server {
 	if s.version == "" {
 		s.version = "dev"
 	}
+	s.requestBudget = opts.RequestBudget
+	if s.requestBudget <= 0 {
+		s.requestBudget = DefaultRequestBudget
+	}
+	s.dispatch = protocol.ServerHandler(s, nil)
 	s.fs = overlay{sess: s.sess, disk: s.disk}
 	s.diags = newDiagnoser(s)
 	return s
@@ -116,7 +127,7 @@ func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
 	// The protocol library logs through slog; route it to our zap logger.
 	ctx = protocol.WithLogger(ctx, slog.New(zapslog.NewHandler(s.log.Core())))
 
-	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(Codec{}))
+	conn := jsonrpc2.NewConn(newTolerantStream(stream, s.log), jsonrpc2.WithCodec(Codec{}))
 	s.client = protocol.ClientDispatcher(conn)
 	s.ctx = protocol.WithClient(ctx, s.client)
 	conn.Go(s.ctx, s.handler())

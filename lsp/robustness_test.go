@@ -1,0 +1,406 @@
+package lsp
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// Protocol robustness over the wire: a raw client writes LSP frames by hand
+// (so it can send what no well-behaved library would) and reads the
+// server's answers.
+
+const wireTimeout = 20 * time.Second
+
+type rawClient struct {
+	t    *testing.T
+	conn net.Conn
+	r    *bufio.Reader
+	code chan int // the server's exit code
+	wmu  sync.Mutex
+	// msgs are the server's responses and notifications, read as they come
+	// (like an editor, the client never stops reading: the server may be
+	// writing diagnostics while we write edits). Server requests are
+	// answered with null by the reader.
+	msgs    chan wireMsg
+	readErr chan error
+}
+
+func newRawClient(t *testing.T, conn net.Conn) *rawClient {
+	c := &rawClient{t: t, conn: conn, r: bufio.NewReader(conn), code: make(chan int, 1),
+		msgs: make(chan wireMsg, 1<<16), readErr: make(chan error, 1)}
+	go func() {
+		for {
+			m, err := c.read()
+			if err != nil {
+				c.readErr <- err
+				return
+			}
+			if m.Method != "" && m.ID != nil {
+				c.write(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":null}`, m.ID))
+				continue
+			}
+			c.msgs <- m
+		}
+	}()
+	return c
+}
+
+type wireMsg struct {
+	ID     json.RawMessage `json:"id,omitempty"`
+	Method string          `json:"method,omitempty"`
+	Params json.RawMessage `json:"params,omitempty"`
+	Result json.RawMessage `json:"result,omitempty"`
+	Error  *struct {
+		Code    int64  `json:"code"`
+		Message string `json:"message"`
+	} `json:"error,omitempty"`
+}
+
+func startRaw(t *testing.T, s *Server) *rawClient {
+	t.Helper()
+	serverEnd, clientEnd := net.Pipe()
+	c := newRawClient(t, clientEnd)
+	go func() { c.code <- s.Serve(context.Background(), jsonrpc2.NewStream(serverEnd)) }()
+	t.Cleanup(func() {
+		clientEnd.Close()
+		select {
+		case <-c.code:
+		case <-time.After(wireTimeout):
+			t.Error("server did not stop after the client went away")
+		}
+	})
+	return c
+}
+
+// frame sends body with LSP's Content-Length framing.
+func (c *rawClient) frame(body string) {
+	c.t.Helper()
+	if err := c.write(body); err != nil {
+		c.t.Fatalf("write: %v", err)
+	}
+}
+
+func (c *rawClient) write(body string) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.conn.SetWriteDeadline(time.Now().Add(wireTimeout))
+	_, err := fmt.Fprintf(c.conn, "Content-Length: %d\r\n\r\n%s", len(body), body)
+	return err
+}
+
+func (c *rawClient) call(id int, method, params string) {
+	c.t.Helper()
+	c.frame(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`, id, method, params))
+}
+
+func (c *rawClient) notify(method, params string) {
+	c.t.Helper()
+	c.frame(fmt.Sprintf(`{"jsonrpc":"2.0","method":%q,"params":%s}`, method, params))
+}
+
+// read returns the next message from the server.
+func (c *rawClient) read() (wireMsg, error) {
+	n := -1
+	for {
+		line, err := c.r.ReadString('\n')
+		if err != nil {
+			return wireMsg{}, err
+		}
+		line = strings.TrimRight(line, "\r\n")
+		if line == "" {
+			break
+		}
+		if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
+			n, _ = strconv.Atoi(v)
+		}
+	}
+	if n < 0 {
+		return wireMsg{}, fmt.Errorf("frame without Content-Length")
+	}
+	body := make([]byte, n)
+	if _, err := io.ReadFull(c.r, body); err != nil {
+		return wireMsg{}, err
+	}
+	var m wireMsg
+	if err := json.Unmarshal(body, &m); err != nil {
+		return wireMsg{}, fmt.Errorf("%v in %s", err, body)
+	}
+	return m, nil
+}
+
+// response waits for the response with the given id (a JSON literal: 1,
+// null), skipping notifications.
+func (c *rawClient) response(id string) wireMsg {
+	c.t.Helper()
+	timeout := time.After(wireTimeout)
+	for {
+		select {
+		case m := <-c.msgs:
+			if m.Method == "" && string(m.ID) == id {
+				return m
+			}
+		case err := <-c.readErr:
+			c.t.Fatalf("waiting for response %s: %v", id, err)
+		case <-timeout:
+			c.t.Fatalf("no response %s", id)
+		}
+	}
+}
+
+func (c *rawClient) wantError(id string, code jsonrpc2.Code) wireMsg {
+	c.t.Helper()
+	m := c.response(id)
+	if m.Error == nil || m.Error.Code != int64(code) {
+		c.t.Fatalf("response %s = %+v, result %s; want error %d", id, m.Error, m.Result, code)
+	}
+	return m
+}
+
+func (c *rawClient) wantResult(id string) wireMsg {
+	c.t.Helper()
+	m := c.response(id)
+	if m.Error != nil {
+		c.t.Fatalf("response %s: error %d %s", id, m.Error.Code, m.Error.Message)
+	}
+	return m
+}
+
+func (c *rawClient) initialize(id int) {
+	c.t.Helper()
+	c.call(id, "initialize", `{"processId":null,"rootUri":null,"capabilities":{},"initializationOptions":{"debounceMs":0}}`)
+	c.wantResult(strconv.Itoa(id))
+	c.notify("initialized", `{}`)
+}
+
+// blockingChecker blocks every check until release is closed, and tells
+// started once a check is under way.
+type blockingChecker struct {
+	started chan struct{}
+	release chan struct{}
+	once    sync.Once
+}
+
+func newBlockingChecker() *blockingChecker {
+	return &blockingChecker{started: make(chan struct{}), release: make(chan struct{})}
+}
+
+func (b *blockingChecker) check(vfs.FS, string, analysis.Config) ([]diag.Diagnostic, error) {
+	b.once.Do(func() { close(b.started) })
+	<-b.release
+	return nil, nil
+}
+
+// textChecker records the text each check read.
+type textChecker struct {
+	mu   sync.Mutex
+	last string
+}
+
+func (c *textChecker) check(fsys vfs.FS, path string, _ analysis.Config) ([]diag.Diagnostic, error) {
+	b, err := fsys.ReadFile(path)
+	c.mu.Lock()
+	c.last = string(b)
+	c.mu.Unlock()
+	return nil, err
+}
+
+const charterURI = "file:///robust/charter.md"
+
+func openParams(text string) string {
+	return fmt.Sprintf(`{"textDocument":{"uri":%q,"languageId":"markdown","version":1,"text":%q}}`, charterURI, text)
+}
+
+func pullParams() string { return fmt.Sprintf(`{"textDocument":{"uri":%q}}`, charterURI) }
+
+func TestWireMalformedJSONKeepsTheConnection(t *testing.T) {
+	c := startRaw(t, New(Options{Disk: emptyFS{}}))
+	c.frame(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{`) // cut short
+	c.wantError("null", jsonrpc2.ParseError)
+	c.frame(`not json at all`)
+	c.wantError("null", jsonrpc2.ParseError)
+	c.frame(`{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"capabilities":"nope"}}`)
+	c.wantError("2", jsonrpc2.InvalidParams)
+	c.initialize(3) // still serving
+}
+
+func TestWireLifecycleErrors(t *testing.T) {
+	c := startRaw(t, New(Options{Disk: emptyFS{}, Checker: (&textChecker{}).check}))
+	// Before initialize: requests get ServerNotInitialized, notifications
+	// are dropped.
+	c.call(1, "textDocument/hover", `{"textDocument":{"uri":"file:///x.md"},"position":{"line":0,"character":0}}`)
+	c.wantError("1", jsonrpc2.ServerNotInitialized)
+	c.notify("textDocument/didOpen", openParams("# dropped\n"))
+	c.initialize(2)
+	c.call(3, "initialize", `{"capabilities":{}}`)
+	c.wantError("3", jsonrpc2.InvalidRequest)
+
+	// Unknown methods: requests get MethodNotFound, notifications nothing.
+	c.notify("charter/unknown", `{"a":1}`)
+	c.notify("$/unknown", `{}`)
+	c.call(4, "charter/unknown", `{"a":1}`)
+	c.wantError("4", jsonrpc2.MethodNotFound)
+	c.call(5, "$/unknown", `{}`)
+	c.wantError("5", jsonrpc2.MethodNotFound)
+	c.call(6, "textDocument/hover", `{"textDocument":{"uri":"file:///robust/charter.md"},"position":{"line":0,"character":0}}`)
+	if m := c.wantResult("6"); string(m.Result) != "null" {
+		t.Errorf("hover on a document never opened (its didOpen came before initialize) = %s, want null", m.Result)
+	}
+
+	// After shutdown: InvalidRequest, then exit 0.
+	c.call(7, "shutdown", `null`)
+	c.wantResult("7")
+	c.call(8, "textDocument/hover", `{"textDocument":{"uri":"file:///x.md"},"position":{"line":0,"character":0}}`)
+	c.wantError("8", jsonrpc2.InvalidRequest)
+	c.notify("exit", `null`)
+	select {
+	case code := <-c.code:
+		c.code <- code
+		if code != 0 {
+			t.Errorf("exit after shutdown: code %d, want 0", code)
+		}
+	case <-time.After(wireTimeout):
+		t.Fatal("server did not exit")
+	}
+}
+
+func TestWireExitWithoutShutdown(t *testing.T) {
+	c := startRaw(t, New(Options{Disk: emptyFS{}}))
+	c.initialize(1)
+	c.notify("exit", `null`)
+	select {
+	case code := <-c.code:
+		c.code <- code
+		if code != 1 {
+			t.Errorf("exit without shutdown: code %d, want 1", code)
+		}
+	case <-time.After(wireTimeout):
+		t.Fatal("server did not exit")
+	}
+}
+
+// Stale and duplicate versions are refused; ranges outside the document
+// clamp; the connection survives all of it.
+func TestWireVersionsAndOutOfRangeEdits(t *testing.T) {
+	text := &textChecker{}
+	c := startRaw(t, New(Options{Disk: emptyFS{}, Checker: text.check}))
+	c.initialize(1)
+	c.notify("textDocument/didOpen", openParams("# Charter\n"))
+	change := func(version int, rng, newText string) {
+		c.notify("textDocument/didChange", fmt.Sprintf(`{"textDocument":{"uri":%q,"version":%d},"contentChanges":[{"range":%s,"text":%q}]}`,
+			charterURI, version, rng, newText))
+	}
+	end := `{"start":{"line":1,"character":0},"end":{"line":1,"character":0}}`
+	change(3, end, "three\n")
+	change(2, end, "two (reordered)\n")
+	change(3, end, "three again (duplicate)\n")
+	change(4, `{"start":{"line":999,"character":5},"end":{"line":1000000,"character":4294967295}}`, "past the end\n")
+	change(5, `{"start":{"line":0,"character":9},"end":{"line":0,"character":2}}`, "-") // reversed
+	c.call(2, "textDocument/diagnostic", pullParams())
+	c.wantResult("2")
+	text.mu.Lock()
+	got := text.last
+	text.mu.Unlock()
+	if want := "# -\nthree\npast the end\n"; got != want {
+		t.Errorf("text = %q, want %q", got, want)
+	}
+}
+
+// $/cancelRequest answers the in-flight request with RequestCancelled at
+// once, and the time budget answers a request that takes too long; other
+// requests are answered meanwhile.
+func TestWireCancelAndBudget(t *testing.T) {
+	t.Run("cancel", func(t *testing.T) {
+		b := newBlockingChecker()
+		defer close(b.release)
+		c := startRaw(t, New(Options{Disk: emptyFS{}, Checker: b.check}))
+		c.initialize(1)
+		c.notify("textDocument/didOpen", openParams("# Charter\n"))
+		c.call(2, "textDocument/diagnostic", pullParams())
+		<-b.started
+		c.call(3, "textDocument/hover", `{"textDocument":{"uri":"file:///robust/charter.md"},"position":{"line":0,"character":0}}`)
+		c.wantResult("3") // responsive while a check hangs
+		c.notify("$/cancelRequest", `{"id":2}`)
+		c.wantError("2", jsonrpc2.Code(-32800))
+	})
+	t.Run("budget", func(t *testing.T) {
+		b := newBlockingChecker()
+		defer close(b.release)
+		c := startRaw(t, New(Options{Disk: emptyFS{}, Checker: b.check, RequestBudget: 200 * time.Millisecond}))
+		c.initialize(1)
+		c.notify("textDocument/didOpen", openParams("# Charter\n"))
+		c.call(2, "textDocument/diagnostic", pullParams())
+		m := c.wantError("2", codeRequestFailed)
+		if !strings.Contains(m.Error.Message, "took longer") {
+			t.Errorf("message %q does not say the request took too long", m.Error.Message)
+		}
+	})
+}
+
+// A panic inside a request handler becomes an InternalError answer; the
+// connection stays up.
+func TestWireHandlerPanicIsAnswered(t *testing.T) {
+	s := New(Options{Disk: emptyFS{}})
+	real := s.dispatch
+	s.dispatch = func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+		if req.Method() == "textDocument/hover" || req.Method() == "textDocument/didOpen" {
+			panic("boom in " + req.Method())
+		}
+		return real(ctx, req)
+	}
+	c := startRaw(t, s)
+	c.initialize(1)
+	c.notify("textDocument/didOpen", openParams("# Charter\n")) // a panicking notification
+	c.call(2, "textDocument/hover", `{"textDocument":{"uri":"file:///robust/charter.md"},"position":{"line":0,"character":0}}`)
+	c.wantError("2", jsonrpc2.InternalError)
+	c.call(3, "textDocument/diagnostic", pullParams())
+	c.wantResult("3")
+}
+
+// A client that disappears ends the session (exit code 1) and leaves no
+// goroutine behind.
+func TestWireClientDisappears(t *testing.T) {
+	before := runtime.NumGoroutine()
+	for range 5 {
+		s := New(Options{Disk: emptyFS{}})
+		serverEnd, clientEnd := net.Pipe()
+		code := make(chan int, 1)
+		go func() { code <- s.Serve(context.Background(), jsonrpc2.NewStream(serverEnd)) }()
+		c := newRawClient(t, clientEnd)
+		c.initialize(1)
+		c.notify("textDocument/didOpen", openParams("# Charter\n"))
+		c.call(2, "textDocument/diagnostic", pullParams())
+		clientEnd.Close() // gone mid-request
+		select {
+		case got := <-code:
+			if got != 1 {
+				t.Errorf("exit code %d after the client vanished, want 1", got)
+			}
+		case <-time.After(wireTimeout):
+			t.Fatal("server still serving a client that is gone")
+		}
+	}
+	deadline := time.Now().Add(wireTimeout)
+	for runtime.NumGoroutine() > before+2 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before+2 {
+		buf := make([]byte, 1<<20)
+		t.Errorf("%d goroutines before, %d after five sessions:\n%s", before, n, buf[:runtime.Stack(buf, true)])
+	}
+}
