@@ -3,7 +3,6 @@ package lsp
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"sync"
 	"time"
 
@@ -192,15 +191,4 @@ func (g *diagnoser) settle() { g.pending.wait() }
 func (g *diagnoser) wait() {
 	g.cancelAll()
 	g.settle()
-}
-
-// digest identifies a set of diagnostics by its wire form.
-func digest(items []protocol.Diagnostic) string {
-	raw, err := protocol.Marshal(items)
-	if err != nil {
-		return ""
-	}
-	h := fnv.New64a()
-	h.Write(raw)
-	return fmt.Sprintf("%016x", h.Sum64())
 }

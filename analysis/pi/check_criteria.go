@@ -17,7 +17,9 @@ func (c *checker) checkCriteria() {
 	src := d.File(file).Src
 	first := map[string]*Criterion{}
 	for _, v := range cr.Criteria {
-		c.checkCriterion(file, src, v)
+		for _, dg := range v.diagnostics(src) {
+			c.add(file, dg)
+		}
 		if f, dup := first[v.ID]; dup {
 			dg := diag.New("duplicate-val-id", v.IDSpan,
 				"%s is already defined on line %d; give this VAL its own id (upstream would report both under one id)",
@@ -58,7 +60,21 @@ func (c *checker) checkCriteria() {
 	}
 }
 
-func (c *checker) checkCriterion(file string, src []byte, v *Criterion) {
+// diagnostics are v's findings that depend on its own text alone. The
+// parse computes them (criterionDiagnostics) and shifts them with v, so a
+// block reused after a keystroke is not re-checked; a Criterion built
+// elsewhere is checked here.
+func (v *Criterion) diagnostics(src []byte) []diag.Diagnostic {
+	if v.checked {
+		return v.checks
+	}
+	return criterionDiagnostics(src, v)
+}
+
+// criterionDiagnostics checks one VAL; src is the text v's spans index
+// (its block's, during a parse).
+func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
+	var out []diag.Diagnostic
 	for _, w := range v.Warnings {
 		switch w.Reason {
 		case "missing-verifier":
@@ -68,9 +84,9 @@ func (c *checker) checkCriterion(file string, src []byte, v *Criterion) {
 					msg = fmt.Sprintf("%s has no Verifier: line upstream can read (the %s one is ignored), so upstream treats it as manual; write `Verifier: %s` on a plain line", v.ID, f.Form, f.Value)
 				}
 			}
-			c.add(file, diag.New("missing-verifier", v.IDSpan, "%s", msg))
+			out = append(out, diag.New("missing-verifier", v.IDSpan, "%s", msg))
 		case "missing-because":
-			c.add(file, diag.New("missing-because", w.Span,
+			out = append(out, diag.New("missing-because", w.Span,
 				"%s uses a manual verifier without a non-empty Because:; add `Because: <why a person checks this>`", v.ID))
 		case "invalid-verifier":
 			dg := diag.New("invalid-verifier", w.Span,
@@ -78,16 +94,16 @@ func (c *checker) checkCriterion(file string, src []byte, v *Criterion) {
 			if k := closestVerifierKind(v.Verifier); k != "" {
 				dg.Data = map[string]string{"kind": k} // for the quick fix
 			}
-			c.add(file, dg)
+			out = append(out, dg)
 		case "weak-verifier-phrase-coupled":
-			c.add(file, diag.New("weak-verifier-phrase-coupled", w.Span,
+			out = append(out, diag.New("weak-verifier-phrase-coupled", w.Span,
 				"%s: %s; run a whole test file or glob instead", v.ID, w.Detail))
 		}
 	}
 	if v.Verifier.Kind == VerifierCommand && !hasWarning(v, "weak-verifier-phrase-coupled") {
 		if f := v.Field(KeyCommand); f != nil {
 			if w, weak := WeakTitleFilter(f.Value); weak {
-				c.add(file, diag.New("weak-verifier-title-filter", f.ValueSpan, "%s: %s; verify the behaviour at package, file or command level", v.ID, w.Reason))
+				out = append(out, diag.New("weak-verifier-title-filter", f.ValueSpan, "%s: %s; verify the behaviour at package, file or command level", v.ID, w.Reason))
 			}
 		}
 	}
@@ -99,13 +115,13 @@ func (c *checker) checkCriterion(file string, src []byte, v *Criterion) {
 				v.ID, v.IntendedID, strings.TrimPrefix(string(src[v.IDSpan.Start:v.TitleSpan.End]), v.IntendedID+"-"))
 			dg.Data = map[string]string{"id": v.IntendedID}
 		}
-		c.add(file, dg)
+		out = append(out, dg)
 	}
 	for _, f := range v.NotParsed {
 		dg := diag.New("field-not-parsed", f.LineSpan,
 			"upstream does not read %s fields, so this %s line is ignored; write `%s: %s` on a plain line", f.Form, f.RawKey, strings.TrimSpace(f.RawKey), f.Value)
 		dg.Data = map[string]string{"replacement": strings.TrimSpace(f.RawKey) + ": " + f.Value}
-		c.add(file, dg)
+		out = append(out, dg)
 	}
 	for _, f := range v.Fields {
 		if IsKnownKey(f.Key) {
@@ -114,13 +130,14 @@ func (c *checker) checkCriterion(file string, src []byte, v *Criterion) {
 		if k := closestKey(f.Key); k != "" {
 			dg := diag.New("field-key-typo", f.KeySpan, "unknown field %q looks like a misspelt %q; upstream ignores unknown fields", f.RawKey, k)
 			dg.Data = map[string]string{"key": canonicalKey(k)}
-			c.add(file, dg)
+			out = append(out, dg)
 		}
 	}
 	if verb, ok := taskTitle(v.Title); ok && v.Title != v.ID {
-		c.add(file, diag.New("val-title-task", v.TitleSpan,
+		out = append(out, diag.New("val-title-task", v.TitleSpan,
 			"%q reads as a task (%s …) rather than a behaviour; state what will be observably true when it is done", v.Title, verb))
 	}
+	return out
 }
 
 func hasWarning(v *Criterion, reason string) bool {

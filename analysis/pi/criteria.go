@@ -1,6 +1,9 @@
 package pi
 
-import "github.com/charter-lsp/charter-lsp/analysis/source"
+import (
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
 
 // Criteria is criteria.md (or a legacy charter.md ## Criteria section) as
 // upstream resolves it, plus what upstream drops on the way.
@@ -82,6 +85,13 @@ type Criterion struct {
 	// (VAL-X-001-Title reads as id VAL-X-001-T); IntendedID is our guess.
 	GreedyID   bool
 	IntendedID string
+
+	// checks are the findings that depend on this VAL's text alone,
+	// computed by its parse and shifted with it, so the parse of an
+	// unchanged block carries them over and a keystroke re-checks only the
+	// edited block. checked is false for a Criterion built elsewhere.
+	checks  []diag.Diagnostic
+	checked bool
 }
 
 // Field returns the field with the normalized key that upstream uses (the

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -165,10 +166,12 @@ type parsedBlock struct {
 	invalid []DroppedVAL
 	// invalidHeading is set for an H2 whose text is a rejected VAL id.
 	invalidHeading *DroppedVAL
+	// placed is shared by the copies that carry each version's offset.
+	placed *placement
 }
 
 func parseBlock(text []byte, kind blockKind) *parsedBlock {
-	pb := &parsedBlock{kind: kind}
+	pb := &parsedBlock{kind: kind, placed: new(placement)}
 	lines := splitLines(text, 0, len(text))
 	body := lines
 	if kind != blockPreamble {
@@ -235,21 +238,12 @@ func resolve(src []byte, blocks []*parsedBlock) *Criteria {
 			continue
 		}
 		switch {
-		case b.ungrouped != nil:
-			c := b.ungrouped.shift(b.start)
-			out.Criteria = append(out.Criteria, c)
-		case len(b.sections) > 0:
-			m := &Milestone{HeadingSpan: b.headingLine.Shift(b.start)}
-			m.Title = string(src[b.start+b.heading.Start : b.start+b.heading.End])
-			m.IDSpan = firstToken(src, b.heading.Shift(b.start))
-			m.ID = string(src[m.IDSpan.Start:m.IDSpan.End])
-			for _, s := range b.sections {
-				c := s.shift(b.start)
-				c.MilestoneID = m.ID
-				m.Criteria = append(m.Criteria, c)
-				out.Criteria = append(out.Criteria, c)
+		case b.ungrouped != nil || len(b.sections) > 0:
+			crits, m := b.place(src)
+			out.Criteria = append(out.Criteria, crits...)
+			if m != nil {
+				out.Milestones = append(out.Milestones, m)
 			}
-			out.Milestones = append(out.Milestones, m)
 		case b.invalidHeading != nil:
 			out.Dropped = append(out.Dropped, b.invalidHeading.shift(b.start))
 		}
@@ -280,6 +274,49 @@ func resolve(src []byte, blocks []*parsedBlock) *Criteria {
 	}
 	sortDropped(out.Dropped)
 	return out
+}
+
+// placement remembers a block's criteria (and milestone) shifted to the
+// offset of the version that last used it. Blocks before an edit keep their
+// offset, so their criteria are reused as they are instead of copied again.
+type placement struct {
+	mu        sync.Mutex
+	valid     bool
+	start     int
+	criteria  []*Criterion
+	milestone *Milestone
+}
+
+// place returns the criteria of an H2 block holding VALs, with file
+// offsets, and its milestone (nil for an ungrouped ## VAL-*). The result is
+// shared by every version that has the block at the same offset.
+func (b *parsedBlock) place(src []byte) ([]*Criterion, *Milestone) {
+	memo := b.placed
+	if memo == nil {
+		memo = new(placement)
+	}
+	memo.mu.Lock()
+	defer memo.mu.Unlock()
+	if memo.valid && memo.start == b.start {
+		return memo.criteria, memo.milestone
+	}
+	var m *Milestone
+	var crits []*Criterion
+	if b.ungrouped != nil {
+		crits = shiftCriteria([]*Criterion{b.ungrouped}, b.start)
+	} else {
+		m = &Milestone{HeadingSpan: b.headingLine.Shift(b.start)}
+		m.Title = string(src[b.start+b.heading.Start : b.start+b.heading.End])
+		m.IDSpan = firstToken(src, b.heading.Shift(b.start))
+		m.ID = string(src[m.IDSpan.Start:m.IDSpan.End])
+		crits = shiftCriteria(b.sections, b.start)
+		for _, c := range crits {
+			c.MilestoneID = m.ID
+		}
+		m.Criteria = crits
+	}
+	memo.valid, memo.start, memo.criteria, memo.milestone = true, b.start, crits, m
+	return crits, m
 }
 
 // hasCriteriaH2: upstream looks up a "criteria" H2 section when milestones
@@ -315,28 +352,42 @@ func (d DroppedVAL) shift(delta int) DroppedVAL {
 	return d
 }
 
-// shift returns a copy of c with every span moved by delta.
-func (c *Criterion) shift(delta int) *Criterion {
-	n := *c
-	n.HeadingSpan = c.HeadingSpan.Shift(delta)
-	n.IDSpan = c.IDSpan.Shift(delta)
-	n.TitleSpan = c.TitleSpan.Shift(delta)
-	n.BodySpan = c.BodySpan.Shift(delta)
-	n.DescriptionSpan = c.DescriptionSpan.Shift(delta)
-	n.Fields = make([]Field, len(c.Fields))
-	for i, f := range c.Fields {
-		n.Fields[i] = f.shift(delta)
+// shiftCriteria returns copies of cs with every span moved by delta. The
+// copies and their field lists share a few allocations per block instead of
+// four per criterion.
+func shiftCriteria(cs []*Criterion, delta int) []*Criterion {
+	var nf, nn, nw int
+	for _, c := range cs {
+		nf, nn, nw = nf+len(c.Fields), nn+len(c.NotParsed), nw+len(c.Warnings)
 	}
-	n.NotParsed = make([]FieldLine, len(c.NotParsed))
-	for i, f := range c.NotParsed {
-		n.NotParsed[i] = FieldLine{Field: f.Field.shift(delta), Form: f.Form}
+	crits := make([]Criterion, len(cs))
+	fields, notParsed, warnings := make([]Field, nf), make([]FieldLine, nn), make([]ParseWarning, nw)
+	out := make([]*Criterion, len(cs))
+	for i, c := range cs {
+		n := &crits[i]
+		*n = *c
+		n.HeadingSpan = c.HeadingSpan.Shift(delta)
+		n.IDSpan = c.IDSpan.Shift(delta)
+		n.TitleSpan = c.TitleSpan.Shift(delta)
+		n.BodySpan = c.BodySpan.Shift(delta)
+		n.DescriptionSpan = c.DescriptionSpan.Shift(delta)
+		n.Fields, fields = fields[:len(c.Fields):len(c.Fields)], fields[len(c.Fields):]
+		for j, f := range c.Fields {
+			n.Fields[j] = f.shift(delta)
+		}
+		n.NotParsed, notParsed = notParsed[:len(c.NotParsed):len(c.NotParsed)], notParsed[len(c.NotParsed):]
+		for j, f := range c.NotParsed {
+			n.NotParsed[j] = FieldLine{Field: f.Field.shift(delta), Form: f.Form}
+		}
+		n.Warnings, warnings = warnings[:len(c.Warnings):len(c.Warnings)], warnings[len(c.Warnings):]
+		for j, w := range c.Warnings {
+			w.Span = w.Span.Shift(delta)
+			n.Warnings[j] = w
+		}
+		n.checks = shiftDiagnostics(c.checks, delta)
+		out[i] = n
 	}
-	n.Warnings = make([]ParseWarning, len(c.Warnings))
-	for i, w := range c.Warnings {
-		w.Span = w.Span.Shift(delta)
-		n.Warnings[i] = w
-	}
-	return &n
+	return out
 }
 
 func (f Field) shift(delta int) Field {
@@ -348,4 +399,26 @@ func (f Field) shift(delta int) Field {
 
 func sortDropped(ds []DroppedVAL) {
 	sort.SliceStable(ds, func(i, j int) bool { return ds[i].HeadingSpan.Start < ds[j].HeadingSpan.Start })
+}
+
+// shiftDiagnostics returns ds with every span moved by delta; ds is shared
+// by reused blocks, so it is copied, not changed.
+func shiftDiagnostics(ds []diag.Diagnostic, delta int) []diag.Diagnostic {
+	if len(ds) == 0 {
+		return ds
+	}
+	out := make([]diag.Diagnostic, len(ds))
+	for i, d := range ds {
+		d.Span = d.Span.Shift(delta)
+		if len(d.Related) > 0 {
+			rel := make([]diag.Related, len(d.Related))
+			for j, r := range d.Related {
+				r.Span = r.Span.Shift(delta)
+				rel[j] = r
+			}
+			d.Related = rel
+		}
+		out[i] = d
+	}
+	return out
 }

@@ -50,6 +50,7 @@ func parseCriterion(src []byte, hl line, text, id, title source.Span, greedy boo
 			c.RequireReviewSubagent = &v
 		}
 	}
+	c.checks, c.checked = criterionDiagnostics(src, c), true
 	return c
 }
 

@@ -1,0 +1,82 @@
+package pi
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/charter-lsp/charter-lsp/bench/gen"
+)
+
+// TestParsedChecksMatchChecksOfFile: the per-criterion findings a parse
+// computes on block-relative text and then shifts (and the reusing parser
+// carries over from unchanged blocks) equal checking each criterion against
+// the whole file, under random edits.
+func TestParsedChecksMatchChecksOfFile(t *testing.T) {
+	// The generated register has a mistake in about one VAL in 90
+	// (misspelt verifier kinds, title filters, task titles).
+	start := gen.Criteria(12, 8)
+	pieces := []string{"x", "\n", "\r\n", "## m9 Milestone\n", "### VAL-NEW-001 Add login\n", "Verifier: commnad\n",
+		"Command: npx vitest -t login\n", "- Verifier: manual\n", "Verifer: command\n", "é", "😀"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	var p CriteriaParser
+	src := append([]byte{}, start...)
+	seen := 0
+	for step := 0; step < 300; step++ {
+		at := rng.IntN(len(src) + 1)
+		if rng.IntN(3) == 0 {
+			end := min(len(src), at+rng.IntN(8))
+			src = append(src[:at:at], src[end:]...)
+		} else {
+			ins := pieces[rng.IntN(len(pieces))]
+			src = append(src[:at:at], append([]byte(ins), src[at:]...)...)
+		}
+		for _, cr := range []*Criteria{p.Parse(src), ParseCriteria(src)} {
+			for _, v := range cr.Criteria {
+				if !v.checked {
+					t.Fatalf("step %d: %s was parsed without its checks", step, v.ID)
+				}
+				want := criterionDiagnostics(src, v)
+				if len(want) == 0 && len(v.checks) == 0 {
+					continue
+				}
+				seen += len(want)
+				if !reflect.DeepEqual(v.checks, want) {
+					t.Fatalf("step %d: %s: parsed checks\n%+v\nchecked against the file\n%+v", step, v.ID, v.checks, want)
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no criterion had a finding; the test compared nothing")
+	}
+}
+
+// TestReusedBlocksKeepTheirCriteria: after an edit, the criteria of the
+// blocks before it are the previous version's (not copied again), those
+// after it are shifted copies, and the result still equals a fresh parse.
+func TestReusedBlocksKeepTheirCriteria(t *testing.T) {
+	src := gen.Criteria(6, 4)
+	var p CriteriaParser
+	before := p.Parse(src)
+	mid := before.Criteria[len(before.Criteria)/2]
+	at := mid.BodySpan.Start
+	edited := append(append(append([]byte{}, src[:at]...), 'x'), src[at:]...)
+	after := p.Parse(edited)
+	if !reflect.DeepEqual(after, ParseCriteria(edited)) {
+		t.Fatal("incremental parse differs from a fresh parse")
+	}
+	for i, v := range after.Criteria {
+		prev := before.Criteria[i]
+		switch {
+		case v.MilestoneID != mid.MilestoneID && v.HeadingSpan.Start < at:
+			if v != prev {
+				t.Errorf("%s, before the edit, was copied again", v.ID)
+			}
+		case v.HeadingSpan.Start > at:
+			if v == prev || v.HeadingSpan.Start != prev.HeadingSpan.Start+1 {
+				t.Errorf("%s, after the edit, at %d, was at %d", v.ID, v.HeadingSpan.Start, prev.HeadingSpan.Start)
+			}
+		}
+	}
+}
