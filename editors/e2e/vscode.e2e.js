@@ -11,6 +11,7 @@
 //   VSIX        the extension (default editors/vscode/charter-lsp.vsix; `make vsix` builds it)
 //   E2E_CACHE   where install-deps.sh put code-server (default editors/.e2e-cache)
 //   CHROMIUM    browser binary (default /usr/bin/chromium)
+//   CHARTER_LSP run this server binary instead of the bundled one (charter.server.path)
 //   KEEP=1      leave code-server running and the temp dirs in place, for debugging
 'use strict';
 const cp = require('child_process');
@@ -97,6 +98,8 @@ async function main() {
         'editor.lightbulb.enabled': 'on',
         'files.autoSave': 'off',
         'charter.trace.server': 'messages',
+        // Test another server build without repackaging the vsix.
+        ...(process.env.CHARTER_LSP ? { 'charter.server.path': path.resolve(process.env.CHARTER_LSP) } : {}),
       },
       null,
       2,
@@ -325,7 +328,13 @@ async function main() {
         const said = await page.locator('.monaco-editor-overlaymessage').allInnerTexts().catch(() => []);
         throw new Error(`no "${iv.title}" in the code action menu; it shows: ${JSON.stringify([...offered, ...said].map(plain))}`);
       }
-      await item.click();
+      // Keyboard, as a user would: move the focus to the action, then Enter.
+      for (let i = 0; i < 15; i++) {
+        const focused = plain(await page.locator('.action-widget .monaco-list-row.focused').innerText().catch(() => ''));
+        if (focused.includes(iv.title)) break;
+        await page.keyboard.press('ArrowDown');
+      }
+      await page.keyboard.press('Enter');
       await checkNewLines(before, iv);
     });
 

@@ -2,6 +2,7 @@
 // change the repository. src/ is dated after the recorded evidence, which makes
 // VAL-SESS-001's fresh-required pass stale whatever the checkout's file times are.
 'use strict';
+const { execFileSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -13,6 +14,8 @@ const SOURCE_CHANGED = new Date('2026-11-20T12:00:00Z');
 function makeWorkspace(prefix = 'charter-e2e-') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   fs.cpSync(path.join(TESTDATA, 'workspace'), dir, { recursive: true });
+  // The copy keeps the source's modes; editors open read-only files read-only.
+  execFileSync('chmod', ['-R', 'u+w', dir]);
   // Everything else keeps an old time, so only src/ looks newer than the evidence.
   const old = new Date('2026-11-01T00:00:00Z');
   for (const f of walk(dir)) {

@@ -12,6 +12,7 @@ WS=$(mktemp -d "${TMPDIR:-/tmp}/charter-nvim-XXXXXX")
 STATE=$(mktemp -d "${TMPDIR:-/tmp}/charter-nvim-state-XXXXXX")
 trap 'rm -rf "$WS" "$STATE"' EXIT
 cp -R "$HERE/../testdata/workspace/." "$WS/"
+chmod -R u+w "$WS"
 # Only src/ is newer than the recorded evidence (see lib/workspace.js).
 find "$WS" -type f -exec touch -d 2026-11-01T00:00:00Z {} +
 touch -d 2026-11-20T12:00:00Z "$WS/src/auth/token.go"

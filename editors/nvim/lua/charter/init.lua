@@ -325,6 +325,27 @@ function M.attach(bufnr)
   return id
 end
 
+-- Neovim before 0.10 opens a CreateFile's path without creating its folders, so recording
+-- evidence (a new run folder under work/<segment>/evidence/) fails there. Create the parent
+-- folders first; later versions do this themselves.
+local function create_parent_folders()
+  if vim.fn.has('nvim-0.10') == 1 or M._creates_parents then
+    return
+  end
+  M._creates_parents = true
+  local util = vim.lsp.util
+  local apply = util.apply_workspace_edit
+  util.apply_workspace_edit = function(edit, ...)
+    for _, change in ipairs(type(edit) == 'table' and edit.documentChanges or {}) do
+      local target = (change.kind == 'create' and change.uri) or (change.kind == 'rename' and change.newUri)
+      if target then
+        vim.fn.mkdir(vim.fn.fnamemodify(vim.uri_to_fname(target), ':h'), 'p')
+      end
+    end
+    return apply(edit, ...)
+  end
+end
+
 --- Configures charter-lsp. Call from init.lua: require('charter').setup({ settings = { … } }).
 function M.setup(opts)
   config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
@@ -338,6 +359,7 @@ function M.setup(opts)
     vim.lsp.enable('charter')
     return
   end
+  create_parent_folders()
   local group = vim.api.nvim_create_augroup('charter_lsp', { clear = true })
   vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile' }, {
     group = group,
