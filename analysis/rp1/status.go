@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 	"unicode"
@@ -117,6 +118,7 @@ func newBodyParser() parser.Parser {
 // row counts as at least one sentence, so a list of two items is two
 // sentences; headings and HTML comments are not content.
 func countContent(p parser.Parser, body []byte) (sentences int, content bool) {
+	body = capIndent(body, maxIndent)
 	doc := p.Parse(text.NewReader(body))
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -142,6 +144,53 @@ func countContent(p parser.Parser, body []byte) (sentences int, content bool) {
 		return ast.WalkContinue, nil
 	})
 	return sentences, content
+}
+
+// maxIndent bounds the leading white space goldmark sees. Its list parsing
+// costs time proportional to lines × nesting depth: a 1500-level nested list
+// took seconds per parse, on every keystroke and request. Sixteen levels
+// count like any deeper nesting.
+const maxIndent = 32
+
+// capIndent returns body with each line's leading spaces and tabs cut to max
+// columns (a tab counts as 4), copying only when a line needs it.
+func capIndent(body []byte, max int) []byte {
+	var out []byte
+	start := 0
+	for start < len(body) {
+		end := bytes.IndexByte(body[start:], '\n')
+		if end < 0 {
+			end = len(body)
+		} else {
+			end += start + 1
+		}
+		line := body[start:end]
+		cols, i := 0, 0
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			if line[i] == '\t' {
+				cols += 4
+			} else {
+				cols++
+			}
+			i++
+		}
+		if cols > max && out == nil {
+			out = append(make([]byte, 0, len(body)), body[:start]...)
+		}
+		if out != nil {
+			if cols > max {
+				out = append(out, bytes.Repeat([]byte(" "), max)...)
+				out = append(out, line[i:]...)
+			} else {
+				out = append(out, line...)
+			}
+		}
+		start = end
+	}
+	if out == nil {
+		return body
+	}
+	return out
 }
 
 func joinLines(n ast.Node, src []byte) string {
