@@ -58,9 +58,10 @@ func Check(d *Dir, opts Options) map[string][]diag.Diagnostic {
 }
 
 type checker struct {
-	d    *Dir
-	opts Options
-	out  map[string][]diag.Diagnostic
+	d     *Dir
+	opts  Options
+	out   map[string][]diag.Diagnostic
+	known map[string]bool // knownIDs, once computed
 }
 
 func (c *checker) add(file string, dg diag.Diagnostic) {

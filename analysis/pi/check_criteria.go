@@ -15,7 +15,7 @@ func (c *checker) checkCriteria() {
 		return
 	}
 	src := d.File(file).Src
-	first := map[string]*Criterion{}
+	first := make(map[string]*Criterion, len(cr.Criteria))
 	for _, v := range cr.Criteria {
 		for _, dg := range v.diagnostics(src) {
 			c.add(file, dg)

@@ -11,15 +11,18 @@ import (
 
 // knownIDs are the effective criteria's ids, or nil when there is no
 // register to compare with (no criteria.md and no legacy section).
+// Built once per check: evidence and criterion-state both ask.
 func (c *checker) knownIDs() map[string]bool {
 	if c.d.CriteriaPath == "" {
 		return nil
 	}
-	ids := map[string]bool{}
-	for _, v := range c.d.Criteria.Criteria {
-		ids[v.ID] = true
+	if c.known == nil {
+		c.known = make(map[string]bool, len(c.d.Criteria.Criteria))
+		for _, v := range c.d.Criteria.Criteria {
+			c.known[v.ID] = true
+		}
 	}
-	return ids
+	return c.known
 }
 
 // unknownMessage explains an id the register lacks, naming the dropped
