@@ -65,7 +65,10 @@ func (s *Server) loadProjectConfig() {
 	}
 	cfg, err := analysis.ParseConfig(src)
 	if err != nil {
-		s.log.Warn("project configuration not applied", zap.String("file", path), zap.Error(err))
+		// The error quotes the file's content: only at debug level (the
+		// config-invalid diagnostic shows it to the user).
+		s.log.Warn("project configuration not applied: see the config-invalid diagnostic", zap.String("file", path))
+		s.log.Debug("project configuration error", zap.String("file", path), zap.Error(err))
 		return
 	}
 	s.mu.Lock()

@@ -69,7 +69,10 @@ func (s *Server) evidenceLocation(dir, from, p string) protocol.DefinitionResult
 	}
 	for _, base := range []string{dir, filepath.Dir(from)} {
 		target := filepath.Join(base, filepath.FromSlash(clean))
-		if analysis.PiCharterDir(target) != dir {
+		// Lexically inside the charter directory, and still inside the
+		// workspace once symbolic links are resolved: a link must not lead
+		// the editor to open a file from elsewhere.
+		if analysis.PiCharterDir(target) != dir || !s.InWorkspace(target) {
 			continue
 		}
 		if fi, err := s.fs.Stat(target); err == nil && !fi.IsDir() {
