@@ -71,6 +71,11 @@ fuzz:
 fuzz-short:
 	@$(call fuzz_each,$(FUZZSHORT))
 
+## soak: drive the built binary with random edits and requests for
+## SOAK_DURATION (default 10m); reports RSS, latency percentiles, errors
+soak: build
+	$(GO) run ./cmd/soak -bin $(BIN)
+
 clean:
 	rm -rf bin
 
