@@ -51,11 +51,11 @@ func (c *client) wait(version int32) chan struct{} {
 func (c *client) handle(_ context.Context, req *jsonrpc2.Request) (any, error) {
 	switch req.Method() {
 	case "textDocument/publishDiagnostics":
-		var p struct {
-			Version *int32 `json:"version"`
-		}
-		if json.Unmarshal(req.Params(), &p) == nil && p.Version != nil {
-			ch := c.wait(*p.Version)
+		// The whole message has arrived (the framing reads the full body
+		// before dispatch); read only its version, so the client's decoding
+		// of a large diagnostics array is not counted as server latency.
+		if v, ok := publishedVersion(req.Params()); ok {
+			ch := c.wait(v)
 			c.mu.Lock()
 			select {
 			case <-ch:
@@ -251,4 +251,28 @@ func rss(pid int) int64 {
 		}
 	}
 	return 0
+}
+
+// publishedVersion reads the "version" member of publishDiagnostics params,
+// stopping as soon as it has it.
+func publishedVersion(params []byte) (int32, bool) {
+	dec := json.NewDecoder(bytes.NewReader(params))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return 0, false
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return 0, false
+		}
+		if key == "version" {
+			var v int32
+			return v, dec.Decode(&v) == nil
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return 0, false
+		}
+	}
+	return 0, false
 }
