@@ -21,7 +21,7 @@ const net = require('net');
 const os = require('os');
 const path = require('path');
 const { chromium } = require('playwright-core');
-const { makeWorkspace, expectations } = require('./lib/workspace');
+const { makeWorkspace, expectations, evidenceFiles } = require('./lib/workspace');
 
 const HERE = __dirname;
 const CACHE = process.env.E2E_CACHE || path.join(HERE, '..', '.e2e-cache');
@@ -382,6 +382,42 @@ async function main() {
         const toasts = await page.locator('.notifications-toasts').allInnerTexts().catch(() => []);
         throw new Error(`no "### Q3:" entry after the command; notifications: ${JSON.stringify(toasts.map(plain))}\n${after.join('\n')}`);
       }
+    });
+
+    await check('palette "Charter: Record evidence…": pick VAL, outcome, summary', [], async () => {
+      await quickOpen('criteria.md');
+      const charterDir = path.dirname(ws.file(X.criteria.file));
+      const before = new Set(evidenceFiles(charterDir));
+      const input = page.locator('.quick-input-widget input');
+      const pick = async (label) => {
+        const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+        await row.waitFor({ timeout: 15000 });
+        await input.fill(label);
+        await sleep(200);
+        await page.keyboard.press('Enter');
+      };
+      await palette('Charter: Record evidence');
+      await pick('VAL-SESS-002'); // 1/3: the VAL
+      await pick('fail'); // 2/3: the outcome
+      await page.locator('.quick-input-widget', { hasText: '3/3' }).waitFor({ timeout: 10000 });
+      await input.fill('still returns 500 for an expired token');
+      await page.keyboard.press('Enter');
+      // Manual VALs (or a status that does not say) ask why; answer if asked.
+      const why = page.locator('.quick-input-widget:visible', { hasText: 'Why is this evidence enough' });
+      if (await why.waitFor({ timeout: 1500 }).then(() => true, () => false)) {
+        await input.fill('reproduced with curl');
+        await page.keyboard.press('Enter');
+      }
+      const deadline = Date.now() + 15000;
+      let added = [];
+      while (Date.now() < deadline && added.length === 0) {
+        await sleep(300);
+        added = evidenceFiles(charterDir).filter((f) => !before.has(f));
+      }
+      if (added.length !== 1) throw new Error(`expected one new evidence.json, got ${JSON.stringify(added)}`);
+      const row = JSON.parse(fs.readFileSync(added[0], 'utf8') || 'null');
+      const rec = Array.isArray(row) ? row[0] : row;
+      if (!rec || rec.criterionId !== 'VAL-SESS-002' || rec.outcome !== 'fail') throw new Error(`evidence.json holds ${JSON.stringify(row)}`);
     });
 
     await check('palette "Charter: Show status" opens the status view', [], async () => {

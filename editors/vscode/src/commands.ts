@@ -2,6 +2,7 @@
 // server applies its edits with workspace/applyEdit, so the commands only pick arguments
 // and report results. Ids differ from the server's command ids, which vscode-languageclient
 // registers itself for code actions.
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import type { ClientHost } from './extension';
@@ -157,6 +158,7 @@ export function registerCommands(ctx: vscode.ExtensionContext, host: ClientHost)
       { uri, criterionId: val.id, outcome, summary: summary.trim(), ...(because ? { because } : {}) },
     ]);
     if (res) {
+      await saveRecordedFiles(uri);
       const where = typeof res.path === 'string' ? ` in ${vscode.workspace.asRelativePath(res.path)}` : '';
       void vscode.window.showInformationMessage(`Charter: recorded ${outcome} for ${val.id}${where}.`);
     }
@@ -247,6 +249,23 @@ async function criteriaUri(host: ClientHost, val: StatusCriterion): Promise<stri
   const pattern = `**/.pi/charters/${val.charterId ?? '*'}/criteria.md`;
   const found = await vscode.workspace.findFiles(pattern, '**/node_modules/**', 1);
   return found[0] ? toString(found[0]) : undefined;
+}
+
+/**
+ * Saves what the server's record edit left unsaved: the new evidence.json and the updated
+ * criterion-state.json of that charter. Recording is an explicit action; leaving the
+ * evidence dirty would let the register and the state disagree on disk.
+ */
+async function saveRecordedFiles(criteriaUri: string | undefined): Promise<void> {
+  if (!criteriaUri) {
+    return;
+  }
+  const dir = path.dirname(vscode.Uri.parse(criteriaUri).fsPath);
+  const recorded = (d: vscode.TextDocument) => {
+    const f = d.uri.fsPath;
+    return f === path.join(dir, 'criterion-state.json') || (f.startsWith(path.join(dir, 'work') + path.sep) && path.basename(f) === 'evidence.json');
+  };
+  await Promise.all(vscode.workspace.textDocuments.filter((d) => d.isDirty && recorded(d)).map((d) => d.save()));
 }
 
 function createStatusPanel(onDispose: () => void): vscode.WebviewPanel {
