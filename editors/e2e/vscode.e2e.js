@@ -5,7 +5,8 @@
 //   2. hovering a VAL heading shows its status;
 //   3. the "Ask next interview question" code action inserts the question into charter.md,
 //      and the palette command asks the next one after the user answers;
-//   4. "Charter: Show status" opens the status view.
+//   4. "Charter: Record evidence…" (quick picks and input boxes) writes evidence.json;
+//   5. "Charter: Show status" opens the status view.
 // Screenshots and logs go to editors/e2e/artifacts/vscode/. Prints TAP-like lines and
 // "N passed, N failed"; exits 1 when a check fails.
 //   VSIX        the extension (default editors/vscode/charter-lsp.vsix; `make vsix` builds it)
