@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -24,7 +25,10 @@ type diagnoser struct {
 	mu        sync.Mutex // guards the fields below, and orders publishes
 	runs      map[uri.URI]*diagRun
 	published map[uri.URI]diagResult
-	pending   *counter // runs scheduled and not yet finished
+	pulled    map[uri.URI]string // result id a pull client last received
+	pending   *counter           // runs scheduled and not yet finished
+
+	refreshing atomic.Bool // a workspace/diagnostic/refresh is in flight
 }
 
 type diagRun struct{ cancel context.CancelFunc }
@@ -37,7 +41,8 @@ type diagResult struct {
 }
 
 func newDiagnoser(s *Server) *diagnoser {
-	return &diagnoser{s: s, runs: map[uri.URI]*diagRun{}, published: map[uri.URI]diagResult{}, pending: newCounter()}
+	return &diagnoser{s: s, runs: map[uri.URI]*diagRun{}, published: map[uri.URI]diagResult{},
+		pulled: map[uri.URI]string{}, pending: newCounter()}
 }
 
 // debounce is the configured delay before a check.
@@ -145,7 +150,49 @@ func (g *diagnoser) publish(ctx context.Context, run *diagRun, d *Document, res 
 		return
 	}
 	g.published[d.URI] = res
+	if pull, refresh := g.pullClient(); pull {
+		// A pull client asks for diagnostics itself (after its own edits);
+		// pushing too would show each one twice. When a re-check finds
+		// something the client has not pulled (another file changed), ask
+		// it to pull again.
+		if refresh && g.pulled[d.URI] != res.resultID {
+			g.refresh()
+		}
+		return
+	}
 	g.notify(d.URI, &d.Version, res.items)
+}
+
+// pullClient reports whether the client pulls diagnostics, and whether it
+// accepts workspace/diagnostic/refresh.
+func (g *diagnoser) pullClient() (pull, refresh bool) {
+	g.s.mu.Lock()
+	defer g.s.mu.Unlock()
+	return g.s.caps.pullDiagnostics, g.s.caps.diagnosticRefresh
+}
+
+// served records the result id a pull request returned.
+func (g *diagnoser) served(u uri.URI, resultID string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.pulled[u] = resultID
+}
+
+// refresh sends workspace/diagnostic/refresh, one at a time and outside
+// the diagnoser's lock: the client answers it by pulling, and the pull
+// handler needs that lock.
+func (g *diagnoser) refresh() {
+	if g.s.client == nil || !g.refreshing.CompareAndSwap(false, true) {
+		return
+	}
+	g.pending.add()
+	go func() {
+		defer g.pending.done()
+		defer g.refreshing.Store(false)
+		if err := g.s.client.DiagnosticRefresh(context.WithoutCancel(g.s.ctx)); err != nil {
+			g.s.log.Debug("diagnostic refresh", zap.Error(err))
+		}
+	}()
 }
 
 // clear forgets u and publishes an empty list, as the client expects on close.
@@ -157,6 +204,7 @@ func (g *diagnoser) clear(u uri.URI) {
 		delete(g.runs, u)
 	}
 	delete(g.published, u)
+	delete(g.pulled, u)
 	g.notify(u, nil, []protocol.Diagnostic{})
 }
 

@@ -45,11 +45,19 @@ func (s *Server) documentChanged(d *Document) {
 		s.diags.scheduleAll()
 		return
 	}
+	// A pull client asks for d's diagnostics itself after its own edit, so a
+	// background check of d would be wasted; the other files are re-checked
+	// and, if they changed, the client is asked to pull again.
+	pull, _ := s.diags.pullClient()
 	if dir := analysis.PiCharterDir(d.Path); dir != "" {
 		for _, other := range s.sess.charterDirDocs(dir) {
-			s.diags.schedule(other.URI)
+			if !pull || other.URI != d.URI {
+				s.diags.schedule(other.URI)
+			}
 		}
 		return
 	}
-	s.diags.schedule(d.URI)
+	if !pull {
+		s.diags.schedule(d.URI)
+	}
 }

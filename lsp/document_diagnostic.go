@@ -20,6 +20,7 @@ func (s *Server) Diagnostic(ctx context.Context, params *protocol.DocumentDiagno
 		}
 		items, resultID = res.items, res.resultID
 	}
+	s.diags.served(params.TextDocument.URI, resultID)
 	if prev := params.PreviousResultID; prev != nil && *prev == resultID {
 		return &protocol.RelatedUnchangedDocumentDiagnosticReport{
 			UnchangedDocumentDiagnosticReport: protocol.UnchangedDocumentDiagnosticReport{

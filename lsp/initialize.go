@@ -16,7 +16,11 @@ type clientCaps struct {
 	applyEdit          bool
 	showDocument       bool
 	diagnosticsVersion bool
-	all                protocol.ClientCapabilities // for features added later
+	// pullDiagnostics: the client asks for diagnostics (textDocument/diagnostic);
+	// it must then not be pushed the same diagnostics, or shows them twice.
+	pullDiagnostics   bool
+	diagnosticRefresh bool                        // workspace/diagnostic/refresh
+	all               protocol.ClientCapabilities // for features added later
 }
 
 func readClientCaps(c protocol.ClientCapabilities) clientCaps {
@@ -37,6 +41,12 @@ func readClientCaps(c protocol.ClientCapabilities) clientCaps {
 	}
 	if td := c.TextDocument; td != nil && td.PublishDiagnostics != nil {
 		out.diagnosticsVersion = isTrue(td.PublishDiagnostics.VersionSupport)
+	}
+	if td := c.TextDocument; td != nil && td.Diagnostic != nil {
+		out.pullDiagnostics = true
+	}
+	if w := c.Workspace; w != nil && w.Diagnostics != nil {
+		out.diagnosticRefresh = isTrue(w.Diagnostics.RefreshSupport)
 	}
 	return out
 }

@@ -58,6 +58,7 @@ type Client struct {
 	registrations []protocol.Registration
 	edits         []protocol.WorkspaceEdit
 	configAsks    int
+	refreshes     int // workspace/diagnostic/refresh requests
 	shown         []protocol.ShowDocumentParams
 	messages      []protocol.ShowMessageParams
 }
@@ -349,6 +350,13 @@ func (c *Client) Messages() []protocol.ShowMessageParams {
 }
 
 // ConfigurationRequests counts workspace/configuration requests.
+// DiagnosticRefreshes counts workspace/diagnostic/refresh requests.
+func (c *Client) DiagnosticRefreshes() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.refreshes
+}
+
 func (c *Client) ConfigurationRequests() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -496,7 +504,10 @@ func (e editor) FoldingRangeRefresh(context.Context) error   { return nil }
 func (e editor) SemanticTokensRefresh(context.Context) error { return nil }
 func (e editor) InlineValueRefresh(context.Context) error    { return nil }
 func (e editor) InlayHintRefresh(context.Context) error      { return nil }
-func (e editor) DiagnosticRefresh(context.Context) error     { return nil }
+func (e editor) DiagnosticRefresh(context.Context) error {
+	e.c.record(func() { e.c.refreshes++ })
+	return nil
+}
 func (e editor) TextDocumentContentRefresh(context.Context, *protocol.TextDocumentContentRefreshParams) error {
 	return nil
 }
