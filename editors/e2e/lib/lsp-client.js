@@ -62,7 +62,13 @@ class LspClient {
     });
     conn.onRequest('window/showMessageRequest', () => null);
     conn.onRequest('workspace/codeLens/refresh', () => null);
-    conn.onRequest('workspace/diagnostic/refresh', () => null);
+    conn.onRequest('workspace/diagnostic/refresh', () => {
+      // Something outside the documents changed: pull every document again.
+      for (const d of this.diagnostics.values()) {
+        d.stale = true;
+      }
+      return null;
+    });
     conn.onRequest('workspace/semanticTokens/refresh', () => null);
     conn.listen();
   }
@@ -174,7 +180,11 @@ class LspClient {
           resolve();
         }, 250);
       });
-      if (!this.diagnostics.has(uri) && this.initResult?.capabilities?.diagnosticProvider) {
+      // A pull client (we declare textDocument.diagnostic) asks for the diagnostics of each
+      // new version itself, as VS Code does; the server then does not push them.
+      const have = this.diagnostics.get(uri);
+      const stale = !have || have.stale || have.version !== this.docs.get(uri)?.version;
+      if (stale && this.initResult?.capabilities?.diagnosticProvider) {
         const report = await this.request('textDocument/diagnostic', { textDocument: { uri } }).catch(() => undefined);
         if (report && report.kind === 'full') {
           this.diagnostics.set(uri, { version: this.docs.get(uri)?.version, diagnostics: report.items, pulled: true });
