@@ -87,7 +87,7 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 			out = append(out, diag.New("missing-verifier", v.IDSpan, "%s", msg))
 		case "missing-because":
 			out = append(out, diag.New("missing-because", w.Span,
-				"%s uses a manual verifier without a non-empty Because:; add `Because: <why a person checks this>`", v.ID))
+				"%s uses a manual verifier with no reason given; add a line `Because: <why a person checks this>`", v.ID))
 		case "invalid-verifier":
 			dg := diag.New("invalid-verifier", w.Span,
 				"%s: %s; upstream degrades the verifier to manual — use command, hook, prompt, manual, subagent (with Agent: and Task:) or evidence-exists (with Kind:)", v.ID, w.Detail)
