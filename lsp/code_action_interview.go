@@ -7,7 +7,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
 
@@ -26,7 +25,7 @@ func (s *Server) interviewActions(d *Document) []*protocol.CodeAction {
 	if !s.InWorkspaceURI(d.URI) {
 		return nil // every interview action edits the file
 	}
-	ch := rp1.Parse(d.Text)
+	ch := d.RP1()
 	opts := interview.Options{Budget: s.Config().Budget(), Path: d.Path}
 	r := interview.Next(d.Text, true, opts)
 	action := func(title, command string) *protocol.CodeAction {

@@ -5,7 +5,6 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
@@ -15,7 +14,7 @@ import (
 // (runs charter.interview.next), "Q3 awaits an answer", or "Finish
 // interview". A charter with no gaps and no scratch pad gets none.
 func (s *Server) codeLensRP1(d *Document) []protocol.CodeLens {
-	ch := rp1.Parse(d.Text)
+	ch := d.RP1()
 	r := interview.Next(d.Text, true, interview.Options{Budget: s.Config().Budget(), Path: d.Path})
 	at := ch.TitleSpan
 	if ch.ScratchPad != nil {

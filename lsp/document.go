@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -29,6 +30,9 @@ type Document struct {
 	// base is the previous version's index: this version's is derived from
 	// it (only the edited lines are rescanned), then base is dropped.
 	base *source.Index
+
+	rp1Once sync.Once
+	rp1     *rp1.Charter
 }
 
 func newDocument(u uri.URI, path, languageID string, version int32, text []byte, index *source.Index) *Document {
@@ -51,6 +55,14 @@ func (d *Document) Index() *source.Index {
 		}
 	})
 	return d.index
+}
+
+// RP1 is the document parsed as an rp1 charter, parsed once per version and
+// shared by hover, code lens, code actions and symbols. Callers must not
+// modify it.
+func (d *Document) RP1() *rp1.Charter {
+	d.rp1Once.Do(func() { d.rp1 = rp1.Parse(d.Text) })
+	return d.rp1
 }
 
 // IsCharter reports whether the server analyses this document at all.

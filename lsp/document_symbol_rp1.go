@@ -14,7 +14,7 @@ import (
 // scratch pad, which holds its entries (answered, skipped, pending or
 // malformed).
 func rp1Symbols(d *Document) []protocol.DocumentSymbol {
-	ch := rp1.Parse(d.Text)
+	ch := d.RP1()
 	ix := d.Index()
 	var body []protocol.DocumentSymbol
 	for _, sec := range ch.Sections {

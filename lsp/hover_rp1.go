@@ -15,7 +15,7 @@ import (
 // and what is missing; on a scratch pad entry, what the interviewer makes of
 // it.
 func (s *Server) hoverRP1(d *Document, pos protocol.Position) *protocol.Hover {
-	ch := rp1.Parse(d.Text)
+	ch := d.RP1()
 	ix := ch.Index
 	off := ix.Offset(fromProtocolPosition(pos))
 	at := func(sp source.Span) bool { return sp.Start <= off && off <= sp.End }
