@@ -197,17 +197,10 @@ func intendedID(id string) string {
 // looksLikeVALID reports whether the first token of heading text t is meant
 // as a VAL id (VAL-, val-, VAL_ in any case) even if upstream rejects it.
 func looksLikeVALID(src []byte, t source.Span) (tok source.Span, ok bool) {
-	e := t.Start
-	for e < t.End {
-		r, n := utf8.DecodeRune(src[e:t.End])
-		if isJSSpace(r) {
-			break
-		}
-		e += n
-	}
-	b := src[t.Start:e]
+	tok = firstToken(src, t)
+	b := src[tok.Start:tok.End]
 	if len(b) < 4 || !strings.EqualFold(string(b[:3]), "val") || (b[3] != '-' && b[3] != '_') {
 		return source.Span{}, false
 	}
-	return source.Span{Start: t.Start, End: e}, true
+	return tok, true
 }

@@ -25,11 +25,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "\nFlags:")
 		fl.PrintDefaults()
 	}
-	if err := fl.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	paths, code, ok := parseFlags(fl, args)
+	if !ok {
+		return code
 	}
 	switch *format {
 	case "text", "json", "sarif":
@@ -51,7 +49,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		checker.Config = &cfg
 	}
-	paths := fl.Args()
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}

@@ -32,20 +32,9 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "\nFlags:")
 		fl.PrintDefaults()
 	}
-	// Flags may come before or after the file name.
-	var paths []string
-	for rest := args; ; {
-		if err := fl.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return 0
-			}
-			return 2
-		}
-		if fl.NArg() == 0 {
-			break
-		}
-		paths = append(paths, fl.Arg(0))
-		rest = fl.Args()[1:]
+	paths, code, ok := parseFlags(fl, args)
+	if !ok {
+		return code
 	}
 	if len(paths) != 1 {
 		fl.Usage()

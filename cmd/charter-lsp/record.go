@@ -41,20 +41,9 @@ func runRecord(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "\nFlags:")
 		fs.PrintDefaults()
 	}
-	// The VAL id may come before or after the flags.
-	var ids []string
-	for len(args) > 0 {
-		if err := fs.Parse(args); err != nil {
-			if err == flag.ErrHelp {
-				return 0
-			}
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		ids = append(ids, fs.Arg(0))
-		args = fs.Args()[1:]
+	ids, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
 	}
 	if len(ids) != 1 {
 		fmt.Fprintln(stderr, "charter-lsp record: give exactly one VAL id")

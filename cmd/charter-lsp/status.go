@@ -26,20 +26,9 @@ func runStatus(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "\nFlags:")
 		fs.PrintDefaults()
 	}
-	// DIR may come before or after the flags.
-	var dirs []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if err == flag.ErrHelp {
-				return 0
-			}
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		dirs = append(dirs, fs.Arg(0))
-		args = fs.Args()[1:]
+	dirs, code, ok := parseFlags(fs, args)
+	if !ok {
+		return code
 	}
 	if len(dirs) > 1 {
 		fmt.Fprintln(stderr, "charter-lsp status: give at most one DIR")
@@ -79,7 +68,7 @@ func runStatus(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	all := []*status.Status{}
-	code := 0
+	code = 0
 	for _, dir := range charters {
 		st, err := status.Compute(vfs.OS, dir, opts)
 		if err != nil {
