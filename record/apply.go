@@ -73,6 +73,9 @@ func perform(dir string, ops []FileOp) (err error) {
 			if err := writeState(op.Path, op.Content, 0o644); err != nil {
 				return err
 			}
+			if err := stamp(op); err != nil {
+				return err
+			}
 			continue
 		}
 		dirs, err := mkdirAll(filepath.Dir(op.Path))
@@ -89,6 +92,9 @@ func perform(dir string, ops []FileOp) (err error) {
 			if err := writeState(op.Path, op.Content, 0o644); err != nil {
 				return err
 			}
+			if err := stamp(op); err != nil {
+				return err
+			}
 			continue
 		}
 		if err := createExclusive(op.Path, op.Content); err != nil {
@@ -97,6 +103,14 @@ func perform(dir string, ops []FileOp) (err error) {
 		created = append(created, op.Path)
 	}
 	return nil
+}
+
+// stamp sets the written file's modification time when op asks for one.
+func stamp(op FileOp) error {
+	if op.ModTime.IsZero() {
+		return nil
+	}
+	return os.Chtimes(op.Path, op.ModTime, op.ModTime)
 }
 
 // mkdirAll creates p and its missing parents, returning those it created.

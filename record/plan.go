@@ -26,6 +26,11 @@ type FileOp struct {
 	Create     bool   // a new file that must not exist yet
 	Content    []byte // the full new content
 	OldContent []byte // the content Plan read when replacing; nil when Create
+	// ModTime, when set, is the written file's modification time.
+	// criterion-state.json gets its own lastToolWriteAt: charter_status
+	// reports a sidecar whose mtime is later than lastToolWriteAt as edited
+	// by hand (sidecarDrift), and the tool's own write must not read so.
+	ModTime time.Time
 }
 
 // Written describes one recorded entry, as charter_record reports it.
@@ -268,5 +273,6 @@ func planCriterionState(fsys vfs.FS, dir, charterID string, written []Written, r
 	if create {
 		old = nil
 	}
-	return FileOp{Path: p, Create: create, Content: content, OldContent: old}, nil
+	at, _ := time.Parse(time.RFC3339Nano, ts)
+	return FileOp{Path: p, Create: create, Content: content, OldContent: old, ModTime: at}, nil
 }

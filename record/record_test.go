@@ -352,3 +352,40 @@ func TestConcurrentProcesses(t *testing.T) {
 		}
 	}
 }
+
+// charter_status reports a sidecar whose mtime is later than its
+// lastToolWriteAt as edited by hand; our own write must not read so, while
+// a later hand edit still does.
+func TestOwnWriteIsNotSidecarDrift(t *testing.T) {
+	_, dir := fixture(t)
+	// Recorded "now": the file's mtime would otherwise be later than the
+	// lastToolWriteAt the record writes.
+	now := time.Now().Add(-time.Minute).Truncate(time.Millisecond)
+	if _, err := Record(dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "401 now", Because: "curl", Source: "manual", RecordedBy: "user"}}, Options{Now: now}); err != nil {
+		t.Fatal(err)
+	}
+	drift := func() []status.SidecarDrift {
+		st, err := status.Compute(vfs.OS, dir, status.Options{Now: now.Add(time.Hour)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []status.SidecarDrift
+		for _, d := range st.Drift.SidecarDrift {
+			if d.Path == "criterion-state.json" {
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+	if d := drift(); len(d) != 0 {
+		t.Fatalf("our own write reads as a hand edit: %+v", d)
+	}
+	p := filepath.Join(dir, "criterion-state.json")
+	later := now.Add(30 * time.Second)
+	if err := os.Chtimes(p, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if d := drift(); len(d) != 1 {
+		t.Fatalf("a later edit must show as sidecar drift, got %+v", d)
+	}
+}
