@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -25,10 +26,7 @@ func TestBinaryProtocolFlow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "charter-lsp")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/charter-lsp/charter-lsp/cmd/charter-lsp").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := testfixture.Server(t)
 	root := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

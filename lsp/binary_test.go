@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -20,11 +21,7 @@ func TestBinaryOverStdio(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "charter-lsp")
-	build := exec.Command("go", "build", "-o", bin, "github.com/charter-lsp/charter-lsp/cmd/charter-lsp")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := testfixture.Server(t)
 
 	for _, tt := range []struct {
 		name     string

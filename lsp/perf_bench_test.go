@@ -41,7 +41,7 @@ func startBench(b *testing.B, milestones, vals, sources int) *benchServer {
 	if _, err := (gen.Project{Milestones: milestones, VALs: vals, Runs: 20, Sources: sources}).Write(root); err != nil {
 		b.Fatal(err)
 	}
-	c := lsptest.Start(b, lsptest.Config{Root: root, Capabilities: piCaps(), InitializationOptions: map[string]any{"debounceMs": 0}})
+	c := lsptest.Start(b, lsptest.Config{Root: root, Capabilities: editorCaps(), InitializationOptions: map[string]any{"debounceMs": 0}})
 	bs := &benchServer{c: c, text: gen.Criteria(milestones, vals), version: 1}
 	lines := bytes.Split(bs.text, []byte("\n"))
 	mid := []byte("### " + gen.ID(milestones/2, 0) + " ")

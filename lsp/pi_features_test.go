@@ -17,28 +17,6 @@ import (
 
 const criteriaRel = ".pi/charters/auth-rework/criteria.md"
 
-// piCaps is an editor that shows documents and applies documentChanges
-// with file creation, as VS Code does.
-func piCaps() *protocol.ClientCapabilities {
-	yes := true
-	return &protocol.ClientCapabilities{
-		Workspace: &protocol.WorkspaceClientCapabilities{
-			ApplyEdit:             &yes,
-			Configuration:         &yes,
-			WorkspaceFolders:      &yes,
-			DidChangeWatchedFiles: &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: &yes},
-			WorkspaceEdit: &protocol.WorkspaceEditClientCapabilities{
-				DocumentChanges:    &yes,
-				ResourceOperations: []protocol.ResourceOperationKind{protocol.ResourceOperationKindCreate},
-			},
-		},
-		Window: &protocol.WindowClientCapabilities{ShowDocument: &protocol.ShowDocumentClientCapabilities{Support: true}},
-		TextDocument: &protocol.TextDocumentClientCapabilities{
-			PublishDiagnostics: &protocol.PublishDiagnosticsClientCapabilities{VersionSupport: &yes},
-		},
-	}
-}
-
 // startPi copies the pi-project fixture (src/auth/token.go changed after
 // VAL-SESS-001's pass) and opens its criteria.md.
 func startPi(t *testing.T) (*lsptest.Client, uri.URI, string) {
@@ -48,7 +26,7 @@ func startPi(t *testing.T) (*lsptest.Client, uri.URI, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := lsptest.Start(t, lsptest.Config{Root: project, Capabilities: piCaps(), InitializationOptions: map[string]any{"debounceMs": 0}})
+	c := lsptest.Start(t, lsptest.Config{Root: project, Capabilities: editorCaps(), InitializationOptions: map[string]any{"debounceMs": 0}})
 	text := string(src)
 	u := c.Open(criteriaRel, text)
 	c.WaitDiagnostics(u, 1)

@@ -29,7 +29,7 @@ func pullCodes(t *testing.T, c *lsptest.Client, u uri.URI) []string {
 func TestPullClientIsNotPushed(t *testing.T) {
 	project, charter := testfixture.PiProject(t)
 	yes := true
-	caps := piCaps()
+	caps := editorCaps()
 	caps.TextDocument.Diagnostic = &protocol.DiagnosticClientCapabilities{RelatedDocumentSupport: &yes}
 	caps.Workspace.Diagnostics = &protocol.DiagnosticWorkspaceClientCapabilities{RefreshSupport: &yes}
 	c := lsptest.Start(t, lsptest.Config{Root: project, Capabilities: caps, InitializationOptions: map[string]any{"debounceMs": 0}})

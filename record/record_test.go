@@ -305,11 +305,7 @@ func TestConcurrentProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "charter-lsp")
-	build := exec.Command("go", "build", "-o", bin, "github.com/charter-lsp/charter-lsp/cmd/charter-lsp")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := testfixture.Server(t)
 	_, dir := fixture(t)
 	ids := []string{"VAL-SESS-001", "VAL-SESS-002", "VAL-SESS-003", "VAL-SESS-004", "VAL-ROLL-001", "VAL-ROLL-003", "VAL-SESS-002", "VAL-ROLL-003"}
 	var wg sync.WaitGroup

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,10 +37,7 @@ func inProcess(t *testing.T, args ...string) (string, int) {
 
 // binary builds charter-lsp into the test's temporary directory.
 func binary(t *testing.T) interviewRunner {
-	binPath := filepath.Join(t.TempDir(), "charter-lsp")
-	if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
-		t.Fatalf("building charter-lsp: %v\n%s", err, out)
-	}
+	binPath := testfixture.Server(t)
 	return func(t *testing.T, args ...string) (string, int) {
 		cmd := exec.Command(binPath, append([]string{"interview"}, args...)...)
 		var out, errb bytes.Buffer
