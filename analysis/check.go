@@ -127,7 +127,7 @@ func (c *Checker) file(path string) ([]diag.Diagnostic, error) {
 		if Classify(path, []byte("x")) == KindNone {
 			return nil, nil
 		}
-		d := diag.New("file-too-large", source.Span{}, "%s is %d MB, over the %d MB analysis limit; it was not analysed", filepath.Base(path), fi.Size()>>20, MaxFileSize>>20)
+		d := diag.New(diag.FileTooLarge, source.Span{}, "%s is %d MB, over the %d MB analysis limit; it was not analysed", filepath.Base(path), fi.Size()>>20, MaxFileSize>>20)
 		d.File = path
 		return []diag.Diagnostic{d}, nil
 	}
@@ -142,7 +142,7 @@ func (c *Checker) file(path string) ([]diag.Diagnostic, error) {
 		return nil, nil
 	case KindConfig:
 		if _, err := ParseConfig(content); err != nil {
-			d := diag.New("config-invalid", source.Span{}, "%v", err)
+			d := diag.New(diag.ConfigInvalid, source.Span{}, "%v", err)
 			ds = []diag.Diagnostic{d}
 		}
 	case KindRP1Charter:

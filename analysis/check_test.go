@@ -14,7 +14,7 @@ import (
 func codes(ds []diag.Diagnostic) []string {
 	var out []string
 	for _, d := range ds {
-		out = append(out, d.Code)
+		out = append(out, d.Code.String())
 	}
 	return out
 }
@@ -37,7 +37,7 @@ func TestCheckConfigFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ds) != 1 || ds[0].Code != "config-invalid" || !strings.Contains(ds[0].Message, "loud") {
+	if len(ds) != 1 || ds[0].Code != diag.ConfigInvalid || !strings.Contains(ds[0].Message, "loud") {
 		t.Fatalf("invalid config: %+v", ds)
 	}
 	writeFile(t, bad, "{\n  // fine\n  \"severity\": {\"stale-evidence\": \"error\"},\n}\n")
@@ -54,14 +54,14 @@ func TestCheckFileTooLarge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ds) != 1 || ds[0].Code != "file-too-large" {
+	if len(ds) != 1 || ds[0].Code != diag.FileTooLarge {
 		t.Fatalf("oversized charter: %v", codes(ds))
 	}
 	// Near miss: just under the limit is analysed normally.
 	writeFile(t, big, "# Project Charter: X\n")
 	ds, _ = CheckFile(vfs.OS, big, Config{})
 	for _, d := range ds {
-		if d.Code == "file-too-large" {
+		if d.Code == diag.FileTooLarge {
 			t.Fatal("a small file reported as too large")
 		}
 	}

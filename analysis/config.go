@@ -74,7 +74,7 @@ func (c Config) Validate() error {
 	}
 	sort.Strings(codes)
 	for _, code := range codes {
-		if diag.Lookup(code) == nil {
+		if _, known := diag.ParseCode(code); !known {
 			return fmt.Errorf("severity: unknown diagnostic code %q (see docs/diagnostics.md)", code)
 		}
 		if _, err := diag.ParseSeverity(c.Severity[code]); err != nil {
@@ -198,7 +198,7 @@ func (c Config) ApplySeverity(ds []diag.Diagnostic) []diag.Diagnostic {
 	}
 	out := ds[:0]
 	for _, d := range ds {
-		if name, ok := c.Severity[d.Code]; ok {
+		if name, ok := c.Severity[d.Code.String()]; ok {
 			sev, err := diag.ParseSeverity(name)
 			if err == nil {
 				if sev == diag.SeverityOff {

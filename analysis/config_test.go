@@ -65,10 +65,10 @@ func TestMergeAndDefaults(t *testing.T) {
 }
 
 func TestApplySeverity(t *testing.T) {
-	ds := []diag.Diagnostic{diag.New("stale-evidence", sp(0, 1), "x"), diag.New("val-title-task", sp(0, 1), "y"), diag.New("missing-verifier", sp(0, 1), "z")}
+	ds := []diag.Diagnostic{diag.New(diag.StaleEvidence, sp(0, 1), "x"), diag.New(diag.VALTitleTask, sp(0, 1), "y"), diag.New(diag.MissingVerifier, sp(0, 1), "z")}
 	cfg := Config{Severity: map[string]string{"stale-evidence": "error", "val-title-task": "off"}}
 	out := cfg.ApplySeverity(ds)
-	if len(out) != 2 || out[0].Severity != diag.SeverityError || out[1].Code != "missing-verifier" || out[1].Severity != diag.SeverityWarning {
+	if len(out) != 2 || out[0].Severity != diag.SeverityError || out[1].Code != diag.MissingVerifier || out[1].Severity != diag.SeverityWarning {
 		t.Fatalf("ApplySeverity = %+v", out)
 	}
 }

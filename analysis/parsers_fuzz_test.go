@@ -81,7 +81,7 @@ func FuzzParseSuppressions(f *testing.F) {
 		// One diagnostic per line, plus one past the end.
 		var ds []diag.Diagnostic
 		for line := 0; line <= ix.LineCount(); line++ {
-			d := diag.New("scratchpad-pending", ix.LineSpan(line), "x")
+			d := diag.New(diag.ScratchpadPending, ix.LineSpan(line), "x")
 			d.Range = source.Range{Start: source.Position{Line: line}, End: source.Position{Line: line}}
 			ds = append(ds, d)
 		}
@@ -121,7 +121,7 @@ func FuzzCheckFile(f *testing.F) {
 			if d.File != "/w/charter.md" {
 				t.Fatalf("diagnostic for %q", d.File)
 			}
-			if d.Span.Start < 0 || d.Span.End < d.Span.Start || d.Span.End > len(charter) || diag.Lookup(d.Code) == nil {
+			if d.Span.Start < 0 || d.Span.End < d.Span.Start || d.Span.End > len(charter) || d.Code.Rule() == nil {
 				t.Fatalf("diagnostic %s at %+v in %d bytes", d.Code, d.Span, len(charter))
 			}
 		}

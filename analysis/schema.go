@@ -12,7 +12,7 @@ import (
 func ConfigSchema() []byte {
 	codes := make([]string, 0, len(diag.Rules))
 	for _, r := range diag.Rules {
-		codes = append(codes, r.Code)
+		codes = append(codes, r.Name)
 	}
 	severity := map[string]any{"enum": []string{"error", "warning", "information", "hint", "off"}}
 	schema := map[string]any{

@@ -68,8 +68,8 @@ func ParseSuppressions(ix *source.Index) *Suppressions {
 			if code == "" {
 				continue
 			}
-			if diag.Lookup(code) == nil {
-				s.unknown = append(s.unknown, diag.New("unknown-disable-code", d.span,
+			if _, known := diag.ParseCode(code); !known {
+				s.unknown = append(s.unknown, diag.New(diag.UnknownDisableCode, d.span,
 					"%s names unknown code %q; see docs/diagnostics.md for the list", fields[0], code))
 				continue
 			}
@@ -94,7 +94,7 @@ func (s *Suppressions) Filter(ds []diag.Diagnostic) []diag.Diagnostic {
 	}
 	out := ds[:0]
 	for _, d := range ds {
-		if !s.suppressed(d.Code, d.Range.Start.Line) {
+		if !s.suppressed(d.Code.String(), d.Range.Start.Line) {
 			out = append(out, d)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 func sp(a, b int) source.Span { return source.Span{Start: a, End: b} }
 
 // onLines makes one diagnostic of code per line, located.
-func onLines(ix *source.Index, code string, lines ...int) []diag.Diagnostic {
+func onLines(ix *source.Index, code diag.Code, lines ...int) []diag.Diagnostic {
 	var ds []diag.Diagnostic
 	for _, l := range lines {
 		ds = append(ds, diag.New(code, ix.LineSpan(l), "x"))
@@ -41,13 +41,13 @@ func TestSuppressions(t *testing.T) {
 		"line9\n" // 9
 	ix := source.NewIndex([]byte(src))
 	sup := ParseSuppressions(ix)
-	got := lineSet(sup.Filter(onLines(ix, "missing-verifier", 0, 2, 3, 5, 7, 9)))
+	got := lineSet(sup.Filter(onLines(ix, diag.MissingVerifier, 0, 2, 3, 5, 7, 9)))
 	want := map[int]bool{0: true, 7: true}
 	if len(got) != len(want) || !got[0] || !got[7] {
 		t.Fatalf("kept lines %v, want %v", got, want)
 	}
 	// Other codes are only affected by the blanket disable on line 8.
-	other := lineSet(sup.Filter(onLines(ix, "stale-evidence", 2, 5, 9)))
+	other := lineSet(sup.Filter(onLines(ix, diag.StaleEvidence, 2, 5, 9)))
 	if !other[2] || !other[5] || other[9] {
 		t.Fatalf("stale-evidence kept %v, want lines 2 and 5", other)
 	}
@@ -60,14 +60,14 @@ func TestSuppressFileAndUnknownCode(t *testing.T) {
 	src := "<!-- charter-lsp-disable-file val-title-task -->\n<!-- charter-lsp-disable-next-line stale-evidnce -->\nx\n"
 	ix := source.NewIndex([]byte(src))
 	sup := ParseSuppressions(ix)
-	if kept := sup.Filter(onLines(ix, "val-title-task", 2)); len(kept) != 0 {
+	if kept := sup.Filter(onLines(ix, diag.VALTitleTask, 2)); len(kept) != 0 {
 		t.Fatalf("disable-file did not apply: %+v", kept)
 	}
-	if kept := sup.Filter(onLines(ix, "stale-evidence", 2)); len(kept) != 1 {
+	if kept := sup.Filter(onLines(ix, diag.StaleEvidence, 2)); len(kept) != 1 {
 		t.Fatal("a directive with only an unknown code must not disable everything")
 	}
 	unknown := sup.Unknown()
-	if len(unknown) != 1 || unknown[0].Code != "unknown-disable-code" {
+	if len(unknown) != 1 || unknown[0].Code != diag.UnknownDisableCode {
 		t.Fatalf("Unknown = %+v", unknown)
 	}
 }

@@ -241,7 +241,7 @@ func checkFinished(text []byte, r Response, answers map[rp1.SectionID]string) er
 		}
 	}
 	for _, d := range rp1.Check(ch, rp1.Options{RP1Style: true}) {
-		if !strings.HasPrefix(d.Code, "section-") {
+		if !strings.HasPrefix(d.Code.String(), "section-") {
 			continue
 		}
 		for id := range answers {

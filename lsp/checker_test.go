@@ -40,7 +40,7 @@ func (c *todoChecker) check(fsys vfs.FS, path string, cfg analysis.Config) ([]di
 		if i < 0 {
 			break
 		}
-		ds = append(ds, diag.New("section-partial", source.Span{Start: off + i, End: off + i + 4}, "TODO left in the text"))
+		ds = append(ds, diag.New(diag.SectionPartial, source.Span{Start: off + i, End: off + i + 4}, "TODO left in the text"))
 		off += i + 4
 	}
 	diag.Locate(ds, path, source.NewIndex(src))

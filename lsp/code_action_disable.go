@@ -29,7 +29,7 @@ func (s *Server) disableActions(d *Document, ds []protocol.Diagnostic) []*protoc
 	var out []*protocol.CodeAction
 	for _, pd := range ds {
 		code, ok := pd.Code.(protocol.String)
-		if !ok || diag.Lookup(string(code)) == nil {
+		if _, known := diag.ParseCode(string(code)); !ok || !known {
 			continue
 		}
 		if src, ok := pd.Source.Get(); ok && src != diag.Source {

@@ -68,7 +68,8 @@ func (s *Server) piQuickFix(d *Document, pd protocol.Diagnostic) *protocol.CodeA
 	if src, _ := pd.Source.Get(); src != diag.Source {
 		return nil
 	}
-	code, _ := pd.Code.(protocol.String)
+	name, _ := pd.Code.(protocol.String)
+	code, _ := diag.ParseCode(string(name))
 	var data map[string]string
 	if len(pd.Data) > 0 {
 		_ = json.Unmarshal(pd.Data, &data) // no data: only the fixes that need none
@@ -81,27 +82,27 @@ func (s *Server) piQuickFix(d *Document, pd protocol.Diagnostic) *protocol.CodeA
 		title = t
 		edits = []protocol.TextEdit{{Range: pd.Range, NewText: text}}
 	}
-	switch string(code) {
-	case "val-id-invalid":
+	switch code {
+	case diag.VALIDInvalid:
 		if id := data["id"]; id != "" {
 			replace("Change the id to "+id, id)
 		}
-	case "field-not-parsed":
+	case diag.FieldNotParsed:
 		if r := data["replacement"]; r != "" {
 			replace("Rewrite as `"+r+"`", r)
 		}
-	case "invalid-verifier":
+	case diag.InvalidVerifier:
 		if k := data["kind"]; k != "" {
 			replace("Change the verifier to "+k, k)
 		}
-	case "missing-verifier":
+	case diag.MissingVerifier:
 		c := criterionAt(docRegister(d, s.loadPi(analysis.PiCharterDir(d.Path))), at.Start)
 		if c == nil || hasNotParsed(c, pi.KeyVerifier) {
 			return nil // a bullet Verifier: line has its own fix (field-not-parsed)
 		}
 		title = "Add `Verifier: manual` and `Because:` lines"
 		edits = []protocol.TextEdit{insertAfterBody(d, c, "Verifier: manual", "Because: ")}
-	case "missing-because":
+	case diag.MissingBecause:
 		c := criterionAt(docRegister(d, s.loadPi(analysis.PiCharterDir(d.Path))), at.Start)
 		if c == nil || c.Field(pi.KeyBecause) != nil {
 			return nil // an empty Because: line is there: nothing obvious to add

@@ -166,7 +166,7 @@ func (emptyFS) ReadDir(string) ([]fs.DirEntry, error) { return nil, fs.ErrNotExi
 // Equal diagnostics must have equal digests, whatever order Go iterates
 // their Data maps in: the digest decides republishing and pull resultIds.
 func TestDiagnosticDigestIsDeterministic(t *testing.T) {
-	d := diag.New("section-missing", source.Span{}, "x")
+	d := diag.New(diag.SectionMissing, source.Span{}, "x")
 	d.Data = map[string]string{"section": "users", "heading": "Target Users", "a": "1", "b": "2", "c": "3"}
 	first := digest(toProtocolDiagnostics([]diag.Diagnostic{d}))
 	for range 50 {

@@ -46,11 +46,9 @@ func toProtocolDiagnostics(ds []diag.Diagnostic) []protocol.Diagnostic {
 		if d.Source == "" {
 			pd.Source = protocol.NewOptional(diag.Source)
 		}
-		if d.Code != "" {
-			pd.Code = protocol.String(d.Code)
-			if diag.Lookup(d.Code) != nil {
-				pd.CodeDescription = protocol.CodeDescription{Href: uri.URI(diag.DocURL(d.Code))}
-			}
+		if d.Code.Rule() != nil {
+			pd.Code = protocol.String(d.Code.String())
+			pd.CodeDescription = protocol.CodeDescription{Href: uri.URI(d.Code.DocURL())}
 		}
 		for _, r := range d.Related {
 			if r.File == "" {

@@ -138,7 +138,7 @@ func TestRealDiagnosticsOnRP1Charter(t *testing.T) {
 		code, _ := g.Code.(protocol.String)
 		msg, _ := g.Message.(protocol.String)
 		r := g.Range
-		if string(code) != w.Code || string(msg) != w.Message || int(g.Severity) != int(w.Severity) ||
+		if string(code) != w.Code.String() || string(msg) != w.Message || int(g.Severity) != int(w.Severity) ||
 			int(r.Start.Line) != w.Range.Start.Line || int(r.Start.Character) != w.Range.Start.Character ||
 			int(r.End.Line) != w.Range.End.Line || int(r.End.Character) != w.Range.End.Character {
 			t.Errorf("diagnostic %d = %s %q %+v, want %s %q %+v", i, code, msg, r, w.Code, w.Message, w.Range)

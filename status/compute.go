@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
@@ -136,12 +137,12 @@ func (c *computer) fileProblems() {
 			add(run.File, r.SchemaProblems())
 			if r.CriterionID != "" && c.d.Criteria.Lookup(r.CriterionID) == nil {
 				c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: run.RelPath, Line: line(run.File, r.Span.Start),
-					Code: "evidence-unknown-val", Message: fmt.Sprintf("evidence for %s, which criteria.md does not declare", r.CriterionID)})
+					Code: diag.EvidenceUnknownVAL, Message: fmt.Sprintf("evidence for %s, which criteria.md does not declare", r.CriterionID)})
 			}
 		}
 	}
 	for _, err := range c.d.Errors {
-		c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: "", Code: "read-error", Message: err.Error()})
+		c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: "", Code: diag.FileUnreadable, Message: err.Error()})
 	}
 }
 

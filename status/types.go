@@ -1,5 +1,7 @@
 package status
 
+import "github.com/charter-lsp/charter-lsp/analysis/diag"
+
 // Status is one charter's status. Field names follow pi-charter's
 // charter_status (camelCase); docs/status-json.md documents every field.
 type Status struct {
@@ -141,10 +143,10 @@ type ParseWarning struct {
 
 // FileProblem is a file status could not use, or used in part.
 type FileProblem struct {
-	File    string `json:"file"`
-	Line    int    `json:"line,omitempty"`
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	File    string    `json:"file"`
+	Line    int       `json:"line,omitempty"`
+	Code    diag.Code `json:"code"`
+	Message string    `json:"message"`
 }
 
 // NextAction is pi-charter's {tool, action?, hint, metadata?}.

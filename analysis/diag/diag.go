@@ -63,7 +63,7 @@ type Diagnostic struct {
 	Span     source.Span  `json:"-"`
 	Range    source.Range `json:"range"`
 	Severity Severity     `json:"severity"`
-	Code     string       `json:"code"`
+	Code     Code         `json:"code"`
 	Source   string       `json:"source"`
 	Message  string       `json:"message"`
 	// Related points at other places that explain the finding (a duplicate's
@@ -83,12 +83,12 @@ type Related struct {
 
 // New builds a diagnostic for code at span with the code's default severity.
 // Range is filled by Locate once the file's index is known.
-func New(code string, span source.Span, format string, args ...any) Diagnostic {
+func New(code Code, span source.Span, format string, args ...any) Diagnostic {
 	msg := format
 	if len(args) > 0 {
 		msg = fmt.Sprintf(format, args...)
 	}
-	return Diagnostic{Span: span, Severity: DefaultSeverity(code), Code: code, Source: Source, Message: msg}
+	return Diagnostic{Span: span, Severity: code.Rule().Severity, Code: code, Source: Source, Message: msg}
 }
 
 // Locate sets File and the LSP ranges of ds from their byte spans.
@@ -118,6 +118,6 @@ func Sort(ds []Diagnostic) {
 		if a.Span.End != b.Span.End {
 			return a.Span.End < b.Span.End
 		}
-		return a.Code < b.Code
+		return a.Code.String() < b.Code.String()
 	})
 }

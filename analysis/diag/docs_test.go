@@ -10,11 +10,11 @@ func TestEveryRuleIsDocumented(t *testing.T) {
 	kebab := regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 	seen := map[string]bool{}
 	for _, r := range Rules {
-		if seen[r.Code] {
+		if seen[r.Name] {
 			t.Errorf("code %q listed twice", r.Code)
 		}
-		seen[r.Code] = true
-		if !kebab.MatchString(r.Code) {
+		seen[r.Name] = true
+		if !kebab.MatchString(r.Name) {
 			t.Errorf("code %q is not kebab-case", r.Code)
 		}
 		if r.Severity < SeverityError || r.Severity > SeverityHint {
@@ -26,7 +26,7 @@ func TestEveryRuleIsDocumented(t *testing.T) {
 		}
 	}
 	for code := range Docs {
-		if !seen[code] {
+		if !seen[code.String()] {
 			t.Errorf("Docs documents %q, which is not in Rules", code)
 		}
 	}

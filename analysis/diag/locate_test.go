@@ -10,7 +10,7 @@ import (
 // UTF-16 columns; one in another file keeps its own range.
 func TestLocateRelated(t *testing.T) {
 	ix := source.NewIndex([]byte("## Heading\r\nÇa coûte 🌱 TBD\r\n"))
-	d := New("section-partial", source.Span{Start: 0, End: 10}, "m")
+	d := New(SectionPartial, source.Span{Start: 0, End: 10}, "m")
 	other := Related{File: "/elsewhere.md", Range: source.Range{Start: source.Position{Line: 7}}}
 	d.Related = []Related{{Span: source.Span{Start: 28, End: 31}, Message: "TBD"}, other}
 	ds := []Diagnostic{d}

@@ -16,16 +16,16 @@ func (c *checker) checkCharter() {
 		text := string(d.CharterFile.Src[l.LineSpan.Start:l.LineSpan.End])
 		switch {
 		case l.Problem == "no-colon":
-			c.add(file, diag.New("malformed-command", l.LineSpan,
+			c.add(file, diag.New(diag.MalformedCommand, l.LineSpan,
 				"## Commands line %q has no colon, so upstream skips it; write it as `name: command`", text))
 		case l.Problem == "empty-key":
-			c.add(file, diag.New("malformed-command", l.LineSpan,
+			c.add(file, diag.New(diag.MalformedCommand, l.LineSpan,
 				"## Commands line %q has an empty name, so upstream skips it; write it as `name: command`", text))
 		case l.Malformed:
-			c.add(file, diag.New("malformed-command", l.LineSpan,
+			c.add(file, diag.New(diag.MalformedCommand, l.LineSpan,
 				"## Commands entry %q has no command, so upstream skips it; add the command after the colon or remove the line", l.Key))
 		case l.Duplicate:
-			dg := diag.New("duplicate-command", l.KeySpan,
+			dg := diag.New(diag.DuplicateCommand, l.KeySpan,
 				"command %q is already defined on line %d; upstream keeps only the last one, so remove or rename one of them",
 				l.Key, ix.Position(l.First.Start).Line+1)
 			dg.Related = []diag.Related{related(file, l.First, "first definition")}
@@ -35,11 +35,11 @@ func (c *checker) checkCharter() {
 	if s := d.Charter.Sections["criteria"]; s != nil {
 		switch {
 		case d.Legacy:
-			c.add(file, diag.New("legacy-criteria", s.HeadingSpan,
+			c.add(file, diag.New(diag.LegacyCriteria, s.HeadingSpan,
 				"upstream reads the VALs of this legacy ## Criteria section because criteria.md is %s; move them to criteria.md under ## milestone headings",
 				map[bool]string{true: "missing", false: "the untouched scaffold"}[d.CriteriaDoc == nil]))
 		case d.CriteriaDoc != nil:
-			c.add(file, diag.New("legacy-criteria", s.HeadingSpan,
+			c.add(file, diag.New(diag.LegacyCriteria, s.HeadingSpan,
 				"upstream ignores this legacy ## Criteria section because criteria.md exists; move anything still needed to criteria.md and delete the section"))
 		}
 	}

@@ -31,7 +31,7 @@ func runCheck(t *testing.T, files map[string]string, opts Options) map[string]in
 	codes := map[string]int{}
 	for _, ds := range Check(LoadDir(vfs.OS, dir), opts) {
 		for _, d := range ds {
-			codes[d.Code]++
+			codes[d.Code.String()]++
 		}
 	}
 	return codes
@@ -92,7 +92,7 @@ func TestEveryCodeTriggersAndNearMisses(t *testing.T) {
 	for _, r := range diag.Rules {
 		switch r.Family {
 		case "charter", "criteria", "verifier", "evidence", "report":
-			if !covered[r.Code] {
+			if !covered[r.Name] {
 				t.Errorf("code %s (family %s) has no trigger/near-miss case", r.Code, r.Family)
 			}
 		}
@@ -135,7 +135,7 @@ func TestStaleEvidenceGit(t *testing.T) {
 	ds := Check(LoadDir(vfs.OS, dir), Options{Freshness: "git"})
 	var stale []diag.Diagnostic
 	for _, d := range ds[filepath.Join(dir, "criteria.md")] {
-		if d.Code == "stale-evidence" {
+		if d.Code == diag.StaleEvidence {
 			stale = append(stale, d)
 		}
 	}
@@ -165,7 +165,7 @@ func runCheckDir(t *testing.T, dir string, opts Options) map[string]int {
 	codes := map[string]int{}
 	for _, ds := range Check(LoadDir(vfs.OS, dir), opts) {
 		for _, d := range ds {
-			codes[d.Code]++
+			codes[d.Code.String()]++
 		}
 	}
 	return codes

@@ -21,7 +21,7 @@ func (c *checker) checkCriteria() {
 			c.add(file, dg)
 		}
 		if f, dup := first[v.ID]; dup {
-			dg := diag.New("duplicate-val-id", v.IDSpan,
+			dg := diag.New(diag.DuplicateVALID, v.IDSpan,
 				"%s is already defined on line %d; give this VAL its own id (upstream would report both under one id)",
 				v.ID, d.File(file).Index.Position(f.IDSpan.Start).Line+1)
 			dg.Related = []diag.Related{related(file, f.IDSpan, "first definition")}
@@ -35,7 +35,7 @@ func (c *checker) checkCriteria() {
 		switch dr.Reason {
 		case DropInvalidID:
 			fix := suggestID(id)
-			dg := diag.New("val-id-invalid", dr.IDSpan,
+			dg := diag.New(diag.VALIDInvalid, dr.IDSpan,
 				"%q is not a valid VAL id (VAL- then upper-case letters, digits and '-'); upstream silently drops this VAL, so write %s", id, fix)
 			dg.Data = map[string]string{"id": fix}
 			c.add(file, dg)
@@ -44,16 +44,16 @@ func (c *checker) checkCriteria() {
 			if cr.Mode == ModeCriteriaSection {
 				why = "sits outside any ## milestone, and the file's `## Criteria` heading stops upstream's flat fallback"
 			}
-			c.add(file, diag.New("val-under-h1", dr.HeadingSpan,
+			c.add(file, diag.New(diag.VALUnderH1, dr.HeadingSpan,
 				"%s %s, so upstream drops it; add a `## <milestone>` heading above it", id, why))
 		case DropNested:
-			c.add(file, diag.New("val-nested", dr.HeadingSpan,
+			c.add(file, diag.New(diag.VALNested, dr.HeadingSpan,
 				"%s is inside the body of an ungrouped ## VAL criterion, so upstream does not read it as a criterion; put both under a `## <milestone>` heading as ### VALs", id))
 		}
 	}
 	for _, m := range cr.Milestones {
 		if n := len(m.Criteria); n < 3 || n > 8 {
-			c.add(file, diag.New("milestone-size", m.HeadingSpan,
+			c.add(file, diag.New(diag.MilestoneSize, m.HeadingSpan,
 				"milestone %s has %s; pi-charter's doctrine is roughly 3–8 behavioural VALs per milestone, so %s",
 				m.ID, plural(n, "VAL"), map[bool]string{true: "add the missing behaviours or merge it into another milestone", false: "split it"}[n < 3]))
 		}
@@ -84,31 +84,31 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 					msg = fmt.Sprintf("%s has no Verifier: line upstream can read (the %s one is ignored), so upstream treats it as manual; write `Verifier: %s` on a plain line", v.ID, f.Form, f.Value)
 				}
 			}
-			out = append(out, diag.New("missing-verifier", v.IDSpan, "%s", msg))
+			out = append(out, diag.New(diag.MissingVerifier, v.IDSpan, "%s", msg))
 		case "missing-because":
-			out = append(out, diag.New("missing-because", w.Span,
+			out = append(out, diag.New(diag.MissingBecause, w.Span,
 				"%s uses a manual verifier with no reason given; add a line `Because: <why a person checks this>`", v.ID))
 		case "invalid-verifier":
-			dg := diag.New("invalid-verifier", w.Span,
+			dg := diag.New(diag.InvalidVerifier, w.Span,
 				"%s: %s; upstream degrades the verifier to manual — use command, hook, prompt, manual, subagent (with Agent: and Task:) or evidence-exists (with Kind:)", v.ID, w.Detail)
 			if k := closestVerifierKind(v.Verifier); k != "" {
 				dg.Data = map[string]string{"kind": k} // for the quick fix
 			}
 			out = append(out, dg)
 		case "weak-verifier-phrase-coupled":
-			out = append(out, diag.New("weak-verifier-phrase-coupled", w.Span,
+			out = append(out, diag.New(diag.WeakVerifierPhraseCoupled, w.Span,
 				"%s: %s; run a whole test file or glob instead", v.ID, w.Detail))
 		}
 	}
 	if v.Verifier.Kind == VerifierCommand && !hasWarning(v, "weak-verifier-phrase-coupled") {
 		if f := v.Field(KeyCommand); f != nil {
 			if w, weak := WeakTitleFilter(f.Value); weak {
-				out = append(out, diag.New("weak-verifier-title-filter", f.ValueSpan, "%s: %s; verify the behaviour at package, file or command level", v.ID, w.Reason))
+				out = append(out, diag.New(diag.WeakVerifierTitleFilter, f.ValueSpan, "%s: %s; verify the behaviour at package, file or command level", v.ID, w.Reason))
 			}
 		}
 	}
 	if v.GreedyID {
-		dg := diag.New("val-id-greedy", v.IDSpan,
+		dg := diag.New(diag.VALIDGreedy, v.IDSpan,
 			"upstream reads the id as %s because the title starts right after it; put a space or ' — ' between the id and the title", v.ID)
 		if v.IntendedID != "" {
 			dg.Message = fmt.Sprintf("upstream reads the id as %s, swallowing the start of the title; write `%s — %s`",
@@ -118,7 +118,7 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 		out = append(out, dg)
 	}
 	for _, f := range v.NotParsed {
-		dg := diag.New("field-not-parsed", f.LineSpan,
+		dg := diag.New(diag.FieldNotParsed, f.LineSpan,
 			"upstream does not read %s fields, so this %s line is ignored; write `%s: %s` on a plain line", f.Form, f.RawKey, strings.TrimSpace(f.RawKey), f.Value)
 		dg.Data = map[string]string{"replacement": strings.TrimSpace(f.RawKey) + ": " + f.Value}
 		out = append(out, dg)
@@ -128,13 +128,13 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 			continue
 		}
 		if k := closestKey(f.Key); k != "" {
-			dg := diag.New("field-key-typo", f.KeySpan, "unknown field %q looks like a misspelt %q; upstream ignores unknown fields", f.RawKey, k)
+			dg := diag.New(diag.FieldKeyTypo, f.KeySpan, "unknown field %q looks like a misspelt %q; upstream ignores unknown fields", f.RawKey, k)
 			dg.Data = map[string]string{"key": canonicalKey(k)}
 			out = append(out, dg)
 		}
 	}
 	if verb, ok := taskTitle(v.Title); ok && v.Title != v.ID {
-		out = append(out, diag.New("val-title-task", v.TitleSpan,
+		out = append(out, diag.New(diag.VALTitleTask, v.TitleSpan,
 			"%q reads as a task (%s …) rather than a behaviour; state what will be observably true when it is done", v.Title, verb))
 	}
 	return out

@@ -54,11 +54,11 @@ func (c *checker) checkEvidence() {
 				if m := row.Object.Get("because"); m != nil {
 					at = m.ValueSpan
 				}
-				c.add(file, diag.New("evidence-missing-because", at,
+				c.add(file, diag.New(diag.EvidenceMissingBecause, at,
 					"manual evidence for %s has no because; add a \"because\" saying why this evidence is enough (upstream requires it)", row.CriterionID))
 			}
 			if known != nil && row.CriterionID != "" && !known[row.CriterionID] {
-				c.add(file, diag.New("evidence-unknown-val", row.Object.Get("criterionId").ValueSpan, "%s", c.unknownMessage(row.CriterionID)))
+				c.add(file, diag.New(diag.EvidenceUnknownVAL, row.Object.Get("criterionId").ValueSpan, "%s", c.unknownMessage(row.CriterionID)))
 			}
 		}
 	}
@@ -105,20 +105,20 @@ func (c *checker) checkCriterionState() {
 	}
 	for _, e := range d.CriterionState.Entries {
 		if known != nil && !known[e.ID] {
-			c.add(file, diag.New("evidence-unknown-val", e.KeySpan, "%s", c.unknownMessage(e.ID)))
+			c.add(file, diag.New(diag.EvidenceUnknownVAL, e.KeySpan, "%s", c.unknownMessage(e.ID)))
 			continue
 		}
 		row, has := rows[e.ID]
 		t, tok := ParseTime(e.LastTs)
 		switch {
 		case has && (!tok || row.Time.After(t)):
-			dg := diag.New("criterion-state-drift", e.KeySpan,
+			dg := diag.New(diag.CriterionStateDrift, e.KeySpan,
 				"criterion-state.json records %s as %q at %s, but a newer evidence row says %q at %s; record evidence through charter_record (or update this entry) so they agree",
 				e.ID, e.Outcome, e.LastTs, row.Outcome, row.TS)
 			dg.Related = []diag.Related{related(row.File, row.Span, "newest evidence row")}
 			c.add(file, dg)
 		case has && row.Time.Equal(t) && row.Outcome != e.Outcome:
-			dg := diag.New("criterion-state-drift", e.KeySpan,
+			dg := diag.New(diag.CriterionStateDrift, e.KeySpan,
 				"criterion-state.json records %s as %q, but the evidence row of the same time says %q; correct whichever is wrong", e.ID, e.Outcome, row.Outcome)
 			dg.Related = []diag.Related{related(row.File, row.Span, "evidence row")}
 			c.add(file, dg)
@@ -127,7 +127,7 @@ func (c *checker) checkCriterionState() {
 			if m := e.Object.Get("lastEvidencePath"); m != nil {
 				at = m.ValueSpan
 			}
-			c.add(file, diag.New("criterion-state-drift", at,
+			c.add(file, diag.New(diag.CriterionStateDrift, at,
 				"lastEvidencePath of %s points to %s, which does not exist; record the evidence again or fix the path", e.ID, e.LastEvidencePath))
 		}
 	}
@@ -139,7 +139,7 @@ func (c *checker) checkCriterionState() {
 			if m := d.CriterionState.Object.Get("criteria"); m != nil {
 				at = m.KeySpan
 			}
-			dg := diag.New("criterion-state-drift", at,
+			dg := diag.New(diag.CriterionStateDrift, at,
 				"%s has evidence (%q at %s) but no entry here, so upstream's status shows it as uncovered; record it through charter_record", v.ID, row.Outcome, row.TS)
 			dg.Related = []diag.Related{related(row.File, row.Span, "evidence row")}
 			c.add(file, dg)
@@ -164,7 +164,7 @@ func (c *checker) checkStale() {
 			msg = fmt.Sprintf("%s requires fresh evidence, but its latest pass (%s) is %s older than the last source change (%s); re-verify and record new evidence",
 				v.ID, o.TS, age(st.SourceTime.Sub(o.Time)), st.SourceTime.UTC().Format(time.RFC3339))
 		}
-		dg := diag.New("stale-evidence", v.HeadingSpan, "%s", msg)
+		dg := diag.New(diag.StaleEvidence, v.HeadingSpan, "%s", msg)
 		if st.SourcePath != "" {
 			dg.Related = []diag.Related{{File: st.SourcePath, Message: "newest source change"}}
 		}
@@ -194,17 +194,17 @@ func (c *checker) checkReport() {
 	file, r := d.ReportFile.Path, d.Report
 	top := r.TitleSpan
 	if !r.HasTitle {
-		c.add(file, diag.New("report-missing-section", top,
+		c.add(file, diag.New(diag.ReportMissingSection, top,
 			"REPORT.md has no `# <title>` heading, which upstream's completion gate requires; add one on the first line"))
 	}
 	for _, name := range ReportSectionNames {
 		s := r.Section(name)
 		switch {
 		case s == nil:
-			c.add(file, diag.New("report-missing-section", top,
+			c.add(file, diag.New(diag.ReportMissingSection, top,
 				"REPORT.md has no `## %s` section, so upstream will not complete the charter; add the heading and write it", name))
 		case !s.HasContent:
-			c.add(file, diag.New("report-empty-section", s.HeadingSpan,
+			c.add(file, diag.New(diag.ReportEmptySection, s.HeadingSpan,
 				"`## %s` is empty or holds only comments, so upstream will not complete the charter; write the %s", name, strings.ToLower(name)))
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -63,21 +64,21 @@ func ParseEvidence(src []byte) ([]EvidenceRow, []JSONProblem) {
 	case '[':
 		var err error
 		if spans, err = readArray(src, span); err != nil {
-			return nil, []JSONProblem{{Span: span, Message: "invalid JSON: " + err.Error(), Code: "json-invalid"}}
+			return nil, []JSONProblem{{Span: span, Message: "invalid JSON: " + err.Error(), Code: diag.JSONInvalid}}
 		}
 	default:
-		return nil, []JSONProblem{{Span: span, Message: "evidence.json must hold a row object or an array of rows, found " + jsonType(src[span.Start:span.End]), Code: "evidence-invalid"}}
+		return nil, []JSONProblem{{Span: span, Message: "evidence.json must hold a row object or an array of rows, found " + jsonType(src[span.Start:span.End]), Code: diag.EvidenceInvalid}}
 	}
 	var rows []EvidenceRow
 	var problems []JSONProblem
 	for i, s := range spans {
 		if src[s.Start] != '{' {
-			problems = append(problems, JSONProblem{Span: s, Message: fmt.Sprintf("row %d is a JSON %s, not an evidence object", i+1, jsonType(src[s.Start:s.End])), Code: "evidence-invalid"})
+			problems = append(problems, JSONProblem{Span: s, Message: fmt.Sprintf("row %d is a JSON %s, not an evidence object", i+1, jsonType(src[s.Start:s.End])), Code: diag.EvidenceInvalid})
 			continue
 		}
 		obj, err := readObject(src, s)
 		if err != nil {
-			problems = append(problems, JSONProblem{Span: s, Message: "invalid JSON: " + err.Error(), Code: "json-invalid"})
+			problems = append(problems, JSONProblem{Span: s, Message: "invalid JSON: " + err.Error(), Code: diag.JSONInvalid})
 			continue
 		}
 		rows = append(rows, EvidenceRow{
@@ -100,7 +101,7 @@ var subagentRecorder = regexp.MustCompile(`^subagent:[^:\s]+:\S+$`)
 func (r *EvidenceRow) SchemaProblems() []JSONProblem {
 	var out []JSONProblem
 	add := func(span source.Span, format string, args ...any) {
-		out = append(out, JSONProblem{Span: span, Message: fmt.Sprintf(format, args...), Code: "evidence-invalid"})
+		out = append(out, JSONProblem{Span: span, Message: fmt.Sprintf(format, args...), Code: diag.EvidenceInvalid})
 	}
 	for _, name := range evidenceRequired {
 		if r.Object.Get(name) == nil {

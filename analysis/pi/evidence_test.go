@@ -3,6 +3,8 @@ package pi
 import (
 	"strings"
 	"testing"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 )
 
 func TestParseEvidence(t *testing.T) {
@@ -33,7 +35,7 @@ func TestParseEvidence(t *testing.T) {
 				}
 			}
 			for _, p := range problems {
-				ps = append(ps, p.Code+"@"+string(src[p.Span.Start:p.Span.End]))
+				ps = append(ps, p.Code.String()+"@"+string(src[p.Span.Start:p.Span.End]))
 			}
 			if strings.Join(ids, ",") != strings.Join(c.rows, ",") || strings.Join(ps, "|") != strings.Join(c.problems, "|") {
 				t.Errorf("rows %v problems %v; want %v %v", ids, ps, c.rows, c.problems)
@@ -81,7 +83,7 @@ func TestParseState(t *testing.T) {
 			t.Errorf("%s: got %q (%v)", raw, st.Status, problems)
 		}
 	}
-	if _, problems := ParseState([]byte(`[1]`)); len(problems) != 1 || problems[0].Code != "json-invalid" {
+	if _, problems := ParseState([]byte(`[1]`)); len(problems) != 1 || problems[0].Code != diag.JSONInvalid {
 		t.Errorf("array state.json: %v", problems)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -17,7 +18,7 @@ type JSONProblem struct {
 	Message string
 	// Code is the diagnostic code: json-invalid for unreadable JSON,
 	// evidence-invalid for a schema break.
-	Code string
+	Code diag.Code
 }
 
 // JSONMember is one "key": value of an object, with its spans. Raw is the
@@ -123,7 +124,7 @@ func syntaxProblem(src []byte, err error) *JSONProblem {
 	if len(bytes.TrimSpace(src)) == 0 {
 		msg = "empty file"
 	}
-	return &JSONProblem{Span: source.Span{Start: start, End: off}, Message: "invalid JSON: " + msg, Code: "json-invalid"}
+	return &JSONProblem{Span: source.Span{Start: start, End: off}, Message: "invalid JSON: " + msg, Code: diag.JSONInvalid}
 }
 
 func lineStartOf(src []byte, off int) int {
@@ -202,11 +203,11 @@ func parseJSONObjectFile(src []byte) (*JSONObject, []JSONProblem) {
 		return nil, []JSONProblem{*p}
 	}
 	if src[span.Start] != '{' {
-		return nil, []JSONProblem{{Span: span, Message: "expected a JSON object at the top level, found " + jsonType(src[span.Start:span.End]), Code: "json-invalid"}}
+		return nil, []JSONProblem{{Span: span, Message: "expected a JSON object at the top level, found " + jsonType(src[span.Start:span.End]), Code: diag.JSONInvalid}}
 	}
 	obj, err := readObject(src, span)
 	if err != nil {
-		return nil, []JSONProblem{{Span: span, Message: "invalid JSON: " + err.Error(), Code: "json-invalid"}}
+		return nil, []JSONProblem{{Span: span, Message: "invalid JSON: " + err.Error(), Code: diag.JSONInvalid}}
 	}
 	return obj, nil
 }

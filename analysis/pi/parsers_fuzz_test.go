@@ -8,7 +8,6 @@ import (
 	"testing/fstest"
 	"time"
 
-	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -27,7 +26,7 @@ func checkProblems(t *testing.T, src []byte, problems []JSONProblem) {
 	t.Helper()
 	for _, p := range problems {
 		spanOK(t, "problem", len(src), p.Span)
-		if p.Message == "" || diag.Lookup(p.Code) == nil {
+		if p.Message == "" || p.Code.Rule() == nil {
 			t.Fatalf("problem %+v: empty message or unknown code", p)
 		}
 	}
@@ -134,8 +133,8 @@ func FuzzCheckDir(f *testing.F) {
 				t.Fatalf("diagnostics for %s, which is not in the directory", file)
 			}
 			for _, x := range ds {
-				spanOK(t, x.Code, len(src), x.Span)
-				if diag.Lookup(x.Code) == nil {
+				spanOK(t, x.Code.String(), len(src), x.Span)
+				if x.Code.Rule() == nil {
 					t.Fatalf("code %q not in the catalogue", x.Code)
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -52,18 +53,18 @@ func ParseCriterionState(src []byte) (*CriterionState, []JSONProblem) {
 	st := &CriterionState{Object: obj, CharterID: obj.Str("charterId"), LastToolWriteAt: obj.Str("lastToolWriteAt")}
 	crit := obj.Get("criteria")
 	if crit == nil {
-		return st, append(problems, JSONProblem{Span: obj.openSpan(), Message: `criterion-state.json lacks "criteria"`, Code: "json-invalid"})
+		return st, append(problems, JSONProblem{Span: obj.openSpan(), Message: `criterion-state.json lacks "criteria"`, Code: diag.JSONInvalid})
 	}
 	if crit.Type() != "object" {
-		return st, append(problems, JSONProblem{Span: crit.ValueSpan, Message: `"criteria" must be an object keyed by VAL id`, Code: "json-invalid"})
+		return st, append(problems, JSONProblem{Span: crit.ValueSpan, Message: `"criteria" must be an object keyed by VAL id`, Code: diag.JSONInvalid})
 	}
 	entries, err := readObject(src, crit.ValueSpan)
 	if err != nil {
-		return st, append(problems, JSONProblem{Span: crit.ValueSpan, Message: "invalid JSON: " + err.Error(), Code: "json-invalid"})
+		return st, append(problems, JSONProblem{Span: crit.ValueSpan, Message: "invalid JSON: " + err.Error(), Code: diag.JSONInvalid})
 	}
 	for _, m := range entries.Members {
 		if m.Type() != "object" {
-			problems = append(problems, JSONProblem{Span: m.ValueSpan, Message: fmt.Sprintf("entry %q must be an object", m.Name), Code: "json-invalid"})
+			problems = append(problems, JSONProblem{Span: m.ValueSpan, Message: fmt.Sprintf("entry %q must be an object", m.Name), Code: diag.JSONInvalid})
 			continue
 		}
 		e, err := readObject(src, m.ValueSpan)

@@ -64,7 +64,7 @@ func checkSections(ch *Charter) []diag.Diagnostic {
 		}
 		if g.Status == GapCoveredByQA {
 			e := g.CoveredBy
-			d := diag.New("section-covered-by-qa", span,
+			d := diag.New(diag.SectionCoveredByQA, span,
 				"%q is not written in the charter yet, but Q%d (%s) answers it; finish the interview to write it.",
 				name, e.Number, e.Topic)
 			d.Related = []diag.Related{{Span: e.HeadingSpan, Message: "the answer that covers it"}}
@@ -74,13 +74,13 @@ func checkSections(ch *Charter) []diag.Diagnostic {
 		needs := sectionNeeds[g.Section]
 		switch {
 		case sec == nil:
-			d := diag.New("section-missing", span,
+			d := diag.New(diag.SectionMissing, span,
 				"Section \"## %s\" is missing; add it with %s, or ask the next interview question.",
 				CanonicalHeading[g.Section], needs)
 			d.Data = map[string]string{"section": string(g.Section), "heading": CanonicalHeading[g.Section]}
 			ds = append(ds, d)
 		case sec.Status == StatusEmpty:
-			d := diag.New("section-empty", span,
+			d := diag.New(diag.SectionEmpty, span,
 				"Section %q has no content; write %s, or ask the next interview question.", name, needs)
 			d.Data = map[string]string{"section": string(g.Section)}
 			ds = append(ds, d)
@@ -108,7 +108,7 @@ func partial(sec *Section, name, needs string) diag.Diagnostic {
 			reasons = append(reasons, fmt.Sprintf("only %d sentence%s", sec.Sentences, plural(sec.Sentences)))
 		}
 	}
-	d := diag.New("section-partial", sec.HeadingSpan,
+	d := diag.New(diag.SectionPartial, sec.HeadingSpan,
 		"Section %q is partial: it has %s; write at least two sentences on %s.",
 		name, joinReasons(reasons), needs)
 	d.Related = related
@@ -192,7 +192,7 @@ func checkStatus(ch *Charter) []diag.Diagnostic {
 	if len(why) == 0 {
 		return nil
 	}
-	return []diag.Diagnostic{diag.New("status-complete-with-gaps", f.Span,
+	return []diag.Diagnostic{diag.New(diag.StatusCompleteWithGaps, f.Span,
 		"**Status** says Complete but the charter still has %s; finish the charter or set **Status**: Draft.",
 		strings.Join(why, " and "))}
 }

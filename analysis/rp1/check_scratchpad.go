@@ -17,12 +17,12 @@ func checkScratchPad(ch *Charter, opts Options) []diag.Diagnostic {
 	ds = append(ds, checkMode(ch)...)
 	switch {
 	case sp.CutShort:
-		d := diag.New("scratchpad-answer-heading", sp.CutSpan,
+		d := diag.New(diag.ScratchpadAnswerHeading, sp.CutSpan,
 			"This \"## \" line ends the scratch pad for rp1 before its end marker%s; write it as \"####\" or plain text.",
 			cutVictim(sp))
 		ds = append(ds, d)
 	case !sp.HasEndMarker:
-		d := diag.New("scratchpad-missing-end", sp.HeadingSpan,
+		d := diag.New(diag.ScratchpadMissingEnd, sp.HeadingSpan,
 			"The scratch pad has no <!-- End scratch pad --> marker; add it after the last entry so the interview state has a clear end.")
 		ds = append(ds, d)
 	}
@@ -46,30 +46,30 @@ func checkEntries(sp *ScratchPad, opts Options) []diag.Diagnostic {
 	highest, counted := 0, 0
 	for _, e := range sp.Entries {
 		if e.Number == 0 {
-			ds = append(ds, diag.New("scratchpad-malformed-entry", e.HeadingSpan,
+			ds = append(ds, diag.New(diag.ScratchpadMalformedEntry, e.HeadingSpan,
 				"Entry heading is not \"### Q{N}: {Topic}\", so the interviewer cannot number it; rename it like \"### Q%d: %s\".",
 				sp.LastNumber()+1, topicOr(e.Topic)))
 			continue
 		}
 		if e.Malformed() {
-			ds = append(ds, diag.New("scratchpad-malformed-entry", e.HeadingSpan,
+			ds = append(ds, diag.New(diag.ScratchpadMalformedEntry, e.HeadingSpan,
 				"Q%d has none of **Asked**, **Answer** or **Skipped**, so the interviewer skips it; add the question and its answer, or delete the entry.",
 				e.Number))
 			continue
 		}
 		counted++
 		if counted == opts.QuestionBudget+1 {
-			ds = append(ds, diag.New("scratchpad-over-budget", e.HeadingSpan,
+			ds = append(ds, diag.New(diag.ScratchpadOverBudget, e.HeadingSpan,
 				"Q%d is beyond the question budget of %d, so the interviewer would have finished before it; finish the interview or raise questionBudget.",
 				e.Number, opts.QuestionBudget))
 		}
 		if first := seen[e.Number]; first != nil {
-			d := diag.New("scratchpad-duplicate-number", e.HeadingSpan,
+			d := diag.New(diag.ScratchpadDuplicateNumber, e.HeadingSpan,
 				"Q%d is used twice; renumber this entry Q%d so answers are not confused.", e.Number, highest+1)
 			d.Related = []diag.Related{{Span: first.HeadingSpan, Message: "first Q" + strconv.Itoa(e.Number)}}
 			ds = append(ds, d)
 		} else if e.Number < highest {
-			ds = append(ds, diag.New("scratchpad-out-of-order", e.HeadingSpan,
+			ds = append(ds, diag.New(diag.ScratchpadOutOfOrder, e.HeadingSpan,
 				"Q%d comes after Q%d; number entries in the order asked, since the next question is numbered from the last one.",
 				e.Number, highest))
 		}
@@ -78,11 +78,11 @@ func checkEntries(sp *ScratchPad, opts Options) []diag.Diagnostic {
 			highest = e.Number
 		}
 		if len(TopicSections(e.Topic)) == 0 {
-			ds = append(ds, diag.New("scratchpad-unknown-topic", e.HeadingSpan,
+			ds = append(ds, diag.New(diag.ScratchpadUnknownTopic, e.HeadingSpan,
 				"Topic %q maps to no charter section, so its answer covers nothing; name it %s.", e.Topic, topicHint))
 		}
 		if e.Pending() {
-			ds = append(ds, diag.New("scratchpad-pending", e.HeadingSpan,
+			ds = append(ds, diag.New(diag.ScratchpadPending, e.HeadingSpan,
 				"Q%d (%s) awaits an answer; write it after **Answer**: and run the interview again.", e.Number, topicOr(e.Topic)))
 		}
 	}
@@ -123,7 +123,7 @@ func checkMode(ch *Charter) []diag.Diagnostic {
 	if msg == "" {
 		return nil
 	}
-	return []diag.Diagnostic{diag.New("scratchpad-mode-mismatch", sp.ModeSpan, "%s", msg)}
+	return []diag.Diagnostic{diag.New(diag.ScratchpadModeMismatch, sp.ModeSpan, "%s", msg)}
 }
 
 func topicOr(t string) string {

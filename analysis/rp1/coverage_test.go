@@ -18,11 +18,11 @@ func TestEveryCodeHasFixtures(t *testing.T) {
 			continue
 		}
 		n++
-		t.Run(r.Code, func(t *testing.T) {
-			if got := codesIn(t, "testdata/"+r.Code+".md"); !got[r.Code] {
+		t.Run(r.Name, func(t *testing.T) {
+			if got := codesIn(t, "testdata/"+r.Name+".md"); !got[r.Name] {
 				t.Errorf("%s.md does not trigger %s (got %v)", r.Code, r.Code, keys(got))
 			}
-			if got := codesIn(t, "testdata/"+r.Code+"-near-miss.md"); got[r.Code] {
+			if got := codesIn(t, "testdata/"+r.Name+"-near-miss.md"); got[r.Name] {
 				t.Errorf("%s-near-miss.md triggers %s", r.Code, r.Code)
 			}
 		})
@@ -40,7 +40,7 @@ func codesIn(t *testing.T, path string) map[string]bool {
 	}
 	got := map[string]bool{}
 	for _, d := range Check(Parse(src), Options{RP1Style: true}) {
-		got[d.Code] = true
+		got[d.Code.String()] = true
 	}
 	return got
 }

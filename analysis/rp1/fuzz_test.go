@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -68,8 +67,8 @@ func FuzzParse(f *testing.F) {
 		}
 		ds := Check(ch, Options{RP1Style: true, QuestionBudget: 2})
 		for i, d := range ds {
-			ok(d.Code, d.Span)
-			if diag.Lookup(d.Code) == nil {
+			ok(d.Code.String(), d.Span)
+			if d.Code.Rule() == nil {
 				t.Fatalf("code %q not in the catalogue", d.Code)
 			}
 			if i > 0 && ds[i-1].Span.Start > d.Span.Start {

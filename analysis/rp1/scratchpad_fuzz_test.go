@@ -3,8 +3,6 @@ package rp1
 import (
 	"bytes"
 	"testing"
-
-	"github.com/charter-lsp/charter-lsp/analysis/diag"
 )
 
 // FuzzScratchPad aims the fuzzer at the scratch pad: the body it generates
@@ -56,7 +54,7 @@ func FuzzScratchPad(f *testing.F) {
 			t.Fatalf("PendingEntry %+v is not pending", p)
 		}
 		for _, d := range Check(ch, Options{RP1Style: true, QuestionBudget: 5}) {
-			if d.Span.Start < 0 || d.Span.End < d.Span.Start || d.Span.End > n || diag.Lookup(d.Code) == nil {
+			if d.Span.Start < 0 || d.Span.End < d.Span.Start || d.Span.End > n || d.Code.Rule() == nil {
 				t.Fatalf("diagnostic %s at %+v", d.Code, d.Span)
 			}
 		}

@@ -83,15 +83,15 @@ func sarifLevel(s diag.Severity) string {
 func writeSARIF(w io.Writer, ds []diag.Diagnostic, toolVersion string) error {
 	run := sarifRun{ColumnKind: "utf16CodeUnits", Results: []sarifResult{}}
 	run.Tool.Driver = sarifDriver{Name: "charter-lsp", Version: toolVersion, InformationURI: diag.DocsURL}
-	index := map[string]int{}
+	index := map[diag.Code]int{}
 	for _, r := range diag.Rules {
-		rule := sarifRule{ID: r.Code, ShortDescription: sarifMessage{r.Summary}, HelpURI: diag.DocURL(r.Code)}
+		rule := sarifRule{ID: r.Name, ShortDescription: sarifMessage{r.Summary}, HelpURI: r.Code.DocURL()}
 		rule.DefaultConfiguration.Level = sarifLevel(r.Severity)
 		index[r.Code] = len(run.Tool.Driver.Rules)
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, rule)
 	}
 	for _, d := range ds {
-		res := sarifResult{RuleID: d.Code, RuleIndex: index[d.Code], Level: sarifLevel(d.Severity), Message: sarifMessage{d.Message}}
+		res := sarifResult{RuleID: d.Code.String(), RuleIndex: index[d.Code], Level: sarifLevel(d.Severity), Message: sarifMessage{d.Message}}
 		var loc sarifLocation
 		loc.PhysicalLocation.ArtifactLocation.URI = filepath.ToSlash(d.File)
 		loc.PhysicalLocation.Region = sarifRegion{
