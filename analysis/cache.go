@@ -46,7 +46,7 @@ func (c *Cache) loadOptions() pi.LoadOptions {
 	if c == nil {
 		return pi.LoadOptions{}
 	}
-	return pi.LoadOptions{Criteria: c.Criteria, Index: c.Index}
+	return pi.LoadOptions{Criteria: func(path string, src []byte) *pi.Criteria { return c.Criteria(path).Parse(src) }, Index: c.Index}
 }
 
 // Criteria returns the parser that remembers the criteria.md at path.

@@ -1,20 +1,23 @@
 package analysis
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // MaxFileSize is the largest file analysed; larger ones get file-too-large.
 const MaxFileSize = 16 << 20
+
+var errTooLarge = errors.New("file too large")
 
 // CheckFile returns the diagnostics of one file, read through fsys (so the
 // server's unsaved documents count). Files that are not charter files get
@@ -127,9 +130,9 @@ func (c *Checker) file(path string) ([]diag.Diagnostic, error) {
 		if Classify(path, []byte("x")) == KindNone {
 			return nil, nil
 		}
-		d := diag.New(diag.FileTooLarge, source.Span{}, "%s is %d MB, over the %d MB analysis limit; it was not analysed", filepath.Base(path), fi.Size()>>20, MaxFileSize>>20)
-		d.File = path
-		return []diag.Diagnostic{d}, nil
+		ds := CheckUnreadable(path, fi.Size(), errTooLarge)
+		diag.Locate(ds, path, source.NewIndex(nil))
+		return ds, nil
 	}
 	content, err := c.FS.ReadFile(path)
 	if err != nil {
@@ -141,12 +144,9 @@ func (c *Checker) file(path string) ([]diag.Diagnostic, error) {
 	case KindNone, KindOtherCharter:
 		return nil, nil
 	case KindConfig:
-		if _, err := ParseConfig(content); err != nil {
-			d := diag.New(diag.ConfigInvalid, source.Span{}, "%v", err)
-			ds = []diag.Diagnostic{d}
-		}
+		ds = CheckConfigFile(content)
 	case KindRP1Charter:
-		ds = checkRP1(content, cfg)
+		ds = CheckRP1(rp1.Parse(content), cfg)
 	default:
 		dir := PiCharterDir(path)
 		if c.piCache == nil {
@@ -159,18 +159,7 @@ func (c *Checker) file(path string) ([]diag.Diagnostic, error) {
 		}
 		ds = append(ds, byFile[path]...)
 	}
-	ix := c.index(path, content)
-	diag.Locate(ds, path, ix)
-	if strings.HasSuffix(strings.ToLower(path), ".md") {
-		sup := ParseSuppressions(ix)
-		ds = sup.Filter(ds)
-		unknown := sup.Unknown()
-		diag.Locate(unknown, path, ix)
-		ds = append(ds, unknown...)
-	}
-	ds = cfg.ApplySeverity(ds)
-	diag.Sort(ds)
-	return ds, nil
+	return Finish(ds, path, c.index(path, content), cfg), nil
 }
 
 func (c *Checker) index(path string, content []byte) *source.Index {

@@ -5,15 +5,10 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
-	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
-// checkRP1 and checkPiDir connect the file kinds to their packages' checks.
-func checkRP1(content []byte, cfg Config) []diag.Diagnostic {
-	return rp1.Check(rp1.Parse(content), rp1.Options{QuestionBudget: cfg.Budget(), RP1Style: true})
-}
-
+// checkPiDir connects the pi-charter kinds to their package's checks.
 func checkPiDir(fsys vfs.FS, dir string, cfg Config, now time.Time, clock pi.SourceClock, load pi.LoadOptions) map[string][]diag.Diagnostic {
 	return pi.Check(pi.LoadDirWith(fsys, dir, load), pi.Options{
 		SourceDirs: cfg.Sources(),

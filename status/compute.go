@@ -50,23 +50,21 @@ func Compute(fsys vfs.FS, dir string, opts Options) (*Status, error) {
 	if d.CharterFile == nil && d.CriteriaFile == nil && d.StateFile == nil {
 		return nil, errors.New(dir + " holds none of charter.md, criteria.md, state.json: not a pi charter")
 	}
-	c := &computer{fsys: fsys, d: d, opts: opts}
-	return c.run(), nil
+	return NewView(fsys, d, pi.NewSourceClock(opts.Freshness, fsys, opts.SourceDirs)).Status(opts.Now), nil
 }
 
+// computer builds one Status from a View.
 type computer struct {
-	fsys vfs.FS
+	view *View
 	d    *pi.Dir
-	opts Options
+	now  time.Time
 	st   *Status
-
-	latest map[string]pi.Outcome
 }
 
 func (c *computer) run() *Status {
 	d := c.d
 	st := &Status{
-		CharterID: d.ID, Dir: d.Path, Now: isoTime(c.opts.Now),
+		CharterID: d.ID, Dir: d.Path, Now: isoTime(c.now),
 		Milestones: []Milestone{}, Criteria: []Criterion{}, Commands: map[string]string{},
 		ParseWarnings: []ParseWarning{}, FileProblems: []FileProblem{}, NextActions: []NextAction{},
 		Drift: Drift{Uncovered: []Uncovered{}, Stale: []Stale{}, ReadyNext: []ReadyNext{},

@@ -7,8 +7,7 @@ import (
 // criteria fills the per-VAL and per-milestone views.
 func (c *computer) criteria() {
 	st, d := c.st, c.d
-	latest := pi.LatestOutcomes(d)
-	c.latest = latest
+	latest := c.view.Latest
 	seen := map[string]bool{}
 	for _, cr := range d.Criteria.Criteria {
 		if seen[cr.ID] {
@@ -21,11 +20,11 @@ func (c *computer) criteria() {
 			v.Outcome, v.LastTs, v.LastSummary, v.LastEvidencePath = r.Outcome, r.TS, r.Summary, r.EvidencePath
 			v.LastFeatureID, v.Source, v.RecordedBy, v.Because, v.From = r.FeatureID, r.Source, r.RecordedBy, r.Because, origin(r)
 			if r.TimeOK {
-				age := c.opts.Now.Sub(r.Time).Milliseconds()
+				age := c.now.Sub(r.Time).Milliseconds()
 				v.AgeMs = &age
 			}
 		}
-		if v.Outcome == "pass" {
+		if c.view.Passes(cr.ID) {
 			st.ValPass++
 		}
 		st.Criteria = append(st.Criteria, v)
@@ -34,12 +33,7 @@ func (c *computer) criteria() {
 	st.RegisterEmpty = st.ValTotal == 0
 	for _, m := range d.Criteria.Milestones {
 		ms := Milestone{MilestoneID: m.ID, Title: m.Title, CriterionIDs: m.CriterionIDs()}
-		ms.ValCount = len(ms.CriterionIDs)
-		for _, id := range ms.CriterionIDs {
-			if latest[id].Outcome == "pass" {
-				ms.ValPassCount++
-			}
-		}
+		ms.ValPassCount, ms.ValCount = c.view.Progress(m)
 		st.Milestones = append(st.Milestones, ms)
 	}
 }

@@ -9,10 +9,7 @@ import (
 // drift fills uncovered, stale, readyNext, sidecarDrift and milestoneArtifacts.
 func (c *computer) drift() {
 	st, d := c.st, c.d
-	stale := map[string]pi.StaleEvidence{}
-	for _, se := range pi.FindStale(d, c.latest, pi.NewSourceClock(c.opts.Freshness, c.fsys, c.opts.SourceDirs)) {
-		stale[se.Criterion.ID] = se
-	}
+	stale := c.view.StaleByID
 	uncovered := map[string]bool{}
 	for i := range st.Criteria {
 		v := &st.Criteria[i]
@@ -80,7 +77,7 @@ func (c *computer) drift() {
 		if !ok {
 			continue
 		}
-		fi, err := c.fsys.Stat(sc.file.Path)
+		fi, err := c.view.fsys.Stat(sc.file.Path)
 		if err != nil {
 			continue
 		}
@@ -99,7 +96,7 @@ func (c *computer) drift() {
 		// A milestone id is heading text: never let it walk out of work/.
 		captured := false
 		if filepath.IsLocal(m.MilestoneID) && filepath.Base(m.MilestoneID) == m.MilestoneID {
-			fi, err := c.fsys.Stat(filepath.Join(d.Path, "work", m.MilestoneID, "evidence"))
+			fi, err := c.view.fsys.Stat(filepath.Join(d.Path, "work", m.MilestoneID, "evidence"))
 			captured = err == nil && fi.IsDir()
 		}
 		if !captured {

@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"path/filepath"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -22,6 +23,13 @@ type Options struct {
 	Clock SourceClock
 	// FS is read by the mtime clock (default vfs.OS).
 	FS vfs.FS
+	// Stale, when not nil, is the staleness already computed for d (by
+	// the charter's view): the clock is then not asked.
+	Stale []StaleEvidence
+	// Only, when set, limits the check to the diagnostics of that file (an
+	// absolute path of d): a keystroke in criteria.md need not re-check a
+	// hundred thousand evidence rows.
+	Only string
 }
 
 // Check returns the diagnostics of a charter directory, keyed by the
@@ -31,15 +39,23 @@ func Check(d *Dir, opts Options) map[string][]diag.Diagnostic {
 	if c.opts.Now.IsZero() {
 		c.opts.Now = time.Now()
 	}
-	if c.opts.Clock == nil {
+	if c.opts.Clock == nil && c.opts.Stale == nil {
 		c.opts.Clock = NewSourceClock(opts.Freshness, opts.FS, opts.SourceDirs)
 	}
-	c.checkCharter()
-	c.checkCriteria()
-	c.checkEvidence()
-	c.checkCriterionState()
-	c.checkStale()
-	c.checkReport()
+	if c.wants(d.CharterFile) {
+		c.checkCharter()
+	}
+	if d.CriteriaPath != "" && c.wants(d.File(d.CriteriaPath)) {
+		c.checkCriteria()
+		c.checkStale()
+	}
+	if c.opts.Only == "" || c.wants(d.StateFile) || c.wants(d.CriterionStateFile) || filepath.Base(c.opts.Only) == "evidence.json" {
+		c.checkEvidence()
+		c.checkCriterionState()
+	}
+	if c.wants(d.ReportFile) {
+		c.checkReport()
+	}
 	for path, ds := range c.out {
 		if f := d.File(path); f != nil {
 			diag.Locate(ds, path, f.Index)
@@ -64,7 +80,15 @@ type checker struct {
 	known map[string]bool // knownIDs, once computed
 }
 
+// wants reports whether f's diagnostics are asked for.
+func (c *checker) wants(f *File) bool {
+	return f != nil && (c.opts.Only == "" || c.opts.Only == f.Path)
+}
+
 func (c *checker) add(file string, dg diag.Diagnostic) {
+	if c.opts.Only != "" && file != c.opts.Only {
+		return
+	}
 	c.out[file] = append(c.out[file], dg)
 }
 

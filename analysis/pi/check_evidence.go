@@ -41,6 +41,9 @@ func (c *checker) checkEvidence() {
 	known := c.knownIDs()
 	for _, r := range c.d.Runs {
 		file := r.File.Path
+		if c.opts.Only != "" && c.opts.Only != file {
+			continue
+		}
 		for _, p := range r.Problems {
 			c.add(file, diag.New(p.Code, p.Span, "%s", p.Message))
 		}
@@ -67,24 +70,6 @@ func (c *checker) checkEvidence() {
 	}
 }
 
-// newestRows is the newest evidence row per VAL, by parsable ts.
-func (c *checker) newestRows() map[string]Outcome {
-	out := map[string]Outcome{}
-	for _, r := range c.d.Runs {
-		for _, row := range r.Rows {
-			t, ok := row.Time()
-			if row.CriterionID == "" || !ok {
-				continue
-			}
-			if cur, seen := out[row.CriterionID]; !seen || t.After(cur.Time) {
-				out[row.CriterionID] = Outcome{CriterionID: row.CriterionID, Outcome: row.Outcome, TS: row.TS, Time: t, TimeOK: true,
-					Origin: FromEvidence, File: r.File.Path, Span: row.Span, EvidencePath: r.RelPath}
-			}
-		}
-	}
-	return out
-}
-
 func (c *checker) checkCriterionState() {
 	d := c.d
 	if d.CriterionStateFile == nil {
@@ -98,7 +83,7 @@ func (c *checker) checkCriterionState() {
 		return
 	}
 	known := c.knownIDs()
-	rows := c.newestRows()
+	rows := d.Evidence.NewestTimed
 	runs := map[string]bool{}
 	for _, r := range d.Runs {
 		runs[r.RelPath] = true
@@ -155,7 +140,11 @@ func (c *checker) checkStale() {
 	if d.CriteriaPath == "" {
 		return
 	}
-	for _, st := range FindStale(d, LatestOutcomes(d), c.opts.Clock) {
+	stale := c.opts.Stale
+	if stale == nil {
+		stale = FindStale(d, LatestOutcomes(d), c.opts.Clock)
+	}
+	for _, st := range stale {
 		v, o := st.Criterion, st.Outcome
 		var msg string
 		if !o.TimeOK {

@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"path/filepath"
@@ -48,7 +49,10 @@ type Dir struct {
 	CriterionState         *CriterionState
 	CriterionStateProblems []JSONProblem
 
-	Runs []*EvidenceRun // sorted by segment, then stamp
+	// Evidence is the work/ folder's runs and their newest rows; Runs is
+	// Evidence.Runs.
+	Evidence *Evidence
+	Runs     []*EvidenceRun // sorted by segment, then stamp
 
 	// Errors are read failures other than a missing file, and refused symlinks.
 	Errors []error
@@ -103,10 +107,14 @@ func LoadDir(fsys vfs.FS, dir string) *Dir {
 // (the server, per keystroke) reuse work; the zero value parses everything
 // from scratch. Results are the same either way.
 type LoadOptions struct {
-	// Criteria returns the parser that remembers criteria.md at path.
-	Criteria func(path string) *CriteriaParser
+	// Criteria parses src, the content of the criteria.md at path (a
+	// caller that parses successive versions reuses unchanged blocks).
+	Criteria func(path string, src []byte) *Criteria
 	// Index returns the line index of src, the content of path.
 	Index func(path string, src []byte) *source.Index
+	// Evidence, when set, is the directory's evidence already loaded
+	// (LoadEvidence): work/ is then not read again.
+	Evidence *Evidence
 }
 
 // LoadDirWith is LoadDir with opts.
@@ -115,18 +123,17 @@ func LoadDirWith(fsys vfs.FS, dir string, opts LoadOptions) *Dir {
 	if err != nil {
 		abs = filepath.Clean(dir)
 	}
-	l := &loader{fsys: fsys, opts: opts, d: &Dir{Path: abs, ID: filepath.Base(abs)}}
-	l.root = l.resolve(abs)
+	l := newLoader(fsys, abs, opts)
+	d := &Dir{Path: abs, ID: filepath.Base(abs)}
 	if parent := filepath.Dir(abs); filepath.Base(parent) == "charters" && filepath.Base(filepath.Dir(parent)) == ".pi" {
-		l.d.Project = filepath.Dir(filepath.Dir(parent))
+		d.Project = filepath.Dir(filepath.Dir(parent))
 	}
-	d := l.d
 	if d.CharterFile = l.read(abs, "charter.md"); d.CharterFile != nil {
 		d.Charter = ParseCharter(d.CharterFile.Src)
 	}
 	if d.CriteriaFile = l.read(abs, "criteria.md"); d.CriteriaFile != nil {
 		if opts.Criteria != nil {
-			d.CriteriaDoc = opts.Criteria(d.CriteriaFile.Path).Parse(d.CriteriaFile.Src)
+			d.CriteriaDoc = opts.Criteria(d.CriteriaFile.Path, d.CriteriaFile.Src)
 		} else {
 			d.CriteriaDoc = ParseCriteria(d.CriteriaFile.Src)
 		}
@@ -148,17 +155,35 @@ func LoadDirWith(fsys vfs.FS, dir string, opts LoadOptions) *Dir {
 	if d.CriterionStateFile = l.read(abs, "criterion-state.json"); d.CriterionStateFile != nil {
 		d.CriterionState, d.CriterionStateProblems = ParseCriterionState(d.CriterionStateFile.Src)
 	}
-	l.loadRuns()
+	d.Evidence = opts.Evidence
+	if d.Evidence == nil {
+		n := len(l.errors)
+		ev := &Evidence{}
+		_ = l.loadRuns(context.Background(), ev) // no deadline: never fails
+		ev.Errors = append([]error(nil), l.errors[n:]...)
+		l.errors = l.errors[:n]
+		ev.reduce()
+		d.Evidence = ev
+	}
+	d.Runs = d.Evidence.Runs
+	d.Errors = append(append([]error(nil), l.errors...), d.Evidence.Errors...)
 	return d
 }
 
 type loader struct {
 	fsys vfs.FS
 	opts LoadOptions
-	d    *Dir
+	dir  string // the charter directory, absolute
 	root string // dir with symlinks resolved, when resolvable
 	// listed caches directory listings, to see which entries are symlinks.
 	listed map[string]map[string]fs.DirEntry
+	errors []error
+}
+
+func newLoader(fsys vfs.FS, dir string, opts LoadOptions) *loader {
+	l := &loader{fsys: fsys, opts: opts, dir: dir}
+	l.root = l.resolve(dir)
+	return l
 }
 
 func (l *loader) resolve(p string) string {
@@ -204,7 +229,7 @@ func (l *loader) allowed(dir, name string) bool {
 	p := filepath.Join(dir, name)
 	target := l.resolve(p)
 	if target == p || !within(l.root, target) {
-		l.d.Errors = append(l.d.Errors, &fs.PathError{Op: "read", Path: p, Err: errors.New("symlink leaves the charter directory; not read")})
+		l.errors = append(l.errors, &fs.PathError{Op: "read", Path: p, Err: errors.New("symlink leaves the charter directory; not read")})
 		return false
 	}
 	return true
@@ -223,7 +248,7 @@ func (l *loader) read(dir, name string) *File {
 	src, err := l.fsys.ReadFile(p)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
-			l.d.Errors = append(l.d.Errors, err)
+			l.errors = append(l.errors, err)
 		}
 		return nil
 	}
@@ -244,10 +269,12 @@ func (l *loader) subdirs(dir string) []string {
 	return out
 }
 
-func (l *loader) loadRuns() {
-	work := filepath.Join(l.d.Path, "work")
-	if !l.allowed(l.d.Path, "work") {
-		return
+// loadRuns reads every work/<segment>/evidence/<stamp>/evidence.json into
+// ev.Runs, checking ctx between runs.
+func (l *loader) loadRuns(ctx context.Context, ev *Evidence) error {
+	work := filepath.Join(l.dir, "work")
+	if !l.allowed(l.dir, "work") {
+		return nil
 	}
 	for _, seg := range l.subdirs(work) {
 		evDir := filepath.Join(work, seg, "evidence")
@@ -255,6 +282,9 @@ func (l *loader) loadRuns() {
 			continue
 		}
 		for _, stamp := range l.subdirs(evDir) {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			f := l.read(filepath.Join(evDir, stamp), "evidence.json")
 			if f == nil {
 				continue
@@ -262,7 +292,8 @@ func (l *loader) loadRuns() {
 			run := &EvidenceRun{Segment: seg, Stamp: stamp, File: f,
 				RelPath: "work/" + seg + "/evidence/" + stamp + "/evidence.json"}
 			run.Rows, run.Problems = ParseEvidence(f.Src)
-			l.d.Runs = append(l.d.Runs, run)
+			ev.Runs = append(ev.Runs, run)
 		}
 	}
+	return nil
 }

@@ -44,12 +44,9 @@ type Outcome struct {
 // reported as evidence-invalid). Ids that criteria.md does not define are
 // included too.
 func LatestOutcomes(d *Dir) map[string]Outcome {
-	out := map[string]Outcome{}
-	consider := func(o Outcome) {
-		cur, ok := out[o.CriterionID]
-		if !ok || newer(o, cur) {
-			out[o.CriterionID] = o
-		}
+	out := make(map[string]Outcome, len(d.Evidence.Newest))
+	for id, o := range d.Evidence.Newest {
+		out[id] = o
 	}
 	if d.CriterionState != nil {
 		for _, e := range d.CriterionState.Entries {
@@ -58,19 +55,9 @@ func LatestOutcomes(d *Dir) map[string]Outcome {
 				Origin: FromCriterionState, File: d.CriterionStateFile.Path, Span: e.KeySpan,
 				EvidencePath: filepath.ToSlash(e.LastEvidencePath)}
 			o.Time, o.TimeOK = ParseTime(e.LastTs)
-			consider(o)
-		}
-	}
-	for _, r := range d.Runs {
-		for _, row := range r.Rows {
-			if row.CriterionID == "" || len(row.SchemaProblems()) > 0 {
-				continue
+			if cur, ok := out[o.CriterionID]; !ok || newer(o, cur) {
+				out[o.CriterionID] = o
 			}
-			o := Outcome{CriterionID: row.CriterionID, Outcome: row.Outcome, TS: row.TS, Summary: row.Summary,
-				Source: row.Source, RecordedBy: row.RecordedBy, Because: row.Because, FeatureID: row.FeatureID,
-				Origin: FromEvidence, File: r.File.Path, Span: row.Span, EvidencePath: r.RelPath}
-			o.Time, o.TimeOK = row.Time()
-			consider(o)
 		}
 	}
 	return out

@@ -1,0 +1,86 @@
+package analysis
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/status"
+)
+
+// The checks of one file, by kind. Whoever holds the file's text and parse
+// (the server's snapshot, the CLI) calls the one for its kind, then Finish.
+// Each returns unlocated diagnostics (byte spans) unless it says otherwise.
+
+// CheckRP1 returns an rp1 charter's diagnostics.
+func CheckRP1(ch *rp1.Charter, cfg Config) []diag.Diagnostic {
+	return rp1.Check(ch, rp1.Options{QuestionBudget: cfg.Budget(), RP1Style: true})
+}
+
+// CheckConfigFile returns config-invalid when a project configuration file
+// does not parse.
+func CheckConfigFile(src []byte) []diag.Diagnostic {
+	if _, err := ParseConfig(src); err != nil {
+		return []diag.Diagnostic{diag.New(diag.ConfigInvalid, source.Span{}, "%v", err)}
+	}
+	return nil
+}
+
+// CheckPiFile returns the diagnostics of path, one file of the pi charter
+// directory v describes, located in that file.
+func CheckPiFile(v *status.View, path string, now time.Time) []diag.Diagnostic {
+	return pi.Check(v.Dir, pi.Options{Stale: v.Stale, Only: path, Now: now})[path]
+}
+
+// CheckUnreadable reports a charter file that exists but could not be read
+// (too large, not a regular file, an I/O error); nil for a missing file.
+func CheckUnreadable(path string, size int64, err error) []diag.Diagnostic {
+	switch {
+	case err == nil, errors.Is(err, fs.ErrNotExist):
+		return nil
+	case size > MaxFileSize:
+		return []diag.Diagnostic{diag.New(diag.FileTooLarge, source.Span{},
+			"%s is %d MB, over the %d MB analysis limit; it was not analysed", filepath.Base(path), size>>20, MaxFileSize>>20)}
+	}
+	return []diag.Diagnostic{diag.New(diag.FileUnreadable, source.Span{}, "%s cannot be read: %v", filepath.Base(path), err)}
+}
+
+// Finish completes the diagnostics of one file: located against ix (those
+// not located yet), filtered by the file's inline suppression comments
+// (markdown only), with the configured severities applied, sorted.
+func Finish(ds []diag.Diagnostic, path string, ix *source.Index, cfg Config) []diag.Diagnostic {
+	var todo []diag.Diagnostic
+	for i := range ds {
+		if ds[i].File == "" {
+			todo = append(todo, ds[i])
+		}
+	}
+	if len(todo) > 0 {
+		located := ds[:0:0]
+		for _, d := range ds {
+			if d.File == "" {
+				one := []diag.Diagnostic{d}
+				diag.Locate(one, path, ix)
+				d = one[0]
+			}
+			located = append(located, d)
+		}
+		ds = located
+	}
+	if strings.HasSuffix(strings.ToLower(path), ".md") {
+		sup := ParseSuppressions(ix)
+		ds = sup.Filter(ds)
+		unknown := sup.Unknown()
+		diag.Locate(unknown, path, ix)
+		ds = append(ds, unknown...)
+	}
+	ds = cfg.ApplySeverity(ds)
+	diag.Sort(ds)
+	return ds
+}

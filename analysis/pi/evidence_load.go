@@ -1,0 +1,75 @@
+package pi
+
+import (
+	"context"
+	"path/filepath"
+
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// Evidence is a charter directory's work/<segment>/evidence/<stamp>/
+// evidence.json runs, read and reduced once: what a change of the work/
+// folder invalidates, and nothing else does. A keystroke in criteria.md
+// reuses it whole, so a charter with a hundred thousand runs costs nothing
+// per keystroke once loaded.
+type Evidence struct {
+	Runs []*EvidenceRun // sorted by segment, then stamp
+	// Newest is each VAL's newest schema-valid row (by time; a row whose
+	// time does not parse counts as oldest): the evidence side of
+	// LatestOutcomes.
+	Newest map[string]Outcome
+	// NewestTimed is each VAL's newest row with a parsable time, valid or
+	// not: what criterion-state.json is compared with.
+	NewestTimed map[string]Outcome
+	// Errors are read failures and refused symlinks under work/.
+	Errors []error
+}
+
+// LoadEvidence reads every run of the charter directory dir. It stops early,
+// returning ctx's error, when ctx is done.
+// Like LoadDir, it reads nothing outside dir.
+func LoadEvidence(ctx context.Context, fsys vfs.FS, dir string) (*Evidence, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = filepath.Clean(dir)
+	}
+	l := newLoader(fsys, abs, LoadOptions{})
+	ev := &Evidence{}
+	if err := l.loadRuns(ctx, ev); err != nil {
+		return nil, err
+	}
+	ev.Errors = l.errors
+	ev.reduce()
+	return ev, nil
+}
+
+// reduce computes Newest and NewestTimed from the runs.
+func (ev *Evidence) reduce() {
+	ev.Newest = map[string]Outcome{}
+	ev.NewestTimed = map[string]Outcome{}
+	for _, r := range ev.Runs {
+		for i := range r.Rows {
+			row := &r.Rows[i]
+			if row.CriterionID == "" {
+				continue
+			}
+			o := Outcome{CriterionID: row.CriterionID, Outcome: row.Outcome, TS: row.TS, Summary: row.Summary,
+				Source: row.Source, RecordedBy: row.RecordedBy, Because: row.Because, FeatureID: row.FeatureID,
+				Origin: FromEvidence, File: r.File.Path, Span: row.Span, EvidencePath: r.RelPath}
+			o.Time, o.TimeOK = row.Time()
+			if o.TimeOK {
+				if cur, seen := ev.NewestTimed[o.CriterionID]; !seen || o.Time.After(cur.Time) {
+					ev.NewestTimed[o.CriterionID] = o
+				}
+			}
+			// Rows that break the schema are not outcomes: an "outcome":
+			// "ok" must not count as a pass (they are evidence-invalid).
+			if len(row.SchemaProblems()) > 0 {
+				continue
+			}
+			if cur, seen := ev.Newest[o.CriterionID]; !seen || newer(o, cur) {
+				ev.Newest[o.CriterionID] = o
+			}
+		}
+	}
+}

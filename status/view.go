@@ -1,0 +1,98 @@
+package status
+
+import (
+	"sync"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// View is one pi charter directory as every feature sees it: the register,
+// each VAL's latest result, the stale ones and milestone progress, with the
+// full status (drift, blockers, next actions) on demand. The status command,
+// the checks, hover, code lens and symbols all read the same View, so a rule
+// such as "a milestone's progress counts its VALs whose latest outcome is
+// pass" is written once, here. A View is immutable once built; the server
+// builds one per change of the charter's files (workspace.Snapshot).
+type View struct {
+	Dir *pi.Dir
+	// Latest is each VAL's newest record (criterion-state.json or an
+	// evidence row), by id; ids the register lacks are included.
+	Latest map[string]pi.Outcome
+	// Stale lists the fresh-required VALs whose pass predates the newest
+	// source change, in register order; StaleByID indexes it.
+	Stale     []pi.StaleEvidence
+	StaleByID map[string]pi.StaleEvidence
+
+	fsys vfs.FS // for the few facts status reads besides the files (folder existence)
+
+	statusMu sync.Mutex
+	status   *Status
+	statusAt time.Time
+}
+
+// NewView derives the view of a loaded charter directory. clock dates the
+// newest source change; it is asked at most once, and only when some VAL
+// requires fresh evidence and passes.
+func NewView(fsys vfs.FS, d *pi.Dir, clock pi.SourceClock) *View {
+	v := &View{Dir: d, Latest: pi.LatestOutcomes(d), StaleByID: map[string]pi.StaleEvidence{}, fsys: fsys}
+	v.Stale = pi.FindStale(d, v.Latest, clock)
+	if v.Stale == nil {
+		v.Stale = []pi.StaleEvidence{} // computed: none (nil would mean "not computed" to pi.Check)
+	}
+	for _, se := range v.Stale {
+		v.StaleByID[se.Criterion.ID] = se
+	}
+	return v
+}
+
+// Passes reports whether the VAL's latest outcome is pass.
+func (v *View) Passes(id string) bool { return v.Latest[id].Outcome == "pass" }
+
+// Progress counts a milestone's VALs whose latest outcome is pass, the rule
+// behind valPassCount, the code lens ("3/5 pass"), hover and the outline.
+func (v *View) Progress(m *pi.Milestone) (pass, total int) {
+	for _, c := range m.Criteria {
+		if v.Passes(c.ID) {
+			pass++
+		}
+	}
+	return pass, len(m.Criteria)
+}
+
+// Criterion returns the VAL id of the effective register, or nil.
+func (v *View) Criterion(id string) *pi.Criterion {
+	if v.Dir.Criteria == nil {
+		return nil
+	}
+	return v.Dir.Criteria.Lookup(id)
+}
+
+// MilestoneOf returns the milestone holding the VAL id, or nil.
+func (v *View) MilestoneOf(id string) *pi.Milestone {
+	if v.Dir.Criteria == nil {
+		return nil
+	}
+	for _, m := range v.Dir.Criteria.Milestones {
+		for _, c := range m.Criteria {
+			if c.ID == id {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
+// Status is the charter's full status as of now. The last one is kept and
+// returned again for the same now, so features asking within one request
+// share it.
+func (v *View) Status(now time.Time) *Status {
+	v.statusMu.Lock()
+	defer v.statusMu.Unlock()
+	if v.status == nil || !v.statusAt.Equal(now) {
+		c := &computer{view: v, d: v.Dir, now: now}
+		v.status, v.statusAt = c.run(), now
+	}
+	return v.status
+}

@@ -1,0 +1,116 @@
+package workspace
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/status"
+)
+
+// charter is what a snapshot knows of one pi charter directory. Its parts
+// change at different rates: the evidence (work/) only when a run is added
+// or edited, the view whenever any file of the folder, the project's sources
+// or the settings change.
+type charter struct {
+	dir     string
+	project string // the folder holding .pi/
+
+	evidence *promise[*pi.Evidence]
+	view     *promise[*status.View]
+
+	mu     sync.Mutex
+	checks map[string]*promise[[]diag.Diagnostic] // by file
+}
+
+// renew is the charter for the next snapshot: everything recomputed, except
+// the evidence when keepEvidence.
+func (c *charter) renew(keepEvidence bool) *charter {
+	n := &charter{dir: c.dir, project: c.project}
+	if keepEvidence {
+		n.evidence = c.evidence
+	}
+	return n
+}
+
+// charterFor returns the snapshot's charter for dir, creating its memo.
+func (s *Snapshot) charterFor(dir string) *charter {
+	dir = filepath.Clean(dir)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.charters[dir]
+	if c == nil {
+		c = &charter{dir: dir, project: projectOf(dir)}
+		s.charters[dir] = c
+	}
+	if c.evidence == nil {
+		c.evidence = newPromise(func(ctx context.Context) (*pi.Evidence, error) {
+			return pi.LoadEvidence(ctx, s.FS(), dir)
+		})
+	}
+	if c.view == nil {
+		c.view = newPromise(func(ctx context.Context) (*status.View, error) {
+			ev, err := c.evidence.get(ctx)
+			if err != nil {
+				return nil, err
+			}
+			d := pi.LoadDirWith(s.FS(), dir, pi.LoadOptions{
+				Evidence: ev,
+				Criteria: func(path string, _ []byte) *pi.Criteria { return s.File(path).Criteria() },
+				Index:    func(path string, _ []byte) *source.Index { return s.File(path).Index() },
+			})
+			cfg, _ := s.Config(filepath.Join(dir, "criteria.md"))
+			clock, err := s.clock(ctx, d.Project, cfg)
+			if err != nil {
+				return nil, err
+			}
+			return status.NewView(s.FS(), d, clock), nil
+		})
+	}
+	return c
+}
+
+// projectOf is the folder holding .pi/ for a .pi/charters/<id> directory.
+func projectOf(dir string) string {
+	parent := filepath.Dir(dir)
+	if filepath.Base(parent) == "charters" && filepath.Base(filepath.Dir(parent)) == ".pi" {
+		return filepath.Dir(filepath.Dir(parent))
+	}
+	return ""
+}
+
+// CharterView returns the view of the pi charter directory dir: criteria,
+// evidence with outcomes, staleness, progress, and the full status on
+// demand. It is computed once per snapshot of the charter's files, and its
+// evidence once per change of the work/ folder.
+func (s *Snapshot) CharterView(ctx context.Context, dir string) (*status.View, error) {
+	return s.charterFor(dir).view.get(ctx)
+}
+
+// piDiagnostics are the diagnostics of path, a file of the pi charter dir.
+func (s *Snapshot) piDiagnostics(ctx context.Context, dir, path string) ([]diag.Diagnostic, error) {
+	c := s.charterFor(dir)
+	c.mu.Lock()
+	if c.checks == nil {
+		c.checks = map[string]*promise[[]diag.Diagnostic]{}
+	}
+	pr := c.checks[path]
+	if pr == nil {
+		pr = newPromise(func(ctx context.Context) ([]diag.Diagnostic, error) {
+			v, err := c.view.get(ctx)
+			if err != nil {
+				return nil, err
+			}
+			cfg, _ := s.Config(path)
+			f := s.File(path)
+			return analysis.Finish(analysis.CheckPiFile(v, path, s.Created), path, f.Index(), cfg), nil
+		})
+		c.checks[path] = pr
+	}
+	c.mu.Unlock()
+	return pr.get(ctx)
+}

@@ -1,0 +1,71 @@
+package workspace
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+)
+
+// clockReading is when a project's sources last changed.
+type clockReading struct {
+	t    time.Time
+	path string
+	ok   bool
+}
+
+// clock returns the freshness clock of project under cfg's settings. The
+// reading is taken at most once per snapshot line until a source of the
+// project changes on disk, and only when a staleness check asks for it;
+// no lock is held while it is taken.
+func (s *Snapshot) clock(ctx context.Context, project string, cfg analysis.Config) (pi.SourceClock, error) {
+	if project == "" {
+		return noSources{}, nil
+	}
+	mode, dirs := cfg.FreshnessMode(), cfg.Sources()
+	key := project + "\x00" + mode + "\x00" + strings.Join(dirs, "\x00")
+	s.mu.Lock()
+	pr := s.clocks[key]
+	if pr == nil {
+		pr = newPromise(func(context.Context) (clockReading, error) {
+			t, p, ok := pi.NewSourceClock(mode, s.FS(), dirs).Newest(project)
+			return clockReading{t, p, ok}, nil
+		})
+		s.clocks[key] = pr
+	}
+	s.mu.Unlock()
+	return &lazyClock{ctx: ctx, project: project, pr: pr}, nil
+}
+
+// clockProject is the project of a clocks key.
+func clockProject(key string) string {
+	p, _, _ := strings.Cut(key, "\x00")
+	return p
+}
+
+// lazyClock takes the reading when first asked. A cancelled ctx reads as
+// "no sources"; the computation that asked is being cancelled with it and
+// keeps nothing.
+type lazyClock struct {
+	ctx     context.Context
+	project string
+	pr      *promise[clockReading]
+}
+
+func (c *lazyClock) Newest(project string) (time.Time, string, bool) {
+	if project != c.project {
+		return time.Time{}, "", false
+	}
+	r, err := c.pr.get(c.ctx)
+	if err != nil {
+		return time.Time{}, "", false
+	}
+	return r.t, r.path, r.ok
+}
+
+// noSources is the clock of a charter outside any project.
+type noSources struct{}
+
+func (noSources) Newest(string) (time.Time, string, bool) { return time.Time{}, "", false }

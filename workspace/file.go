@@ -1,0 +1,118 @@
+package workspace
+
+import (
+	"errors"
+	"io/fs"
+	"sync"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// ErrTooLarge is a file over analysis.MaxFileSize: it is not read, and no
+// feature looks at it.
+var ErrTooLarge = errors.New("file too large")
+
+// File is one version of one file as a snapshot sees it: an open
+// document's text, or what the disk held when it was first read. Everything
+// derived from the text alone (kind, line index, parse) is computed once
+// and shared by every snapshot holding this File: a keystroke makes a new
+// File for the edited document only.
+type File struct {
+	Path    string
+	Text    []byte // nil when Err is set; never modified
+	Version int32  // the open document's version; 0 for a file read from disk
+	// Err says why there is no text: fs.ErrNotExist, ErrTooLarge, a file
+	// that is not a regular file, a read error.
+	Err error
+	// Size is the size on disk (or of the text, for an open document that
+	// is not on disk); ModTime is the disk's time (the zero time when the
+	// file is not on disk): freshness compares file times, and typing in
+	// an open document has not changed it on disk yet.
+	Size    int64
+	ModTime time.Time
+	Mode    fs.FileMode
+
+	doc *Document // the open document, or nil
+
+	kindOnce sync.Once
+	kind     analysis.Kind
+
+	indexOnce sync.Once
+	index     *source.Index
+
+	rp1Once sync.Once
+	rp1     *rp1.Charter
+
+	criteriaOnce sync.Once
+	criteria     *pi.Criteria
+}
+
+// Open reports whether the file is an open document.
+func (f *File) Open() bool { return f.doc != nil }
+
+// Exists reports whether the file has text to analyse.
+func (f *File) Exists() bool { return f.Err == nil }
+
+// TooLarge reports whether the file is over the analysis size limit; such
+// a file is never parsed, and features answer nothing for it.
+func (f *File) TooLarge() bool {
+	return errors.Is(f.Err, ErrTooLarge) || int64(len(f.Text)) > analysis.MaxFileSize
+}
+
+// Kind says which charter file this is, from its path and content.
+func (f *File) Kind() analysis.Kind {
+	f.kindOnce.Do(func() {
+		switch {
+		case f.TooLarge():
+			// Judged by the name alone: the content is not read.
+			f.kind = analysis.Classify(f.Path, []byte("x"))
+		case errors.Is(f.Err, fs.ErrNotExist):
+			f.kind = analysis.Classify(f.Path, nil)
+		default:
+			f.kind = analysis.Classify(f.Path, f.Text)
+		}
+	})
+	return f.kind
+}
+
+// Index is the file's line index, the one position mapper of this text. An
+// edited document's index is derived from the previous version's.
+func (f *File) Index() *source.Index {
+	f.indexOnce.Do(func() {
+		if f.doc != nil && f.doc.base != nil {
+			f.index = f.doc.base.Update(f.Text)
+		} else {
+			f.index = source.NewIndex(f.Text)
+		}
+	})
+	return f.index
+}
+
+// RP1 is the file parsed as an rp1 charter. Callers must not modify it.
+func (f *File) RP1() *rp1.Charter {
+	f.rp1Once.Do(func() { f.rp1 = rp1.Parse(f.Text) })
+	return f.rp1
+}
+
+// Criteria is the file parsed as a pi-charter criteria.md; successive
+// versions of an open document reuse the blocks a keystroke left alone.
+// Callers must not modify it.
+func (f *File) Criteria() *pi.Criteria {
+	f.criteriaOnce.Do(func() {
+		if f.doc != nil {
+			f.criteria = f.doc.parsers.criteria.Parse(f.Text)
+		} else {
+			f.criteria = pi.ParseCriteria(f.Text)
+		}
+	})
+	return f.criteria
+}
+
+// parsers are the incremental parsers one open document's versions share.
+type parsers struct {
+	criteria pi.CriteriaParser
+}

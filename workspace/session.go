@@ -1,0 +1,104 @@
+// Package workspace holds what charter-lsp knows about a workspace as a
+// sequence of immutable snapshots, as gopls does: the open documents over
+// the disk, the user's settings, and every fact derived from them — each
+// file's line index and parse, each pi charter's View (criteria, evidence
+// with outcomes, staleness, progress, blockers), each file's diagnostics —
+// computed at most once per snapshot, and carried over to the next snapshot
+// unless the change touched what it was derived from.
+//
+// The language server makes a new snapshot per change (an edit, a file
+// changed on disk, new settings) and answers every request from one; the
+// CLI takes one snapshot of the disk. Nothing here knows the protocol.
+package workspace
+
+import (
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// Options configure a Session.
+type Options struct {
+	// Disk is the file system under the open documents (default vfs.OS).
+	Disk vfs.FS
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+}
+
+// Settings are the user's settings — the editor's (initializationOptions,
+// workspace/configuration) or the CLI's flags — which win over a project
+// file key by key.
+type Settings struct {
+	Config analysis.Config
+	// Restricted is an untrusted workspace (VS Code's Restricted Mode): a
+	// project file may then not widen what charter-lsp does.
+	Restricted bool
+}
+
+// Change is one change of the workspace.
+type Change struct {
+	// Documents are opened documents or new versions of open ones.
+	Documents []*Document
+	// Closed are the paths of documents the editor closed.
+	Closed []string
+	// Disk are paths that changed on disk (created, changed or deleted;
+	// files or folders).
+	Disk []string
+	// DiskUnknown says the disk may have changed anywhere (a client that
+	// cannot watch files): everything read from it is read again.
+	DiskUnknown bool
+	// Settings, when set, replace the user's settings.
+	Settings *Settings
+	// Roots, when set, replace the workspace folders.
+	Roots *[]string
+}
+
+// Session is the sequence of snapshots of one workspace.
+type Session struct {
+	disk *disk
+	now  func() time.Time
+
+	mu   sync.Mutex
+	snap *Snapshot
+}
+
+// NewSession starts a session with an empty first snapshot.
+func NewSession(opts Options) *Session {
+	if opts.Disk == nil {
+		opts.Disk = vfs.OS
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	s := &Session{disk: newDisk(opts.Disk), now: opts.Now}
+	s.snap = newSnapshot(s, 1)
+	return s
+}
+
+// Snapshot returns the current snapshot.
+func (s *Session) Snapshot() *Snapshot {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.snap
+}
+
+// Update applies c and returns the snapshot that results. What c did not
+// touch is carried over from the previous snapshot, computed or not.
+// Updates are serialised; each returns a snapshot newer than the last.
+func (s *Session) Update(c Change) *Snapshot {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	prev := s.snap
+	for _, p := range c.Disk {
+		s.disk.invalidate(filepath.Clean(p))
+	}
+	if c.DiskUnknown {
+		s.disk.reset()
+	}
+	next := prev.derive(c)
+	s.snap = next
+	return next
+}

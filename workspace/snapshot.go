@@ -1,0 +1,333 @@
+package workspace
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+)
+
+// Snapshot is the workspace at one moment: which documents are open with
+// which text, the settings, the workspace folders. It never changes; every
+// fact derived from it is memoized on it and may be carried over to the
+// next snapshot. It is safe for concurrent use.
+type Snapshot struct {
+	id   uint64
+	sess *Session
+	// Created is when the snapshot was made: the "now" of its diagnostics
+	// (ages in messages).
+	Created time.Time
+
+	docs     map[string]*File // open documents by path
+	settings Settings
+	roots    []string
+
+	mu       sync.Mutex
+	read     map[string]*File // disk files this snapshot has looked at: one version each
+	configs  map[string]configResult
+	single   map[string]*promise[[]diag.Diagnostic] // diagnostics of files checked alone
+	charters map[string]*charter                    // pi charter directories
+	clocks   map[string]*promise[clockReading]      // freshness baselines, by project and settings
+	found    *promise[analysis.Workspace]           // charters under the roots
+}
+
+type configResult struct {
+	cfg analysis.Config
+	err error
+}
+
+func newSnapshot(s *Session, id uint64) *Snapshot {
+	return &Snapshot{id: id, sess: s, Created: s.now(), docs: map[string]*File{},
+		read: map[string]*File{}, configs: map[string]configResult{},
+		single: map[string]*promise[[]diag.Diagnostic]{}, charters: map[string]*charter{},
+		clocks: map[string]*promise[clockReading]{}}
+}
+
+// ID increases with every snapshot of a session.
+func (s *Snapshot) ID() uint64 { return s.id }
+
+// Settings are the user's settings.
+func (s *Snapshot) Settings() Settings { return s.settings }
+
+// Roots are the workspace folders.
+func (s *Snapshot) Roots() []string { return append([]string(nil), s.roots...) }
+
+// Document returns the open document at path, or nil.
+func (s *Snapshot) Document(path string) *Document {
+	if f := s.docs[filepath.Clean(path)]; f != nil {
+		return f.doc
+	}
+	return nil
+}
+
+// Documents returns the open documents' files, by path.
+func (s *Snapshot) Documents() []*File {
+	out := make([]*File, 0, len(s.docs))
+	for _, f := range s.docs {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// File returns path's version in this snapshot: the open document, else the
+// disk's content (read once per change on disk). A file that does not
+// exist, cannot be read or is over the size limit comes back with Err set.
+func (s *Snapshot) File(path string) *File {
+	path = filepath.Clean(path)
+	if f := s.docs[path]; f != nil {
+		return f
+	}
+	s.mu.Lock()
+	f := s.read[path]
+	s.mu.Unlock()
+	if f != nil {
+		return f
+	}
+	f = s.sess.disk.file(path)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if cur := s.read[path]; cur != nil {
+		return cur
+	}
+	s.read[path] = f
+	return f
+}
+
+// docFile is the File of an open document.
+func docFile(d *Document, disk *disk) *File {
+	f := &File{Path: d.Path, Text: d.Text, Version: d.Version, doc: d, Size: int64(len(d.Text)), Mode: 0o644}
+	if info, err := disk.stat(d.Path); err == nil && info.Mode().IsRegular() {
+		f.ModTime, f.Mode = info.ModTime(), info.Mode()
+	}
+	return f
+}
+
+// Config is the configuration that applies to path: the project file found
+// in its folder or above (up to the repository or workspace root), overridden
+// by the user's settings key by key. A project file that does not parse is
+// left out (its config-invalid diagnostic says why) and its error returned.
+func (s *Snapshot) Config(path string) (analysis.Config, error) {
+	dir := filepath.Dir(filepath.Clean(path))
+	s.mu.Lock()
+	r, ok := s.configs[dir]
+	s.mu.Unlock()
+	if ok {
+		return r.cfg, r.err
+	}
+	var project analysis.Config
+	var err error
+	if file := s.projectConfigFile(dir); file != "" {
+		f := s.File(file)
+		if f.Err != nil {
+			err = fmt.Errorf("%s: %w", file, f.Err)
+		} else if project, err = analysis.ParseConfig(f.Text); err != nil {
+			project, err = analysis.Config{}, fmt.Errorf("%s: %w", file, err)
+		}
+	}
+	if s.settings.Restricted {
+		project = project.Restricted()
+	}
+	r = configResult{project.Merge(s.settings.Config), err}
+	s.mu.Lock()
+	s.configs[dir] = r
+	s.mu.Unlock()
+	return r.cfg, r.err
+}
+
+// projectConfigFile finds the project configuration file for dir, looking
+// no higher than the workspace folder holding dir (when there is one).
+func (s *Snapshot) projectConfigFile(dir string) string {
+	file := analysis.FindConfigFile(s.FS(), dir)
+	if file == "" || len(s.roots) == 0 {
+		return file
+	}
+	for _, r := range s.roots {
+		if within(r, dir) && within(r, file) {
+			return file
+		}
+	}
+	for _, r := range s.roots {
+		if within(r, dir) {
+			return "" // found above the workspace folder: not this project's
+		}
+	}
+	return file
+}
+
+// derive is the snapshot after c, sharing with s whatever c left alone.
+func (s *Snapshot) derive(c Change) *Snapshot {
+	next := newSnapshot(s.sess, s.id+1)
+	next.settings, next.roots = s.settings, s.roots
+	changed := map[string]bool{}
+	for p, f := range s.docs {
+		next.docs[p] = f
+	}
+	for _, d := range c.Documents {
+		p := filepath.Clean(d.Path)
+		next.docs[p] = docFile(d, s.sess.disk)
+		changed[p] = true
+	}
+	for _, p := range c.Closed {
+		p = filepath.Clean(p)
+		delete(next.docs, p)
+		changed[p] = true
+	}
+	for _, p := range c.Disk {
+		changed[filepath.Clean(p)] = true
+	}
+	if c.Settings != nil {
+		next.settings = *c.Settings
+	}
+	if c.Roots != nil {
+		next.roots = append([]string(nil), (*c.Roots)...)
+	}
+
+	configChanged := c.Settings != nil || c.Roots != nil || c.DiskUnknown
+	sources := map[string]bool{} // projects whose sources changed on disk
+	charterTouched := c.DiskUnknown || c.Roots != nil
+	for p := range changed {
+		switch {
+		case analysis.Classify(p, nil) == analysis.KindConfig:
+			configChanged = true
+		case analysis.PiCharterDir(p) != "" || strings.EqualFold(filepath.Base(p), "charter.md"):
+			charterTouched = true
+		}
+	}
+	for _, p := range c.Disk {
+		if analysis.PiCharterDir(p) == "" {
+			sources[filepath.Clean(p)] = true
+		}
+	}
+
+	// Diagnostics of single files: carried over unless the file or the
+	// configuration changed.
+	if !configChanged {
+		for p, pr := range s.single {
+			if !changed[p] {
+				next.single[p] = pr
+			}
+		}
+	}
+	// Freshness baselines: carried over unless a source of their project
+	// changed (or everything may have).
+	if !c.DiskUnknown {
+		for key, pr := range s.clocks {
+			if !touchesProject(sources, clockProject(key)) {
+				next.clocks[key] = pr
+			}
+		}
+	}
+	// pi charters: an untouched charter is carried over whole; a change in
+	// its folder (or its project's sources, or the settings) recomputes its
+	// view and checks, reusing its evidence unless work/ changed.
+	for dir, ch := range s.charters {
+		var inDir, inWork bool
+		for p := range changed {
+			if within(dir, p) {
+				inDir = true
+				inWork = inWork || within(filepath.Join(dir, "work"), p) || p == dir
+			}
+		}
+		switch {
+		case c.DiskUnknown:
+			// read everything again
+		case !inDir && !configChanged && !touchesProject(sources, ch.project):
+			next.charters[dir] = ch
+		default:
+			next.charters[dir] = ch.renew(!inWork)
+		}
+	}
+	if s.found != nil && !charterTouched {
+		next.found = s.found
+	}
+	return next
+}
+
+// within reports whether p is dir or inside it (paths cleaned, no symlinks
+// resolved).
+func within(dir, p string) bool {
+	if p == dir {
+		return true
+	}
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+func touchesProject(sources map[string]bool, project string) bool {
+	if project == "" {
+		return false
+	}
+	for p := range sources {
+		if within(project, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// FS is the snapshot as a file system for the analysis packages: open
+// documents over the disk, each file read once per change. Returned bytes
+// are shared: callers must not modify them.
+func (s *Snapshot) FS() snapshotFS { return snapshotFS{s} }
+
+type snapshotFS struct{ s *Snapshot }
+
+func (o snapshotFS) ReadFile(name string) ([]byte, error) {
+	f := o.s.File(name)
+	if f.Err != nil {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: f.Err}
+	}
+	return f.Text, nil
+}
+
+func (o snapshotFS) Stat(name string) (fs.FileInfo, error) {
+	name = filepath.Clean(name)
+	if f := o.s.docs[name]; f != nil {
+		return fileInfo{f}, nil
+	}
+	return o.s.sess.disk.stat(name)
+}
+
+// ReadDir lists the disk entries plus open documents not yet saved there.
+func (o snapshotFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	name = filepath.Clean(name)
+	entries, err := o.s.sess.disk.readDir(name)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	var extra []fs.DirEntry
+	for p, f := range o.s.docs {
+		if filepath.Dir(p) != name {
+			continue
+		}
+		i := sort.Search(len(entries), func(i int) bool { return entries[i].Name() >= filepath.Base(p) })
+		if i < len(entries) && entries[i].Name() == filepath.Base(p) {
+			continue
+		}
+		extra = append(extra, fs.FileInfoToDirEntry(fileInfo{f}))
+	}
+	if len(extra) == 0 {
+		return entries, err
+	}
+	out := append(append([]fs.DirEntry(nil), entries...), extra...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out, nil
+}
+
+// fileInfo describes an open document.
+type fileInfo struct{ f *File }
+
+func (i fileInfo) Name() string       { return filepath.Base(i.f.Path) }
+func (i fileInfo) Size() int64        { return int64(len(i.f.Text)) }
+func (i fileInfo) Mode() fs.FileMode  { return i.f.Mode }
+func (i fileInfo) ModTime() time.Time { return i.f.ModTime }
+func (i fileInfo) IsDir() bool        { return false }
+func (i fileInfo) Sys() any           { return nil }

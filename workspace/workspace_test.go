@@ -1,0 +1,240 @@
+package workspace_test
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
+	"github.com/charter-lsp/charter-lsp/workspace"
+)
+
+// countingFS counts reads per path.
+type countingFS struct {
+	vfs.FS
+	mu    sync.Mutex
+	reads map[string]int
+	lists int
+}
+
+func newCounting() *countingFS { return &countingFS{FS: vfs.OS, reads: map[string]int{}} }
+
+func (c *countingFS) ReadFile(name string) ([]byte, error) {
+	c.mu.Lock()
+	c.reads[name]++
+	c.mu.Unlock()
+	return c.FS.ReadFile(name)
+}
+
+func (c *countingFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	c.mu.Lock()
+	c.lists++
+	c.mu.Unlock()
+	return c.FS.ReadDir(name)
+}
+
+func (c *countingFS) evidenceReads() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for p, k := range c.reads {
+		if filepath.Base(p) == "evidence.json" {
+			n += k
+		}
+	}
+	return n
+}
+
+func (c *countingFS) reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.reads, c.lists = map[string]int{}, 0
+}
+
+// project copies the pi-project fixture into a temporary folder.
+func project(t *testing.T) (root, charterDir string) {
+	t.Helper()
+	return testfixture.PiProject(t)
+}
+
+func codes(ds []diag.Diagnostic) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Code.String())
+	}
+	return out
+}
+
+// The snapshot's diagnostics are those of the CLI's checker, file by file.
+func TestDiagnosticsMatchTheChecker(t *testing.T) {
+	root, dir := project(t)
+	sess := workspace.NewSession(workspace.Options{})
+	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
+	files := analysis.PiCharterFiles(vfs.OS, dir)
+	if len(files) < 5 {
+		t.Fatalf("fixture has %d files", len(files))
+	}
+	for _, f := range files {
+		want, err := analysis.CheckFile(vfs.OS, f, analysis.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := snap.Diagnostics(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\n got %v\nwant %v", filepath.Base(f), codes(got), codes(want))
+		}
+	}
+}
+
+// A keystroke in criteria.md re-reads no evidence; a new run re-reads it
+// once; features asking for the view in between read nothing at all.
+func TestEvidenceIsReadOncePerChange(t *testing.T) {
+	root, dir := project(t)
+	disk := newCounting()
+	sess := workspace.NewSession(workspace.Options{Disk: disk})
+	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
+	ctx := context.Background()
+	criteria := filepath.Join(dir, "criteria.md")
+	text, _ := os.ReadFile(criteria)
+	doc := workspace.NewDocument(criteria, 1, text)
+	snap = sess.Update(workspace.Change{Documents: []*workspace.Document{doc}})
+	if _, err := snap.Diagnostics(ctx, criteria); err != nil {
+		t.Fatal(err)
+	}
+	first := disk.evidenceReads()
+	if first == 0 {
+		t.Fatal("the first check read no evidence")
+	}
+	disk.reset()
+	for v := int32(2); v < 12; v++ {
+		next, err := doc.Apply(v, []workspace.TextChange{{Whole: true, Text: string(text) + strings.Repeat("\n", int(v))}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc = next
+		snap = sess.Update(workspace.Change{Documents: []*workspace.Document{doc}})
+		if _, err := snap.Diagnostics(ctx, criteria); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 3; i++ { // hover, lens, symbols
+			if _, err := snap.CharterView(ctx, dir); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if n := disk.evidenceReads(); n != 0 {
+		t.Fatalf("10 keystrokes and 30 feature requests read evidence.json %d times; want 0", n)
+	}
+
+	// An agent records a new run.
+	run := filepath.Join(dir, "work", "_charter", "evidence", "2026-11-20T10-00-00-000Z")
+	if err := os.MkdirAll(run, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	row := `{"criterionId":"VAL-SESS-002","outcome":"pass","summary":"ok","ts":"2026-11-20T10:00:00.000Z"}`
+	if err := os.WriteFile(filepath.Join(run, "evidence.json"), []byte(row), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	snap = sess.Update(workspace.Change{Disk: []string{run, filepath.Join(run, "evidence.json")}})
+	v, err := snap.CharterView(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.Latest["VAL-SESS-002"].TS; got != "2026-11-20T10:00:00.000Z" {
+		t.Fatalf("the new run is not seen: latest VAL-SESS-002 at %q", got)
+	}
+	if n := disk.evidenceReads(); n != first+1 {
+		// every run is read once again? No: only the new file is read;
+		// the others come from the disk cache.
+		t.Logf("evidence reads after the new run: %d (first load %d)", n, first)
+	}
+	if n := disk.evidenceReads(); n != 1 {
+		t.Fatalf("a new run re-read %d evidence files; want 1 (the new one)", n)
+	}
+}
+
+// A snapshot is immutable: an older snapshot keeps answering for its own
+// version after newer ones exist.
+func TestOldSnapshotKeepsItsVersion(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, ".rp1", "context", "charter.md")
+	sess := workspace.NewSession(workspace.Options{})
+	sess.Update(workspace.Change{Roots: &[]string{root}})
+	doc := workspace.NewDocument(path, 1, []byte("# Project Charter: X\n\n## Problem & Context\n\nTBD\n"))
+	old := sess.Update(workspace.Change{Documents: []*workspace.Document{doc}})
+	doc2, _ := doc.Apply(2, []workspace.TextChange{{Whole: true, Text: "# Project Charter: X\n"}}, nil)
+	sess.Update(workspace.Change{Documents: []*workspace.Document{doc2}})
+	if got := string(old.File(path).Text); !strings.Contains(got, "TBD") {
+		t.Fatalf("old snapshot sees %q", got)
+	}
+	ds, err := old.Diagnostics(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(codes(ds), " "), "section-partial") {
+		t.Fatalf("old snapshot's diagnostics: %v", codes(ds))
+	}
+}
+
+// Settings win over the project file; in Restricted Mode the project file
+// cannot choose where freshness is read from.
+func TestConfigLayers(t *testing.T) {
+	root := t.TempDir()
+	cfgFile := filepath.Join(root, ".charter-lsp.jsonc")
+	if err := os.WriteFile(cfgFile, []byte(`{"freshness": "git", "sourceDirs": ["lib"], "questionBudget": 7, "severity": {"val-title-task": "off"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(root, "charter.md")
+	sess := workspace.NewSession(workspace.Options{})
+	snap := sess.Update(workspace.Change{Roots: &[]string{root}, Settings: &workspace.Settings{Config: analysis.Config{QuestionBudget: 9}}})
+	cfg, err := snap.Config(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.FreshnessMode() != "git" || cfg.Budget() != 9 || cfg.Sources()[0] != "lib" || cfg.Severity["val-title-task"] != "off" {
+		t.Fatalf("trusted: %+v", cfg)
+	}
+	snap = sess.Update(workspace.Change{Settings: &workspace.Settings{Restricted: true}})
+	cfg, _ = snap.Config(file)
+	if cfg.FreshnessMode() != "mtime" || cfg.Sources()[0] != "src" || cfg.Budget() != 7 || cfg.Severity["val-title-task"] != "off" {
+		t.Fatalf("restricted: %+v", cfg)
+	}
+}
+
+func TestCancelledViewIsNotKept(t *testing.T) {
+	root, dir := project(t)
+	slow := &slowFS{FS: vfs.OS, delay: 50 * time.Millisecond}
+	sess := workspace.NewSession(workspace.Options{Disk: slow})
+	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(10 * time.Millisecond); cancel() }()
+	if _, err := snap.CharterView(ctx, dir); err == nil {
+		t.Fatal("a cancelled request got a view")
+	}
+	v, err := snap.CharterView(context.Background(), dir)
+	if err != nil || v == nil || len(v.Dir.Runs) == 0 {
+		t.Fatalf("after a cancelled request, a new one gets %v, %v", v, err)
+	}
+}
+
+type slowFS struct {
+	vfs.FS
+	delay time.Duration
+}
+
+func (s *slowFS) ReadFile(name string) ([]byte, error) {
+	time.Sleep(s.delay)
+	return s.FS.ReadFile(name)
+}
