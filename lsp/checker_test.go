@@ -17,12 +17,15 @@ import (
 // configuration the server passed.
 type todoChecker struct {
 	mu    sync.Mutex
-	texts map[string]string // path → the last text read through the overlay
-	cfg   analysis.Config   // the configuration of the last call
+	texts map[string]string   // path → the last text read through the overlay
+	seen  map[string][]string // path → every text checked
+	cfg   analysis.Config     // the configuration of the last call
 	calls int
 }
 
-func newTodoChecker() *todoChecker { return &todoChecker{texts: map[string]string{}} }
+func newTodoChecker() *todoChecker {
+	return &todoChecker{texts: map[string]string{}, seen: map[string][]string{}}
+}
 
 func (c *todoChecker) check(fsys vfs.FS, path string, cfg analysis.Config) ([]diag.Diagnostic, error) {
 	src, err := fsys.ReadFile(path)
@@ -31,6 +34,7 @@ func (c *todoChecker) check(fsys vfs.FS, path string, cfg analysis.Config) ([]di
 	}
 	c.mu.Lock()
 	c.texts[path] = string(src)
+	c.seen[path] = append(c.seen[path], string(src))
 	c.cfg = cfg
 	c.calls++
 	c.mu.Unlock()
@@ -51,6 +55,19 @@ func (c *todoChecker) text(path string) string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.texts[path]
+}
+
+// saw reports whether a check of path read text (a check of an older
+// version may finish after a newer one: snapshots are checked concurrently).
+func (c *todoChecker) saw(path, text string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, t := range c.seen[path] {
+		if t == text {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *todoChecker) callCount() int {

@@ -12,8 +12,8 @@ import (
 // (code_action_disable.go), and the pi-charter actions.
 func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
 	out := []protocol.CommandOrCodeAction{}
-	d := s.sess.get(params.TextDocument.URI)
-	if d == nil || !d.IsCharter() {
+	d, ok := s.docOf(ctx, params.TextDocument.URI)
+	if !ok || !isCharter(d.File) {
 		return out, nil
 	}
 	var actions []*protocol.CodeAction

@@ -20,7 +20,7 @@ const disableNextLine = "charter-lsp-disable-next-line"
 // (analysis/suppress.go): a new "<!-- charter-lsp-disable-next-line CODE -->"
 // line above it, or CODE added to such a comment already there. Markdown
 // files only: JSON has no comments.
-func (s *Server) disableActions(d *Document, ds []protocol.Diagnostic) []*protocol.CodeAction {
+func (s *Server) disableActions(d *doc, ds []protocol.Diagnostic) []*protocol.CodeAction {
 	if !strings.EqualFold(filepath.Ext(d.Path), ".md") || !s.InWorkspaceURI(d.URI) {
 		return nil
 	}

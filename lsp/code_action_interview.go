@@ -18,7 +18,7 @@ const codeActionInterview protocol.CodeActionKind = "refactor.rewrite.charter.in
 // document now. Each runs its command, so the edit is computed against the
 // document as it is when chosen (and refused if it changed since this
 // version), and the command can place the cursor after applying it.
-func (s *Server) interviewActions(d *Document) []*protocol.CodeAction {
+func (s *Server) interviewActions(d *doc) []*protocol.CodeAction {
 	if d.Kind != analysis.KindRP1Charter && d.Kind != analysis.KindOtherCharter {
 		return nil
 	}

@@ -20,7 +20,7 @@ const kindRecordEvidence protocol.CodeActionKind = "refactor.charter.recordEvide
 // partial" for the VAL under the cursor (a charter.recordEvidence command,
 // so the edit is built when the user picks it), and quick fixes for the pi
 // diagnostics that have an obvious fix.
-func (s *Server) codeActionsPi(ctx context.Context, d *Document, params *protocol.CodeActionParams) []protocol.CommandOrCodeAction {
+func (s *Server) codeActionsPi(ctx context.Context, d *doc, params *protocol.CodeActionParams) []protocol.CommandOrCodeAction {
 	dir := analysis.PiCharterDir(d.Path)
 	if dir == "" || !s.InWorkspace(d.Path) {
 		return nil
@@ -32,9 +32,9 @@ func (s *Server) codeActionsPi(ctx context.Context, d *Document, params *protoco
 		}
 	}
 	if d.Kind == analysis.KindCriteria || d.Kind == analysis.KindPiCharter {
-		view := s.loadPi(dir)
+		view := d.piView()
 		off := d.Index().Offset(fromProtocolPosition(params.Range.Start))
-		if c := criterionAt(docRegister(d, view), off); c != nil && view.criterion(c.ID) != nil {
+		if c := criterionAt(d.register(view), off); c != nil && view != nil && view.Criterion(c.ID) != nil {
 			for _, outcome := range []string{"pass", "fail", "partial"} {
 				actions = append(actions, &protocol.CodeAction{
 					Title:   "Record evidence: " + outcome,
@@ -55,7 +55,7 @@ func (s *Server) codeActionsPi(ctx context.Context, d *Document, params *protoco
 
 // recordCommand is the charter.recordEvidence command for one VAL; an empty
 // outcome makes the server ask for it.
-func recordCommand(title string, d *Document, id, outcome string) protocol.Command {
+func recordCommand(title string, d *doc, id, outcome string) protocol.Command {
 	arg := map[string]string{"uri": string(d.URI), "criterionId": id}
 	if outcome != "" {
 		arg["outcome"] = outcome
@@ -64,7 +64,7 @@ func recordCommand(title string, d *Document, id, outcome string) protocol.Comma
 }
 
 // piQuickFix returns the fix for one of our diagnostics, or nil.
-func (s *Server) piQuickFix(d *Document, pd protocol.Diagnostic) *protocol.CodeAction {
+func (s *Server) piQuickFix(d *doc, pd protocol.Diagnostic) *protocol.CodeAction {
 	if src, _ := pd.Source.Get(); src != diag.Source {
 		return nil
 	}
@@ -96,14 +96,14 @@ func (s *Server) piQuickFix(d *Document, pd protocol.Diagnostic) *protocol.CodeA
 			replace("Change the verifier to "+k, k)
 		}
 	case diag.MissingVerifier:
-		c := criterionAt(docRegister(d, s.loadPi(analysis.PiCharterDir(d.Path))), at.Start)
+		c := criterionAt(d.register(d.piView()), at.Start)
 		if c == nil || hasNotParsed(c, pi.KeyVerifier) {
 			return nil // a bullet Verifier: line has its own fix (field-not-parsed)
 		}
 		title = "Add `Verifier: manual` and `Because:` lines"
 		edits = []protocol.TextEdit{insertAfterBody(d, c, "Verifier: manual", "Because: ")}
 	case diag.MissingBecause:
-		c := criterionAt(docRegister(d, s.loadPi(analysis.PiCharterDir(d.Path))), at.Start)
+		c := criterionAt(d.register(d.piView()), at.Start)
 		if c == nil || c.Field(pi.KeyBecause) != nil {
 			return nil // an empty Because: line is there: nothing obvious to add
 		}
@@ -137,7 +137,7 @@ func hasNotParsed(c *pi.Criterion, key string) bool {
 // insertAfterBody inserts lines after the last non-blank line of the VAL's
 // body (or its heading): fields go after the description paragraph, which
 // upstream reads only when it comes before any field.
-func insertAfterBody(d *Document, c *pi.Criterion, lines ...string) protocol.TextEdit {
+func insertAfterBody(d *doc, c *pi.Criterion, lines ...string) protocol.TextEdit {
 	ix := d.Index()
 	last := ix.Line(c.HeadingSpan.Start)
 	if c.BodySpan.End > c.BodySpan.Start {

@@ -12,8 +12,8 @@ import (
 // (code_lens_rp1.go) and VAL and milestone status on pi charters.
 func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	out := []protocol.CodeLens{}
-	d := s.sess.get(params.TextDocument.URI)
-	if d == nil {
+	d, ok := s.docOf(ctx, params.TextDocument.URI)
+	if !ok {
 		return out, nil
 	}
 	switch d.Kind {

@@ -8,32 +8,28 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // codeLensPi puts a milestone's progress ("3/5 pass") over its heading and
 // each VAL's status ("✓ pass 2h ago", "✗ fail", "no evidence", "stale")
 // over its own; clicking a VAL's lens records evidence (the server asks for
 // the outcome).
-func (s *Server) codeLensPi(d *Document) []protocol.CodeLens {
+func (s *Server) codeLensPi(d *doc) []protocol.CodeLens {
 	dir := analysis.PiCharterDir(d.Path)
 	if dir == "" {
 		return nil
 	}
-	view := s.loadPi(dir)
-	cr := docRegister(d, view)
-	if cr == nil {
+	view := d.piView()
+	cr := d.register(view)
+	if view == nil || cr == nil {
 		return nil
 	}
 	ix := d.Index()
 	now := time.Now()
 	var out []protocol.CodeLens
 	for _, m := range cr.Milestones {
-		pass, total := 0, len(m.Criteria)
-		for _, c := range m.Criteria {
-			if view.latest[c.ID].Outcome == "pass" {
-				pass++
-			}
-		}
+		pass, total := view.Progress(m)
 		out = append(out, protocol.CodeLens{
 			Range:   toProtocolRange(ix.Range(m.HeadingSpan)),
 			Command: protocol.Command{Title: fmt.Sprintf("%d/%d pass", pass, total)},
@@ -47,12 +43,12 @@ func (s *Server) codeLensPi(d *Document) []protocol.CodeLens {
 }
 
 // valLensTitle is a VAL's status in a few characters.
-func valLensTitle(view *piView, c *pi.Criterion, now time.Time) string {
-	o, ok := view.latest[c.ID]
+func valLensTitle(view *status.View, c *pi.Criterion, now time.Time) string {
+	o, ok := view.Latest[c.ID]
 	switch {
 	case !ok:
 		return "no evidence"
-	case view.stale[c.ID].Criterion != nil:
+	case view.StaleByID[c.ID].Criterion != nil:
 		return "⚠ stale " + o.Outcome
 	}
 	title := outcomeMark(o.Outcome) + " " + o.Outcome

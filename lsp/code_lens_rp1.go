@@ -13,7 +13,7 @@ import (
 // title, before an interview starts): "Next question: Q3 Value Proposition"
 // (runs charter.interview.next), "Q3 awaits an answer", or "Finish
 // interview". A charter with no gaps and no scratch pad gets none.
-func (s *Server) codeLensRP1(d *Document) []protocol.CodeLens {
+func (s *Server) codeLensRP1(d *doc) []protocol.CodeLens {
 	ch := d.RP1()
 	r := interview.Next(d.Text, true, interview.Options{Budget: s.Config().Budget(), Path: d.Path})
 	at := ch.TitleSpan

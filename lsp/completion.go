@@ -9,6 +9,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // fieldKeys are the field keys offered at the start of a VAL body line, as
@@ -37,8 +38,8 @@ var (
 // booleans after the flag keys, and the charter's VAL ids after "VAL-"
 // anywhere (criteria.md, REPORT.md, evidence JSON, …).
 func (s *Server) Completion(ctx context.Context, params *protocol.CompletionParams) (protocol.CompletionResult, error) {
-	d := s.sess.get(params.TextDocument.URI)
-	if d == nil {
+	d, ok := s.docOf(ctx, params.TextDocument.URI)
+	if !ok {
 		return nil, nil
 	}
 	dir := analysis.PiCharterDir(d.Path)
@@ -51,14 +52,14 @@ func (s *Server) Completion(ctx context.Context, params *protocol.CompletionPara
 	before := string(d.Text[lineStart:off])
 
 	if start, ok := valIDPrefix(before); ok {
-		view := s.loadPi(dir)
+		view := d.piView()
 		return s.valIDItems(view, ix, lineStart+start, off), nil
 	}
 	if d.Kind != analysis.KindCriteria && d.Kind != analysis.KindPiCharter {
 		return nil, nil
 	}
-	view := s.loadPi(dir)
-	if c := criterionAt(docRegister(d, view), off); c == nil || off <= c.HeadingSpan.End {
+	view := d.piView()
+	if c := criterionAt(d.register(view), off); c == nil || off <= c.HeadingSpan.End {
 		return nil, nil
 	}
 	trimmed := strings.TrimLeft(before, " \t")
@@ -108,13 +109,13 @@ func isFlagKey(k string) bool {
 	return false
 }
 
-func (s *Server) valIDItems(view *piView, ix *source.Index, start, end int) protocol.CompletionItemSlice {
-	if view.dir.Criteria == nil {
+func (s *Server) valIDItems(view *status.View, ix *source.Index, start, end int) protocol.CompletionItemSlice {
+	if view == nil || view.Dir.Criteria == nil {
 		return nil
 	}
 	r := toProtocolRange(ix.Range(source.Span{Start: start, End: end}))
 	items := protocol.CompletionItemSlice{}
-	for _, c := range view.dir.Criteria.Criteria {
+	for _, c := range view.Dir.Criteria.Criteria {
 		item := protocol.CompletionItem{
 			Label:    c.ID,
 			Kind:     protocol.CompletionItemKindReference,

@@ -4,107 +4,82 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"io/fs"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 // configSection is the workspace/configuration section the server reads.
 const configSection = "charter"
 
-// configLayers are the configuration sources, lowest precedence first
-// (analysis.Config: project file, then editor settings, key by key).
+// configLayers are the user's settings, lowest precedence first: a project
+// file (read per file by the snapshot) < initializationOptions < the
+// editor's settings, key by key.
 type configLayers struct {
-	project     analysis.Config // .charter-lsp.jsonc at the workspace root
-	projectPath string
-	init        analysis.Config // initializationOptions
-	editor      analysis.Config // workspace/configuration or didChangeConfiguration
+	init       analysis.Config
+	editor     analysis.Config
+	restricted bool // VS Code's Restricted Mode: the workspace is not trusted
 }
 
-// Config is the effective configuration.
-func (s *Server) Config() analysis.Config {
+// settings are the user's settings as the workspace takes them.
+func (s *Server) settings() workspace.Settings {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.config.project.Merge(s.config.init).Merge(s.config.editor)
+	return workspace.Settings{Config: s.config.init.Merge(s.config.editor), Restricted: s.config.restricted}
 }
 
-// decodeConfig reads an editor-supplied configuration object. Editors send
-// extra keys of their own, so unknown keys are ignored here (unlike the
-// project file); invalid values are refused as a whole.
-func decodeConfig(raw []byte) (analysis.Config, error) {
-	var cfg analysis.Config
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
-		return cfg, nil
+// Config is the effective configuration at the first workspace folder:
+// the project file there, overridden by the user's settings.
+func (s *Server) Config() analysis.Config {
+	snap := s.ws.Snapshot()
+	dir := ""
+	if roots := snap.Roots(); len(roots) > 0 {
+		dir = roots[0]
 	}
-	if err := json.Unmarshal(raw, &cfg); err != nil {
-		return analysis.Config{}, err
-	}
-	if err := cfg.Validate(); err != nil {
-		return analysis.Config{}, err
-	}
-	return cfg, nil
+	cfg, _ := snap.Config(filepath.Join(dir, "charter.md"))
+	return cfg
 }
 
-// loadProjectConfig (re)reads the project file from the first workspace
-// folder that has one, through the overlay so unsaved edits count. A file
-// that does not parse keeps the previous good configuration: its
-// diagnostics (config-invalid) tell the user what is wrong.
-func (s *Server) loadProjectConfig() {
-	path, src := s.findProjectConfig()
-	if path == "" {
-		s.mu.Lock()
-		s.config.project, s.config.projectPath = analysis.Config{}, ""
-		s.mu.Unlock()
-		return
-	}
-	cfg, err := analysis.ParseConfig(src)
-	if err != nil {
-		// The error quotes the file's content: only at debug level (the
-		// config-invalid diagnostic shows it to the user).
-		s.log.Warn("project configuration not applied: see the config-invalid diagnostic", zap.String("file", path))
-		s.log.Debug("project configuration error", zap.String("file", path), zap.Error(err))
-		return
-	}
+// update makes the next snapshot. A client that cannot watch files never
+// says when the disk changed: then what was read from it is forgotten at
+// most every two seconds, on the next change.
+func (s *Server) update(c workspace.Change) *workspace.Snapshot {
 	s.mu.Lock()
-	s.config.project, s.config.projectPath = cfg, path
+	if !s.caps.watchDynamic && time.Since(s.lastReset) > 2*time.Second {
+		c.DiskUnknown, s.lastReset = true, time.Now()
+	}
 	s.mu.Unlock()
-	s.log.Info("project configuration", zap.String("file", path))
+	return s.ws.Update(c)
 }
 
-func (s *Server) findProjectConfig() (string, []byte) {
-	for _, root := range s.Roots() {
-		for _, name := range analysis.ConfigFileNames {
-			p := filepath.Join(root, name)
-			src, err := s.fs.ReadFile(p)
-			if err == nil {
-				return p, src
-			}
-			if !errors.Is(err, fs.ErrNotExist) {
-				s.log.Warn("reading project configuration", zap.String("file", p), zap.Error(err))
-			}
-		}
+// decodeSettings reads editor-supplied settings, warning the user about
+// values it clamped or left out (never dropping the rest).
+func (s *Server) decodeSettings(ctx context.Context, from string, raw []byte) analysis.Config {
+	cfg, warnings := analysis.DecodeSettings(raw)
+	if len(warnings) > 0 {
+		msg := "charter-lsp: " + from + ": " + strings.Join(warnings, "; ")
+		s.log.Warn("settings adjusted", zap.String("from", from), zap.Strings("warnings", warnings))
+		s.show(ctx, protocol.MessageTypeWarning, msg)
 	}
-	return "", nil
+	return cfg
 }
 
-// isProjectConfig reports whether path is a project file the server reads.
-func (s *Server) isProjectConfig(path string) bool {
-	if analysis.Classify(path, nil) != analysis.KindConfig {
-		return false
+// restrictedOption reads {"restricted": true} from initializationOptions or
+// the settings (the VS Code extension sends it in Restricted Mode).
+func restrictedOption(raw []byte) (value, present bool) {
+	var v struct {
+		Restricted *bool `json:"restricted"`
 	}
-	dir := filepath.Dir(path)
-	for _, r := range s.Roots() {
-		if r == dir {
-			return true
-		}
+	if json.Unmarshal(raw, &v) != nil || v.Restricted == nil {
+		return false, false
 	}
-	return false
+	return *v.Restricted, true
 }
 
 // fetchEditorConfig pulls section "charter" with workspace/configuration
@@ -127,22 +102,22 @@ func (s *Server) fetchEditorConfig(ctx context.Context) {
 	if len(res) == 0 {
 		return
 	}
-	s.setEditorConfig(res[0])
+	s.setEditorConfig(ctx, res[0])
 }
 
-func (s *Server) setEditorConfig(raw []byte) {
-	cfg, err := decodeConfig(raw)
-	if err != nil {
-		s.log.Warn("ignoring editor settings", zap.String("section", configSection), zap.Error(err))
-		return
-	}
+func (s *Server) setEditorConfig(ctx context.Context, raw []byte) {
+	cfg := s.decodeSettings(ctx, "editor settings", raw)
+	restricted, has := restrictedOption(raw)
 	s.mu.Lock()
 	s.config.editor = cfg
+	if has {
+		s.config.restricted = restricted
+	}
 	s.mu.Unlock()
 }
 
-// DidChangeConfiguration re-reads every configuration source and re-checks
-// the open documents. Clients that support workspace/configuration are asked
+// DidChangeConfiguration re-reads the editor's settings and re-checks the
+// open documents. Clients that support workspace/configuration are asked
 // again (the notification's payload is often empty); others push their
 // settings, under "charter" or as the object itself.
 func (s *Server) DidChangeConfiguration(ctx context.Context, params *protocol.DidChangeConfigurationParams) error {
@@ -158,10 +133,10 @@ func (s *Server) DidChangeConfiguration(ctx context.Context, params *protocol.Di
 				settings = inner
 			}
 		}
-		s.setEditorConfig(settings)
+		s.setEditorConfig(ctx, settings)
 	}
-	s.loadProjectConfig()
+	st := s.settings()
+	s.diags.schedule(s.update(workspace.Change{Settings: &st}), "")
 	s.updateWatchers(ctx)
-	s.diags.scheduleAll()
 	return nil
 }

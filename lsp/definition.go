@@ -11,14 +11,15 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // Definition jumps from a VAL id anywhere in a pi charter's files to its
 // heading in the register (criteria.md, or a legacy charter.md), and from an
 // evidence path (lastEvidencePath, narrativePath, …) to the file.
 func (s *Server) Definition(ctx context.Context, params *protocol.DefinitionParams) (protocol.DefinitionResult, error) {
-	d := s.sess.get(params.TextDocument.URI)
-	if d == nil || d.Kind == analysis.KindNone {
+	d, ok := s.docOf(ctx, params.TextDocument.URI)
+	if !ok || d.Kind == analysis.KindNone {
 		return nil, nil
 	}
 	dir := analysis.PiCharterDir(d.Path)
@@ -33,22 +34,24 @@ func (s *Server) Definition(ctx context.Context, params *protocol.DefinitionPara
 	col := off - start
 
 	if id := tokenAt(text, col, isIDByte); len(id) > 4 && strings.HasPrefix(id, "VAL-") {
-		return s.valLocation(dir, id), nil
+		return valLocation(d.piView(), id), nil
 	}
 	if p := tokenAt(text, col, isPathByte); p != "" {
-		return s.evidenceLocation(dir, d.Path, p), nil
+		return s.evidenceLocation(d, dir, p), nil
 	}
 	return nil, nil
 }
 
 // valLocation is the heading of VAL id in the charter's register.
-func (s *Server) valLocation(dir, id string) protocol.DefinitionResult {
-	view := s.loadPi(dir)
-	c := view.criterion(id)
-	if c == nil || view.dir.CriteriaPath == "" {
+func valLocation(view *status.View, id string) protocol.DefinitionResult {
+	if view == nil {
 		return nil
 	}
-	f := view.dir.File(view.dir.CriteriaPath)
+	c := view.Criterion(id)
+	if c == nil || view.Dir.CriteriaPath == "" {
+		return nil
+	}
+	f := view.Dir.File(view.Dir.CriteriaPath)
 	if f == nil {
 		return nil
 	}
@@ -59,7 +62,8 @@ func (s *Server) valLocation(dir, id string) protocol.DefinitionResult {
 // the charter directory (as lastEvidencePath is) or to the file's own
 // folder (as narrativePath is). Only existing files inside the charter
 // directory are targets.
-func (s *Server) evidenceLocation(dir, from, p string) protocol.DefinitionResult {
+func (s *Server) evidenceLocation(d *doc, dir, p string) protocol.DefinitionResult {
+	from := d.Path
 	if !strings.Contains(p, "/") && !strings.HasSuffix(p, ".json") && !strings.HasSuffix(p, ".md") {
 		return nil
 	}
@@ -75,7 +79,7 @@ func (s *Server) evidenceLocation(dir, from, p string) protocol.DefinitionResult
 		if analysis.PiCharterDir(target) != dir || !s.InWorkspace(target) {
 			continue
 		}
-		if fi, err := s.fs.Stat(target); err == nil && !fi.IsDir() {
+		if f := d.snap.File(target); f.Exists() || f.TooLarge() {
 			return &protocol.Location{URI: uri.File(target), Range: toProtocolRange(source.Range{})}
 		}
 	}

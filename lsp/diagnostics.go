@@ -2,7 +2,7 @@ package lsp
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -13,64 +13,88 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
-// diagnoser computes and publishes diagnostics: after a change it waits for
-// the debounce delay, cancels the run a newer change supersedes, checks the
-// document through the overlay and publishes with the document's version,
-// skipping a publish identical to the last one.
+// diagnoser publishes each snapshot's diagnostics, as gopls does: a new
+// snapshot cancels the run of the previous one (its work stops, down in the
+// workspace's computations), waits for the debounce delay, then checks the
+// open charter documents — the edited one first — and publishes each with
+// the document's version, unless the document moved on or the client
+// already has exactly these diagnostics. No lock is held while writing to
+// the client: a slow client holds up only that document's next publish.
 type diagnoser struct {
 	s *Server
 
-	mu        sync.Mutex // guards the fields below, and orders publishes
-	runs      map[uri.URI]*diagRun
-	published map[uri.URI]diagResult
-	pulled    map[uri.URI]string // result id a pull client last received
-	pending   *counter           // runs scheduled and not yet finished
+	mu     sync.Mutex // guards cancel and docs
+	cancel context.CancelFunc
+	docs   map[uri.URI]*docDiags
 
+	pending    *counter    // runs and clears not yet finished
 	refreshing atomic.Bool // a workspace/diagnostic/refresh is in flight
 }
 
-type diagRun struct{ cancel context.CancelFunc }
+// docDiags is one open document's publishing state.
+type docDiags struct {
+	send sync.Mutex // held while publishing this document: keeps publishes in order
+
+	mu       sync.Mutex // guards the fields below; never held while sending
+	snapID   uint64     // snapshot of the last publish
+	resultID string     // digest of what the client has
+	pulled   string     // result id a pull client last received
+	last     diagResult // the last result computed, reused while its diagnostics are unchanged
+}
 
 // diagResult is one computed set of diagnostics.
 type diagResult struct {
-	version  int32
+	from     []diag.Diagnostic // what it was converted from
 	items    []protocol.Diagnostic
 	resultID string // a digest of items: equal ids mean equal diagnostics
 }
 
 func newDiagnoser(s *Server) *diagnoser {
-	return &diagnoser{s: s, runs: map[uri.URI]*diagRun{}, published: map[uri.URI]diagResult{},
-		pulled: map[uri.URI]string{}, pending: newCounter()}
+	return &diagnoser{s: s, docs: map[uri.URI]*docDiags{}, pending: newCounter()}
+}
+
+func (g *diagnoser) doc(u uri.URI) *docDiags {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	d := g.docs[u]
+	if d == nil {
+		d = &docDiags{}
+		g.docs[u] = d
+	}
+	return d
 }
 
 // debounce is the configured delay before a check.
-func (g *diagnoser) debounce() time.Duration {
+func (g *diagnoser) debounce(snap *workspace.Snapshot) time.Duration {
 	ms := analysis.DefaultDebounceMs
-	if cfg := g.s.Config(); cfg.DebounceMs != nil {
+	if cfg := snap.Settings().Config; cfg.DebounceMs != nil {
 		ms = *cfg.DebounceMs
 	}
 	return time.Duration(ms) * time.Millisecond
 }
 
-// schedule starts a (debounced) check of the open document u, cancelling
-// the one in progress.
-func (g *diagnoser) schedule(u uri.URI) {
+// schedule checks snap's open charter documents after the debounce delay,
+// first (the edited document) first, cancelling the run of any earlier
+// snapshot. A pull client asks for the document it edits itself, so that
+// one is not pushed; the others are re-checked so that a change they see
+// makes the client pull again.
+func (g *diagnoser) schedule(snap *workspace.Snapshot, first string) {
 	if g.s.ctx == nil {
 		return // not serving
 	}
 	ctx, cancel := context.WithCancel(g.s.ctx)
-	run := &diagRun{cancel: cancel}
 	g.mu.Lock()
-	if old := g.runs[u]; old != nil {
-		old.cancel()
+	if g.cancel != nil {
+		g.cancel()
 	}
-	g.runs[u] = run
+	g.cancel = cancel
 	g.pending.add()
 	g.mu.Unlock()
 
-	delay := g.debounce()
+	delay := g.debounce(snap)
 	go func() {
 		defer g.pending.done()
 		defer cancel()
@@ -83,84 +107,106 @@ func (g *diagnoser) schedule(u uri.URI) {
 			case <-t.C:
 			}
 		}
-		d := g.s.sess.get(u)
-		if d == nil || !d.IsCharter() || ctx.Err() != nil {
-			return
+		pull, _ := g.pullClient()
+		for _, f := range orderFirst(snap.Documents(), first) {
+			if ctx.Err() != nil {
+				return
+			}
+			if pull && f.Path == first {
+				continue
+			}
+			res, err := g.compute(ctx, snap, f)
+			if err != nil {
+				if ctx.Err() == nil {
+					g.s.log.Warn("check failed", zap.String("file", f.Path), zap.Error(err))
+				}
+				continue
+			}
+			g.publish(snap, f, res)
 		}
-		res, err := g.compute(d)
-		if err != nil {
-			g.s.log.Warn("check failed", zap.String("file", d.Path), zap.Error(err))
-			return
-		}
-		g.publish(ctx, run, d, res)
 	}()
 }
 
-// scheduleAll re-checks every open charter document.
-func (g *diagnoser) scheduleAll() {
-	for _, d := range g.s.sess.all() {
-		if d.IsCharter() {
-			g.schedule(d.URI)
+// orderFirst puts the file at path first.
+func orderFirst(files []*workspace.File, path string) []*workspace.File {
+	for i, f := range files {
+		if f.Path == path && i > 0 {
+			files[0], files[i] = files[i], files[0]
+			break
 		}
 	}
+	return files
 }
 
-// compute checks one document version.
-func (g *diagnoser) compute(d *Document) (res diagResult, err error) {
-	defer func() {
-		// A check must never take the server down; report it instead.
-		if r := recover(); r != nil {
-			err = fmt.Errorf("check panicked: %v", r)
-		}
-	}()
-	ds, err := g.s.checker(g.s.fs, d.Path, g.s.Config())
+// compute checks one file of snap.
+func (g *diagnoser) compute(ctx context.Context, snap *workspace.Snapshot, f *workspace.File) (diagResult, error) {
+	if !isCharter(f) {
+		return diagResult{items: []protocol.Diagnostic{}, resultID: digest(nil)}, nil
+	}
+	ds, err := snap.Diagnostics(ctx, f.Path)
 	if err != nil {
 		return diagResult{}, err
 	}
-	mine := ds[:0:0]
-	for _, x := range ds {
-		switch x.File {
-		case "":
-			// Not located yet: locate against this very version.
-			one := []diag.Diagnostic{x}
-			diag.Locate(one, d.Path, d.Index())
-			mine = append(mine, one[0])
-		case d.Path:
-			mine = append(mine, x)
-		}
+	dd := g.doc(g.s.docs.uri(f.Path))
+	dd.mu.Lock()
+	last := dd.last
+	dd.mu.Unlock()
+	if sameDiagnostics(last.from, ds) && last.items != nil {
+		return last, nil // carried over from an earlier snapshot: already converted
 	}
-	diag.Sort(mine)
-	items := toProtocolDiagnostics(mine)
-	return diagResult{version: d.Version, items: items, resultID: digest(items)}, nil
+	items := toProtocolDiagnostics(ds)
+	res := diagResult{from: ds, items: items, resultID: digest(items)}
+	dd.mu.Lock()
+	dd.last = res
+	dd.mu.Unlock()
+	return res, nil
 }
 
-// publish sends res unless a newer run replaced this one, the document
-// moved on, or the client already has exactly these diagnostics.
-func (g *diagnoser) publish(ctx context.Context, run *diagRun, d *Document, res diagResult) {
-	g.mu.Lock()
-	defer g.mu.Unlock() // held while sending, so publishes keep their order
-	if ctx.Err() != nil || g.runs[d.URI] != run {
+// sameDiagnostics reports whether a and b are the same slice (a snapshot
+// carries a file's diagnostics over unchanged).
+func sameDiagnostics(a, b []diag.Diagnostic) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// isCharter reports whether the server analyses the file at all.
+func isCharter(f *workspace.File) bool { return f.Kind() != analysis.KindNone }
+
+// publish sends res for f unless a newer snapshot's publish went out, the
+// document moved on or closed, or the client already has exactly these
+// diagnostics.
+func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, res diagResult) {
+	u := g.s.docs.uri(f.Path)
+	dd := g.doc(u)
+	dd.send.Lock()
+	defer dd.send.Unlock()
+	cur := g.s.ws.Snapshot().File(f.Path)
+	dd.mu.Lock()
+	switch {
+	case snap.ID() < dd.snapID, !cur.Open(), cur.Version != f.Version:
+		dd.mu.Unlock()
+		return
+	case dd.resultID == res.resultID, dd.resultID == "" && !isCharter(f):
+		// The client has these already, or never had any (a document that
+		// is not a charter file is never published to).
+		dd.snapID = snap.ID()
+		dd.mu.Unlock()
 		return
 	}
-	delete(g.runs, d.URI)
-	if cur := g.s.sess.get(d.URI); cur == nil || cur.Version != d.Version {
-		return
-	}
-	if last, ok := g.published[d.URI]; ok && last.resultID == res.resultID {
-		return
-	}
-	g.published[d.URI] = res
+	dd.snapID, dd.resultID = snap.ID(), res.resultID
+	pulled := dd.pulled
+	dd.mu.Unlock()
 	if pull, refresh := g.pullClient(); pull {
 		// A pull client asks for diagnostics itself (after its own edits);
 		// pushing too would show each one twice. When a re-check finds
 		// something the client has not pulled (another file changed), ask
 		// it to pull again.
-		if refresh && g.pulled[d.URI] != res.resultID {
+		if refresh && pulled != res.resultID {
 			g.refresh()
 		}
 		return
 	}
-	g.notify(d.URI, &d.Version, res.items)
+	version := f.Version
+	g.notify(u, &version, res.items)
 }
 
 // pullClient reports whether the client pulls diagnostics, and whether it
@@ -173,14 +219,14 @@ func (g *diagnoser) pullClient() (pull, refresh bool) {
 
 // served records the result id a pull request returned.
 func (g *diagnoser) served(u uri.URI, resultID string) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.pulled[u] = resultID
+	dd := g.doc(u)
+	dd.mu.Lock()
+	defer dd.mu.Unlock()
+	dd.pulled = resultID
 }
 
-// refresh sends workspace/diagnostic/refresh, one at a time and outside
-// the diagnoser's lock: the client answers it by pulling, and the pull
-// handler needs that lock.
+// refresh sends workspace/diagnostic/refresh, one at a time: the client
+// answers it by pulling.
 func (g *diagnoser) refresh() {
 	if g.s.client == nil || !g.refreshing.CompareAndSwap(false, true) {
 		return
@@ -195,17 +241,34 @@ func (g *diagnoser) refresh() {
 	}()
 }
 
-// clear forgets u and publishes an empty list, as the client expects on close.
-func (g *diagnoser) clear(u uri.URI) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if r := g.runs[u]; r != nil {
-		r.cancel()
-		delete(g.runs, u)
+// clear publishes an empty list for a closed document, as the client
+// expects, and forgets the document. It does not wait for the client.
+func (g *diagnoser) clear(u uri.URI, charter bool) {
+	if g.s.ctx == nil {
+		return
 	}
-	delete(g.published, u)
-	delete(g.pulled, u)
-	g.notify(u, nil, []protocol.Diagnostic{})
+	dd := g.doc(u)
+	dd.mu.Lock()
+	published := dd.resultID != ""
+	dd.mu.Unlock()
+	if !charter && !published {
+		g.mu.Lock()
+		delete(g.docs, u)
+		g.mu.Unlock()
+		return
+	}
+	g.pending.add()
+	go func() {
+		defer g.pending.done()
+		dd.send.Lock()
+		defer dd.send.Unlock()
+		g.notify(u, nil, []protocol.Diagnostic{})
+		g.mu.Lock()
+		if g.docs[u] == dd {
+			delete(g.docs, u)
+		}
+		g.mu.Unlock()
+	}()
 }
 
 // notify sends textDocument/publishDiagnostics; items is never nil.
@@ -217,18 +280,17 @@ func (g *diagnoser) notify(u uri.URI, version *int32, items []protocol.Diagnosti
 	if version != nil {
 		p.Version = protocol.NewOptional(*version)
 	}
-	if err := g.s.client.PublishDiagnostics(context.WithoutCancel(g.s.ctx), p); err != nil {
+	if err := g.s.client.PublishDiagnostics(context.WithoutCancel(g.s.ctx), p); err != nil && !errors.Is(err, context.Canceled) {
 		g.s.log.Warn("publishing diagnostics", zap.String("uri", string(u)), zap.Error(err))
 	}
 }
 
-// cancelAll stops every pending run (on shutdown).
+// cancelAll stops the run in progress (on shutdown).
 func (g *diagnoser) cancelAll() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	for u, r := range g.runs {
-		r.cancel()
-		delete(g.runs, u)
+	if g.cancel != nil {
+		g.cancel()
 	}
 }
 

@@ -2,62 +2,47 @@ package lsp
 
 import (
 	"context"
-	"errors"
+	"fmt"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
-	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
-// DidChange applies incremental (or whole-document) changes. A version that
-// does not increase is refused and logged: applying a duplicate or a
-// reordered edit would corrupt the document.
+// DidChange applies incremental (or whole-document) changes and makes the
+// next snapshot. A version that does not increase is refused and logged:
+// applying a duplicate or a reordered edit would corrupt the document.
 func (s *Server) DidChange(ctx context.Context, params *protocol.DidChangeTextDocumentParams) error {
-	changes := make([]Change, 0, len(params.ContentChanges))
+	changes := make([]workspace.TextChange, 0, len(params.ContentChanges))
 	for _, c := range params.ContentChanges {
 		switch c := c.(type) {
 		case *protocol.TextDocumentContentChangePartial:
-			changes = append(changes, Change{Range: fromProtocolRange(c.Range), Text: c.Text})
+			changes = append(changes, workspace.TextChange{Range: fromProtocolRange(c.Range), Text: c.Text})
 		case *protocol.TextDocumentContentChangeWholeDocument:
-			changes = append(changes, Change{Whole: true, Text: c.Text})
+			changes = append(changes, workspace.TextChange{Whole: true, Text: c.Text})
 		}
 	}
 	u, version := params.TextDocument.URI, params.TextDocument.Version
-	d, err := s.sess.change(u, version, changes)
-	if errors.Is(err, errStaleVersion) {
-		s.log.Warn("didChange refused", zap.String("uri", string(u)), zap.Error(err))
-		return nil
-	}
+	path, err := filePath(u)
 	if err != nil {
 		return err
 	}
-	s.documentChanged(d)
+	// Text synchronisation runs in wire order on the read loop, so nothing
+	// else changes this document between reading it and the update.
+	snap := s.ws.Snapshot()
+	old := snap.Document(path)
+	if old == nil {
+		return fmt.Errorf("%s is not open", u)
+	}
+	if version <= old.Version {
+		s.log.Warn("didChange refused", zap.String("uri", string(u)), zap.Int32("version", version), zap.Int32("after", old.Version))
+		return nil
+	}
+	doc, err := old.Apply(version, changes, snap.File(path).Index())
+	if err != nil {
+		return err
+	}
+	s.diags.schedule(s.update(workspace.Change{Documents: []*workspace.Document{doc}}), path)
 	return nil
-}
-
-// documentChanged re-checks what a new version of d affects: d itself, every
-// open file of its pi-charter directory, or everything when d is the
-// project configuration.
-func (s *Server) documentChanged(d *Document) {
-	if s.isProjectConfig(d.Path) {
-		s.loadProjectConfig()
-		s.diags.scheduleAll()
-		return
-	}
-	// A pull client asks for d's diagnostics itself after its own edit, so a
-	// background check of d would be wasted; the other files are re-checked
-	// and, if they changed, the client is asked to pull again.
-	pull, _ := s.diags.pullClient()
-	if dir := analysis.PiCharterDir(d.Path); dir != "" {
-		for _, other := range s.sess.charterDirDocs(dir) {
-			if !pull || other.URI != d.URI {
-				s.diags.schedule(other.URI)
-			}
-		}
-		return
-	}
-	if !pull {
-		s.diags.schedule(d.URI)
-	}
 }

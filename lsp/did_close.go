@@ -5,28 +5,19 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
-// DidClose drops the document from the overlay and clears its diagnostics.
-// The disk version may differ from the closed buffer, so the rest of its
-// charter directory is re-checked.
+// DidClose drops the document from the next snapshot and clears its
+// diagnostics. The disk version may differ from the closed buffer, so the
+// documents that depend on it are re-checked.
 func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocumentParams) error {
-	d := s.sess.close(params.TextDocument.URI)
-	if d == nil {
+	wasCharter := isCharter(s.ws.Snapshot().File(filePathOr(params.TextDocument.URI)))
+	path, ok := s.docs.close(params.TextDocument.URI)
+	if !ok {
 		return nil
 	}
-	if d.IsCharter() {
-		s.diags.clear(d.URI)
-	}
-	s.cache.Forget(d.Path)
-	if s.isProjectConfig(d.Path) {
-		s.loadProjectConfig()
-		s.diags.scheduleAll()
-	} else if dir := analysis.PiCharterDir(d.Path); dir != "" {
-		for _, other := range s.sess.charterDirDocs(dir) {
-			s.diags.schedule(other.URI)
-		}
-	}
+	s.diags.clear(params.TextDocument.URI, wasCharter)
+	s.diags.schedule(s.update(workspace.Change{Closed: []string{path}}), "")
 	return nil
 }

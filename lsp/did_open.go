@@ -5,19 +5,23 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
+
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
-// DidOpen adds the document to the overlay and checks it if it is a charter
-// file. Charter files are recognised by path and content whatever language
-// id the editor sends; other documents are kept (they may be read by a
-// check) but get no diagnostics at all.
+// DidOpen adds the document to a new snapshot, over the disk, and checks
+// it if it is a charter file. Charter files are recognised by path and
+// content whatever language id the editor sends; other documents are kept
+// (a check may read them) but get no diagnostics at all.
 func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocumentParams) error {
 	td := params.TextDocument
-	d, err := s.sess.open(td.URI, string(td.LanguageID), td.Version, []byte(td.Text))
+	path, err := filePath(td.URI)
 	if err != nil {
 		return err
 	}
-	s.log.Debug("didOpen", zap.String("uri", string(d.URI)), zap.Int32("version", d.Version), zap.String("kind", string(d.Kind)))
-	s.documentChanged(d)
+	s.docs.open(td.URI, path)
+	snap := s.update(workspace.Change{Documents: []*workspace.Document{workspace.NewDocument(path, td.Version, []byte(td.Text))}})
+	s.log.Debug("didOpen", zap.String("uri", string(td.URI)), zap.Int32("version", td.Version), zap.String("kind", string(snap.File(path).Kind())))
+	s.diags.schedule(snap, path)
 	return nil
 }

@@ -4,14 +4,18 @@ import (
 	"context"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
-// DidSave re-checks the saved document's dependents: a saved file changes
-// what other checks read from disk only through the overlay, which already
-// has it, so nothing but file times can differ; re-check to pick those up.
+// DidSave tells the workspace the file changed on disk (its time did, and
+// what other checks read from disk only through the open document, which
+// already has it).
 func (s *Server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocumentParams) error {
-	if d := s.sess.get(params.TextDocument.URI); d != nil {
-		s.documentChanged(d)
+	path, err := filePath(params.TextDocument.URI)
+	if err != nil {
+		return err
 	}
+	s.diags.schedule(s.update(workspace.Change{Disk: []string{path}}), "")
 	return nil
 }

@@ -7,14 +7,15 @@ import (
 )
 
 // Diagnostic answers textDocument/diagnostic (pull diagnostics): the
-// current diagnostics of the document, computed now, or "unchanged" when the
-// client's previous result id still holds. Documents the server does not
-// analyse get an empty full report.
+// document's diagnostics in the current snapshot (shared with the push path
+// when it computed them already), or "unchanged" when the client's previous
+// result id still holds. Documents the server does not analyse get an empty
+// full report.
 func (s *Server) Diagnostic(ctx context.Context, params *protocol.DocumentDiagnosticParams) (protocol.DocumentDiagnosticReport, error) {
 	items := []protocol.Diagnostic{}
 	resultID := digest(items)
-	if d := s.sess.get(params.TextDocument.URI); d != nil && d.IsCharter() {
-		res, err := s.diags.compute(d)
+	if snap, f, err := s.fileOf(params.TextDocument.URI); err == nil && f.Open() && isCharter(f) {
+		res, err := s.diags.compute(ctx, snap, f)
 		if err != nil {
 			return nil, err
 		}

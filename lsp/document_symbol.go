@@ -13,25 +13,25 @@ import (
 // pad entries (document_symbol_rp1.go); criteria.md milestones and VALs,
 // REPORT.md and pi charter.md sections (document_symbol_pi.go).
 func (s *Server) DocumentSymbol(ctx context.Context, params *protocol.DocumentSymbolParams) (protocol.DocumentSymbolResult, error) {
-	d := s.sess.get(params.TextDocument.URI)
-	if d == nil {
+	d, ok := s.docOf(ctx, params.TextDocument.URI)
+	if !ok {
 		return protocol.DocumentSymbolSlice{}, nil
 	}
 	return protocol.DocumentSymbolSlice(s.symbols(d)), nil
 }
 
 // symbols is the outline of d, shared by DocumentSymbol and FoldingRanges.
-func (s *Server) symbols(d *Document) []protocol.DocumentSymbol {
+func (s *Server) symbols(d *doc) []protocol.DocumentSymbol {
 	var out []protocol.DocumentSymbol
 	switch d.Kind {
 	case analysis.KindRP1Charter:
 		out = rp1Symbols(d)
 	case analysis.KindCriteria:
-		out = s.criteriaSymbols(d)
+		out = criteriaSymbols(d)
 	case analysis.KindReport:
 		out = reportSymbols(d)
 	case analysis.KindPiCharter:
-		out = s.piCharterSymbols(d)
+		out = piCharterSymbols(d)
 	}
 	if out == nil {
 		out = []protocol.DocumentSymbol{}

@@ -6,26 +6,26 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // criteriaSymbols: milestones (VALs passing in the detail) holding their
 // VALs (latest outcome in the detail), then ungrouped or flat VALs.
-func (s *Server) criteriaSymbols(d *Document) []protocol.DocumentSymbol {
-	cr := pi.ParseCriteria(d.Text)
-	latest := map[string]pi.Outcome{}
-	if dir := analysis.PiCharterDir(d.Path); dir != "" {
-		latest = pi.LatestOutcomes(pi.LoadDir(s.fs, dir))
-	}
-	return criteriaOutline(d.Index(), cr, latest)
+func criteriaSymbols(d *doc) []protocol.DocumentSymbol {
+	return criteriaOutline(d.Index(), d.Criteria(), d.piView())
 }
 
-func criteriaOutline(ix *source.Index, cr *pi.Criteria, latest map[string]pi.Outcome) []protocol.DocumentSymbol {
+// criteriaOutline outlines a register; view (nil outside a charter
+// directory) supplies the outcomes.
+func criteriaOutline(ix *source.Index, cr *pi.Criteria, view *status.View) []protocol.DocumentSymbol {
+	if view == nil {
+		view = &status.View{Latest: map[string]pi.Outcome{}}
+	}
 	val := func(c *pi.Criterion) protocol.DocumentSymbol {
 		detail := "no evidence"
-		if o, ok := latest[c.ID]; ok && o.Outcome != "" {
+		if o, ok := view.Latest[c.ID]; ok && o.Outcome != "" {
 			detail = o.Outcome
 			if o.TS != "" {
 				detail += " · " + o.TS
@@ -41,16 +41,13 @@ func criteriaOutline(ix *source.Index, cr *pi.Criteria, latest map[string]pi.Out
 	var out []protocol.DocumentSymbol
 	grouped := map[*pi.Criterion]bool{}
 	for _, m := range cr.Milestones {
-		pass := 0
 		var vals []protocol.DocumentSymbol
 		for _, c := range m.Criteria {
 			grouped[c] = true
 			vals = append(vals, val(c))
-			if latest[c.ID].Outcome == "pass" {
-				pass++
-			}
 		}
-		ms := symbol(ix, m.Title, fmt.Sprintf("%d/%d pass", pass, len(m.Criteria)), protocol.SymbolKindModule, m.HeadingSpan, m.HeadingSpan)
+		pass, total := view.Progress(m)
+		ms := symbol(ix, m.Title, fmt.Sprintf("%d/%d pass", pass, total), protocol.SymbolKindModule, m.HeadingSpan, m.HeadingSpan)
 		ms.Children = vals
 		widen(&ms)
 		out = append(out, ms)
@@ -65,7 +62,7 @@ func criteriaOutline(ix *source.Index, cr *pi.Criteria, latest map[string]pi.Out
 }
 
 // reportSymbols: REPORT.md's title and its Objective, Outcome and Notes.
-func reportSymbols(d *Document) []protocol.DocumentSymbol {
+func reportSymbols(d *doc) []protocol.DocumentSymbol {
 	r := pi.ParseReport(d.Text)
 	ix := d.Index()
 	var out []protocol.DocumentSymbol
@@ -100,7 +97,7 @@ func reportSymbols(d *Document) []protocol.DocumentSymbol {
 
 // piCharterSymbols: a pi charter.md's sections in file order; a legacy
 // ## Criteria section holds its VALs.
-func (s *Server) piCharterSymbols(d *Document) []protocol.DocumentSymbol {
+func piCharterSymbols(d *doc) []protocol.DocumentSymbol {
 	ch := pi.ParseCharter(d.Text)
 	ix := d.Index()
 	secs := make([]*pi.Section, 0, len(ch.Sections))
@@ -108,19 +105,12 @@ func (s *Server) piCharterSymbols(d *Document) []protocol.DocumentSymbol {
 		secs = append(secs, sec)
 	}
 	sort.Slice(secs, func(i, j int) bool { return secs[i].HeadingSpan.Start < secs[j].HeadingSpan.Start })
-	var latest map[string]pi.Outcome
 	var out []protocol.DocumentSymbol
 	for _, sec := range secs {
 		sym := symbol(ix, sec.Heading, "", protocol.SymbolKindModule,
 			source.Span{Start: sec.HeadingSpan.Start, End: sec.BodySpan.End}, sec.HeadingSpan)
 		if sec == ch.Sections["criteria"] && ch.Criteria != nil {
-			if latest == nil {
-				latest = map[string]pi.Outcome{}
-				if dir := analysis.PiCharterDir(d.Path); dir != "" {
-					latest = pi.LatestOutcomes(pi.LoadDir(s.fs, dir))
-				}
-			}
-			sym.Children = criteriaOutline(ix, ch.Criteria, latest)
+			sym.Children = criteriaOutline(ix, ch.Criteria, d.piView())
 			widen(&sym)
 		}
 		out = append(out, sym)

@@ -13,7 +13,7 @@ import (
 // rp1Symbols: the title holds the sections (status in the detail) and the
 // scratch pad, which holds its entries (answered, skipped, pending or
 // malformed).
-func rp1Symbols(d *Document) []protocol.DocumentSymbol {
+func rp1Symbols(d *doc) []protocol.DocumentSymbol {
 	ch := d.RP1()
 	ix := d.Index()
 	var body []protocol.DocumentSymbol

@@ -21,6 +21,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/record"
 	"github.com/charter-lsp/charter-lsp/status"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 // The pi-charter commands of workspace/executeCommand.
@@ -43,7 +44,7 @@ type statusArgs struct {
 
 // executeStatus returns {"charters": [<status JSON>…]}: the charter of the
 // given file (or charter directory), or every pi charter of the workspace.
-func (s *Server) statusCommand(_ context.Context, args []protocol.LSPAny) (any, error) {
+func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any, error) {
 	var a statusArgs
 	if len(args) > 0 {
 		if err := json.Unmarshal(args[0], &a); err != nil {
@@ -60,20 +61,32 @@ func (s *Server) statusCommand(_ context.Context, args []protocol.LSPAny) (any, 
 		if dir == "" {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not in a .pi/charters/<id> directory", commandStatus, p)
 		}
+		if !s.InWorkspace(dir) {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is outside the workspace folders", commandStatus, dir)
+		}
 		dirs = []string{dir}
-	} else {
-		dirs = s.workspacePiCharters()
 	}
-	cfg := s.Config()
+	snap := s.ws.Snapshot()
+	if dirs == nil {
+		found, err := snap.Charters(ctx)
+		if err != nil {
+			return nil, err
+		}
+		dirs = found.PiCharters
+	}
 	out := struct {
 		Charters []*status.Status `json:"charters"`
 	}{Charters: []*status.Status{}}
+	now := time.Now()
 	for _, dir := range dirs {
-		st, err := status.Compute(s.fs, dir, status.Options{SourceDirs: cfg.Sources(), Freshness: cfg.FreshnessMode()})
+		view, err := snap.CharterView(ctx, dir)
 		if err != nil {
-			return nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "%s: %s: %v", commandStatus, dir, err)
+			return nil, err
 		}
-		out.Charters = append(out.Charters, st)
+		if d := view.Dir; d.CharterFile == nil && d.CriteriaFile == nil && d.StateFile == nil {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s holds none of charter.md, criteria.md, state.json: not a pi charter", commandStatus, dir)
+		}
+		out.Charters = append(out.Charters, view.Status(now))
 	}
 	return out, nil
 }
@@ -85,26 +98,6 @@ func charterDirOf(p string) string {
 		return dir
 	}
 	return analysis.PiCharterDir(filepath.Join(p, "x"))
-}
-
-// workspacePiCharters lists every pi charter directory under the workspace
-// folders.
-func (s *Server) workspacePiCharters() []string {
-	var dirs []string
-	seen := map[string]bool{}
-	for _, root := range s.Roots() {
-		ws, err := analysis.Discover(s.fs, root)
-		if err != nil {
-			s.log.Debug("discovering charters", zap.String("root", root), zap.Error(err))
-		}
-		for _, d := range ws.PiCharters {
-			if !seen[d] {
-				seen[d] = true
-				dirs = append(dirs, d)
-			}
-		}
-	}
-	return dirs
 }
 
 // recordArgs are charter.recordEvidence's arguments.
@@ -137,10 +130,14 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 	if !s.InWorkspace(dir) {
 		return nil, s.refuse(ctx, "charter-lsp: not recording evidence for %s: it is outside the workspace folders", dir)
 	}
-	view := s.loadPi(dir)
-	c := view.criterion(a.CriterionID)
+	snap := s.ws.Snapshot()
+	view, err := snap.CharterView(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	c := view.Criterion(a.CriterionID)
 	if c == nil {
-		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: charter %s has no VAL %q", commandRecordEvidence, view.dir.ID, a.CriterionID)
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: charter %s has no VAL %q", commandRecordEvidence, view.Dir.ID, a.CriterionID)
 	}
 	if a.Outcome == "" {
 		if a.Outcome = s.askOutcome(ctx, c.ID); a.Outcome == "" {
@@ -165,18 +162,22 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 	if c.MilestoneID != "" && !strings.ContainsAny(c.MilestoneID, `/\.`) {
 		entry.FeatureID = c.MilestoneID // the milestone's run folder, as agents record it
 	}
-	res, err := record.Plan(s.fs, dir, []record.Entry{entry}, record.Options{Now: time.Now()})
+	res, err := record.Plan(snap.FS(), dir, []record.Entry{entry}, record.Options{Now: time.Now()})
 	if err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandRecordEvidence, err)
 	}
-	edit, err := s.fileOpsEdit(res.Ops)
+	edit, err := s.fileOpsEdit(snap, res.Ops)
 	if err != nil {
 		return nil, s.refuse(ctx, "charter-lsp: not recording evidence: %v", err)
 	}
 	if err := s.applyEdit(ctx, fmt.Sprintf("Record %s for %s", a.Outcome, c.ID), edit); err != nil {
 		return nil, err
 	}
-	s.recheckCharter(dir)
+	written := make([]string, 0, len(res.Ops))
+	for _, op := range res.Ops {
+		written = append(written, op.Path)
+	}
+	s.diags.schedule(s.update(workspace.Change{Disk: written}), "")
 
 	evidence := res.Ops[0] // Plan lists the evidence file first
 	s.showPlaceholder(ctx, evidence, selectBecause)
@@ -205,7 +206,7 @@ func (s *Server) askOutcome(ctx context.Context, id string) string {
 // and a TextDocumentEdit filling it for a new file, a full-content edit for
 // a replaced one (against the open version when the editor has it open).
 // Every path must lie in the workspace.
-func (s *Server) fileOpsEdit(ops []record.FileOp) (*protocol.WorkspaceEdit, error) {
+func (s *Server) fileOpsEdit(snap *workspace.Snapshot, ops []record.FileOp) (*protocol.WorkspaceEdit, error) {
 	edit := &protocol.WorkspaceEdit{}
 	no := false // a new run's evidence.json must not exist yet
 	for _, op := range ops {
@@ -221,13 +222,13 @@ func (s *Server) fileOpsEdit(ops []record.FileOp) (*protocol.WorkspaceEdit, erro
 				Kind: "create", URI: u, Options: &protocol.CreateFileOptions{IgnoreIfExists: &no, Overwrite: &no},
 			})
 		default:
-			if d := s.sess.getPath(op.Path); d != nil {
+			if d := snap.Document(op.Path); d != nil {
 				v := d.Version
 				docID.Version = &v
 			}
 			ix := source.NewIndex(op.OldContent)
 			whole = toProtocolRange(ix.Range(source.Span{Start: 0, End: len(op.OldContent)}))
-			if _, err := os.Lstat(op.Path); errors.Is(err, os.ErrNotExist) && s.sess.getPath(op.Path) == nil {
+			if _, err := os.Lstat(op.Path); errors.Is(err, os.ErrNotExist) && snap.Document(op.Path) == nil {
 				// Neither on disk nor open: create it, then fill it.
 				edit.DocumentChanges = append(edit.DocumentChanges, &protocol.CreateFile{Kind: "create", URI: u})
 			}
@@ -270,16 +271,5 @@ func (s *Server) showPlaceholder(ctx context.Context, op record.FileOp, selectBe
 	}
 	if _, err := s.client.ShowDocument(ctx, params); err != nil {
 		s.log.Debug("window/showDocument", zap.Error(err))
-	}
-}
-
-// recheckCharter re-checks the open documents of a charter directory after
-// the server changed its files (the client's file-watch events follow, and
-// re-check again; the publish dedupe absorbs the repeat).
-func (s *Server) recheckCharter(dir string) {
-	for _, d := range s.sess.charterDirDocs(dir) {
-		if d.IsCharter() {
-			s.diags.schedule(d.URI)
-		}
 	}
 }

@@ -11,8 +11,8 @@ import (
 // each from its heading line to its last line of content.
 func (s *Server) FoldingRanges(ctx context.Context, params *protocol.FoldingRangeParams) ([]protocol.FoldingRange, error) {
 	out := []protocol.FoldingRange{}
-	d := s.sess.get(params.TextDocument.URI)
-	if d == nil {
+	d, ok := s.docOf(ctx, params.TextDocument.URI)
+	if !ok {
 		return out, nil
 	}
 	var walk func([]protocol.DocumentSymbol)

@@ -116,13 +116,11 @@ func (s *Server) budgeted(ctx context.Context, method string, req *jsonrpc2.Requ
 	}()
 	select {
 	case a := <-done:
-		return a.result, a.err
+		if ctx.Err() == nil || a.err == nil {
+			return a.result, a.err
+		}
+		// The handler stopped because its context ended: answer for why.
 	case <-ctx.Done():
-	}
-	select {
-	case a := <-done: // finished just in time
-		return a.result, a.err
-	default:
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		s.log.Warn("request over budget", zap.String("method", method), zap.Duration("budget", s.requestBudget))

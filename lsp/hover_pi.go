@@ -11,26 +11,30 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // hoverPi answers hover on a ### VAL-* heading of criteria.md (or of a
 // legacy charter.md register): the VAL's latest outcome, its verifier,
 // flags, freshness and its milestone's progress. The command is shown as
 // code and never run.
-func (s *Server) hoverPi(d *Document, pos protocol.Position) *protocol.Hover {
+func (s *Server) hoverPi(d *doc, pos protocol.Position) *protocol.Hover {
 	dir := analysis.PiCharterDir(d.Path)
 	if dir == "" {
 		return nil
 	}
-	view := s.loadPi(dir)
+	view := d.piView()
+	if view == nil {
+		return nil
+	}
 	ix := d.Index()
-	c := headingAt(docRegister(d, view), ix.Offset(fromProtocolPosition(pos)))
+	c := headingAt(d.register(view), ix.Offset(fromProtocolPosition(pos)))
 	if c == nil {
 		return nil
 	}
 	// The register as loaded has the winning definition (a duplicate id's
 	// first one); fall back to the one under the cursor.
-	eff := view.criterion(c.ID)
+	eff := view.Criterion(c.ID)
 	if eff == nil {
 		eff = c
 	}
@@ -42,19 +46,19 @@ func (s *Server) hoverPi(d *Document, pos protocol.Position) *protocol.Hover {
 }
 
 // valHoverText is the hover's markdown.
-func valHoverText(view *piView, c *pi.Criterion, now time.Time) string {
+func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**", c.ID)
 	if c.Title != "" && c.Title != c.ID {
 		fmt.Fprintf(&b, " — %s", mdEscape(c.Title))
 	}
 	b.WriteString("\n\n")
-	if m := view.milestoneOf(c.ID); m != nil {
-		pass, total := view.progress(m)
+	if m := view.MilestoneOf(c.ID); m != nil {
+		pass, total := view.Progress(m)
 		fmt.Fprintf(&b, "Milestone `%s`: %d/%d pass\n\n", m.ID, pass, total)
 	}
 
-	o, ok := view.latest[c.ID]
+	o, ok := view.Latest[c.ID]
 	if !ok {
 		b.WriteString("**No evidence recorded yet.**\n\n")
 	} else {
@@ -82,7 +86,7 @@ func valHoverText(view *piView, c *pi.Criterion, now time.Time) string {
 			fmt.Fprintf(&b, "Because: %s\n\n", mdEscape(o.Because))
 		}
 		if o.EvidencePath != "" {
-			p := filepath.Join(view.dir.Path, filepath.FromSlash(o.EvidencePath))
+			p := filepath.Join(view.Dir.Path, filepath.FromSlash(o.EvidencePath))
 			fmt.Fprintf(&b, "Evidence: [%s](%s)\n\n", mdEscape(o.EvidencePath), uri.File(p))
 		}
 	}
@@ -127,7 +131,7 @@ func valHoverText(view *piView, c *pi.Criterion, now time.Time) string {
 		fmt.Fprintf(&b, "Flags: %s\n\n", strings.Join(flags, " · "))
 	}
 
-	if st, stale := view.stale[c.ID]; stale {
+	if st, stale := view.StaleByID[c.ID]; stale {
 		b.WriteString("**⚠ Stale:** ")
 		if !st.Outcome.TimeOK {
 			b.WriteString("the latest pass has an unreadable time, which counts as stale")
@@ -136,7 +140,7 @@ func valHoverText(view *piView, c *pi.Criterion, now time.Time) string {
 		}
 		fmt.Fprintf(&b, " — newest source change %s", st.SourceTime.UTC().Format(time.RFC3339))
 		if st.SourcePath != "" {
-			fmt.Fprintf(&b, " in [%s](%s)", mdEscape(relTo(view.dir.Project, st.SourcePath)), uri.File(st.SourcePath))
+			fmt.Fprintf(&b, " in [%s](%s)", mdEscape(relTo(view.Dir.Project, st.SourcePath)), uri.File(st.SourcePath))
 		}
 		b.WriteString(". Re-verify and record new evidence.\n")
 	} else if c.RequireFreshEvidence && ok && o.Outcome == "pass" {

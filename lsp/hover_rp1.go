@@ -14,7 +14,7 @@ import (
 // hoverRP1 answers hover on an rp1 charter: on a section heading, its status
 // and what is missing; on a scratch pad entry, what the interviewer makes of
 // it.
-func (s *Server) hoverRP1(d *Document, pos protocol.Position) *protocol.Hover {
+func (s *Server) hoverRP1(d *doc, pos protocol.Position) *protocol.Hover {
 	ch := d.RP1()
 	ix := ch.Index
 	off := ix.Offset(fromProtocolPosition(pos))

@@ -5,6 +5,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
+
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 // clientCaps are the client capabilities the server acts on.
@@ -61,20 +63,19 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 		caps = params.Capabilities
 	}
 	roots := workspaceRoots(params)
-	initCfg, initErr := decodeConfig(params.InitializationOptions)
+	initCfg := s.decodeSettings(ctx, "initializationOptions", params.InitializationOptions)
+	restricted, _ := restrictedOption(params.InitializationOptions)
 
 	s.mu.Lock()
 	s.state = stateInitialized
 	s.caps = readClientCaps(caps)
-	s.roots = roots
 	s.config.init = initCfg
+	s.config.restricted = restricted
 	s.mu.Unlock()
 
-	s.log.Info("initialize", zap.String("client", params.ClientInfo.Name), zap.Strings("roots", roots))
-	if initErr != nil {
-		s.log.Warn("ignoring initializationOptions", zap.Error(initErr))
-	}
-	s.loadProjectConfig()
+	s.log.Info("initialize", zap.String("client", params.ClientInfo.Name), zap.Strings("roots", roots), zap.Bool("restricted", restricted))
+	st := s.settings()
+	s.update(workspace.Change{Roots: &roots, Settings: &st})
 
 	return &protocol.InitializeResult{
 		Capabilities: serverCapabilities(),

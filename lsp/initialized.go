@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 // Initialized pulls the editor's settings, registers the file watchers and
@@ -28,8 +29,9 @@ func (s *Server) Initialized(ctx context.Context, params *protocol.InitializedPa
 			s.log.Warn("registering didChangeConfiguration", zap.Error(err))
 		}
 	}
+	st := s.settings()
+	s.diags.schedule(s.update(workspace.Change{Settings: &st}), "")
 	s.updateWatchers(ctx)
-	s.diags.scheduleAll()
 	return nil
 }
 

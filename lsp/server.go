@@ -1,8 +1,11 @@
 // Package lsp is the language server: it translates between the Language
-// Server Protocol and the analysis and interview packages, which hold all the
-// logic. Each LSP method lives in its own file (initialize.go, did_change.go,
-// document_diagnostic.go, …); a handler finds the document, asks analysis,
-// and converts the answer (protocol_convert.go).
+// Server Protocol and the packages that hold the logic. Each LSP method lives
+// in its own file (initialize.go, did_change.go, hover.go, …). A handler takes
+// the current workspace.Snapshot and the file it asks about, calls the
+// feature (which reads only the snapshot), and converts the answer
+// (protocol_convert.go). Text synchronisation, file events and settings
+// make new snapshots (documents.go); diagnostics.go publishes each
+// snapshot's diagnostics.
 package lsp
 
 import (
@@ -20,16 +23,17 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
-// Checker computes the diagnostics of one file read through fsys. The
-// server uses analysis.CheckFile; tests may substitute their own.
+// Checker computes the diagnostics of one file read through fsys (a
+// snapshot). Tests substitute their own; the server asks the snapshot.
 type Checker func(fsys vfs.FS, path string, cfg analysis.Config) ([]diag.Diagnostic, error)
 
 // Options configure a Server. The zero value is a working server.
 type Options struct {
 	Logger  *zap.Logger // default: no logging
-	Checker Checker     // default: analysis.CheckFile
+	Checker Checker     // default: the snapshot's diagnostics
 	Disk    vfs.FS      // the file system under the open documents; default vfs.OS
 	Version string      // reported in serverInfo
 	// RequestBudget bounds the time to answer a request (default
@@ -42,22 +46,17 @@ type Server struct {
 	protocol.UnimplementedServer
 
 	log     *zap.Logger
-	checker Checker
-	disk    vfs.FS
 	version string
 
-	sess  *session
-	fs    overlay
+	// ws is the sequence of snapshots; docs maps open documents' URIs to
+	// paths and back.
+	ws    *workspace.Session
+	docs  *docTable
 	diags *diagnoser
 	busy  *counter // notification handlers running concurrently
 
 	requestBudget time.Duration
 	dispatch      jsonrpc2.Handler // typed dispatch to s; tests may wrap it
-
-	valSyms valSymbols // workspace/symbol cache per charter directory
-	// cache carries parses, line indexes and the source clock from one
-	// check to the next, so a keystroke re-analyses only what it changed.
-	cache *analysis.Cache
 
 	// ctx lives as long as the connection; background work (debounced
 	// diagnostics) runs under it. client calls back into the editor.
@@ -67,8 +66,8 @@ type Server struct {
 	mu          sync.Mutex // guards the fields below
 	state       lifecycle
 	caps        clientCaps
-	roots       []string // workspace folders, OS paths
 	config      configLayers
+	lastReset   time.Time // when the disk cache was last forgotten (clients that cannot watch files)
 	watch       watchRegistration
 	watchMu     sync.Mutex // serialises updateWatchers' client calls
 	exitOnce    sync.Once
@@ -88,22 +87,14 @@ const (
 func New(opts Options) *Server {
 	s := &Server{
 		log:     opts.Logger,
-		checker: opts.Checker,
-		disk:    opts.Disk,
 		version: opts.Version,
-		sess:    newSession(),
+		ws:      workspace.NewSession(workspace.Options{Disk: opts.Disk, Check: workspace.CheckFunc(opts.Checker)}),
+		docs:    newDocTable(),
 		exited:  make(chan struct{}),
 		busy:    newCounter(),
-		cache:   analysis.NewCache(),
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()
-	}
-	if s.checker == nil {
-		s.checker = s.cache.CheckFile
-	}
-	if s.disk == nil {
-		s.disk = vfs.OS
 	}
 	if s.version == "" {
 		s.version = "dev"
@@ -113,7 +104,6 @@ func New(opts Options) *Server {
 		s.requestBudget = DefaultRequestBudget
 	}
 	s.dispatch = protocol.ServerHandler(s, nil)
-	s.fs = overlay{sess: s.sess, disk: s.disk}
 	s.diags = newDiagnoser(s)
 	return s
 }
@@ -207,4 +197,5 @@ func (Codec) Unmarshal(data []byte, v any) error {
 func (s *Server) Settle() {
 	s.busy.wait()
 	s.diags.settle()
+	s.ws.Wait()
 }

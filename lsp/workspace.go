@@ -9,6 +9,8 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
+
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 // workspaceRoots reads the workspace folders of initialize, falling back to
@@ -38,7 +40,6 @@ func workspaceRoots(params *protocol.InitializeParams) []string {
 // DidChangeWorkspaceFolders keeps the folder list current: it bounds every
 // write (InWorkspace) and locates the project configuration file.
 func (s *Server) DidChangeWorkspaceFolders(ctx context.Context, params *protocol.DidChangeWorkspaceFoldersParams) error {
-	s.mu.Lock()
 	removed := map[string]bool{}
 	for _, f := range params.Event.Removed {
 		if p, err := filePath(f.URI); err == nil {
@@ -46,7 +47,7 @@ func (s *Server) DidChangeWorkspaceFolders(ctx context.Context, params *protocol
 		}
 	}
 	var roots []string
-	for _, r := range s.roots {
+	for _, r := range s.Roots() {
 		if !removed[r] {
 			roots = append(roots, r)
 		}
@@ -56,20 +57,13 @@ func (s *Server) DidChangeWorkspaceFolders(ctx context.Context, params *protocol
 			roots = append(roots, p)
 		}
 	}
-	s.roots = roots
-	s.mu.Unlock()
 	s.log.Info("workspace folders changed", zap.Strings("roots", roots))
-	s.loadProjectConfig()
-	s.diags.scheduleAll()
+	s.diags.schedule(s.update(workspace.Change{Roots: &roots}), "")
 	return nil
 }
 
 // Roots returns the workspace folders as OS paths.
-func (s *Server) Roots() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.roots...)
-}
+func (s *Server) Roots() []string { return s.ws.Snapshot().Roots() }
 
 // InWorkspace reports whether path lies inside one of the workspace
 // folders once symbolic links are resolved. Every edit or file the server

@@ -43,22 +43,22 @@ func (s *Server) target(ctx context.Context, u uri.URI, want *int32) (editTarget
 	if !s.InWorkspace(path) {
 		return editTarget{}, s.refuse(ctx, "charter-lsp will not edit %s: it is outside the workspace folders", path)
 	}
-	if d := s.sess.get(u); d != nil {
-		if want != nil && *want != d.Version {
+	f := s.ws.Snapshot().File(path)
+	if f.Open() {
+		if want != nil && *want != f.Version {
 			return editTarget{}, jsonrpc2.Errorf(protocol.CodeContentModified,
-				"%s changed since the action was offered (version %d, now %d): ask again", path, *want, d.Version)
+				"%s changed since the action was offered (version %d, now %d): ask again", path, *want, f.Version)
 		}
-		v := d.Version
-		return editTarget{URI: u, Path: path, Text: d.Text, Exists: true, Version: &v, Kind: d.Kind}, nil
+		v := f.Version
+		return editTarget{URI: u, Path: path, Text: f.Text, Exists: true, Version: &v, Kind: f.Kind()}, nil
 	}
-	text, err := s.fs.ReadFile(path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return editTarget{URI: u, Path: path, Kind: analysis.Classify(path, nil)}, nil
-	case err != nil:
-		return editTarget{}, jsonrpc2.Errorf(codeRequestFailed, "reading %s: %v", path, err)
+	case errors.Is(f.Err, fs.ErrNotExist):
+		return editTarget{URI: u, Path: path, Kind: f.Kind()}, nil
+	case f.Err != nil:
+		return editTarget{}, jsonrpc2.Errorf(codeRequestFailed, "reading %s: %v", path, f.Err)
 	}
-	return editTarget{URI: u, Path: path, Text: text, Exists: true, Kind: analysis.Classify(path, text)}, nil
+	return editTarget{URI: u, Path: path, Text: f.Text, Exists: true, Kind: f.Kind()}, nil
 }
 
 // refuse tells the user why an action was refused (window/showMessage) and

@@ -2,44 +2,33 @@ package lsp
 
 import (
 	"context"
-	"fmt"
-	"path/filepath"
 	"strings"
-	"sync"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/charter-lsp/charter-lsp/status"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-
-	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
-
-// valSymbols caches each charter directory's VAL symbols, keyed by a stamp
-// of the files the register is read from (criteria.md and charter.md: size,
-// time and open version), so a query re-reads only charters that changed.
-type valSymbols struct {
-	mu      sync.Mutex
-	entries map[string]valSymbolsEntry
-}
-
-type valSymbolsEntry struct {
-	stamp   string
-	symbols []protocol.WorkspaceSymbol
-}
 
 // Symbols answers workspace/symbol: every VAL of every pi charter in the
 // workspace folders whose name matches the query (case-insensitive
-// substring, else the query's characters in order).
+// substring, else the query's characters in order). The charters are found
+// and their registers parsed once per change (the snapshot's views).
 func (s *Server) Symbols(ctx context.Context, params *protocol.WorkspaceSymbolParams) (protocol.WorkspaceSymbolResult, error) {
 	query := strings.ToLower(strings.TrimSpace(params.Query))
 	out := protocol.WorkspaceSymbolSlice{}
-	for _, dir := range s.workspacePiCharters() {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+	snap := s.ws.Snapshot()
+	found, err := snap.Charters(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, dir := range found.PiCharters {
+		view, err := snap.CharterView(ctx, dir)
+		if err != nil {
+			return nil, err
 		}
-		for _, sym := range s.charterSymbols(dir) {
+		for _, sym := range valSymbols(view) {
 			if matches(strings.ToLower(sym.Name), query) {
 				out = append(out, sym)
 			}
@@ -48,63 +37,30 @@ func (s *Server) Symbols(ctx context.Context, params *protocol.WorkspaceSymbolPa
 	return out, nil
 }
 
-// charterSymbols returns the VAL symbols of one charter, from the cache
-// when its register files are unchanged.
-func (s *Server) charterSymbols(dir string) []protocol.WorkspaceSymbol {
-	stamp := s.registerStamp(dir)
-	s.valSyms.mu.Lock()
-	if e, ok := s.valSyms.entries[dir]; ok && e.stamp == stamp {
-		s.valSyms.mu.Unlock()
-		return e.symbols
-	}
-	s.valSyms.mu.Unlock()
-
-	d := pi.LoadDir(s.fs, dir)
+// valSymbols are the VAL symbols of one charter.
+func valSymbols(view *status.View) []protocol.WorkspaceSymbol {
+	d := view.Dir
 	var syms []protocol.WorkspaceSymbol
-	if d.Criteria != nil {
-		f := d.File(d.CriteriaPath)
-		for _, c := range d.Criteria.Criteria {
-			container := d.ID
-			if c.MilestoneID != "" {
-				container = d.ID + " › " + c.MilestoneID
-			}
-			name := c.ID
-			if c.Title != "" && c.Title != c.ID {
-				name += " — " + c.Title
-			}
-			loc := &protocol.Location{URI: uri.File(d.CriteriaPath)}
-			if f != nil {
-				loc.Range = toProtocolRange(f.Index.Range(c.HeadingSpan))
-			}
-			syms = append(syms, protocol.WorkspaceSymbol{
-				BaseSymbolInformation: protocol.BaseSymbolInformation{Name: name, Kind: protocol.SymbolKindKey, ContainerName: &container},
-				Location:              loc,
-			})
+	f := d.File(d.CriteriaPath)
+	for _, c := range d.Criteria.Criteria {
+		container := d.ID
+		if c.MilestoneID != "" {
+			container = d.ID + " › " + c.MilestoneID
 		}
+		name := c.ID
+		if c.Title != "" && c.Title != c.ID {
+			name += " — " + c.Title
+		}
+		loc := &protocol.Location{URI: uri.File(d.CriteriaPath)}
+		if f != nil {
+			loc.Range = toProtocolRange(f.Index.Range(c.HeadingSpan))
+		}
+		syms = append(syms, protocol.WorkspaceSymbol{
+			BaseSymbolInformation: protocol.BaseSymbolInformation{Name: name, Kind: protocol.SymbolKindKey, ContainerName: &container},
+			Location:              loc,
+		})
 	}
-	s.valSyms.mu.Lock()
-	if s.valSyms.entries == nil {
-		s.valSyms.entries = map[string]valSymbolsEntry{}
-	}
-	s.valSyms.entries[dir] = valSymbolsEntry{stamp: stamp, symbols: syms}
-	s.valSyms.mu.Unlock()
 	return syms
-}
-
-// registerStamp identifies the versions of a charter's register files.
-func (s *Server) registerStamp(dir string) string {
-	var b strings.Builder
-	for _, name := range []string{"criteria.md", "charter.md"} {
-		p := filepath.Join(dir, name)
-		if d := s.sess.getPath(p); d != nil {
-			fmt.Fprintf(&b, "%s@v%d;", name, d.Version)
-			continue
-		}
-		if fi, err := s.fs.Stat(p); err == nil {
-			fmt.Fprintf(&b, "%s@%d/%s;", name, fi.Size(), fi.ModTime().Format(time.RFC3339Nano))
-		}
-	}
-	return b.String()
 }
 
 // matches is a substring match on the lower-cased name (id and title),

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -47,11 +48,15 @@ func TestConfigPrecedence(t *testing.T) {
 		t.Errorf("after didChangeConfiguration, checker config = %+v", cfg)
 	}
 
-	// Invalid settings are ignored as a whole: the last good ones stay.
-	c.SetSettings(map[string]any{"questionBudget": 8, "freshness": "sometimes"})
+	// An invalid setting is left out with a warning; the others apply (the
+	// project file's freshness stays), and an out-of-range one is clamped.
+	c.SetSettings(map[string]any{"questionBudget": 80, "freshness": "sometimes", "severity": map[string]string{"val-title-task": "off", "no-such-code": "error"}})
 	c.Sync()
-	if got := c.LSP.Config(); got.QuestionBudget != 7 || got.Freshness != "git" {
-		t.Errorf("invalid settings applied: %+v", got)
+	if got := c.LSP.Config(); got.QuestionBudget != 50 || got.Freshness != "git" || got.Severity["val-title-task"] != "off" {
+		t.Errorf("settings with bad values: %+v", got)
+	}
+	if msgs := c.Messages(); len(msgs) == 0 || !strings.Contains(msgs[len(msgs)-1].Message, "freshness") || !strings.Contains(msgs[len(msgs)-1].Message, "no-such-code") || !strings.Contains(msgs[len(msgs)-1].Message, "questionBudget") {
+		t.Errorf("the user was not told which settings were adjusted: %+v", msgs)
 	}
 
 	// A change of the project file on disk is picked up.

@@ -48,12 +48,12 @@ func (s *Snapshot) charterFor(dir string) *charter {
 		s.charters[dir] = c
 	}
 	if c.evidence == nil {
-		c.evidence = newPromise(func(ctx context.Context) (*pi.Evidence, error) {
+		c.evidence = newPromise(s.sess.busy, func(ctx context.Context) (*pi.Evidence, error) {
 			return pi.LoadEvidence(ctx, s.FS(), dir)
 		})
 	}
 	if c.view == nil {
-		c.view = newPromise(func(ctx context.Context) (*status.View, error) {
+		c.view = newPromise(s.sess.busy, func(ctx context.Context) (*status.View, error) {
 			ev, err := c.evidence.get(ctx)
 			if err != nil {
 				return nil, err
@@ -100,7 +100,11 @@ func (s *Snapshot) piDiagnostics(ctx context.Context, dir, path string) ([]diag.
 	}
 	pr := c.checks[path]
 	if pr == nil {
-		pr = newPromise(func(ctx context.Context) ([]diag.Diagnostic, error) {
+		pr = newPromise(s.sess.busy, func(ctx context.Context) ([]diag.Diagnostic, error) {
+			if s.sess.check != nil {
+				cfg, _ := s.Config(path)
+				return s.customCheck(s.File(path), cfg)
+			}
 			v, err := c.view.get(ctx)
 			if err != nil {
 				return nil, err

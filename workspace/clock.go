@@ -29,7 +29,7 @@ func (s *Snapshot) clock(ctx context.Context, project string, cfg analysis.Confi
 	s.mu.Lock()
 	pr := s.clocks[key]
 	if pr == nil {
-		pr = newPromise(func(context.Context) (clockReading, error) {
+		pr = newPromise(s.sess.busy, func(context.Context) (clockReading, error) {
 			t, p, ok := pi.NewSourceClock(mode, s.FS(), dirs).Newest(project)
 			return clockReading{t, p, ok}, nil
 		})

@@ -19,11 +19,17 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 	f := s.File(path)
 	kind := f.Kind()
 	switch {
-	case kind == analysis.KindNone || kind == analysis.KindOtherCharter:
+	case kind == analysis.KindNone:
 		return nil, nil
+	case f.TooLarge():
+		cfg, _ := s.Config(path)
+		size := max(f.Size, int64(len(f.Text)))
+		return analysis.Finish(analysis.CheckUnreadable(path, size, ErrTooLarge), path, source.NewIndex(nil), cfg), nil
 	case f.Err != nil:
 		cfg, _ := s.Config(path)
 		return analysis.Finish(analysis.CheckUnreadable(path, f.Size, f.Err), path, source.NewIndex(nil), cfg), nil
+	case kind == analysis.KindOtherCharter && s.sess.check == nil:
+		return nil, nil
 	}
 	if dir := analysis.PiCharterDir(path); dir != "" && kind != analysis.KindConfig {
 		return s.piDiagnostics(ctx, dir, path)
@@ -31,8 +37,11 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 	s.mu.Lock()
 	pr := s.single[path]
 	if pr == nil {
-		pr = newPromise(func(ctx context.Context) ([]diag.Diagnostic, error) {
+		pr = newPromise(s.sess.busy, func(ctx context.Context) ([]diag.Diagnostic, error) {
 			cfg, _ := s.Config(path)
+			if s.sess.check != nil {
+				return s.customCheck(f, cfg)
+			}
 			var ds []diag.Diagnostic
 			switch kind {
 			case analysis.KindConfig:
@@ -54,7 +63,7 @@ func (s *Snapshot) Charters(ctx context.Context) (analysis.Workspace, error) {
 	s.mu.Lock()
 	if s.found == nil {
 		roots := s.Roots()
-		s.found = newPromise(func(ctx context.Context) (analysis.Workspace, error) {
+		s.found = newPromise(s.sess.busy, func(ctx context.Context) (analysis.Workspace, error) {
 			var all analysis.Workspace
 			for _, r := range roots {
 				ws, _ := analysis.Discover(s.FS(), r) // an unreadable root holds nothing
@@ -71,4 +80,26 @@ func (s *Snapshot) Charters(ctx context.Context) (analysis.Workspace, error) {
 	pr := s.found
 	s.mu.Unlock()
 	return pr.get(ctx)
+}
+
+// customCheck runs the session's Check on f, keeping the diagnostics of f
+// itself, located and sorted.
+func (s *Snapshot) customCheck(f *File, cfg analysis.Config) ([]diag.Diagnostic, error) {
+	ds, err := s.sess.check(s.FS(), f.Path, cfg)
+	if err != nil {
+		return nil, err
+	}
+	mine := ds[:0:0]
+	for _, d := range ds {
+		if d.File == "" {
+			one := []diag.Diagnostic{d}
+			diag.Locate(one, f.Path, f.Index())
+			d = one[0]
+		}
+		if d.File == f.Path {
+			mine = append(mine, d)
+		}
+	}
+	diag.Sort(mine)
+	return mine, nil
 }

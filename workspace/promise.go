@@ -14,7 +14,8 @@ import (
 // started, unless another request still wants the result. A cancelled
 // computation stores nothing, so a later caller starts it again.
 type promise[T any] struct {
-	fn func(context.Context) (T, error)
+	fn    func(context.Context) (T, error)
+	track *busy // counts computations in flight (Session.Wait)
 
 	mu      sync.Mutex
 	done    bool
@@ -29,8 +30,8 @@ type run struct {
 	finished chan struct{}
 }
 
-func newPromise[T any](fn func(context.Context) (T, error)) *promise[T] {
-	return &promise[T]{fn: fn}
+func newPromise[T any](track *busy, fn func(context.Context) (T, error)) *promise[T] {
+	return &promise[T]{fn: fn, track: track}
 }
 
 // resolved returns a promise already holding v.
@@ -84,7 +85,9 @@ func (p *promise[T]) start() *run {
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &run{cancel: cancel, finished: make(chan struct{})}
 	p.run = r
+	p.track.add()
 	go func() {
+		defer p.track.done()
 		defer close(r.finished)
 		defer cancel()
 		v, err := call(ctx, p.fn)
@@ -116,4 +119,40 @@ func (p *promise[T]) peek() (T, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.val, p.done
+}
+
+// busy counts work in progress and lets a caller wait until there is none.
+type busy struct {
+	mu   sync.Mutex
+	n    int
+	zero *sync.Cond
+}
+
+func newBusy() *busy {
+	b := &busy{}
+	b.zero = sync.NewCond(&b.mu)
+	return b
+}
+
+func (b *busy) add() {
+	b.mu.Lock()
+	b.n++
+	b.mu.Unlock()
+}
+
+func (b *busy) done() {
+	b.mu.Lock()
+	b.n--
+	if b.n == 0 {
+		b.zero.Broadcast()
+	}
+	b.mu.Unlock()
+}
+
+func (b *busy) wait() {
+	b.mu.Lock()
+	for b.n > 0 {
+		b.zero.Wait()
+	}
+	b.mu.Unlock()
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -26,7 +27,14 @@ type Options struct {
 	Disk vfs.FS
 	// Now is the clock (default time.Now).
 	Now func() time.Time
+	// Check, when set, replaces the analysis of every file (tests): it gets
+	// the snapshot as a file system and the file's configuration, and its
+	// results are memoized and carried over like the real ones.
+	Check CheckFunc
 }
+
+// CheckFunc computes the diagnostics of the file at path.
+type CheckFunc func(fsys vfs.FS, path string, cfg analysis.Config) ([]diag.Diagnostic, error)
 
 // Settings are the user's settings — the editor's (initializationOptions,
 // workspace/configuration) or the CLI's flags — which win over a project
@@ -58,8 +66,10 @@ type Change struct {
 
 // Session is the sequence of snapshots of one workspace.
 type Session struct {
-	disk *disk
-	now  func() time.Time
+	disk  *disk
+	now   func() time.Time
+	check CheckFunc
+	busy  *busy // computations in flight
 
 	mu   sync.Mutex
 	snap *Snapshot
@@ -73,10 +83,14 @@ func NewSession(opts Options) *Session {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	s := &Session{disk: newDisk(opts.Disk), now: opts.Now}
+	s := &Session{disk: newDisk(opts.Disk), now: opts.Now, check: opts.Check, busy: newBusy()}
 	s.snap = newSnapshot(s, 1)
 	return s
 }
+
+// Wait blocks until no computation is in flight, cancelled ones included
+// (tests observe the workspace at rest with it).
+func (s *Session) Wait() { s.busy.wait() }
 
 // Snapshot returns the current snapshot.
 func (s *Session) Snapshot() *Snapshot {

@@ -207,6 +207,9 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 		}
 	}
 
+	// The memo tables are filled concurrently by readers of s.
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	// Diagnostics of single files: carried over unless the file or the
 	// configuration changed.
 	if !configChanged {

@@ -1,4 +1,4 @@
-package lsp
+package workspace
 
 import (
 	"strings"
@@ -15,19 +15,20 @@ func BenchmarkKeystrokeLargeDocument(b *testing.B) {
 	for i := 0; sb.Len() < 1_700_000; i++ {
 		sb.WriteString("### VAL-PERF-001 — Tokens are refreshed before they expire ✓\nVerifier: command\nCommand: go test ./...\n\n")
 	}
-	d := newDocument("file:///p/.pi/charters/x/criteria.md", "/p/.pi/charters/x/criteria.md", "markdown", 1, []byte(sb.String()), nil)
-	d.Index()
-	line := d.Index().LineCount() / 2
+	d := NewDocument("/p/.pi/charters/x/criteria.md", 1, []byte(sb.String()))
+	ix := source.NewIndex(d.Text)
+	line := ix.LineCount() / 2
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		next, err := d.applyChanges(d.Version+1, []Change{{Range: source.Range{
+		next, err := d.Apply(d.Version+1, []TextChange{{Range: source.Range{
 			Start: source.Position{Line: line, Character: 4}, End: source.Position{Line: line, Character: 4},
-		}, Text: "x"}})
+		}, Text: "x"}}, ix)
 		if err != nil {
 			b.Fatal(err)
 		}
-		next.Index()
+		f := &File{Path: next.Path, Text: next.Text, doc: next}
+		ix = f.Index()
 		d = next
 	}
 }

@@ -1,0 +1,137 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"go.lsp.dev/uri"
+	"go.uber.org/zap"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/status"
+	"github.com/charter-lsp/charter-lsp/workspace"
+)
+
+// doc is an open document as one request sees it: its version in the
+// request's snapshot, and that snapshot. Every feature reads only these.
+type doc struct {
+	*workspace.File
+	URI  uri.URI
+	Kind analysis.Kind
+	snap *workspace.Snapshot
+	ctx  context.Context // the request's: cancelled, the work stops
+	log  *zap.Logger
+}
+
+// docOf returns the open document at u in the current snapshot; ok is
+// false for a document that is not open or is over the size limit (no
+// feature looks at those).
+func (s *Server) docOf(ctx context.Context, u uri.URI) (*doc, bool) {
+	snap, f, ok := s.openFileOf(u)
+	if !ok {
+		return nil, false
+	}
+	return &doc{File: f, URI: u, Kind: f.Kind(), snap: snap, ctx: ctx, log: s.log}, true
+}
+
+// piDir is the pi charter directory holding the document, or "".
+func (d *doc) piDir() string { return analysis.PiCharterDir(d.Path) }
+
+// piView is the view of the document's pi charter, or nil when it is in
+// none (or the request was cancelled).
+func (d *doc) piView() *status.View {
+	dir := d.piDir()
+	if dir == "" {
+		return nil
+	}
+	v, err := d.snap.CharterView(d.ctx, dir)
+	if err != nil {
+		if d.ctx.Err() == nil {
+			d.log.Warn("loading the charter", zap.String("dir", dir), zap.Error(err))
+		}
+		return nil
+	}
+	return v
+}
+
+// register is the VAL register held by the document itself: criteria.md,
+// or the legacy ## Criteria section of a pi charter.md when that is the
+// register in use. Spans are offsets into the document's text (the view
+// was built from this very version).
+func (d *doc) register(view *status.View) *pi.Criteria {
+	switch d.Kind {
+	case analysis.KindCriteria:
+		return d.Criteria()
+	case analysis.KindPiCharter:
+		if view != nil && view.Dir.Legacy && view.Dir.CharterFile != nil && view.Dir.CharterFile.Path == d.Path {
+			return view.Dir.Criteria
+		}
+	}
+	return nil
+}
+
+// criterionAt returns the VAL whose heading or body holds offset off.
+func criterionAt(cr *pi.Criteria, off int) *pi.Criterion {
+	if cr == nil {
+		return nil
+	}
+	for _, c := range cr.Criteria {
+		if c.HeadingSpan.Start <= off && (off <= c.HeadingSpan.End || off <= c.BodySpan.End) {
+			return c
+		}
+	}
+	return nil
+}
+
+// headingAt returns the VAL whose heading line holds offset off.
+func headingAt(cr *pi.Criteria, off int) *pi.Criterion {
+	if c := criterionAt(cr, off); c != nil && off <= c.HeadingSpan.End {
+		return c
+	}
+	return nil
+}
+
+// ago renders the time between t and now the way an editor shows it:
+// "just now", "5m ago", "2h ago", "3d ago" (or "in 2h" for a future time).
+func ago(now, t time.Time) string {
+	d := now.Sub(t)
+	switch {
+	case d < 0 && -d >= time.Minute:
+		return "in " + approx(-d)
+	case d < time.Minute:
+		return "just now"
+	}
+	return approx(d) + " ago"
+}
+
+// approx renders a duration coarsely: 5m, 2h, 3d.
+func approx(d time.Duration) string {
+	switch {
+	case d < time.Hour:
+		return fmt.Sprintf("%dm", int(d/time.Minute))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh", int(d/time.Hour))
+	}
+	return fmt.Sprintf("%dd", int(d/(24*time.Hour)))
+}
+
+// relTo shows path relative to dir when inside it.
+func relTo(dir, path string) string {
+	if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return path
+}
+
+// lineBreak is the document's line ending, so inserted lines match it.
+func lineBreak(text []byte) string {
+	if i := bytes.IndexByte(text, '\n'); i > 0 && text[i-1] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
+}
