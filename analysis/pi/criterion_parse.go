@@ -160,7 +160,7 @@ func (c *Criterion) resolveVerifier() {
 				what = "evidence-exists verifier needs a Kind: line (review, qa, readiness or command)"
 			}
 			c.degrade(&v, at, what)
-		case v.FreshSince != "" && !ParseJSDate(v.FreshSince):
+		case v.FreshSince != "" && !validDate(v.FreshSince):
 			c.degrade(&v, *c.Field(KeyFreshSince), fmt.Sprintf("FreshSince: %q is not a date", v.FreshSince))
 		}
 	}
