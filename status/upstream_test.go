@@ -11,6 +11,7 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+	"unicode/utf8"
 
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
@@ -75,7 +76,13 @@ func ourReading(t testing.TB, c genCase) reading {
 
 func newOracle(t testing.TB) *oracle {
 	dates, _ := genDates(t)
-	return &oracle{dates: dates, weak: func(cmd string) bool {
+	return &oracle{date: func(s string) bool {
+		ok, known := dates[s]
+		if !known {
+			panic(fmt.Sprintf("oracle: no Node verdict for FreshSince %q in the date golden file", s))
+		}
+		return ok
+	}, weak: func(cmd string) bool {
 		weak, ok := genCommands[jsTrim(cmd)]
 		if !ok {
 			panic(fmt.Sprintf("oracle: no phrase-coupled verdict for command %q; add it to genCommands", cmd))
@@ -256,4 +263,46 @@ func TestUpstreamReadingGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzUpstreamReading compares the oracle with status on arbitrary text.
+// FreshSince values and commands outside the generator's tables get their
+// verdicts from our own date parser and weak-command rule here, which the
+// date golden file and the verifier tests check on their own.
+func FuzzUpstreamReading(f *testing.F) {
+	o := newOracle(f)
+	dates, _ := genDates(f)
+	o.date = func(s string) bool {
+		if ok, known := dates[s]; known {
+			return ok
+		}
+		_, ok := pi.ParseJSDate(s)
+		return ok
+	}
+	o.weak = func(cmd string) bool {
+		if w, ok := genCommands[jsTrim(cmd)]; ok {
+			return w
+		}
+		_, weak := pi.WeakVerifier(cmd)
+		return weak
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "upstream", "*.txt"))
+	for _, p := range files {
+		b, _ := os.ReadFile(p)
+		charter, criteria, _ := strings.Cut(string(b), "-- criteria.md --\n")
+		f.Add(charter, criteria, true)
+	}
+	f.Fuzz(func(t *testing.T, charter, criteria string, hasCriteria bool) {
+		if !utf8.ValidString(charter) || !utf8.ValidString(criteria) {
+			return // Node would read invalid UTF-8 as U+FFFD; the oracle's regexps as well, ours byte-wise
+		}
+		c := genCase{charter: charter}
+		if hasCriteria {
+			c.criteria = &criteria
+		}
+		want, got := normalize(o.read(c.charter, c.criteria)), normalize(ourReading(t, c))
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s\n--- oracle\n%s--- status\n%s", c, want.describe(), got.describe())
+		}
+	})
 }

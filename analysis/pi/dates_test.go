@@ -351,3 +351,20 @@ func sameWords(a, b string) bool {
 	}
 	return true
 }
+
+// FuzzParseJSDate: any string parses or not without panicking, within
+// TimeClip's range, and ParseTime agrees.
+func FuzzParseJSDate(f *testing.F) {
+	for _, s := range jsDateHandPicked {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, ok := ParseJSDate(s)
+		if _, tok := ParseTime(s); tok != ok {
+			t.Fatalf("ParseTime and ParseJSDate disagree on %q", s)
+		}
+		if ok && (d.Ms < -864e13 || d.Ms > 864e13) {
+			t.Fatalf("%q: %d outside the time range", s, d.Ms)
+		}
+	})
+}
