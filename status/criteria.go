@@ -4,18 +4,18 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
-// criteria fills the per-VAL and per-milestone views.
+// criteria fills the per-VAL and per-milestone views as pi-charter's
+// charter_status does (src/application/service.ts@16cab0f,
+// computeValTotals and computeMilestoneStatusSummaries): every parsed VAL
+// counts, a repeated id as often as it appears (duplicate-val-id says so in
+// the editor), and a register without milestones shows one pseudo-milestone
+// with an empty id and title holding every VAL.
 func (c *computer) criteria() {
 	st, d := c.st, c.d
 	latest := c.view.Latest
-	seen := map[string]bool{}
 	for _, cr := range d.Criteria.Criteria {
-		if seen[cr.ID] {
-			continue // a duplicate id: upstream's map keeps one
-		}
-		seen[cr.ID] = true
 		v := Criterion{CriterionID: cr.ID, Title: cr.Title, MilestoneID: cr.MilestoneID, Verifier: string(cr.Verifier.Kind),
-			Command: cr.Command, RequireFreshEvidence: cr.RequireFreshEvidence}
+			VerifierSpec: verifierSpec(cr), Command: cr.Command, RequireFreshEvidence: cr.RequireFreshEvidence}
 		if r, ok := latest[cr.ID]; ok {
 			v.Outcome, v.LastTs, v.LastSummary, v.LastEvidencePath = r.Outcome, r.TS, r.Summary, r.EvidencePath
 			v.LastFeatureID, v.Source, v.RecordedBy, v.Because, v.From = r.FeatureID, r.Source, r.RecordedBy, r.Because, origin(r)
@@ -30,12 +30,40 @@ func (c *computer) criteria() {
 		st.Criteria = append(st.Criteria, v)
 	}
 	st.ValTotal = len(st.Criteria)
-	st.RegisterEmpty = st.ValTotal == 0
-	for _, m := range d.Criteria.Milestones {
-		ms := Milestone{MilestoneID: m.ID, Title: m.Title, CriterionIDs: m.CriterionIDs()}
-		ms.ValPassCount, ms.ValCount = c.view.Progress(m)
-		st.Milestones = append(st.Milestones, ms)
+	st.RegisterEmpty = st.ValTotal == 0 && !terminal(st.Status)
+	milestone := func(id, title string, ids []string) Milestone {
+		ms := Milestone{MilestoneID: id, Title: title, CriterionIDs: ids}
+		ms.ValPassCount, ms.ValCount = c.view.count(ids)
+		return ms
 	}
+	for _, m := range d.Criteria.Milestones {
+		st.Milestones = append(st.Milestones, milestone(m.ID, m.Title, m.CriterionIDs()))
+	}
+	if len(st.Milestones) == 0 && len(st.Criteria) > 0 {
+		ids := make([]string, len(st.Criteria))
+		for i, v := range st.Criteria {
+			ids[i] = v.CriterionID
+		}
+		st.Milestones = append(st.Milestones, milestone("", "", ids))
+	}
+}
+
+// terminal reports a lifecycle status nothing follows.
+func terminal(status string) bool { return status == "completed" || status == "abandoned" }
+
+// verifierSpec is the verifier as upstream's parser returns it.
+func verifierSpec(cr *pi.Criterion) VerifierSpec {
+	v := cr.Verifier
+	spec := VerifierSpec{Kind: string(v.Kind)}
+	switch v.Kind {
+	case pi.VerifierCommand:
+		spec.Command = cr.Command
+	case pi.VerifierSubagent:
+		spec.Agent, spec.Task = &v.Agent, &v.Task
+	case pi.VerifierEvidenceExists:
+		spec.EvidenceKind, spec.FreshSince = v.EvidenceKind, v.FreshSince
+	}
+	return spec
 }
 
 // criterion returns the per-VAL view of id.

@@ -5,10 +5,19 @@ import (
 	"strings"
 )
 
-// parseWarnings lists upstream's parse warnings: the ## Commands ones of
-// charter.md, then each VAL's in register order.
+// parseWarnings lists upstream's parse warnings in upstream's order: each
+// VAL's in register order, then the ## Commands ones of charter.md
+// (parseCharterMarkdown parses the criteria first:
+// src/domain/charter-md.ts@16cab0f:105-120).
 func (c *computer) parseWarnings() {
 	d := c.d
+	f := d.File(d.CriteriaPath)
+	for _, cr := range d.Criteria.Criteria {
+		for _, w := range cr.Warnings {
+			c.st.ParseWarnings = append(c.st.ParseWarnings, ParseWarning{Reason: w.Reason, File: c.rel(d.CriteriaPath),
+				Line: line(f, w.Span.Start), CriterionID: cr.ID, Detail: w.Detail})
+		}
+	}
 	if d.Charter != nil && d.CharterFile != nil {
 		for _, l := range d.Charter.Commands {
 			switch {
@@ -19,13 +28,6 @@ func (c *computer) parseWarnings() {
 				c.st.ParseWarnings = append(c.st.ParseWarnings, ParseWarning{Reason: "duplicate-command", File: "charter.md",
 					Line: line(d.CharterFile, l.LineSpan.Start), Detail: l.Key})
 			}
-		}
-	}
-	f := d.File(d.CriteriaPath)
-	for _, cr := range d.Criteria.Criteria {
-		for _, w := range cr.Warnings {
-			c.st.ParseWarnings = append(c.st.ParseWarnings, ParseWarning{Reason: w.Reason, File: c.rel(d.CriteriaPath),
-				Line: line(f, w.Span.Start), CriterionID: cr.ID, Detail: w.Detail})
 		}
 	}
 }

@@ -29,7 +29,11 @@ func Text(w io.Writer, st *Status) error {
 	}
 	listed := map[string]bool{}
 	for _, m := range st.Milestones {
-		fmt.Fprintf(&b, "\n%s  %d/%d pass\n", m.Title, m.ValPassCount, m.ValCount)
+		title := m.Title
+		if m.MilestoneID == "" && title == "" {
+			title = "All VALs (no milestones)"
+		}
+		fmt.Fprintf(&b, "\n%s  %d/%d pass\n", title, m.ValPassCount, m.ValCount)
 		for _, id := range m.CriterionIDs {
 			listed[id] = true
 			writeVAL(&b, byID[id])
@@ -46,7 +50,7 @@ func Text(w io.Writer, st *Status) error {
 		}
 		writeVAL(&b, v)
 	}
-	if st.RegisterEmpty {
+	if st.ValTotal == 0 {
 		b.WriteString("\n(no VAL in criteria.md)\n")
 	}
 	if bs := st.Details.BlockingForComplete; len(bs) > 0 {

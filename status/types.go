@@ -44,12 +44,15 @@ type Milestone struct {
 
 // Criterion is one VAL with its latest outcome.
 type Criterion struct {
-	CriterionID          string `json:"criterionId"`
-	Title                string `json:"title"`
-	MilestoneID          string `json:"milestoneId,omitempty"`
-	Verifier             string `json:"verifier"`
-	Command              string `json:"command,omitempty"`
-	RequireFreshEvidence bool   `json:"requireFreshEvidence"`
+	CriterionID string `json:"criterionId"`
+	Title       string `json:"title"`
+	MilestoneID string `json:"milestoneId,omitempty"`
+	Verifier    string `json:"verifier"`
+	// VerifierSpec is the verifier as upstream's parser returns it
+	// (verifierSpec): kind plus the fields of that kind.
+	VerifierSpec         VerifierSpec `json:"verifierSpec"`
+	Command              string       `json:"command,omitempty"`
+	RequireFreshEvidence bool         `json:"requireFreshEvidence"`
 
 	// Outcome is the latest recorded outcome (pass, fail, partial), or ""
 	// when nothing is recorded; the fields below describe that record.
@@ -66,6 +69,18 @@ type Criterion struct {
 	// or an evidence run's work/…/evidence.json, relative to the charter.
 	From  string `json:"from,omitempty"`
 	Stale bool   `json:"stale"`
+}
+
+// VerifierSpec is upstream's verifier object: command has command (when
+// not blank), subagent agent and task, evidence-exists evidenceKind and
+// freshSince (when given); manual, hook and prompt have the kind alone.
+type VerifierSpec struct {
+	Kind         string  `json:"kind"`
+	Command      string  `json:"command,omitempty"`
+	Agent        *string `json:"agent,omitempty"`
+	Task         *string `json:"task,omitempty"`
+	EvidenceKind string  `json:"evidenceKind,omitempty"`
+	FreshSince   string  `json:"freshSince,omitempty"`
 }
 
 // Drift is charter_status's drift views.

@@ -52,13 +52,17 @@ func (v *View) Passes(id string) bool { return v.Latest[id].Outcome == "pass" }
 
 // Progress counts a milestone's VALs whose latest outcome is pass, the rule
 // behind valPassCount, the code lens ("3/5 pass"), hover and the outline.
-func (v *View) Progress(m *pi.Milestone) (pass, total int) {
-	for _, c := range m.Criteria {
-		if v.Passes(c.ID) {
+func (v *View) Progress(m *pi.Milestone) (pass, total int) { return v.count(m.CriterionIDs()) }
+
+// count counts the ids (a repeated id as often as it appears) whose latest
+// outcome is pass.
+func (v *View) count(ids []string) (pass, total int) {
+	for _, id := range ids {
+		if v.Passes(id) {
 			pass++
 		}
 	}
-	return pass, len(m.Criteria)
+	return pass, len(ids)
 }
 
 // Criterion returns the VAL id of the effective register, or nil.

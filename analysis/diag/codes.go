@@ -44,6 +44,8 @@ const (
 	VALTitleTask
 	MilestoneSize
 	LegacyCriteria
+	CriteriaScaffold
+	FreshSinceLoose
 	StaleEvidence
 	EvidenceInvalid
 	EvidenceMissingBecause
@@ -110,6 +112,8 @@ var Rules = []Rule{
 	{VALTitleTask, "val-title-task", SeverityInformation, "criteria", "A VAL title reads as a task (Implement X) rather than a behaviour.", false},
 	{MilestoneSize, "milestone-size", SeverityInformation, "criteria", "A milestone has fewer than 3 or more than 8 VALs.", false},
 	{LegacyCriteria, "legacy-criteria", SeverityInformation, "criteria", "charter.md holds a legacy ## Criteria section that upstream reads because criteria.md is missing or the scaffold.", false},
+	{CriteriaScaffold, "criteria-scaffold", SeverityWarning, "criteria", "criteria.md is still upstream's scaffold (one VAL heading, VAL-EXAMPLE), so upstream ignores it and reads charter.md's ## Criteria instead.", false},
+	{FreshSinceLoose, "fresh-since-loose", SeverityWarning, "criteria", "A FreshSince: date that Node accepts only by its lenient legacy rules (2026-11-1, Nov 2026) or that rolls over (2026-02-30); it is valid, but may not mean what was meant.", false},
 
 	// Evidence and sidecars.
 	{StaleEvidence, "stale-evidence", SeverityWarning, "evidence", "A fresh-required VAL's passing evidence predates the newest source change.", false},

@@ -134,6 +134,14 @@ var Docs = map[Code]Doc{
 		Example: "charter.md:\n## Criteria\n### VAL-EXAMPLE — …",
 		Fix:     "Move the criteria into criteria.md; upstream reads charter.md's ## Criteria only while criteria.md is missing or the scaffold.",
 	},
+	CriteriaScaffold: {
+		Example: "## m0-example Example milestone (delete me)\n### VAL-EXAMPLE Example criterion (delete me)",
+		Fix:     "Replace VAL-EXAMPLE with your own milestones and VALs; until then upstream reads charter.md's ## Criteria (often nothing).",
+	},
+	FreshSinceLoose: {
+		Example: "Verifier: evidence-exists\nKind: review\nFreshSince: Nov 2026",
+		Fix:     "Write an ISO 8601 date or time (2026-11-01, 2026-11-01T09:00:00Z); the message says how Node reads the value as written.",
+	},
 	StaleEvidence: {
 		Example: "Fresh evidence required: true   (pass at 2026-11-11T10:15Z, src/auth/token.go changed later)",
 		Fix:     "Re-run the verifier and record fresh evidence (code action \"Record evidence\").",

@@ -44,8 +44,9 @@ type CommandLine struct {
 	LineSpan  source.Span
 	KeySpan   source.Span
 	ValueSpan source.Span
-	// Malformed: no colon, empty key or empty value (upstream warns and
-	// skips); Problem says which: "no-colon", "empty-key", "empty-value".
+	// Malformed: no colon, empty key, empty value or a line break (a lone
+	// \r) inside the command (upstream warns and skips); Problem says which:
+	// "no-colon", "empty-key", "empty-value", "line-break".
 	Malformed bool
 	Problem   string
 	// Duplicate: an earlier valid line had the same key (upstream warns; the
@@ -142,7 +143,10 @@ func lineEndBefore(src []byte, off int) int {
 }
 
 // parseCommands applies upstream's /^([^:]+):\s*(.*?)\s*$/ to each trimmed
-// line that is not blank or a comment.
+// line that is not blank or a comment (charter-md.ts@16cab0f:68-92). Lines
+// are split on \n alone, so a lone \r stays inside its line: in the name
+// it is just a character ([^:] takes it), but in the command "." cannot
+// match it and the whole line is malformed.
 func parseCommands(src []byte, body source.Span) []CommandLine {
 	var out []CommandLine
 	first := map[string]source.Span{}
@@ -154,26 +158,29 @@ func parseCommands(src []byte, body source.Span) []CommandLine {
 		}
 		cl := CommandLine{LineSpan: t}
 		colon := strings.IndexByte(text, ':')
-		if colon <= 0 || hasLineTerminator([]byte(text)) {
+		switch {
+		case colon < 0:
 			cl.Malformed, cl.Problem = true, "no-colon"
-			if colon == 0 {
-				cl.Problem = "empty-key"
-			}
-			out = append(out, cl)
-			continue
-		}
-		cl.KeySpan = trimSpan(src, source.Span{Start: t.Start, End: t.Start + colon})
-		cl.ValueSpan = trimSpan(src, source.Span{Start: t.Start + colon + 1, End: t.End})
-		cl.Key = strings.ToLower(string(src[cl.KeySpan.Start:cl.KeySpan.End]))
-		cl.Value = string(src[cl.ValueSpan.Start:cl.ValueSpan.End])
-		if cl.Key == "" {
+		case colon == 0:
 			cl.Malformed, cl.Problem = true, "empty-key"
-		} else if cl.Value == "" {
-			cl.Malformed, cl.Problem = true, "empty-value"
-		} else if f, dup := first[cl.Key]; dup {
-			cl.Duplicate, cl.First = true, f
-		} else {
-			first[cl.Key] = t
+		default:
+			cl.KeySpan = trimSpan(src, source.Span{Start: t.Start, End: t.Start + colon})
+			cl.ValueSpan = trimSpan(src, source.Span{Start: t.Start + colon + 1, End: t.End})
+			cl.Key = jsLower(string(src[cl.KeySpan.Start:cl.KeySpan.End]))
+			cl.Value = string(src[cl.ValueSpan.Start:cl.ValueSpan.End])
+			switch {
+			case hasLineTerminator(src[cl.ValueSpan.Start:cl.ValueSpan.End]):
+				cl.Malformed, cl.Problem = true, "line-break"
+			case cl.Value == "":
+				cl.Malformed, cl.Problem = true, "empty-value"
+			}
+		}
+		if !cl.Malformed {
+			if f, dup := first[cl.Key]; dup {
+				cl.Duplicate, cl.First = true, f
+			} else {
+				first[cl.Key] = t
+			}
 		}
 		out = append(out, cl)
 	}
@@ -186,5 +193,5 @@ func parseCommands(src []byte, body source.Span) []CommandLine {
 func parseLegacyCriteria(src []byte, s *Section) *Criteria {
 	lines := splitLines(src, s.BodySpan.Start, s.BodySpan.End)
 	crits, invalid := parseSections(src, lines)
-	return &Criteria{Criteria: crits, Mode: ModeFlat, Dropped: invalid, VALHeadings: len(crits)}
+	return &Criteria{Criteria: crits, Mode: ModeFlat, Dropped: invalid}
 }

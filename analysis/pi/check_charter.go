@@ -8,6 +8,19 @@ import (
 
 func (c *checker) checkCharter() {
 	d := c.d
+	if d.Scaffold && d.Legacy {
+		var what string
+		switch n := len(d.Criteria.Criteria); {
+		case d.Charter.Sections["criteria"] == nil:
+			what = "charter.md has no ## Criteria section, so the register is empty"
+		case n == 0:
+			what = "charter.md's ## Criteria section holds no VAL, so the register is empty"
+		default:
+			what = fmt.Sprintf("the register is the %s of charter.md's legacy ## Criteria section", plural(n, "VAL"))
+		}
+		c.add(d.CriteriaFile.Path, diag.New(diag.CriteriaScaffold, d.ScaffoldSpan,
+			"criteria.md is still pi-charter's untouched scaffold (its one VAL heading is VAL-EXAMPLE), so upstream ignores it and reads charter.md instead: %s; replace VAL-EXAMPLE with your own VALs", what))
+	}
 	if d.CharterFile == nil {
 		return
 	}
@@ -21,6 +34,9 @@ func (c *checker) checkCharter() {
 		case l.Problem == "empty-key":
 			c.add(file, diag.New(diag.MalformedCommand, l.LineSpan,
 				"## Commands line %q has an empty name, so upstream skips it; write it as `name: command`", text))
+		case l.Problem == "line-break":
+			c.add(file, diag.New(diag.MalformedCommand, l.ValueSpan,
+				"the command of %q holds a line break (a carriage return without a newline), so upstream skips the line; put the command on one line", l.Key))
 		case l.Malformed:
 			c.add(file, diag.New(diag.MalformedCommand, l.LineSpan,
 				"## Commands entry %q has no command, so upstream skips it; add the command after the colon or remove the line", l.Key))

@@ -107,6 +107,9 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 			}
 		}
 	}
+	if dg, ok := looseFreshSince(v); ok {
+		out = append(out, dg)
+	}
 	if v.GreedyID {
 		dg := diag.New(diag.VALIDGreedy, v.IDSpan,
 			"upstream reads the id as %s because the title starts right after it; put a space or ' — ' between the id and the title", v.ID)
@@ -138,6 +141,35 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 			"%q reads as a task (%s …) rather than a behaviour; state what will be observably true when it is done", v.Title, verb))
 	}
 	return out
+}
+
+// looseFreshSince warns about a FreshSince: value that Node accepts but
+// that is not what its author is likely to mean: one read by V8's legacy
+// parser, or a day its month does not have.
+func looseFreshSince(v *Criterion) (diag.Diagnostic, bool) {
+	f := v.Field(KeyFreshSince)
+	if f == nil || v.Verifier.Kind != VerifierEvidenceExists || v.Verifier.FreshSince == "" {
+		return diag.Diagnostic{}, false
+	}
+	d, ok := ParseJSDate(v.Verifier.FreshSince)
+	if !ok || d.ISO && !d.Rolled {
+		return diag.Diagnostic{}, false
+	}
+	t := d.Time()
+	iso := t.Format("2006-01-02")
+	if t.Hour() != 0 || t.Minute() != 0 || t.Second() != 0 || t.Nanosecond() != 0 {
+		iso = t.Format("2006-01-02T15:04:05Z")
+	}
+	read := iso + " (UTC)"
+	if d.Local {
+		read = strings.TrimSuffix(iso, "Z") + " in the local time zone of the machine running pi-charter"
+	}
+	why := "is not an ISO 8601 date, so Node reads it by its lenient legacy rules"
+	if d.ISO {
+		why = "names a day its month does not have, so Node rolls it over"
+	}
+	return diag.New(diag.FreshSinceLoose, f.ValueSpan, "%s: FreshSince %q %s, as %s; write %s if that is what you mean",
+		v.ID, v.Verifier.FreshSince, why, read, iso), true
 }
 
 func hasWarning(v *Criterion, reason string) bool {

@@ -1,6 +1,8 @@
 package pi
 
 import (
+	"bytes"
+
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -15,9 +17,6 @@ type Criteria struct {
 	Mode     Mode
 	// Dropped are VAL-like headings upstream ignores.
 	Dropped []DroppedVAL
-	// VALHeadings counts the headings upstream accepts as VALs wherever they
-	// sit; Scaffold uses it.
-	VALHeadings int
 }
 
 // Mode is how upstream resolved the register.
@@ -181,10 +180,74 @@ const (
 	DropNested DropReason = "nested"
 )
 
-// Scaffold reports whether c is upstream's untouched criteria.md scaffold:
-// exactly one VAL heading, VAL-EXAMPLE.
-func (c *Criteria) Scaffold() bool {
-	return c.VALHeadings == 1 && len(c.Criteria) == 1 && c.Criteria[0].ID == "VAL-EXAMPLE"
+// CriteriaScaffold reports whether criteria.md's text src is upstream's
+// untouched scaffold, decided as upstream's isDefaultCriteriaScaffold does
+// on the raw text (pi-charter src/infrastructure/store.ts@16cab0f:29-32):
+// exactly one match of /^#{2,3}\s+VAL-[A-Z0-9-]+\b/gm, and a match of
+// /^(?:##|###)\s+VAL-EXAMPLE\b/m. The JavaScript semantics matter: ^ also
+// follows a lone \r, \s+ may run over line ends, and \b needs a word
+// character on one side only, so "### VAL-A1b x" is no VAL heading here and
+// "### VAL-EXAMPLE-2" is the example. at is the example heading's span.
+func CriteriaScaffold(src []byte) (at source.Span, ok bool) {
+	count, example := 0, false
+	for p := 0; p <= len(src); {
+		if end, isVAL, isExample := scaffoldHeadingAt(src, p); isVAL {
+			count++
+			if isExample && !example {
+				example, at = true, source.Span{Start: p, End: end}
+			}
+		}
+		next := nextJSLineStart(src, p)
+		if next < 0 {
+			break
+		}
+		p = next
+	}
+	return at, count == 1 && example
+}
+
+// nextJSLineStart is the offset after the next JavaScript line terminator
+// (\n, \r, U+2028, U+2029) at or after p, or -1.
+func nextJSLineStart(src []byte, p int) int {
+	for i := p; i < len(src); i++ {
+		switch {
+		case src[i] == '\n' || src[i] == '\r':
+			return i + 1
+		case src[i] == 0xe2 && i+2 < len(src) && src[i+1] == 0x80 && (src[i+2] == 0xa8 || src[i+2] == 0xa9):
+			return i + 3
+		}
+	}
+	return -1
+}
+
+// scaffoldHeadingAt matches the two scaffold patterns at line start p.
+func scaffoldHeadingAt(src []byte, p int) (end int, isVAL, isExample bool) {
+	n := 0
+	for p+n < len(src) && src[p+n] == '#' {
+		n++
+	}
+	if n != 2 && n != 3 {
+		return 0, false, false
+	}
+	j := skipSpace(src, p+n, len(src))
+	if j == p+n || !bytes.HasPrefix(src[j:], []byte("VAL-")) {
+		return 0, false, false
+	}
+	k := j + len("VAL-")
+	r := k
+	for r < len(src) && (src[r] >= 'A' && src[r] <= 'Z' || src[r] >= '0' && src[r] <= '9' || src[r] == '-') {
+		r++
+	}
+	// [A-Z0-9-]+ may give characters back until \b holds.
+	for x := k + 1; x <= r; x++ {
+		if isWordByte(src[x-1]) != (x < len(src) && isWordByte(src[x])) {
+			isVAL = true
+			break
+		}
+	}
+	e := k + len("EXAMPLE")
+	isExample = bytes.HasPrefix(src[k:], []byte("EXAMPLE")) && (e == len(src) || !isWordByte(src[e]))
+	return e, isVAL, isExample
 }
 
 // Lookup returns the first criterion with id, or nil.

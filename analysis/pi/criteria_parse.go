@@ -227,10 +227,6 @@ func parseSections(src []byte, lines []line) (crits []*Criterion, invalid []Drop
 func resolve(src []byte, blocks []*parsedBlock) *Criteria {
 	out := &Criteria{Mode: ModeMilestones}
 	for _, b := range blocks {
-		if b.ungrouped != nil {
-			out.VALHeadings++
-		}
-		out.VALHeadings += len(b.sections)
 		for _, d := range b.invalid {
 			out.Dropped = append(out.Dropped, d.shift(b.start))
 		}

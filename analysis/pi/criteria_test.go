@@ -74,7 +74,7 @@ func describeCriteria(src []byte, c *Criteria) string {
 	for _, d := range c.Dropped {
 		fmt.Fprintf(&b, "dropped %s %q\n", d.Reason, src[d.IDSpan.Start:d.IDSpan.End])
 	}
-	if c.Scaffold() {
+	if _, ok := CriteriaScaffold(src); ok {
 		b.WriteString("scaffold\n")
 	}
 	return strings.TrimSpace(b.String())

@@ -102,13 +102,13 @@ func (c *Criterion) resolveVerifier() {
 	if f := c.Field(KeyBecause); f != nil {
 		c.Because = f.Value
 	}
-	if vf != nil && strings.ToLower(vf.Value) == "manual" && c.Because == "" {
+	if vf != nil && jsLower(vf.Value) == "manual" && c.Because == "" {
 		c.warn("missing-because", vf.LineSpan, "manual verifier without a non-empty Because:")
 	}
 	v := Verifier{Kind: VerifierManual}
 	if vf != nil {
 		v.Declared, v.Raw = true, vf.Value
-		switch k := strings.ToLower(vf.Value); k {
+		switch k := jsLower(vf.Value); k {
 		case "command", "hook", "prompt", "manual", "subagent", "evidence-exists":
 			v.Kind = VerifierKind(k)
 		case "review", "qa", "readiness":
@@ -160,7 +160,7 @@ func (c *Criterion) resolveVerifier() {
 				what = "evidence-exists verifier needs a Kind: line (review, qa, readiness or command)"
 			}
 			c.degrade(&v, at, what)
-		case v.FreshSince != "" && !ParseJSDate(v.FreshSince):
+		case v.FreshSince != "" && !validDate(v.FreshSince):
 			c.degrade(&v, *c.Field(KeyFreshSince), fmt.Sprintf("FreshSince: %q is not a date", v.FreshSince))
 		}
 	}

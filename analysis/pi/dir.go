@@ -31,9 +31,16 @@ type Dir struct {
 	CriteriaFile *File
 	CriteriaDoc  *Criteria // criteria.md as parsed, nil when missing
 
-	// Criteria is the effective register: criteria.md, unless it is missing
-	// or the untouched scaffold and charter.md's legacy ## Criteria holds at
-	// least one VAL; then that section. CriteriaPath is the file it lives in.
+	// Scaffold is set when criteria.md is upstream's untouched scaffold
+	// (see CriteriaScaffold); ScaffoldSpan is its VAL-EXAMPLE heading.
+	Scaffold     bool
+	ScaffoldSpan source.Span
+
+	// Criteria is the effective register, chosen as upstream's
+	// loadParsedCharter chooses it: criteria.md, unless it is missing or the
+	// untouched scaffold; then charter.md's legacy ## Criteria section, even
+	// when that holds no VAL or does not exist (an empty register). Legacy
+	// is set in that case. CriteriaPath is the file the register lives in.
 	Criteria     *Criteria
 	CriteriaPath string
 	Legacy       bool
@@ -139,9 +146,17 @@ func LoadDirWith(fsys vfs.FS, dir string, opts LoadOptions) *Dir {
 		}
 		d.Criteria, d.CriteriaPath = d.CriteriaDoc, d.CriteriaFile.Path
 	}
-	if d.Charter != nil && d.Charter.Criteria != nil && len(d.Charter.Criteria.Criteria) > 0 &&
-		(d.CriteriaDoc == nil || d.CriteriaDoc.Scaffold()) {
+	if d.CriteriaFile != nil {
+		d.ScaffoldSpan, d.Scaffold = CriteriaScaffold(d.CriteriaFile.Src)
+	}
+	// pi-charter src/infrastructure/store.ts@16cab0f:16-27. Without
+	// charter.md upstream loads nothing at all; we keep criteria.md then, so
+	// it can still be checked.
+	if d.Charter != nil && (d.CriteriaFile == nil || d.Scaffold) {
 		d.Criteria, d.CriteriaPath, d.Legacy = d.Charter.Criteria, d.CharterFile.Path, true
+		if d.Criteria == nil {
+			d.Criteria = &Criteria{Mode: ModeFlat}
+		}
 	}
 	if d.Criteria == nil {
 		d.Criteria = &Criteria{Mode: ModeFlat}

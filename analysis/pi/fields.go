@@ -138,7 +138,7 @@ func matchLooseField(src []byte, l line) (FieldLine, bool) {
 // parseBoolean is upstream's: true|yes|false|no, case-insensitive; ok is
 // false for anything else (upstream then uses its fallback).
 func parseBoolean(v string) (value, ok bool) {
-	switch strings.ToLower(strings.TrimFunc(v, isJSSpace)) {
+	switch jsLower(strings.TrimFunc(v, isJSSpace)) {
 	case "true", "yes":
 		return true, true
 	case "false", "no":

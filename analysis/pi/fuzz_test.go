@@ -41,7 +41,9 @@ func FuzzParseCriteria(f *testing.F) {
 	f.Add([]byte("##  \n### VAL-A\r\n#\t\n### VAL-X-1-T\u2028x\n- **Verifier:** y\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		c := ParseCriteria(src)
-		c.Scaffold()
+		if at, ok := CriteriaScaffold(src); ok {
+			checkSpans(t, src, [2]int{at.Start, at.End})
+		}
 		for _, v := range c.Criteria {
 			checkSpans(t, src, [2]int{v.HeadingSpan.Start, v.HeadingSpan.End}, [2]int{v.IDSpan.Start, v.IDSpan.End},
 				[2]int{v.TitleSpan.Start, v.TitleSpan.End}, [2]int{v.BodySpan.Start, v.BodySpan.End})

@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -142,13 +143,12 @@ func heading(src []byte, l line, level int) (text source.Span, ok bool) {
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // normalizeKey lower-cases, trims and collapses whitespace, as upstream's
-// normalizeHeading does.
+// normalizeHeading does: value.trim().toLowerCase().replace(/\s+/g, " ").
 func normalizeKey(b []byte) string {
-	out := make([]byte, 0, len(b))
+	lower := jsLower(string(b))
+	out := make([]byte, 0, len(lower))
 	space := false
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		i += n
+	for _, r := range lower {
 		if isJSSpace(r) {
 			space = len(out) > 0
 			continue
@@ -157,15 +157,74 @@ func normalizeKey(b []byte) string {
 			out = append(out, ' ')
 			space = false
 		}
-		if r < utf8.RuneSelf {
-			c := byte(r)
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			out = append(out, c)
-			continue
-		}
-		out = utf8.AppendRune(out, unicode.ToLower(r))
+		out = utf8.AppendRune(out, r)
 	}
 	return string(out)
+}
+
+// jsLower is JavaScript's String.prototype.toLowerCase: Unicode's default
+// full lower-casing, which differs from Go's per-rune mapping in two places:
+// 'İ' becomes "i̇" (two code points), and a capital sigma at the end of a
+// word becomes 'ς'. So "READİNESS" is not "readiness" to upstream.
+func jsLower(s string) string {
+	if isASCII(s) {
+		return strings.ToLower(s)
+	}
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		switch {
+		case r == 0x130:
+			b.WriteString("i\u0307")
+		case r == 0x3a3 && finalSigma(rs, i):
+			b.WriteRune(0x3c2)
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// finalSigma is Unicode's Final_Sigma condition for rs[i]: a cased letter
+// before it and none after it, skipping case-ignorable characters.
+func finalSigma(rs []rune, i int) bool {
+	before := false
+	for j := i - 1; j >= 0; j-- {
+		if caseIgnorable(rs[j]) {
+			continue
+		}
+		before = cased(rs[j])
+		break
+	}
+	if !before {
+		return false
+	}
+	for j := i + 1; j < len(rs); j++ {
+		if caseIgnorable(rs[j]) {
+			continue
+		}
+		return !cased(rs[j])
+	}
+	return true
+}
+
+func cased(r rune) bool {
+	return unicode.In(r, unicode.Lu, unicode.Ll, unicode.Lt, unicode.Other_Lowercase, unicode.Other_Uppercase)
+}
+
+func caseIgnorable(r rune) bool {
+	switch r {
+	case '\'', '.', ':', 0xb7, 0x387, 0x5f4, 0x2018, 0x2019, 0x2024, 0xfe13, 0xfe52, 0xfe55, 0xff07, 0xff0e, 0xff1a:
+		return true
+	}
+	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
