@@ -120,8 +120,9 @@ func (s *session) normalize(text string) string {
 		return !t.Before(s.r.started.Add(-2*time.Minute)) && !t.After(time.Now().Add(2*time.Minute))
 	}
 	text = stampRE.ReplaceAllStringFunc(text, func(m string) string {
-		base := m[:len("2006-01-02T15-04-05-000Z")]
-		if t, err := time.Parse("2006-01-02T15-04-05-000Z", base); err == nil && recent(t) {
+		// 2026-05-15T03-00-00-000Z is 2026-05-15T03:00:00.000Z.
+		sub := stampRE.FindStringSubmatch(m)
+		if t, err := time.Parse(time.RFC3339Nano, sub[1]+":"+sub[2]+":"+sub[3]+"."+sub[4]+"Z"); err == nil && recent(t) {
 			return "$STAMP"
 		}
 		return m
@@ -143,7 +144,7 @@ func (s *session) normalize(text string) string {
 }
 
 var (
-	stampRE = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z(-\d+)?`)
+	stampRE = regexp.MustCompile(`\b(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z(-\d+)?`)
 	timeRE  = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})`)
 	// A date not followed by a time (those were handled above).
 	dateRE = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b`)
