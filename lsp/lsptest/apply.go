@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -21,8 +22,13 @@ import (
 // it. With Config.ApplyToBuffers an edit of an open document goes to the
 // client's copy and is sent as didChange; otherwise every edit is written to
 // disk, open documents included (a test that wants the buffer changed sends
-// didChange itself). The test client writes nothing outside its root.
+// didChange itself). The test client writes nothing outside its root, and,
+// like a real editor, refuses an edit that uses what its capabilities did
+// not declare (documentChanges, file creation).
 func (c *Client) ApplyEdit(edit protocol.WorkspaceEdit) error {
+	if err := c.supports(edit); err != nil {
+		return err
+	}
 	for _, ch := range edit.DocumentChanges {
 		switch x := ch.(type) {
 		case *protocol.CreateFile:
@@ -51,6 +57,37 @@ func (c *Client) ApplyEdit(edit protocol.WorkspaceEdit) error {
 	for u, edits := range edit.Changes {
 		if err := c.editDocument(u, nil, edits); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// supports checks an edit against the client's declared capabilities.
+func (c *Client) supports(edit protocol.WorkspaceEdit) error {
+	if len(edit.DocumentChanges) == 0 {
+		return nil
+	}
+	var we *protocol.WorkspaceEditClientCapabilities
+	if w := c.caps.Workspace; w != nil {
+		we = w.WorkspaceEdit
+	}
+	if we == nil || we.DocumentChanges == nil || !*we.DocumentChanges {
+		return fmt.Errorf("the edit uses documentChanges, which this client did not declare")
+	}
+	for _, ch := range edit.DocumentChanges {
+		var kind protocol.ResourceOperationKind
+		switch ch.(type) {
+		case *protocol.CreateFile:
+			kind = protocol.ResourceOperationKindCreate
+		case *protocol.RenameFile:
+			kind = protocol.ResourceOperationKindRename
+		case *protocol.DeleteFile:
+			kind = protocol.ResourceOperationKindDelete
+		default:
+			continue
+		}
+		if !slices.Contains(we.ResourceOperations, kind) {
+			return fmt.Errorf("the edit has a %s operation, which this client did not declare", kind)
 		}
 	}
 	return nil

@@ -63,6 +63,7 @@ type Client struct {
 
 	exitCode chan int
 	buffers  bool // Config.ApplyToBuffers
+	caps     protocol.ClientCapabilities
 
 	mu            sync.Mutex
 	changed       chan struct{} // closed and replaced on every recorded event
@@ -203,6 +204,7 @@ func (c *Client) initialize(cfg Config) {
 	if cfg.Capabilities != nil {
 		params.Capabilities = *cfg.Capabilities
 	}
+	c.caps = params.Capabilities
 	if cfg.InitializationOptions != nil {
 		raw, err := json.Marshal(cfg.InitializationOptions)
 		if err != nil {
