@@ -384,8 +384,8 @@ func codeactionMarker(s *session, m *mark) {
 		if action.Edit != nil {
 			w.actionEdit = action.Edit
 			if err := s.c.ApplyEdit(*action.Edit); err != nil {
-				s.errorf(m, "applying the action's edit: %v", err)
-				return false
+				w.err = "the editor could not apply the action's edit: " + err.Error()
+				return true
 			}
 		}
 		if action.Command.Command != "" {
@@ -393,8 +393,8 @@ func codeactionMarker(s *session, m *mark) {
 				Command: action.Command.Command, Arguments: action.Command.Arguments,
 			})
 			if err != nil {
-				s.errorf(m, "%s: %v", action.Command.Command, err)
-				return false
+				w.err = action.Command.Command + ": " + err.Error()
+				return true
 			}
 			w.result = json.RawMessage(raw)
 		}
@@ -453,6 +453,7 @@ type effects struct {
 	actionEdit *protocol.WorkspaceEdit
 	result     json.RawMessage
 	edited     string // the document the user edited: its text is no news
+	err        string // the action failed: how
 }
 
 // perform runs an action as the editor would, then records what it did
@@ -462,7 +463,8 @@ type effects struct {
 // @g:diagnostics for the documents whose diagnostics changed (@g:watched
 // if the file watcher's events then changed them again),
 // @g:edits for the workspace edits, @g:shown for the documents the server
-// showed, @g:result for the command's result.
+// showed, @g:result for the command's result, @g:error when the action
+// failed, @g:messages for what the server told the user.
 func (s *session) perform(m *mark, g *golden, act func(*effects) bool) {
 	t := s.r.t
 	t.Helper()
@@ -471,7 +473,7 @@ func (s *session) perform(m *mark, g *golden, act func(*effects) bool) {
 	for p := range s.open {
 		diagsBefore[p] = s.formatDiags(p, s.published(p))
 	}
-	editsBefore, shownBefore := len(s.c.Edits()), len(s.c.ShownDocuments())
+	editsBefore, shownBefore, messagesBefore := len(s.c.Edits()), len(s.c.ShownDocuments()), len(s.c.Messages())
 
 	var w effects
 	if !act(&w) {
@@ -574,6 +576,16 @@ func (s *session) perform(m *mark, g *golden, act func(*effects) bool) {
 	if shown.Len() > 0 {
 		got[":shown"] = shown.String()
 	}
+	if w.err != "" {
+		got[":error"] = s.normalize(w.err) + "\n"
+	}
+	var messages strings.Builder
+	for _, msg := range s.c.Messages()[messagesBefore:] {
+		fmt.Fprintf(&messages, "%s: %s\n", messageTypes[msg.Type], s.normalize(msg.Message))
+	}
+	if messages.Len() > 0 {
+		got[":messages"] = messages.String()
+	}
 	if len(w.result) > 0 && string(w.result) != "null" {
 		var b bytes.Buffer
 		if err := json.Indent(&b, w.result, "", "  "); err != nil {
@@ -582,6 +594,11 @@ func (s *session) perform(m *mark, g *golden, act func(*effects) bool) {
 		got[":result"] = s.normalize(b.String()) + "\n"
 	}
 	s.compareGolden(m, g, got)
+}
+
+var messageTypes = map[protocol.MessageType]string{
+	protocol.MessageTypeError: "error", protocol.MessageTypeWarning: "warning",
+	protocol.MessageTypeInfo: "info", protocol.MessageTypeLog: "log", protocol.MessageTypeDebug: "debug",
 }
 
 // lf returns a file's text with LF line ends; a file the test wrote with
