@@ -221,3 +221,23 @@ func TestUpdateWritesGoldens(t *testing.T) {
 		t.Errorf("an unused golden is not reported: %q", errs)
 	}
 }
+
+// When an action fails, the markers waiting for it are skipped: one error,
+// not a cascade, and their goldens are not reported as unused.
+func TestFailedActionSkipsWhatWaits(t *testing.T) {
+	text := `
+-- charter.md --
+<!--@codeaction(re"^", "Start the interview", q1)-->
+<!--@lens(charter.md:re"### Q1", "Q1 awaits an answer", after=q1)-->
+<!--@edit(charter.md:re"Answer..: ()", "x", a1, after=q1)-->
+<!--@hover(re"^", a1golden, after=a1)-->
+<!--@diag(re"^", section-missing, warning), diag(re"^", section-missing, warning), diag(re"^", section-missing, warning)-->
+<!--@diag(re"^", section-missing, warning), diag(re"^", section-missing, warning)-->
+-- @a1golden --
+x
+`
+	errs, _ := runArchive(t, text, Options{})
+	if len(errs) != 1 || !strings.Contains(errs[0], `no code action "Start the interview"; got "Start charter interview"`) {
+		t.Errorf("want one error, for the code action; got:\n%s", strings.Join(errs, "\n"))
+	}
+}

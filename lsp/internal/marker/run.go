@@ -15,7 +15,6 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-	"golang.org/x/tools/txtar"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -85,6 +84,8 @@ type runner struct {
 	// after holds the markers that run once the action that names them is
 	// done (after=label), by label.
 	after map[string][]*mark
+	// failures counts the marker errors reported so far.
+	failures int
 }
 
 func (r *runner) run() {
@@ -123,17 +124,20 @@ func (r *runner) run() {
 	for _, m := range actions {
 		r.invoke(r.newSession(), m)
 	}
-	for label, ms := range r.after {
-		for _, m := range ms {
+	for _, label := range sortedKeys(r.after) {
+		for _, m := range r.after[label] {
 			t.Errorf("%s: after=%s, but no codeaction or edit marker has the golden %s", m.pos, label, label)
 		}
 	}
 	r.finishGoldens()
 }
 
-// invoke runs one marker, then (for an action) the markers that wait for it.
+// invoke runs one marker, then (for an action) the markers that wait for
+// it; those are skipped when the action failed, as what they would say
+// could only mislead.
 func (r *runner) invoke(s *session, m *mark) {
 	r.t.Helper()
+	before := r.failures
 	markerFuncs[m.name](s, m)
 	if !m.mutates() {
 		return
@@ -142,8 +146,30 @@ func (r *runner) invoke(s *session, m *mark) {
 	waiting := r.after[label]
 	delete(r.after, label)
 	s.lenses = nil
+	if r.failures > before {
+		r.skip(waiting)
+		return
+	}
 	for _, w := range waiting {
 		r.invoke(s, w)
+	}
+}
+
+// skip marks what skipped markers (and the markers waiting for them) name
+// as used, so their goldens are not reported as unused.
+func (r *runner) skip(ms []*mark) {
+	for _, m := range ms {
+		for _, a := range m.args {
+			if g := r.test.golden[a.str]; a.kind == kindIdent && g != nil {
+				g.used = true
+			}
+		}
+		if m.mutates() {
+			label := m.args[len(m.args)-1].str
+			waiting := r.after[label]
+			delete(r.after, label)
+			r.skip(waiting)
+		}
 	}
 }
 
@@ -268,22 +294,26 @@ func (r *runner) newSession() *session {
 		}
 	}
 	s.c.Sync()
-	if s.binary {
-		// The process publishes on its own time: wait for the first
-		// publish of every document it analyses.
-		for _, f := range r.test.files {
-			if s.open[f.path] && analysis.Classify(s.abs(f.path), []byte(f.text)) != analysis.KindNone {
-				s.c.WaitDiagnostics(s.c.URI(f.path), 1)
-			}
+	// What the server pushed for each document: in process, the last
+	// publish once the server is at rest; a process publishes on its own
+	// time, so wait for the first publish of each document it analyses.
+	pushed := map[string][]protocol.Diagnostic{}
+	for _, f := range r.test.files {
+		switch {
+		case !s.open[f.path]:
+		case !s.binary:
+			pushed[f.path] = s.published(f.path)
+		case analysis.Classify(s.abs(f.path), []byte(f.text)) != analysis.KindNone:
+			pushed[f.path] = s.c.WaitDiagnostics(s.c.URI(f.path), 1).Params.Diagnostics
 		}
 	}
 	s.diags = map[string][]*gotDiag{}
-	for p := range s.open {
-		for _, d := range s.published(p) {
+	for p, ds := range pushed {
+		for _, d := range ds {
 			s.diags[p] = append(s.diags[p], &gotDiag{Diagnostic: d})
 		}
 	}
-	s.checkPullAgrees()
+	s.checkPullAgrees(pushed)
 	if r.test.flags.cli {
 		s.checkCLIAgrees()
 	}
@@ -367,20 +397,17 @@ func (s *session) pull(u uri.URI) []protocol.Diagnostic {
 }
 
 // checkPullAgrees: a pull for an open document reports what was pushed.
-func (s *session) checkPullAgrees() {
-	if s.binary {
-		return // published is the pull there
-	}
-	for p := range s.open {
-		pushed, pulled := s.published(p), s.pull(s.c.URI(p))
-		a, _ := json.Marshal(pushed)
-		b, _ := json.Marshal(pulled)
-		if len(pushed) == 0 && len(pulled) == 0 {
+func (s *session) checkPullAgrees(pushed map[string][]protocol.Diagnostic) {
+	for _, p := range sortedKeys(s.open) {
+		pulled := s.pull(s.c.URI(p))
+		if len(pushed[p]) == 0 && len(pulled) == 0 {
 			continue
 		}
+		a, _ := json.Marshal(pushed[p])
+		b, _ := json.Marshal(pulled)
 		if string(a) != string(b) {
-			s.r.t.Errorf("%s: textDocument/diagnostic and the last publish disagree:\npull:\n%s\npush:\n%s",
-				p, s.formatDiags(p, pulled), s.formatDiags(p, pushed))
+			s.r.t.Errorf("%s: textDocument/diagnostic and the publish disagree:\npull:\n%s\npush:\n%s",
+				p, s.formatDiags(p, pulled), s.formatDiags(p, pushed[p]))
 		}
 	}
 }
@@ -438,133 +465,9 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// finishGoldens reports goldens no marker used, and under -update writes
-// the archive back with what the markers got.
-func (r *runner) finishGoldens() {
-	t := r.t
-	for _, name := range sortedKeys(r.test.golden) {
-		g := r.test.golden[name]
-		if !g.used && !r.opts.Update {
-			t.Errorf("%s: golden @%s is used by no marker", r.test.file, name)
-		}
-	}
-	if !r.opts.Update || t.Failed() && !r.anyUpdated() {
-		return
-	}
-	a := r.test.archive
-	var files []txtar.File
-	written := map[string]bool{}
-	for _, f := range a.Files {
-		if !strings.HasPrefix(f.Name, "@") {
-			files = append(files, f)
-			continue
-		}
-		name, _ := splitGolden(f.Name)
-		g := r.test.golden[name]
-		if g.updated == nil {
-			if g.used {
-				files = append(files, f) // not reached this run: keep
-			}
-			continue
-		}
-		if written[name] {
-			continue
-		}
-		written[name] = true
-		files = append(files, g.sections()...)
-	}
-	for _, name := range sortedKeys(r.test.golden) {
-		if g := r.test.golden[name]; g.updated != nil && !written[name] {
-			files = append(files, g.sections()...)
-		}
-	}
-	out := txtar.Format(&txtar.Archive{Comment: a.Comment, Files: files})
-	if err := os.WriteFile(r.test.file, out, 0o644); err != nil {
-		t.Error(err)
-	}
-}
-
-func (r *runner) anyUpdated() bool {
-	for _, g := range r.test.golden {
-		if g.updated != nil {
-			return true
-		}
-	}
-	return false
-}
-
-// sections are a golden's updated entries as archive sections: the whole
-// golden first, then its files, then its parts.
-func (g *golden) sections() []txtar.File {
-	keys := sortedKeys(g.updated)
-	sort.SliceStable(keys, func(i, j int) bool { return goldenOrder(keys[i]) < goldenOrder(keys[j]) })
-	var out []txtar.File
-	for _, k := range keys {
-		out = append(out, txtar.File{Name: "@" + g.name + k, Data: []byte(withNewline(g.updated[k]))})
-	}
-	return out
-}
-
-func goldenOrder(key string) int {
-	switch {
-	case key == "":
-		return 0
-	case strings.HasPrefix(key, "/"):
-		return 1
-	}
-	return 2
-}
-
-func withNewline(s string) string {
-	if s != "" && !strings.HasSuffix(s, "\n") {
-		return s + "\n"
-	}
-	return s
-}
-
-// goldenFor finds the golden a marker names, marking it used.
-func (s *session) goldenFor(m *mark, v value) *golden {
-	if v.kind != kindIdent {
-		s.errorf(m, "want the name of a golden section (@name), got %s", v)
-		return nil
-	}
-	t := s.r.test
-	g := t.golden[v.str]
-	if g == nil {
-		g = &golden{name: v.str, entries: map[string]string{}}
-		t.golden[v.str] = g
-	}
-	g.used = true
-	return g
-}
-
-// compareGolden compares what a marker got (entries by key) with its
-// golden; under -update it records them instead.
-func (s *session) compareGolden(m *mark, g *golden, got map[string]string) {
-	s.r.t.Helper()
-	if s.r.opts.Update {
-		g.updated = got
-		return
-	}
-	for _, k := range sortedKeys(got) {
-		want, ok := g.entries[k]
-		if !ok {
-			s.errorf(m, "golden @%s%s is missing; got:\n%s\n(run the tests with -update to write it)", g.name, k, indent(got[k]))
-			continue
-		}
-		if withNewline(got[k]) != want {
-			s.errorf(m, "golden @%s%s differs (-want +got):\n%s(run the tests with -update to accept)", g.name, k, lineDiff(want, withNewline(got[k])))
-		}
-	}
-	for _, k := range sortedKeys(g.entries) {
-		if _, ok := got[k]; !ok {
-			s.errorf(m, "golden @%s%s expects:\n%s\nbut there is no such result", g.name, k, indent(g.entries[k]))
-		}
-	}
-}
-
 func (s *session) errorf(m *mark, format string, args ...any) {
 	s.r.t.Helper()
+	s.r.failures++
 	s.r.t.Errorf("%s: %s: %s", m.pos, m.name, fmt.Sprintf(format, args...))
 }
 
