@@ -2,7 +2,10 @@ module github.com/charter-lsp/charter-lsp
 
 go 1.26
 
-require github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
+require (
+	github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
+	golang.org/x/tools v0.45.0
+)
 
 require (
 	github.com/go-json-experiment/json v0.0.0-20260623181947-01eb4420fa68 // indirect

@@ -2,7 +2,6 @@ package lsp_test
 
 import (
 	"context"
-	"encoding/json"
 	"sort"
 	"strings"
 	"testing"
@@ -37,8 +36,8 @@ func editorCaps() *protocol.ClientCapabilities {
 	}
 }
 
-// editorDoc is the editor's copy of an open document: it applies workspace
-// edits and typing the way an editor does, sending didChange for each.
+// editorDoc is the editor's copy of an open document: it applies typing
+// the way an editor does, sending didChange for each.
 type editorDoc struct {
 	t       *testing.T
 	c       *lsptest.Client
@@ -52,34 +51,6 @@ func openDoc(t *testing.T, c *lsptest.Client, rel, text string) *editorDoc {
 	t.Helper()
 	c.WriteFile(rel, text)
 	return &editorDoc{t: t, c: c, u: c.Open(rel, text), version: 1, text: text}
-}
-
-// applyEdit applies a workspace edit the server sent for this document,
-// checking that it was made for the version the editor has.
-func (d *editorDoc) applyEdit(we protocol.WorkspaceEdit) {
-	d.t.Helper()
-	var edits []protocol.TextEdit
-	edits = append(edits, we.Changes[d.u]...)
-	for _, ch := range we.DocumentChanges {
-		tde, ok := ch.(*protocol.TextDocumentEdit)
-		if !ok || tde.TextDocument.URI != d.u {
-			continue
-		}
-		if v := tde.TextDocument.Version; v == nil || *v != d.version {
-			d.t.Fatalf("edit for version %v, the editor has %d", v, d.version)
-		}
-		for _, e := range tde.Edits {
-			te, ok := e.(*protocol.TextEdit)
-			if !ok {
-				d.t.Fatalf("unexpected edit type %T", e)
-			}
-			edits = append(edits, *te)
-		}
-	}
-	if len(edits) == 0 {
-		d.t.Fatalf("workspace edit has nothing for %s: %+v", d.u, we)
-	}
-	d.change(edits)
 }
 
 // typeAt inserts text at pos, as a user typing.
@@ -112,12 +83,6 @@ func (d *editorDoc) change(edits []protocol.TextEdit) {
 	}
 	d.version++
 	d.c.Change(d.u, d.version, lsEdits...)
-}
-
-// diagnostics waits for the publish of the current version.
-func (d *editorDoc) diagnostics() []protocol.Diagnostic {
-	d.t.Helper()
-	return d.c.WaitDiagnostics(d.u, d.version).Params.Diagnostics
 }
 
 // actions asks for the code actions at the start of the document (or at
@@ -156,56 +121,6 @@ func (d *editorDoc) action(prefix string, ds ...protocol.Diagnostic) *protocol.C
 	}
 	d.t.Fatalf("no code action %q at version %d; got %q", prefix, d.version, titles)
 	return nil
-}
-
-// run carries out a code action as the editor does: apply its edit, then
-// execute its command; an edit the command sends back is applied too. It
-// returns the command's result.
-func (d *editorDoc) run(a *protocol.CodeAction) map[string]any {
-	d.t.Helper()
-	if a.Edit != nil {
-		d.applyEdit(*a.Edit)
-	}
-	if a.Command.Command == "" {
-		return nil
-	}
-	before := len(d.c.Edits())
-	raw, err := d.c.Server.ExecuteCommand(reqCtx(d.t), &protocol.ExecuteCommandParams{Command: a.Command.Command, Arguments: a.Command.Arguments})
-	if err != nil {
-		d.t.Fatalf("%s: %v", a.Command.Command, err)
-	}
-	if edits := d.c.Edits(); len(edits) > before {
-		for _, we := range edits[before:] {
-			d.applyEdit(we)
-		}
-	}
-	var res map[string]any
-	if err := json.Unmarshal(raw, &res); err != nil {
-		d.t.Fatalf("%s result %s: %v", a.Command.Command, raw, err)
-	}
-	return res
-}
-
-// cursor is where the server last placed the cursor in this document.
-func (d *editorDoc) cursor() protocol.Position {
-	d.t.Helper()
-	shown := d.c.ShownDocuments()
-	if len(shown) == 0 || shown[len(shown)-1].URI != d.u || shown[len(shown)-1].Selection == nil {
-		d.t.Fatalf("the server did not place the cursor in %s: %+v", d.u, shown)
-	}
-	return shown[len(shown)-1].Selection.Start
-}
-
-// lineOf is the 0-based line of the first line of text holding needle.
-func lineWith(t *testing.T, text, needle string) uint32 {
-	t.Helper()
-	for i, l := range strings.Split(text, "\n") {
-		if strings.Contains(l, needle) {
-			return uint32(i)
-		}
-	}
-	t.Fatalf("no line with %q in\n%s", needle, text)
-	return 0
 }
 
 func diagCode(d protocol.Diagnostic) string {

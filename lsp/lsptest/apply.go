@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -15,12 +16,19 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
-// applyToDisk carries out a workspace edit on the files, as an editor that
-// applies and saves it would: CreateFile creates the file (and its folders),
-// text edits rewrite it. The test client writes nothing outside its root.
-// Open documents are written on disk too; a test that wants the buffer
-// changed sends didChange itself.
-func (c *Client) applyToDisk(edit protocol.WorkspaceEdit) error {
+// ApplyEdit carries out a workspace edit as the editor does when the server
+// sends workspace/applyEdit (or the user picks a code action that has an
+// edit): CreateFile creates the file (and its folders), text edits rewrite
+// it. With Config.ApplyToBuffers an edit of an open document goes to the
+// client's copy and is sent as didChange; otherwise every edit is written to
+// disk, open documents included (a test that wants the buffer changed sends
+// didChange itself). The test client writes nothing outside its root, and,
+// like a real editor, refuses an edit that uses what its capabilities did
+// not declare (documentChanges, file creation).
+func (c *Client) ApplyEdit(edit protocol.WorkspaceEdit) error {
+	if err := c.supports(edit); err != nil {
+		return err
+	}
 	for _, ch := range edit.DocumentChanges {
 		switch x := ch.(type) {
 		case *protocol.CreateFile:
@@ -39,7 +47,7 @@ func (c *Client) applyToDisk(edit protocol.WorkspaceEdit) error {
 					return fmt.Errorf("unsupported text edit %T", e)
 				}
 			}
-			if err := c.editFile(x.TextDocument.URI, edits); err != nil {
+			if err := c.editDocument(x.TextDocument.URI, x.TextDocument.Version, edits); err != nil {
 				return err
 			}
 		default:
@@ -47,11 +55,94 @@ func (c *Client) applyToDisk(edit protocol.WorkspaceEdit) error {
 		}
 	}
 	for u, edits := range edit.Changes {
-		if err := c.editFile(u, edits); err != nil {
+		if err := c.editDocument(u, nil, edits); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// supports checks an edit against the client's declared capabilities.
+func (c *Client) supports(edit protocol.WorkspaceEdit) error {
+	if len(edit.DocumentChanges) == 0 {
+		return nil
+	}
+	var we *protocol.WorkspaceEditClientCapabilities
+	if w := c.caps.Workspace; w != nil {
+		we = w.WorkspaceEdit
+	}
+	if we == nil || we.DocumentChanges == nil || !*we.DocumentChanges {
+		return fmt.Errorf("the edit uses documentChanges, which this client did not declare")
+	}
+	for _, ch := range edit.DocumentChanges {
+		var kind protocol.ResourceOperationKind
+		switch ch.(type) {
+		case *protocol.CreateFile:
+			kind = protocol.ResourceOperationKindCreate
+		case *protocol.RenameFile:
+			kind = protocol.ResourceOperationKindRename
+		case *protocol.DeleteFile:
+			kind = protocol.ResourceOperationKindDelete
+		default:
+			continue
+		}
+		if !slices.Contains(we.ResourceOperations, kind) {
+			return fmt.Errorf("the edit has a %s operation, which this client did not declare", kind)
+		}
+	}
+	return nil
+}
+
+// editDocument applies edits to the open document's buffer (when the client
+// keeps buffers) or to the file.
+func (c *Client) editDocument(u uri.URI, version *int32, edits []protocol.TextEdit) error {
+	if !c.buffers {
+		return c.editFile(u, edits)
+	}
+	_, current, open := c.Text(u)
+	if !open {
+		return c.editFile(u, edits)
+	}
+	if version != nil && *version != current {
+		return fmt.Errorf("edit for version %d of %s, the editor has version %d", *version, u, current)
+	}
+	// Sent as one didChange whose changes apply in order: from the last
+	// edit to the first, so each range still holds in the text it meets.
+	sorted := append([]protocol.TextEdit(nil), edits...)
+	sort.SliceStable(sorted, func(i, j int) bool { return before(sorted[j].Range.Start, sorted[i].Range.Start) })
+	changes := make([]protocol.TextDocumentContentChangeEvent, 0, len(sorted))
+	for _, e := range sorted {
+		changes = append(changes, &protocol.TextDocumentContentChangePartial{Range: e.Range, Text: e.NewText})
+	}
+	return c.change(u, current+1, changes)
+}
+
+func before(a, b protocol.Position) bool {
+	return a.Line < b.Line || (a.Line == b.Line && a.Character < b.Character)
+}
+
+// applyChanges applies didChange content changes to text, in order.
+func applyChanges(text string, changes []protocol.TextDocumentContentChangeEvent) string {
+	for _, ch := range changes {
+		switch x := ch.(type) {
+		case *protocol.TextDocumentContentChangeWholeDocument:
+			text = x.Text
+		case *protocol.TextDocumentContentChangePartial:
+			sp := source.NewIndex([]byte(text)).Span(toSourceRange(x.Range))
+			if sp.End < sp.Start {
+				sp.Start, sp.End = sp.End, sp.Start
+			}
+			text = text[:sp.Start] + x.Text + text[sp.End:]
+		}
+	}
+	return text
+}
+
+func toSourceRange(r protocol.Range) source.Range {
+	return source.Range{
+		Start: source.Position{Line: int(r.Start.Line), Character: int(r.Start.Character)},
+		End:   source.Position{Line: int(r.End.Line), Character: int(r.End.Character)},
+	}
 }
 
 func (c *Client) inRoot(u uri.URI) (string, error) {
@@ -105,11 +196,7 @@ func (c *Client) editFile(u uri.URI, edits []protocol.TextEdit) error {
 	}
 	spans := make([]span, 0, len(edits))
 	for _, e := range edits {
-		r := source.Range{
-			Start: source.Position{Line: int(e.Range.Start.Line), Character: int(e.Range.Start.Character)},
-			End:   source.Position{Line: int(e.Range.End.Line), Character: int(e.Range.End.Character)},
-		}
-		spans = append(spans, span{ix.Span(r), e.NewText})
+		spans = append(spans, span{ix.Span(toSourceRange(e.Range)), e.NewText})
 	}
 	// Apply from the end, so earlier offsets stay valid.
 	sort.SliceStable(spans, func(i, j int) bool { return spans[i].s.Start > spans[j].s.Start })

@@ -1,15 +1,21 @@
 // Package lsptest drives a charter-lsp server through a real JSON-RPC
 // connection, as an editor would: an in-process server on one end of a
-// net.Pipe, a client built from the protocol package's client-side types on
-// the other. The client records what the server sends (diagnostics,
-// registrations, edits) and answers the server's requests.
+// net.Pipe (Start) or the built binary over stdio (StartBinary), a client
+// built from the protocol package's client-side types on the other. The
+// client records what the server sends (diagnostics, registrations, edits),
+// answers the server's requests and keeps its own copy of every document it
+// opened.
 package lsptest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -38,6 +44,12 @@ type Config struct {
 	// Capabilities replaces the default client capabilities (which support
 	// workspace/configuration, dynamic file watching and applyEdit).
 	Capabilities *protocol.ClientCapabilities
+	// ApplyToBuffers makes the client apply workspace edits as VS Code does:
+	// an edit of an open document changes the client's copy (refused unless
+	// it was made for that copy's version) and is sent as didChange, the file
+	// on disk staying as it was until the user saves. By default every edit
+	// is written to disk and open documents are left alone.
+	ApplyToBuffers bool
 }
 
 // Client is the test editor.
@@ -45,11 +57,13 @@ type Client struct {
 	t      testing.TB
 	Server protocol.Server // typed dispatcher to the server
 	Conn   jsonrpc2.Conn   // the raw connection, for custom messages
-	LSP    *lsp.Server     // the in-process server
+	LSP    *lsp.Server     // the in-process server; nil with StartBinary
 	Root   string
 	Result *protocol.InitializeResult
 
 	exitCode chan int
+	buffers  bool // Config.ApplyToBuffers
+	caps     protocol.ClientCapabilities
 
 	mu            sync.Mutex
 	changed       chan struct{} // closed and replaced on every recorded event
@@ -61,6 +75,13 @@ type Client struct {
 	refreshes     int // workspace/diagnostic/refresh requests
 	shown         []protocol.ShowDocumentParams
 	messages      []protocol.ShowMessageParams
+	docs          map[uri.URI]*buffer // the client's copy of each open document
+}
+
+// buffer is the client's copy of an open document.
+type buffer struct {
+	text    string
+	version int32
 }
 
 // Published is one textDocument/publishDiagnostics notification.
@@ -69,29 +90,16 @@ type Published struct {
 	Raw    string // the params as sent on the wire
 }
 
-// Start connects a client to a new server, and runs initialize and
-// initialized.
+// Start connects a client to a new in-process server, and runs initialize
+// and initialized.
 func Start(t testing.TB, cfg Config) *Client {
 	t.Helper()
-	if cfg.Root == "" {
-		cfg.Root = t.TempDir()
-	}
-	c := &Client{
-		t: t, Root: cfg.Root, LSP: lsp.New(cfg.Options),
-		exitCode:  make(chan int, 1),
-		changed:   make(chan struct{}),
-		settings:  cfg.Settings,
-		publishes: map[uri.URI][]Published{},
-	}
+	c := newClient(t, &cfg)
+	c.LSP = lsp.New(cfg.Options)
 	serverEnd, clientEnd := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { c.exitCode <- c.LSP.Serve(ctx, jsonrpc2.NewStream(serverEnd)) }()
-
-	c.Conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientEnd), jsonrpc2.WithCodec(lsp.Codec{}))
-	// Handled in order on the read loop, so publishes are recorded in the
-	// order the server sent them.
-	c.Conn.Go(ctx, c.recordRaw(protocol.ClientHandler(editor{c}, jsonrpc2.MethodNotFoundHandler)))
-	c.Server = protocol.ServerDispatcher(c.Conn)
+	c.connect(ctx, clientEnd, cfg)
 	t.Cleanup(func() {
 		cancel()
 		_ = clientEnd.Close()
@@ -102,7 +110,92 @@ func Start(t testing.TB, cfg Config) *Client {
 			t.Errorf("server did not stop")
 		}
 	})
+	c.initialize(cfg)
+	return c
+}
 
+// StartBinary runs the charter-lsp binary at bin as `bin serve`, speaking
+// LSP over its stdin and stdout as an editor does, and runs initialize and
+// initialized. cfg.Options does not apply. The process's stderr (its log)
+// is shown when the test fails.
+//
+// Against a process, Sync only orders the connection: the server has read
+// everything sent before, but notifications it handles concurrently and the
+// diagnostics they schedule may still be under way. Wait for what you need
+// (WaitDiagnostics) or ask for it (Pull).
+func StartBinary(t testing.TB, bin string, cfg Config) *Client {
+	t.Helper()
+	c := newClient(t, &cfg)
+	// Pipes of our own: exec's StdoutPipe may not be read after Wait, and
+	// Wait runs as soon as the process exits.
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr lockedBuffer
+	cmd := exec.Command(bin, "serve")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start %s: %v", bin, err)
+	}
+	_ = inR.Close()
+	_ = outW.Close()
+	go func() {
+		_ = cmd.Wait()
+		c.exitCode <- cmd.ProcessState.ExitCode()
+	}()
+	ctx, cancel := context.WithCancel(context.Background())
+	c.connect(ctx, stdio{outR, inW}, cfg)
+	t.Cleanup(func() {
+		cancel()
+		_ = inW.Close() // the server sees the end of its input and stops
+		select {
+		case <-c.exitCode:
+		case <-time.After(Timeout):
+			_ = cmd.Process.Kill()
+			<-c.exitCode
+			t.Errorf("%s did not stop when its input closed", bin)
+		}
+		_ = outR.Close()
+		if t.Failed() {
+			t.Logf("%s stderr:\n%s", bin, stderr.String())
+		}
+	})
+	c.initialize(cfg)
+	return c
+}
+
+func newClient(t testing.TB, cfg *Config) *Client {
+	if cfg.Root == "" {
+		cfg.Root = t.TempDir()
+	}
+	return &Client{
+		t: t, Root: cfg.Root,
+		exitCode:  make(chan int, 1),
+		buffers:   cfg.ApplyToBuffers,
+		changed:   make(chan struct{}),
+		settings:  cfg.Settings,
+		publishes: map[uri.URI][]Published{},
+		docs:      map[uri.URI]*buffer{},
+	}
+}
+
+// connect speaks JSON-RPC over the client's end of the connection.
+func (c *Client) connect(ctx context.Context, end io.ReadWriteCloser, cfg Config) {
+	c.Conn = jsonrpc2.NewConn(jsonrpc2.NewStream(end), jsonrpc2.WithCodec(lsp.Codec{}))
+	// Handled in order on the read loop, so publishes are recorded in the
+	// order the server sent them.
+	c.Conn.Go(ctx, c.recordRaw(protocol.ClientHandler(editor{c}, jsonrpc2.MethodNotFoundHandler)))
+	c.Server = protocol.ServerDispatcher(c.Conn)
+}
+
+func (c *Client) initialize(cfg Config) {
+	t := c.t
+	t.Helper()
 	params := &protocol.InitializeParams{
 		ClientInfo:   protocol.ClientInfo{Name: "lsptest"},
 		Capabilities: defaultCapabilities(),
@@ -111,6 +204,7 @@ func Start(t testing.TB, cfg Config) *Client {
 	if cfg.Capabilities != nil {
 		params.Capabilities = *cfg.Capabilities
 	}
+	c.caps = params.Capabilities
 	if cfg.InitializationOptions != nil {
 		raw, err := json.Marshal(cfg.InitializationOptions)
 		if err != nil {
@@ -127,7 +221,40 @@ func Start(t testing.TB, cfg Config) *Client {
 		t.Fatalf("initialized: %v", err)
 	}
 	c.Sync()
-	return c
+}
+
+// stdio joins a process's stdout (read) and stdin (write).
+type stdio struct {
+	r io.ReadCloser
+	w io.WriteCloser
+}
+
+func (s stdio) Read(b []byte) (int, error)  { return s.r.Read(b) }
+func (s stdio) Write(b []byte) (int, error) { return s.w.Write(b) }
+func (s stdio) Close() error {
+	err := s.w.Close()
+	if rerr := s.r.Close(); err == nil {
+		err = rerr
+	}
+	return err
+}
+
+// lockedBuffer collects a process's stderr, read while it is written.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func defaultCapabilities() protocol.ClientCapabilities {
@@ -180,6 +307,9 @@ func (c *Client) Open(rel, text string) uri.URI {
 func (c *Client) OpenAs(rel, languageID, text string) uri.URI {
 	c.t.Helper()
 	u := c.URI(rel)
+	c.mu.Lock()
+	c.docs[u] = &buffer{text: text, version: 1}
+	c.mu.Unlock()
 	err := c.Server.DidOpen(c.ctx(), &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
 		URI: u, LanguageID: protocol.LanguageKind(languageID), Version: 1, Text: text,
 	}})
@@ -187,6 +317,17 @@ func (c *Client) OpenAs(rel, languageID, text string) uri.URI {
 		c.t.Fatalf("didOpen: %v", err)
 	}
 	return u
+}
+
+// Text returns the client's copy of the open document u and its version.
+func (c *Client) Text(u uri.URI) (text string, version int32, open bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b := c.docs[u]
+	if b == nil {
+		return "", 0, false
+	}
+	return b.text, b.version, true
 }
 
 // Edit is one incremental change: replace the range with Text.
@@ -218,18 +359,37 @@ func (c *Client) Replace(u uri.URI, version int32, text string) {
 }
 
 func (c *Client) sendChange(u uri.URI, version int32, changes []protocol.TextDocumentContentChangeEvent) {
-	err := c.Server.DidChange(c.ctx(), &protocol.DidChangeTextDocumentParams{
+	if err := c.change(u, version, changes); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// change updates the client's copy of u (when the version is newer, as the
+// server would) and sends didChange.
+func (c *Client) change(u uri.URI, version int32, changes []protocol.TextDocumentContentChangeEvent) error {
+	c.mu.Lock()
+	if b := c.docs[u]; b != nil && version > b.version {
+		b.text, b.version = applyChanges(b.text, changes), version
+	}
+	c.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
+	defer cancel()
+	err := c.Server.DidChange(ctx, &protocol.DidChangeTextDocumentParams{
 		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: version},
 		ContentChanges: changes,
 	})
 	if err != nil {
-		c.t.Fatalf("didChange: %v", err)
+		return fmt.Errorf("didChange: %w", err)
 	}
+	return nil
 }
 
 // Close sends didClose.
 func (c *Client) Close(u uri.URI) {
 	c.t.Helper()
+	c.mu.Lock()
+	delete(c.docs, u)
+	c.mu.Unlock()
 	if err := c.Server.DidClose(c.ctx(), &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}); err != nil {
 		c.t.Fatalf("didClose: %v", err)
 	}
@@ -277,11 +437,14 @@ func (c *Client) Pull(u uri.URI, previousResultID string) protocol.DocumentDiagn
 // Sync waits until the server has handled everything sent so far and
 // finished the diagnostics that caused, and the client has recorded what
 // the server sent. A request round trip orders the connection both ways.
+// (Against a binary it can only do the round trip: see StartBinary.)
 func (c *Client) Sync() {
 	c.t.Helper()
 	c.roundTrip()
-	c.LSP.Settle()
-	c.roundTrip()
+	if c.LSP != nil {
+		c.LSP.Settle()
+		c.roundTrip()
+	}
 }
 
 func (c *Client) roundTrip() {
@@ -493,7 +656,7 @@ func (e editor) ApplyEdit(_ context.Context, p *protocol.ApplyWorkspaceEditParam
 		return nil, err
 	}
 	e.c.record(func() { e.c.edits = append(e.c.edits, kept) })
-	if err := e.c.applyToDisk(kept); err != nil { // apply.go
+	if err := e.c.ApplyEdit(kept); err != nil { // apply.go
 		reason := err.Error()
 		return &protocol.ApplyWorkspaceEditResult{Applied: false, FailureReason: &reason}, nil
 	}
