@@ -145,11 +145,3 @@ func relTo(dir, path string) string {
 	}
 	return path
 }
-
-// lineBreak is the document's line ending, so inserted lines match it.
-func lineBreak(text []byte) string {
-	if i := bytes.IndexByte(text, '\n'); i > 0 && text[i-1] == '\r' {
-		return "\r\n"
-	}
-	return "\n"
-}
