@@ -262,7 +262,7 @@ func TestFailureHalfWayKeepsCriterionState(t *testing.T) {
 	before := snapshot(t, dir)
 	writeState = func(string, []byte, os.FileMode) error { return errors.New("disk full") }
 	defer func() { writeState = defaultWriteState }()
-	_, err := Record(dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier", FeatureID: "m9-new"}}, Options{Now: t0})
+	_, err := Record(dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier", FeatureID: "m2-rollout"}}, Options{Now: t0}) // no work/m2-rollout/ yet
 	if err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Fatalf("err = %v", err)
 	}
