@@ -381,6 +381,15 @@ func TestOwnWriteIsNotSidecarDrift(t *testing.T) {
 	if err := os.Chtimes(p, later, later); err != nil {
 		t.Fatal(err)
 	}
+	if d := drift(); len(d) != 0 {
+		t.Fatalf("a later file time alone (a git checkout) reads as a hand edit: %+v", d)
+	}
+	// A hand edit: the entry no longer says what its evidence row says.
+	b, _ := os.ReadFile(p)
+	os.WriteFile(p, []byte(strings.Replace(string(b), `"lastSummary": "401 now"`, `"lastSummary": "all good"`, 1)), 0o644)
+	if err := os.Chtimes(p, later, later); err != nil {
+		t.Fatal(err)
+	}
 	if d := drift(); len(d) != 1 {
 		t.Fatalf("a later edit must show as sidecar drift, got %+v", d)
 	}
