@@ -5,6 +5,7 @@ go 1.26
 require github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
 
 require (
+	github.com/aymanbagabas/go-udiff v0.4.1 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260623181947-01eb4420fa68 // indirect
 	github.com/yuin/goldmark v1.8.7 // indirect
 	go.lsp.dev/jsonrpc2 v1.0.1 // indirect
@@ -13,4 +14,6 @@ require (
 	go.uber.org/multierr v1.11.0 // indirect
 	go.uber.org/zap v1.28.0 // indirect
 	go.uber.org/zap/exp v0.3.0 // indirect
+	golang.org/x/sys v0.45.0 // indirect
+	golang.org/x/term v0.39.0 // indirect
 )
