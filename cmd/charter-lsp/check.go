@@ -123,6 +123,7 @@ type checkRun struct {
 	seen   map[string]bool // files already listed
 	failed bool            // a path was missing, not a charter, or binary
 	names  map[string]string
+	cache  *analysis.Cache
 }
 
 // pathProblem reports a PATH that cannot be checked; the run exits 2.
@@ -282,10 +283,14 @@ func looksBinary(b []byte) bool {
 	return bytes.IndexByte(b[:min(len(b), 8000)], 0) >= 0
 }
 
-// checker returns a checker over the run's files as they are now (a new
-// one per pass: a checker caches each charter directory's analysis).
+// checker returns a checker over the run's files as they are now: a new
+// one per pass of --fix (a checker keeps each charter directory's
+// analysis), sharing the parses that a fix left unchanged.
 func (c *checkRun) checker() *analysis.Checker {
-	return &analysis.Checker{FS: c.fsys, Config: c.config}
+	if c.cache == nil {
+		c.cache = analysis.NewCache()
+	}
+	return &analysis.Checker{FS: c.fsys, Config: c.config, Cache: c.cache}
 }
 
 // check returns the diagnostics of every file, sorted.

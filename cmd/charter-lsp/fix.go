@@ -9,8 +9,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/aymanbagabas/go-udiff"
-
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
@@ -25,8 +23,9 @@ const maxFixPasses = 10
 // held in memory, then writes the changed files (--fix) or prints them as a
 // unified diff (--diff). It returns the diagnostics that remain.
 func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
-	original := map[string][]byte{} // each changed file as first read
-	var order []string              // changed files, in the order first changed
+	original := map[string][]byte{}      // each changed file as first read
+	history := map[string]*lineHistory{} // its lines through the passes, for --diff
+	var order []string                   // changed files, in the order first changed
 	var fixed int
 	verb := "fixed"
 	if c.opts.diff {
@@ -76,8 +75,14 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 			}
 			if _, ok := original[file]; !ok {
 				original[file] = src
+				history[file] = newLineHistory(src)
 				order = append(order, file)
 			}
+			var edits []diag.Edit
+			for _, f := range applied {
+				edits = append(edits, f.Edits...)
+			}
+			history[file].apply(src, out, edits)
 			c.fsys.files[file] = out
 			changed = true
 			for _, f := range applied {
@@ -96,7 +101,11 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 		}
 		if c.opts.diff {
 			name := c.display(file)
-			fmt.Fprint(c.e.stdout, udiff.Unified("a/"+name, "b/"+name, string(original[file]), string(c.fsys.files[file])))
+			d, err := history[file].unified("a/"+name, "b/"+name, c.fsys.files[file])
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", name, err)
+			}
+			fmt.Fprint(c.e.stdout, d)
 			continue
 		}
 		if err := writeFixed(file, original[file], c.fsys.files[file]); err != nil {
