@@ -24,13 +24,18 @@ func (s *Server) fixActions(d *Document, pds []protocol.Diagnostic) []*protocol.
 	if len(wanted) == 0 || !s.InWorkspace(d.Path) {
 		return nil // no check at all when nothing could be fixed
 	}
-	ds, err := s.documentDiagnostics(d)
+	ds, err := s.checker(s.fs, d.Path, s.Config())
 	if err != nil {
 		return nil
 	}
 	fixes := map[key]*diag.Fix{}
 	for _, x := range ds {
-		if x.Fix != nil && len(x.Fix.Edits) > 0 {
+		if x.File == "" { // not located yet: locate against this very version
+			one := []diag.Diagnostic{x}
+			diag.Locate(one, d.Path, d.Index())
+			x = one[0]
+		}
+		if x.File == d.Path && x.Fix != nil && len(x.Fix.Edits) > 0 {
 			fixes[key{x.Code.String(), toProtocolRange(x.Range)}] = x.Fix
 		}
 	}

@@ -113,20 +113,9 @@ func (g *diagnoser) compute(d *Document) (res diagResult, err error) {
 			err = fmt.Errorf("check panicked: %v", r)
 		}
 	}()
-	mine, err := g.s.documentDiagnostics(d)
+	ds, err := g.s.checker(g.s.fs, d.Path, g.s.Config())
 	if err != nil {
 		return diagResult{}, err
-	}
-	items := toProtocolDiagnostics(mine)
-	return diagResult{version: d.Version, items: items, resultID: digest(items)}, nil
-}
-
-// documentDiagnostics are the located, sorted diagnostics of one document
-// version.
-func (s *Server) documentDiagnostics(d *Document) ([]diag.Diagnostic, error) {
-	ds, err := s.checker(s.fs, d.Path, s.Config())
-	if err != nil {
-		return nil, err
 	}
 	mine := ds[:0:0]
 	for _, x := range ds {
@@ -141,7 +130,8 @@ func (s *Server) documentDiagnostics(d *Document) ([]diag.Diagnostic, error) {
 		}
 	}
 	diag.Sort(mine)
-	return mine, nil
+	items := toProtocolDiagnostics(mine)
+	return diagResult{version: d.Version, items: items, resultID: digest(items)}, nil
 }
 
 // publish sends res unless a newer run replaced this one, the document
