@@ -409,3 +409,48 @@ func TestCheckPiCharterFolders(t *testing.T) {
 		t.Errorf("status .pi/charters: exit %d, %q %q", code, out, errOut)
 	}
 }
+
+// --format json carries each diagnostic's fix, with LSP ranges, for tools
+// that apply fixes themselves.
+func TestCheckJSONCarriesFixes(t *testing.T) {
+	project, _ := testfixture.PiProject(t)
+	out, _, _ := cli(t, project, "", "check", "--format", "json", ".pi/charters/auth-rework/criteria.md")
+	var ds []struct {
+		Code string `json:"code"`
+		Fix  *struct {
+			Title      string `json:"title"`
+			NeedsInput bool   `json:"needsInput"`
+			Edits      []struct {
+				Range struct {
+					Start struct{ Line, Character int } `json:"start"`
+					End   struct{ Line, Character int } `json:"end"`
+				} `json:"range"`
+				NewText string `json:"newText"`
+			} `json:"edits"`
+		} `json:"fix"`
+	}
+	if err := json.Unmarshal([]byte(out), &ds); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, d := range ds {
+		if d.Fix == nil {
+			continue
+		}
+		seen[d.Code] = true
+		if d.Code == "val-id-invalid" {
+			e := d.Fix.Edits[0]
+			if d.Fix.Title != "Change the id to VAL-ROLL-002" || e.NewText != "VAL-ROLL-002" || e.Range.Start.Line != 29 || e.Range.Start.Character != 4 || e.Range.End.Character != 16 {
+				t.Errorf("val-id-invalid fix: %+v", d.Fix)
+			}
+		}
+		if d.Code == "missing-because" && !d.Fix.NeedsInput {
+			t.Error("the Because: fix does not say it needs input")
+		}
+	}
+	for _, code := range []string{"val-id-invalid", "field-not-parsed", "invalid-verifier", "missing-because"} {
+		if !seen[code] {
+			t.Errorf("no fix on %s", code)
+		}
+	}
+}
