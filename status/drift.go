@@ -1,12 +1,8 @@
 package status
 
 import (
-	"bytes"
-	"context"
 	"fmt"
-	"os/exec"
 	"path/filepath"
-	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
@@ -193,23 +189,9 @@ func (c *computer) criterionStateEdit() (reason string, known bool) {
 // its file time is the checkout's. Outside a git work tree, or for a file
 // git does not track, known is false.
 func (c *computer) changedSinceCommit(path string) (reason string, known bool) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	// A fixed git invocation, never a charter command; no optional locks,
-	// so status never writes the index.
-	cmd := exec.CommandContext(ctx, "git", "--no-optional-locks", "status", "--porcelain", "--ignored", "--", filepath.Base(path))
-	cmd.Dir = filepath.Dir(path)
-	out, err := cmd.Output()
-	if err != nil {
-		return "", false // not a git work tree, or no git
-	}
-	if len(bytes.TrimSpace(out)) == 0 {
-		return "", true
-	}
-	for _, line := range bytes.Split(out, []byte("\n")) {
-		if bytes.HasPrefix(line, []byte("??")) || bytes.HasPrefix(line, []byte("!!")) {
-			return "", false // untracked or ignored: git cannot tell
-		}
+	unchanged, known := pi.GitUnchanged(path)
+	if !known || unchanged {
+		return "", known
 	}
 	return "changed since the last commit, after the tool's last write", true
 }
