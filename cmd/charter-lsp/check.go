@@ -267,15 +267,15 @@ func countOf(xs []string, x string) int {
 	return n
 }
 
-// readHead reads the start of a file, enough to tell binary from text and
-// to classify it.
+// readHead reads a file given by name, up to the analysis limit: enough to
+// tell binary from text and to classify it (an rp1 heading may come late).
 func readHead(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, 64<<10))
+	return io.ReadAll(io.LimitReader(f, analysis.MaxFileSize))
 }
 
 // looksBinary uses git's rule: a NUL byte in the first 8000 bytes.
