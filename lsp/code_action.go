@@ -8,7 +8,8 @@ import (
 )
 
 // CodeAction offers the actions for the range: the interview
-// (code_action_interview.go), disable comments for diagnostics
+// (code_action_interview.go), the fixes analysis found for diagnostics
+// (code_action_fix.go), disable comments for diagnostics
 // (code_action_disable.go), and the pi-charter actions.
 func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
 	out := []protocol.CommandOrCodeAction{}
@@ -18,6 +19,7 @@ func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 	}
 	var actions []*protocol.CodeAction
 	actions = append(actions, s.interviewActions(d)...)
+	actions = append(actions, s.fixActions(d, params.Context.Diagnostics)...)
 	actions = append(actions, s.disableActions(d, params.Context.Diagnostics)...)
 	for _, a := range actions {
 		if wanted(a, params.Context.Only) {

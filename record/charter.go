@@ -11,10 +11,11 @@ import (
 
 // charter is what recording needs to know about a charter directory.
 type charter struct {
-	id       string
-	status   string // normalised lifecycle status; "" without state.json
-	ids      []string
-	criteria map[string]criterionInfo
+	id         string
+	status     string // normalised lifecycle status; "" without state.json
+	ids        []string
+	criteria   map[string]criterionInfo
+	milestones []string // the ## milestone ids of criteria.md, the valid featureIds
 }
 
 type criterionInfo struct {
@@ -40,6 +41,9 @@ func loadCharter(fsys vfs.FS, dir string) (*charter, error) {
 			ch.id = d.State.CharterID
 		}
 		ch.status = d.State.Status
+	}
+	for _, m := range d.Criteria.Milestones {
+		ch.milestones = append(ch.milestones, m.ID)
 	}
 	for _, c := range d.Criteria.Criteria {
 		if _, dup := ch.criteria[c.ID]; dup {

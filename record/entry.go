@@ -40,22 +40,60 @@ func oneOf(s string, set []string) bool {
 	return false
 }
 
+// An EntryError is a problem with one entry. Field names the entry's field
+// at fault (criterionId, outcome, summary, because, source, featureId), so
+// a caller can name its own flag or parameter, and Msg says what is wrong
+// without the entry prefix.
+type EntryError struct {
+	Index       int
+	CriterionID string // as given; "" when missing
+	Field       string
+	Msg         string
+}
+
+func (e *EntryError) Error() string {
+	if e.CriterionID == "" || e.Field == "criterionId" {
+		return fmt.Sprintf("entry %d: %s", e.Index, e.Msg)
+	}
+	return fmt.Sprintf("entry %d (%s): %s", e.Index, e.CriterionID, e.Msg)
+}
+
+func entryError(i int, id, field, format string, args ...any) *EntryError {
+	return &EntryError{Index: i, CriterionID: id, Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
 // unknownCriterionError explains an id that criteria.md does not declare,
 // naming the closest declared ids so a typo is easy to fix.
 func unknownCriterionError(i int, id string, known []string) error {
+	const field = "criterionId"
 	near := nearMatches(id, known, 3)
 	switch {
 	case len(known) == 0:
-		return fmt.Errorf("entry %d: unknown criterion %s: criteria.md declares no VAL", i, quote(id))
+		return entryError(i, id, field, "unknown criterion %s: criteria.md declares no VAL", quote(id))
 	case len(near) > 0:
-		return fmt.Errorf("entry %d: unknown criterion %s; did you mean %s?", i, quote(id), strings.Join(near, ", "))
+		return entryError(i, id, field, "unknown criterion %s; did you mean %s?", quote(id), strings.Join(near, ", "))
 	}
-	list := known
-	more := ""
-	if len(list) > 8 {
-		list, more = list[:8], ", …"
+	return entryError(i, id, field, "unknown criterion %s; declared: %s", quote(id), shortList(known))
+}
+
+// unknownMilestoneError explains a featureId that names no milestone.
+func unknownMilestoneError(i int, id, feature string, milestones []string) error {
+	const field = "featureId"
+	if len(milestones) == 0 {
+		return entryError(i, id, field, "feature %s is not a milestone: criteria.md has no ## milestone headings, so evidence goes under work/_charter/", quote(feature))
 	}
-	return fmt.Errorf("entry %d: unknown criterion %s; declared: %s%s", i, quote(id), strings.Join(list, ", "), more)
+	if near := nearMatches(feature, milestones, 3); len(near) > 0 {
+		return entryError(i, id, field, "feature %s is not a milestone of criteria.md; did you mean %s?", quote(feature), strings.Join(near, ", "))
+	}
+	return entryError(i, id, field, "feature %s is not a milestone of criteria.md; milestones: %s", quote(feature), shortList(milestones))
+}
+
+// shortList joins up to eight items.
+func shortList(xs []string) string {
+	if len(xs) > 8 {
+		return strings.Join(xs[:8], ", ") + ", …"
+	}
+	return strings.Join(xs, ", ")
 }
 
 // nearMatches returns up to n known ids within a small edit distance of id

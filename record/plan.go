@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -157,29 +158,29 @@ func Plan(fsys vfs.FS, dir string, entries []Entry, opts Options) (*Result, erro
 func prepare(i int, e Entry, ch *charter) (*evidenceRow, error) {
 	id := strings.TrimSpace(e.CriterionID)
 	if id == "" {
-		return nil, fmt.Errorf("entry %d: criterionId is required", i)
+		return nil, entryError(i, "", "criterionId", "criterionId is required")
 	}
 	cr, ok := ch.criteria[id]
 	if !ok {
 		return nil, unknownCriterionError(i, id, ch.ids)
 	}
 	if !oneOf(e.Outcome, outcomes) {
-		return nil, fmt.Errorf("entry %d (%s): outcome %s must be pass, fail or partial", i, id, quote(e.Outcome))
+		return nil, entryError(i, id, "outcome", "outcome %s must be pass, fail or partial", quote(e.Outcome))
 	}
 	summary := strings.TrimSpace(e.Summary)
 	if summary == "" {
-		return nil, fmt.Errorf("entry %d (%s): summary is required", i, id)
+		return nil, entryError(i, id, "summary", "summary is required")
 	}
 	source := e.Source
 	if source == "" {
 		source = defaultSource
 	}
 	if !oneOf(source, sources) {
-		return nil, fmt.Errorf("entry %d (%s): source %s must be manual, verifier or subagent", i, id, quote(e.Source))
+		return nil, entryError(i, id, "source", "source %s must be manual, verifier or subagent", quote(e.Source))
 	}
 	because := strings.TrimSpace(e.Because)
 	if source == "manual" && because == "" {
-		return nil, fmt.Errorf("entry %d (%s): manual evidence needs a non-empty because (why this outcome is right), or a verifier/subagent source", i, id)
+		return nil, entryError(i, id, "because", "manual evidence needs a non-empty because (why this outcome is right), or a verifier/subagent source")
 	}
 	recordedBy := strings.TrimSpace(e.RecordedBy)
 	if recordedBy == "" {
@@ -188,7 +189,10 @@ func prepare(i int, e Entry, ch *charter) (*evidenceRow, error) {
 	feature := strings.TrimSpace(e.FeatureID)
 	if feature != "" {
 		if err := checkSegment(feature); err != nil {
-			return nil, fmt.Errorf("entry %d (%s): %w", i, id, err)
+			return nil, entryError(i, id, "featureId", "%v", err)
+		}
+		if !slices.Contains(ch.milestones, feature) {
+			return nil, unknownMilestoneError(i, id, feature, ch.milestones)
 		}
 	}
 	artifacts := e.Artifacts

@@ -262,7 +262,7 @@ func TestFailureHalfWayKeepsCriterionState(t *testing.T) {
 	before := snapshot(t, dir)
 	writeState = func(string, []byte, os.FileMode) error { return errors.New("disk full") }
 	defer func() { writeState = defaultWriteState }()
-	_, err := Record(dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier", FeatureID: "m9-new"}}, Options{Now: t0})
+	_, err := Record(dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier", FeatureID: "m2-rollout"}}, Options{Now: t0}) // no work/m2-rollout/ yet
 	if err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Fatalf("err = %v", err)
 	}
@@ -378,6 +378,15 @@ func TestOwnWriteIsNotSidecarDrift(t *testing.T) {
 	}
 	p := filepath.Join(dir, "criterion-state.json")
 	later := now.Add(30 * time.Second)
+	if err := os.Chtimes(p, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if d := drift(); len(d) != 0 {
+		t.Fatalf("a later file time alone (a git checkout) reads as a hand edit: %+v", d)
+	}
+	// A hand edit: the entry no longer says what its evidence row says.
+	b, _ := os.ReadFile(p)
+	os.WriteFile(p, []byte(strings.Replace(string(b), `"lastSummary": "401 now"`, `"lastSummary": "all good"`, 1)), 0o644)
 	if err := os.Chtimes(p, later, later); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,9 @@
 package status
 
-import "fmt"
+import (
+	"fmt"
+	"path/filepath"
+)
 
 // nextActions suggests what to do next, consistent with the lifecycle:
 // active → record, re-verify, fill the report, complete, pause; paused →
@@ -11,14 +14,14 @@ func nextActions(st *Status) []NextAction {
 	case "paused":
 		return append(out,
 			NextAction{Tool: "charter", Action: "resume", Hint: "The charter is paused: resume it to continue recording evidence."},
-			NextAction{Tool: "charter_status", Hint: "Review the status before resuming."})
+			statusAction(st, "Review the status before resuming."))
 	case "completed", "abandoned":
-		return append(out, NextAction{Tool: "charter_status",
-			Hint: fmt.Sprintf("The charter is %s (terminal): nothing left to do. To continue the work, create a new charter.", st.Status)})
+		return append(out, statusAction(st,
+			fmt.Sprintf("The charter is %s (terminal): nothing left to do. To continue the work, create a new charter.", st.Status)))
 	}
 	if st.RegisterEmpty {
-		out = append(out, NextAction{Tool: "edit", Hint: "Author criteria.md: ## <milestone> headings with ### VAL-* criteria, each with a Verifier: line.",
-			Metadata: map[string]any{"path": "criteria.md"}})
+		out = append(out, editAction(st, "criteria.md", "Author criteria.md: ## <milestone> headings with ### VAL-* criteria, each with a Verifier: line.",
+			"edit criteria.md (completion offers field keys and verifier kinds)"))
 	}
 	for _, s := range st.Drift.Stale {
 		out = append(out, recordAction(st, s.CriterionID, "Re-verify "+s.CriterionID+": the source changed after its pass; record fresh evidence."))
@@ -44,8 +47,9 @@ func nextActions(st *Status) []NextAction {
 	case valsDone && !reportDone:
 		for _, b := range st.Details.BlockingForComplete {
 			if b.Reason == "report-empty-section" {
-				out = append(out, NextAction{Tool: "edit", Hint: "Write the ## " + b.Section + " section of REPORT.md.",
-					Metadata: map[string]any{"path": "REPORT.md", "section": b.Section}})
+				a := editAction(st, "REPORT.md", "Write the ## "+b.Section+" section of REPORT.md.", "edit REPORT.md at ## "+b.Section)
+				a.Metadata["section"] = b.Section
+				out = append(out, a)
 			}
 			if b.Reason == "report-missing" {
 				out = append(out, NextAction{Tool: "charter", Action: "complete", Hint: "Every VAL passes: a first complete attempt scaffolds REPORT.md to fill in."})
@@ -57,22 +61,48 @@ func nextActions(st *Status) []NextAction {
 	return append(out, NextAction{Tool: "charter", Action: "pause", Hint: "Pause the charter if the work has to stop for now."})
 }
 
-// recordAction suggests recording evidence for a VAL, with the CLI command
-// that does it.
+// recordAction suggests recording evidence for a VAL, with the charter-lsp
+// command line and the editor action that do it.
 func recordAction(st *Status, id, hint string) NextAction {
 	md := map[string]any{"criterionId": id}
+	cli := "charter-lsp record " + id + " --outcome pass --summary '<what you observed>'"
 	for _, v := range st.Criteria {
 		if v.CriterionID != id {
 			continue
 		}
 		if v.MilestoneID != "" {
 			md["milestoneId"] = v.MilestoneID
+			cli += " --feature " + v.MilestoneID
 		}
 		md["verifier"] = v.Verifier
 		if v.Command != "" {
 			md["command"] = v.Command
 		}
+		if v.Verifier == "manual" {
+			cli += " --because '<why this outcome is right>'"
+		} else {
+			cli += " --source verifier"
+		}
 	}
-	md["cli"] = fmt.Sprintf("charter-lsp record %s --outcome pass|fail|partial --summary '…' --because '…'", id)
-	return NextAction{Tool: "charter_record", Action: "evidence", Hint: hint, Metadata: md}
+	return NextAction{Tool: "charter_record", Action: "evidence", Hint: hint, Metadata: md,
+		CLI:    cli + " --charter " + charterArg(st),
+		Editor: "code action \"Record evidence: pass\" on " + id + "'s heading in criteria.md"}
+}
+
+// editAction suggests writing an authored file; `check` then shows what
+// is still wrong with it.
+func editAction(st *Status, file, hint, editor string) NextAction {
+	return NextAction{Tool: "edit", Hint: hint, Metadata: map[string]any{"path": file},
+		CLI: "charter-lsp check " + charterArg(st) + "/" + file, Editor: editor}
+}
+
+func statusAction(st *Status, hint string) NextAction {
+	return NextAction{Tool: "charter_status", Hint: hint, CLI: "charter-lsp status " + charterArg(st),
+		Editor: "command \"Charter: Show status\" (Neovim :CharterStatus)"}
+}
+
+// charterArg names the charter directory from the project folder, where
+// the suggested commands run.
+func charterArg(st *Status) string {
+	return ".pi/charters/" + filepath.Base(st.Dir)
 }

@@ -73,6 +73,9 @@ func TestStatusTextDashboard(t *testing.T) {
 		"VAL-SESS-003   none",
 		"report-empty-section REPORT.md ## Outcome needs content",
 		"→ charter_record evidence: Work on VAL-SESS-002 next",
+		"      run:    charter-lsp record VAL-SESS-002 --outcome pass --summary '<what you observed>' --feature m1-sessions --source verifier --charter .pi/charters/auth-rework\n",
+		"      editor: code action \"Record evidence: pass\" on VAL-SESS-002's heading in criteria.md\n",
+		"→ charter pause: Pause the charter if the work has to stop for now.\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("dashboard lacks %q:\n%s", want, out)

@@ -62,7 +62,7 @@ func Text(w io.Writer, st *Status) error {
 	if ds := st.Drift.SidecarDrift; len(ds) > 0 {
 		b.WriteString("\nEdited by hand since the tool wrote them\n")
 		for _, x := range ds {
-			fmt.Fprintf(&b, "  - %s (tool wrote %s)\n", x.Path, x.LastToolWriteAt)
+			fmt.Fprintf(&b, "  - %s: %s (tool wrote %s)\n", x.Path, oneLine(x.Reason, 90), x.LastToolWriteAt)
 		}
 	}
 	for _, x := range st.Drift.MilestoneArtifacts {
@@ -92,6 +92,12 @@ func Text(w io.Writer, st *Status) error {
 				tool += " " + a.Action
 			}
 			fmt.Fprintf(&b, "  → %s: %s\n", tool, a.Hint)
+			if a.CLI != "" {
+				fmt.Fprintf(&b, "      run:    %s\n", a.CLI)
+			}
+			if a.Editor != "" {
+				fmt.Fprintf(&b, "      editor: %s\n", a.Editor)
+			}
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -116,11 +116,15 @@ type ReadyNext struct {
 	MilestoneID string `json:"milestoneId"`
 }
 
-// SidecarDrift is a sidecar changed after the tool last wrote it.
+// SidecarDrift is a sidecar changed by something other than the tool since
+// the tool last wrote it.
 type SidecarDrift struct {
 	Path            string `json:"path"`
 	LastToolWriteAt string `json:"lastToolWriteAt"`
 	FileMtimeMs     int64  `json:"fileMtimeMs"`
+	// Reason says what shows the change (ours): an entry that disagrees with
+	// its evidence row, or a difference from the last commit.
+	Reason string `json:"reason,omitempty"`
 }
 
 // MilestoneArtifact is a milestone whose VALs all pass but that has no
@@ -164,10 +168,15 @@ type FileProblem struct {
 	Message string    `json:"message"`
 }
 
-// NextAction is pi-charter's {tool, action?, hint, metadata?}.
+// NextAction is pi-charter's {tool, action?, hint, metadata?}, plus how to
+// take the step with charter-lsp (ours): CLI, a command line to run in the
+// project folder, and Editor, the editor action that does it. Either is
+// empty when charter-lsp has no way (pausing a charter is upstream's).
 type NextAction struct {
 	Tool     string         `json:"tool"`
 	Action   string         `json:"action,omitempty"`
 	Hint     string         `json:"hint"`
 	Metadata map[string]any `json:"metadata,omitempty"`
+	CLI      string         `json:"cli,omitempty"`
+	Editor   string         `json:"editor,omitempty"`
 }

@@ -69,8 +69,11 @@ type Diagnostic struct {
 	// Related points at other places that explain the finding (a duplicate's
 	// first occurrence, the source file that made evidence stale).
 	Related []Related `json:"related,omitempty"`
-	// Data carries what a quick fix needs (for example the corrected id).
+	// Data carries facts about the finding for clients (the section id of
+	// an rp1 gap, the evidence path of a stale pass).
 	Data map[string]string `json:"data,omitempty"`
+	// Fix, when set, resolves the finding (fix.go).
+	Fix *Fix `json:"fix,omitempty"`
 }
 
 // Related is a secondary location of a diagnostic.
@@ -96,6 +99,16 @@ func Locate(ds []Diagnostic, file string, ix *source.Index) {
 	for i := range ds {
 		ds[i].File = file
 		ds[i].Range = ix.Range(ds[i].Span)
+		if f := ds[i].Fix; f != nil {
+			// A copy: parses reused after a keystroke share their fixes.
+			located := *f
+			located.Edits = make([]Edit, len(f.Edits))
+			for j, e := range f.Edits {
+				e.Range = ix.Range(e.Span)
+				located.Edits[j] = e
+			}
+			ds[i].Fix = &located
+		}
 		// Related locations without a file are in the same file.
 		for j := range ds[i].Related {
 			if r := &ds[i].Related[j]; r.File == "" {

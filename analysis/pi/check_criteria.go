@@ -1,10 +1,12 @@
 package pi
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
 func (c *checker) checkCriteria() {
@@ -37,7 +39,9 @@ func (c *checker) checkCriteria() {
 			fix := suggestID(id)
 			dg := diag.New(diag.VALIDInvalid, dr.IDSpan,
 				"%q is not a valid VAL id (VAL- then upper-case letters, digits and '-'); upstream silently drops this VAL, so write %s", id, fix)
-			dg.Data = map[string]string{"id": fix}
+			if fix != "" && fix != id {
+				dg.Fix = diag.Replace("Change the id to "+fix, dr.IDSpan, fix)
+			}
 			c.add(file, dg)
 		case DropUnderH1:
 			why := "sits under an H1 with no ## milestone heading above it"
@@ -84,15 +88,27 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 					msg = fmt.Sprintf("%s has no Verifier: line upstream can read (the %s one is ignored), so upstream treats it as manual; write `Verifier: %s` on a plain line", v.ID, f.Form, f.Value)
 				}
 			}
-			out = append(out, diag.New(diag.MissingVerifier, v.IDSpan, "%s", msg))
+			dg := diag.New(diag.MissingVerifier, v.IDSpan, "%s", msg)
+			if !hasNotParsed(v, KeyVerifier) { // a bullet Verifier: line has its own fix (field-not-parsed)
+				at := lastTextLineEnd(src, v)
+				nl := lineBreakAt(src, at)
+				dg.Fix = diag.Insert("Add `Verifier: manual` and `Because:` lines", at, nl+"Verifier: manual"+nl+"Because: ")
+				dg.Fix.NeedsInput = true // the reason is the user's to write
+			}
+			out = append(out, dg)
 		case "missing-because":
-			out = append(out, diag.New(diag.MissingBecause, w.Span,
-				"%s uses a manual verifier with no reason given; add a line `Because: <why a person checks this>`", v.ID))
+			dg := diag.New(diag.MissingBecause, w.Span,
+				"%s uses a manual verifier with no reason given; add a line `Because: <why a person checks this>`", v.ID)
+			if v.Field(KeyBecause) == nil { // an empty Because: line is there: nothing obvious to add
+				dg.Fix = diag.Insert("Add a `Because:` line", w.Span.End, lineBreakAt(src, w.Span.End)+"Because: ")
+				dg.Fix.NeedsInput = true
+			}
+			out = append(out, dg)
 		case "invalid-verifier":
 			dg := diag.New(diag.InvalidVerifier, w.Span,
 				"%s: %s; upstream degrades the verifier to manual — use command, hook, prompt, manual, subagent (with Agent: and Task:) or evidence-exists (with Kind:)", v.ID, w.Detail)
 			if k := closestVerifierKind(v.Verifier); k != "" {
-				dg.Data = map[string]string{"kind": k} // for the quick fix
+				dg.Fix = diag.Replace("Change the verifier to "+k, w.Span, k)
 			}
 			out = append(out, dg)
 		case "weak-verifier-phrase-coupled":
@@ -116,14 +132,16 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 		if v.IntendedID != "" {
 			dg.Message = fmt.Sprintf("upstream reads the id as %s, swallowing the start of the title; write `%s — %s`",
 				v.ID, v.IntendedID, strings.TrimPrefix(string(src[v.IDSpan.Start:v.TitleSpan.End]), v.IntendedID+"-"))
-			dg.Data = map[string]string{"id": v.IntendedID}
+			dg.Fix = diag.Replace("Write the id as "+v.IntendedID+" and the title after it", source.Span{Start: v.IDSpan.Start, End: v.TitleSpan.End},
+				v.IntendedID+" — "+strings.TrimPrefix(string(src[v.IDSpan.Start:v.TitleSpan.End]), v.IntendedID+"-"))
 		}
 		out = append(out, dg)
 	}
 	for _, f := range v.NotParsed {
 		dg := diag.New(diag.FieldNotParsed, f.LineSpan,
 			"upstream does not read %s fields, so this %s line is ignored; write `%s: %s` on a plain line", f.Form, f.RawKey, strings.TrimSpace(f.RawKey), f.Value)
-		dg.Data = map[string]string{"replacement": strings.TrimSpace(f.RawKey) + ": " + f.Value}
+		r := strings.TrimSpace(f.RawKey) + ": " + f.Value
+		dg.Fix = diag.Replace("Rewrite as `"+r+"`", f.LineSpan, r)
 		out = append(out, dg)
 	}
 	for _, f := range v.Fields {
@@ -132,7 +150,7 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 		}
 		if k := closestKey(f.Key); k != "" {
 			dg := diag.New(diag.FieldKeyTypo, f.KeySpan, "unknown field %q looks like a misspelt %q; upstream ignores unknown fields", f.RawKey, k)
-			dg.Data = map[string]string{"key": canonicalKey(k)}
+			dg.Fix = diag.Replace("Change the key to "+canonicalKey(k), f.KeySpan, canonicalKey(k))
 			out = append(out, dg)
 		}
 	}
@@ -170,6 +188,46 @@ func looseFreshSince(v *Criterion) (diag.Diagnostic, bool) {
 	}
 	return diag.New(diag.FreshSinceLoose, f.ValueSpan, "%s: FreshSince %q %s, as %s; write %s if that is what you mean",
 		v.ID, v.Verifier.FreshSince, why, read, iso), true
+}
+
+func hasNotParsed(v *Criterion, key string) bool {
+	for _, f := range v.NotParsed {
+		if f.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// lastTextLineEnd is where lines added to v go: the end of the last
+// non-blank line of its body (or of its heading), so fields come after the
+// description paragraph, which upstream reads only before any field.
+func lastTextLineEnd(src []byte, v *Criterion) int {
+	end := v.HeadingSpan.End
+	if v.BodySpan.End > v.BodySpan.Start {
+		for _, l := range splitLines(src, v.BodySpan.Start, v.BodySpan.End) {
+			if t := trimSpan(src, l.span()); t.Len() > 0 {
+				end = l.end
+			}
+		}
+	}
+	return end
+}
+
+// lineBreakAt is the line ending of the line that ends at off (or, at the
+// end of the text, the text's own), so inserted lines match the file.
+func lineBreakAt(src []byte, off int) string {
+	rest := src[off:]
+	if len(rest) == 0 {
+		rest = src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			rest = src[max(i-1, 0):]
+		}
+	}
+	if bytes.HasPrefix(rest, []byte("\r\n")) {
+		return "\r\n"
+	}
+	return "\n"
 }
 
 func hasWarning(v *Criterion, reason string) bool {

@@ -117,6 +117,32 @@ func (c GitClock) Newest(project string) (time.Time, string, bool) {
 	return t, path, true
 }
 
+// GitUnchanged reports whether the file at path is tracked by git and
+// unchanged since the last commit: `git status --porcelain --ignored --
+// <file>` run in the file's folder, with no optional locks (so it never
+// writes the index). A fixed git invocation, never a charter command. known
+// is false outside a git work tree (or without git) and for a file git does
+// not track or ignores: then git cannot tell.
+func GitUnchanged(path string) (unchanged, known bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", "--no-optional-locks", "status", "--porcelain", "--ignored", "--", filepath.Base(path))
+	cmd.Dir = filepath.Dir(path)
+	out, err := cmd.Output()
+	if err != nil {
+		return false, false
+	}
+	if len(bytes.TrimSpace(out)) == 0 {
+		return true, true
+	}
+	for _, line := range bytes.Split(out, []byte("\n")) {
+		if bytes.HasPrefix(line, []byte("??")) || bytes.HasPrefix(line, []byte("!!")) {
+			return false, false
+		}
+	}
+	return false, true
+}
+
 // CachingClock remembers each project's answer until Invalidate, so the
 // server can walk the source tree once and refresh on file-watch events.
 type CachingClock struct {

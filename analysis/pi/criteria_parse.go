@@ -414,6 +414,7 @@ func shiftDiagnostics(ds []diag.Diagnostic, delta int) []diag.Diagnostic {
 			}
 			d.Related = rel
 		}
+		d.Fix = d.Fix.Shifted(delta)
 		out[i] = d
 	}
 	return out

@@ -32,6 +32,21 @@ func piCharterDirs(arg string) ([]string, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s is neither a folder nor inside a pi charter", arg)
 	}
+	if filepath.Base(abs) == "charters" && filepath.Base(filepath.Dir(abs)) == ".pi" {
+		// The folder of charters itself, which Discover, looking for
+		// .pi/charters below the root, does not see as one.
+		entries, err := os.ReadDir(abs)
+		if err != nil {
+			return nil, err
+		}
+		var dirs []string
+		for _, e := range entries {
+			if e.IsDir() {
+				dirs = append(dirs, filepath.Join(abs, e.Name()))
+			}
+		}
+		return dirs, nil
+	}
 	ws, err := analysis.Discover(vfs.OS, abs)
 	if err != nil {
 		return nil, err

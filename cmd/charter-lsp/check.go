@@ -1,87 +1,369 @@
 package main
 
 import (
-	"encoding/json"
-	"flag"
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("check", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	format := fl.String("format", "text", "output format: text, json or sarif")
-	configPath := fl.String("config", "", "configuration file (default: .charter-lsp.jsonc found above each file)")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: charter-lsp check [--format text|json|sarif] [--config FILE] [PATH…]")
-		fmt.Fprintln(stderr, "\nChecks charter files, or every charter under the folders given (default: the current folder).")
-		fmt.Fprintln(stderr, "Exit status: 0 no errors, 1 an error-severity diagnostic was found, 2 usage or I/O error.")
-		fmt.Fprintln(stderr, "\nFlags:")
-		fl.PrintDefaults()
-	}
-	paths, code, ok := parseFlags(fl, args)
+const checkAbout = `Checks charter files, or every charter under the folders given (default: the current folder):
+rp1 charter.md files and pi-charter .pi/charters/<id>/ folders. PATH - reads one file from stdin;
+--stdin-filename says which file it stands for (default charter.md).
+
+--fix applies every fix that needs no input (the quick fixes the editor offers, less those that
+leave a blank to fill, such as an empty Because: line), rewriting each file atomically; it applies
+them pass after pass until none is left, prints what it fixed on stderr, then reports what remains.
+--diff prints the same changes as a unified diff (for git apply or patch -p1) and writes nothing.
+
+Diagnostics go to stdout; a summary line ("3 files checked: 1 error, 4 warnings") goes to stderr.
+
+Exit status: 0 no errors (and no more warnings than --max-warnings); 1 an error-severity diagnostic,
+or too many warnings; 2 a usage or I/O error, or a PATH that holds no charter (a mistyped path
+must not pass CI), names a file that is not a charter, or is a binary file.`
+
+// checkOpts are check's flags.
+type checkOpts struct {
+	format      *choice
+	color       *choice
+	config      string
+	fix, diff   bool
+	quiet       bool
+	maxWarnings int
+	stdinName   string
+}
+
+func runCheck(e *env, args []string) int {
+	fl := newFlags("check", "[flags] [PATH…]", checkAbout, e)
+	var o checkOpts
+	o.format = newChoice("text", "text", "json", "sarif", "github")
+	fl.Var(o.format, "format", "output `format`: text, json, sarif or github (GitHub Actions annotations)")
+	fl.StringVar(&o.config, "config", "", "configuration `file` (default: the .charter-lsp.jsonc found above each file)")
+	fl.BoolVar(&o.fix, "fix", false, "apply every fix that needs no input, then report what remains")
+	fl.BoolVar(&o.diff, "diff", false, "print the changes --fix would make as a unified diff, and write nothing")
+	fl.alias("fix-dry-run", "diff")
+	fl.BoolVar(&o.quiet, "quiet", false, "report errors only (warnings still count for --max-warnings)")
+	fl.IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more than `N` warnings; -1: no limit")
+	o.color = newChoice("auto", "auto", "always", "never")
+	fl.Var(o.color, "color", "`when` to colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never")
+	fl.StringVar(&o.stdinName, "stdin-filename", "", "the `path` the text read from stdin (PATH -) stands for (default: charter.md)")
+	paths, code, ok := fl.parse(args)
 	if !ok {
 		return code
 	}
-	switch *format {
-	case "text", "json", "sarif":
-	default:
-		fmt.Fprintf(stderr, "charter-lsp check: unknown format %q (want text, json or sarif)\n", *format)
-		return 2
+	stdin := slices.Contains(paths, "-")
+	switch {
+	case o.fix && o.diff:
+		return fl.usageError("--fix writes the fixes and --diff only shows them: give one of them")
+	case o.diff && o.format.value != "text":
+		return fl.usageError("--diff prints a unified diff on stdout; it cannot be combined with --format %s", o.format.value)
+	case o.fix && stdin:
+		return fl.usageError("--fix cannot rewrite stdin; use --diff to see the fixes")
+	case o.stdinName != "" && !stdin:
+		return fl.usageError("--stdin-filename names the text read from stdin: give - as the PATH")
+	case o.maxWarnings < -1:
+		return fl.usageError("--max-warnings %d: give a number of warnings, or -1 for no limit", o.maxWarnings)
 	}
-	checker := &analysis.Checker{FS: vfs.OS}
-	if *configPath != "" {
-		src, err := os.ReadFile(*configPath)
+	if n := countOf(paths, "-"); n > 1 {
+		return fl.usageError("- (stdin) given %d times: stdin holds one file", n)
+	}
+
+	c := &checkRun{opts: o, e: e, fsys: overlay{FS: vfs.OS, files: map[string][]byte{}}}
+	if o.config != "" {
+		src, err := os.ReadFile(o.config)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp check: %v\n", err)
-			return 2
+			return fl.usageError("--config: %v", err)
 		}
 		cfg, err := analysis.ParseConfig(src)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp check: %s: %v\n", *configPath, err)
-			return 2
+			return fl.usageError("--config %s: %v", o.config, err)
 		}
-		checker.Config = &cfg
+		c.config = &cfg
 	}
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	var all []diag.Diagnostic
 	for _, p := range paths {
-		ds, err := checker.CheckPath(p)
+		c.collect(p)
+	}
+	if len(c.files) == 0 {
+		return 2 // every path was reported
+	}
+	var all []diag.Diagnostic
+	var err error
+	switch {
+	case o.fix || o.diff:
+		all, err = c.fixAll()
+	default:
+		all, err = c.check()
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "charter-lsp check: %v\n", err)
+		return 2
+	}
+	return c.report(all)
+}
+
+// checkRun is one run of check: the files it found and what it reports.
+type checkRun struct {
+	opts   checkOpts
+	e      *env
+	config *analysis.Config
+	fsys   overlay
+	files  []string        // absolute paths, in the order found
+	seen   map[string]bool // files already listed
+	failed bool            // a path was missing, not a charter, or binary
+	names  map[string]string
+	cache  *analysis.Cache
+}
+
+// pathProblem reports a PATH that cannot be checked; the run exits 2.
+func (c *checkRun) pathProblem(format string, args ...any) {
+	fmt.Fprintf(c.e.stderr, "charter-lsp check: "+format+"\n", args...)
+	c.failed = true
+}
+
+func (c *checkRun) add(file string) {
+	if c.seen == nil {
+		c.seen = map[string]bool{}
+	}
+	if !c.seen[file] {
+		c.seen[file] = true
+		c.files = append(c.files, file)
+	}
+}
+
+// collect lists the charter files PATH holds, or reports why it holds none.
+func (c *checkRun) collect(path string) {
+	if path == "-" {
+		c.collectStdin()
+		return
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		c.pathProblem("%s: %v", path, err)
+		return
+	}
+	fi, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		c.pathProblem("%s: no such file or folder", path)
+		return
+	case err != nil:
+		c.pathProblem("%v", err)
+		return
+	case fi.IsDir():
+		ws, err := analysis.Discover(c.fsys, abs)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp check: %v\n", err)
-			return 2
+			c.pathProblem("%v", err)
+			return
+		}
+		found := slices.Clone(ws.RP1Charters)
+		// A charter folder, a folder inside one, or .pi/charters itself
+		// are pi charters too.
+		pis, err := piCharterDirs(abs)
+		if err != nil {
+			c.pathProblem("%v", err)
+			return
+		}
+		for _, dir := range pis {
+			for _, f := range analysis.PiCharterFiles(c.fsys, dir) {
+				if f == abs || strings.HasPrefix(f, abs+string(filepath.Separator)) {
+					found = append(found, f)
+				}
+			}
+		}
+		for _, f := range found {
+			c.add(f)
+		}
+		if len(found) == 0 {
+			msg := fmt.Sprintf("%s holds no charter (no rp1 charter.md, no .pi/charters/<id>/)", path)
+			if len(ws.OtherCharters) > 0 {
+				msg += fmt.Sprintf("; %s is a charter.md but not rp1-style", displayPath(ws.OtherCharters[0]))
+			}
+			c.pathProblem("%s", msg)
+		}
+		return
+	case !fi.Mode().IsRegular():
+		c.pathProblem("%s is not a regular file", path)
+		return
+	}
+	head, err := readHead(abs)
+	if err != nil {
+		c.pathProblem("%v", err)
+		return
+	}
+	if c.named(path, abs, head) {
+		c.add(abs)
+	}
+}
+
+// named decides whether a file given by name is a charter file to check,
+// reporting it when it is not: a named file is never silently skipped.
+func (c *checkRun) named(path, abs string, content []byte) bool {
+	if looksBinary(content) {
+		c.pathProblem("%s is a binary file, not a charter: refused", path)
+		return false
+	}
+	switch analysis.Classify(abs, content) {
+	case analysis.KindNone:
+		c.pathProblem("%s is not a charter file: check reads rp1 charter.md files (or markdown starting with `# Project Charter`) and the files of .pi/charters/<id>/", path)
+		return false
+	case analysis.KindOtherCharter:
+		msg := fmt.Sprintf("%s is a charter.md but not an rp1 charter (none of rp1's section headings, no ## Scratch Pad): nothing to check", path)
+		if abs != "" && c.names[abs] == "" {
+			msg += fmt.Sprintf("; `charter-lsp interview %s` starts one", path)
+		}
+		c.pathProblem("%s", msg)
+		return false
+	}
+	return true
+}
+
+func (c *checkRun) collectStdin() {
+	name := c.opts.stdinName
+	if name == "" {
+		name = "charter.md"
+	}
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		c.pathProblem("--stdin-filename %s: %v", name, err)
+		return
+	}
+	// One byte past the analysis limit: enough for the checker to report
+	// file-too-large instead of reading without end.
+	text, err := io.ReadAll(io.LimitReader(c.e.stdin, analysis.MaxFileSize+1))
+	if err != nil {
+		c.pathProblem("reading stdin: %v", err)
+		return
+	}
+	if c.names == nil {
+		c.names = map[string]string{}
+	}
+	c.names[abs] = name
+	if !c.named("stdin (as "+name+")", abs, text) {
+		return
+	}
+	c.fsys.files[abs] = text
+	c.add(abs)
+}
+
+func countOf(xs []string, x string) int {
+	n := 0
+	for _, v := range xs {
+		if v == x {
+			n++
+		}
+	}
+	return n
+}
+
+// readHead reads a file given by name, up to the analysis limit: enough to
+// tell binary from text and to classify it (an rp1 heading may come late).
+func readHead(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, analysis.MaxFileSize))
+}
+
+// looksBinary uses git's rule: a NUL byte in the first 8000 bytes.
+func looksBinary(b []byte) bool {
+	return bytes.IndexByte(b[:min(len(b), 8000)], 0) >= 0
+}
+
+// checker returns a checker over the run's files as they are now: a new
+// one per pass of --fix (a checker keeps each charter directory's
+// analysis), sharing the parses that a fix left unchanged.
+func (c *checkRun) checker() *analysis.Checker {
+	if c.cache == nil {
+		c.cache = analysis.NewCache()
+	}
+	return &analysis.Checker{FS: c.fsys, Config: c.config, Cache: c.cache}
+}
+
+// check returns the diagnostics of every file, sorted.
+func (c *checkRun) check() ([]diag.Diagnostic, error) {
+	ck := c.checker()
+	var all []diag.Diagnostic
+	for _, f := range c.files {
+		ds, err := ck.CheckPath(f)
+		if err != nil {
+			return nil, err
 		}
 		all = append(all, ds...)
 	}
-	for i := range all {
-		all[i].File = displayPath(all[i].File)
-	}
 	diag.Sort(all)
+	return all, nil
+}
+
+// display is how a file is named in the output: relative to the working
+// folder, or the --stdin-filename given.
+func (c *checkRun) display(file string) string {
+	if n, ok := c.names[file]; ok {
+		return filepath.ToSlash(n)
+	}
+	return displayPath(file)
+}
+
+// report prints the diagnostics and the summary, and returns the exit code.
+func (c *checkRun) report(all []diag.Diagnostic) int {
+	o := c.opts
+	var shown []diag.Diagnostic
+	var t tally
+	for _, d := range all {
+		if d.Severity == diag.SeverityOff {
+			continue
+		}
+		t.add(d.Severity, o.quiet && d.Severity != diag.SeverityError)
+		if o.quiet && d.Severity != diag.SeverityError {
+			continue
+		}
+		d.File = c.display(d.File)
+		shown = append(shown, d)
+	}
 	var err error
-	switch *format {
-	case "text":
-		err = writeText(stdout, all)
-	case "json":
-		err = writeJSON(stdout, all)
-	case "sarif":
-		err = writeSARIF(stdout, all, version)
+	if !o.diff {
+		switch o.format.value {
+		case "text":
+			err = writeText(c.e.stdout, shown, useColor(o.color.value, c.e.stdout))
+		case "json":
+			err = writeJSON(c.e.stdout, shown)
+		case "sarif":
+			err = writeSARIF(c.e.stdout, shown, version)
+		case "github":
+			err = writeGitHub(c.e.stdout, shown)
+		}
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp check: %v\n", err)
+		fmt.Fprintf(c.e.stderr, "charter-lsp check: %v\n", err)
 		return 2
 	}
-	if analysis.HasErrors(all) {
-		return 1
+	paint := useColor(o.color.value, c.e.stderr)
+	fmt.Fprintln(c.e.stderr, t.summary(len(c.files), paint))
+	code := 0
+	if t.errors > 0 {
+		code = 1
 	}
-	return 0
+	if o.maxWarnings >= 0 && t.warnings > o.maxWarnings {
+		fmt.Fprintf(c.e.stderr, "charter-lsp check: %s, more than --max-warnings %d allows\n", count(t.warnings, "warning", "warnings"), o.maxWarnings)
+		code = 1
+	}
+	if c.failed {
+		code = 2
+	}
+	return code
 }
 
 // displayPath prints paths relative to the working folder when they are
@@ -99,32 +381,4 @@ func displayPath(p string) string {
 		return filepath.ToSlash(rel)
 	}
 	return p
-}
-
-// writeText prints `file:line:col severity code message`, 1-based as editors
-// and compilers print positions.
-func writeText(w io.Writer, ds []diag.Diagnostic) error {
-	counts := map[diag.Severity]int{}
-	for _, d := range ds {
-		counts[d.Severity]++
-		if _, err := fmt.Fprintf(w, "%s:%d:%d %s %s %s\n", d.File, d.Range.Start.Line+1, d.Range.Start.Character+1, d.Severity, d.Code, d.Message); err != nil {
-			return err
-		}
-	}
-	if len(ds) > 0 {
-		_, err := fmt.Fprintf(w, "\n%d problems (%d errors, %d warnings, %d information, %d hints)\n", len(ds),
-			counts[diag.SeverityError], counts[diag.SeverityWarning], counts[diag.SeverityInformation], counts[diag.SeverityHint])
-		return err
-	}
-	return nil
-}
-
-// writeJSON prints the SPEC §5 array (LSP positions: 0-based, UTF-16).
-func writeJSON(w io.Writer, ds []diag.Diagnostic) error {
-	if ds == nil {
-		ds = []diag.Diagnostic{}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(ds)
 }

@@ -18,7 +18,7 @@ func checkJSON(t *testing.T, dir string, args ...string) ([]jsonDiag, int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	code := inDir(t, dir, func() int {
-		return run(append([]string{"check", "--format", "json"}, args...), &out, &errOut)
+		return run(append([]string{"check", "--format", "json"}, args...), nil, &out, &errOut)
 	})
 	var ds []jsonDiag
 	if err := json.Unmarshal(out.Bytes(), &ds); err != nil {
@@ -194,7 +194,7 @@ func TestCheckConfigAndInlineDisable(t *testing.T) {
 func TestCheckFormatsAndExitCodes(t *testing.T) {
 	root := testfixture.Copy(t, ".")
 	var out, errOut bytes.Buffer
-	if code := inDir(t, root, func() int { return run([]string{"check", "rp1-interview/update-partial.md"}, &out, &errOut) }); code != 0 {
+	if code := inDir(t, root, func() int { return run([]string{"check", "rp1-interview/update-partial.md"}, nil, &out, &errOut) }); code != 0 {
 		t.Fatalf("warnings only: exit %d, want 0", code)
 	}
 	first := strings.SplitN(out.String(), "\n", 2)[0]
@@ -202,7 +202,7 @@ func TestCheckFormatsAndExitCodes(t *testing.T) {
 		t.Errorf("text format line %q is not `file:line:col severity code message`", first)
 	}
 	out.Reset()
-	if code := inDir(t, root, func() int { return run([]string{"check", "--format", "sarif", "pi-project"}, &out, &errOut) }); code != 1 {
+	if code := inDir(t, root, func() int { return run([]string{"check", "--format", "sarif", "pi-project"}, nil, &out, &errOut) }); code != 1 {
 		t.Fatalf("sarif run exit %d, want 1", code)
 	}
 	var log struct {
@@ -246,17 +246,17 @@ func TestCheckFormatsAndExitCodes(t *testing.T) {
 		}
 	}
 	errOut.Reset()
-	if code := run([]string{"check", "--format", "xml"}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "unknown format") {
+	if code := run([]string{"check", "--format", "xml"}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), `invalid value "xml" for flag --format: want text, json, sarif or github`) {
 		t.Errorf("bad format: exit %d, %q", code, errOut.String())
 	}
 	errOut.Reset()
-	if code := run([]string{"check", filepath.Join(root, "no-such-file.md")}, &out, &errOut); code != 2 {
+	if code := run([]string{"check", filepath.Join(root, "no-such-file.md")}, nil, &out, &errOut); code != 2 {
 		t.Errorf("missing path: exit %d, want 2", code)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.jsonc")
 	os.WriteFile(bad, []byte(`{"severity": {"nope": "off"}}`), 0o644)
 	errOut.Reset()
-	if code := run([]string{"check", "--config", bad, root}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), `unknown diagnostic code "nope"`) {
+	if code := run([]string{"check", "--config", bad, root}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), `unknown diagnostic code "nope"`) {
 		t.Errorf("bad config: exit %d, %q", code, errOut.String())
 	}
 }

@@ -3,25 +3,325 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+
+	"golang.org/x/term"
 )
 
-// parseFlags parses args with fs, allowing flags both before and after the
-// positional arguments (`charter-lsp check examples/ --format json`), which
-// the flag package alone stops at. It returns the positional arguments, or
-// ok false with the exit code: 0 after -h, 2 for a bad flag (fs has already
-// printed why).
-func parseFlags(fs *flag.FlagSet, args []string) (positional []string, code int, ok bool) {
+// flags is a command's flag set (the standard library's, which accepts
+// both -name and --name) with what every command shares: -h/--help prints
+// help built from the flag definitions on stdout and exits 0; --version
+// prints the version; a usage error prints one line naming the flag on
+// stderr and exits 2. The same help text, for every command, makes the
+// generated CLI reference (docs/cli.md).
+type flags struct {
+	*flag.FlagSet
+	name     string // the command
+	synopsis string // after "charter-lsp NAME "
+	about    string // what the command does, then anything else help says
+	e        *env
+	version  *bool
+	aliases  map[string]string // alias → the flag it stands for
+}
+
+func newFlags(name, synopsis, about string, e *env) *flags {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // parse reports errors itself, in one line
+	fs.Usage = func() {}
+	f := &flags{FlagSet: fs, name: name, synopsis: synopsis, about: about, e: e, aliases: map[string]string{}}
+	f.version = fs.Bool("version", false, "print the version and exit")
+	return f
+}
+
+// alias makes --alias another name for --of (defined already).
+func (f *flags) alias(alias, of string) {
+	target := f.Lookup(of)
+	f.Var(target.Value, alias, "")
+	f.aliases[alias] = of
+}
+
+// parse parses args as parseInterspersed does. It returns the positional
+// arguments, or ok false with the exit code once help, the version or a
+// usage error has been printed.
+func (f *flags) parse(args []string) (positional []string, code int, ok bool) {
+	positional, err := parseInterspersed(f.FlagSet, args)
+	if errors.Is(err, flag.ErrHelp) {
+		f.help(f.e.stdout)
+		return nil, 0, false
+	}
+	if err != nil {
+		return nil, f.usageError("%s", f.explain(err)), false
+	}
+	if *f.version {
+		printVersion(f.e.stdout)
+		return nil, 0, false
+	}
+	return positional, 0, true
+}
+
+// parseInterspersed parses args with fs, allowing flags both before and
+// after the positional arguments (`charter-lsp check examples/ --format
+// json`), which the flag package alone stops at; everything after "--" is
+// positional.
+func parseInterspersed(fs *flag.FlagSet, args []string) (positional []string, err error) {
 	for {
 		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, 0, false
-			}
-			return nil, 2, false
+			return nil, err
 		}
-		if fs.NArg() == 0 {
-			return positional, 0, true
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" && !takesValue(fs, args, n-1) {
+			return append(positional, rest...), nil
 		}
-		positional = append(positional, fs.Arg(0))
-		args = fs.Args()[1:]
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
 	}
+}
+
+// parseFlags is parseInterspersed for a command that builds its own
+// flag.FlagSet (fs prints its own errors and usage): it returns ok false
+// with the exit code, 0 after -h, 2 for a bad flag.
+func parseFlags(fs *flag.FlagSet, args []string) (positional []string, code int, ok bool) {
+	positional, err := parseInterspersed(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return nil, 0, false
+	case err != nil:
+		return nil, 2, false
+	}
+	return positional, 0, true
+}
+
+// takesValue reports whether args[i] is the value of the flag before it
+// (`--summary --`) rather than the "--" that ends the flags.
+func takesValue(fs *flag.FlagSet, args []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	prev := strings.TrimLeft(args[i-1], "-")
+	if !strings.HasPrefix(args[i-1], "-") || strings.Contains(prev, "=") {
+		return false
+	}
+	fl := fs.Lookup(prev)
+	if fl == nil {
+		return false
+	}
+	b, isBool := fl.Value.(interface{ IsBoolFlag() bool })
+	return !isBool || !b.IsBoolFlag()
+}
+
+// usageError prints "charter-lsp NAME: message" and where help is, and
+// returns 2.
+func (f *flags) usageError(format string, args ...any) int {
+	return usageError(f.e.stderr, f.name, format, args...)
+}
+
+func usageError(w io.Writer, name, format string, args ...any) int {
+	prefix, help := "charter-lsp", "charter-lsp -h"
+	if name != "" {
+		prefix, help = "charter-lsp "+name, "charter-lsp "+name+" -h"
+	}
+	fmt.Fprintf(w, "%s: %s\nRun '%s' for help.\n", prefix, fmt.Sprintf(format, args...), help)
+	return 2
+}
+
+var (
+	undefinedFlag = regexp.MustCompile(`^flag provided but not defined: -+(.+)$`)
+	needsValue    = regexp.MustCompile(`^flag needs an argument: -+(.+)$`)
+	badValue      = regexp.MustCompile(`^invalid (?:boolean )?value (".*") for (?:flag )?-+([^:]+): parse error$`)
+	dashedName    = regexp.MustCompile(`(flag |for |: )-{1,2}([A-Za-z])`)
+)
+
+// explain rewrites the flag package's error in the --name form the help
+// uses, and suggests the flag a misspelt one probably meant.
+func (f *flags) explain(err error) string {
+	msg := err.Error()
+	if m := undefinedFlag.FindStringSubmatch(msg); m != nil {
+		msg = "unknown flag --" + m[1]
+		if near := f.nearest(m[1]); near != "" {
+			msg += " (did you mean --" + near + "?)"
+		}
+		return msg
+	}
+	if m := needsValue.FindStringSubmatch(msg); m != nil {
+		return "--" + m[1] + " needs a value"
+	}
+	if m := badValue.FindStringSubmatch(msg); m != nil {
+		// The flag package says only "parse error": say what was wanted.
+		want := "want a number"
+		if fl := f.Lookup(m[2]); fl != nil {
+			if b, ok := fl.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				want = "want true or false"
+			}
+		}
+		return fmt.Sprintf("invalid value %s for --%s: %s", m[1], m[2], want)
+	}
+	return dashedName.ReplaceAllString(msg, "$1--$2")
+}
+
+// nearest is the defined flag within two edits of name, if any.
+func (f *flags) nearest(name string) string {
+	best, bestD := "", 3
+	f.VisitAll(func(fl *flag.Flag) {
+		if d := editDistance(name, fl.Name); d < bestD {
+			best, bestD = fl.Name, d
+		}
+	})
+	return best
+}
+
+// help writes the command's help: synopsis, what it does, its flags.
+func (f *flags) help(w io.Writer) {
+	fmt.Fprintf(w, "Usage: charter-lsp %s %s\n", f.name, f.synopsis)
+	if f.about != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(f.about))
+	}
+	fmt.Fprintln(w, "\nFlags:")
+	names := map[string][]string{} // flag → its aliases
+	for alias, of := range f.aliases {
+		names[of] = append(names[of], alias)
+	}
+	type row struct{ left, right string }
+	var rows []row
+	f.VisitAll(func(fl *flag.Flag) {
+		if _, isAlias := f.aliases[fl.Name]; isAlias || fl.Name == "version" {
+			return
+		}
+		placeholder, usage := flag.UnquoteUsage(fl)
+		left := "--" + fl.Name
+		for _, a := range slices.Sorted(slices.Values(names[fl.Name])) {
+			left += ", --" + a
+		}
+		if b, ok := fl.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+			left += " " + strings.ToUpper(placeholder)
+		}
+		if fl.DefValue != "" && fl.DefValue != "false" && fl.DefValue != "0" && fl.DefValue != "[]" {
+			usage += fmt.Sprintf(" (default %s)", fl.DefValue)
+		}
+		rows = append(rows, row{left, usage})
+	})
+	rows = append(rows, row{"-h, --help", "show this help"}, row{"--version", "print the version"})
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r.left))
+	}
+	for _, r := range rows {
+		lines := wrap(r.right, max(helpWidth-width-4, 30))
+		fmt.Fprintf(w, "  %-*s  %s\n", width, r.left, lines[0])
+		for _, l := range lines[1:] {
+			fmt.Fprintf(w, "  %-*s  %s\n", width, "", l)
+		}
+	}
+}
+
+// helpWidth is the width help is wrapped to.
+const helpWidth = 100
+
+// wrap breaks s into lines of at most n bytes at spaces.
+func wrap(s string, n int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		if line != "" && len(line)+1+len(word) > n {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	return append(lines, line)
+}
+
+// isHelpFlag reports whether arg asks for help.
+func isHelpFlag(arg string) bool {
+	return arg == "-h" || arg == "--help" || arg == "-help" || arg == "--h"
+}
+
+// asks reports whether args hold a flag that is matches before any "--".
+func asks(args []string, is func(string) bool) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if is(a) {
+			return true
+		}
+	}
+	return false
+}
+
+func isVersionFlag(arg string) bool { return arg == "--version" || arg == "-version" }
+
+// choice is a flag whose value is one of a fixed set; a bad value is a
+// usage error that names the flag and the set.
+type choice struct {
+	value   string
+	options []string
+}
+
+func newChoice(def string, options ...string) *choice { return &choice{value: def, options: options} }
+
+func (c *choice) String() string {
+	if c == nil {
+		return ""
+	}
+	return c.value
+}
+
+func (c *choice) Set(s string) error {
+	if !slices.Contains(c.options, s) {
+		return fmt.Errorf("want %s", orList(c.options))
+	}
+	c.value = s
+	return nil
+}
+
+// orList writes "a, b or c".
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+// stringList is a repeatable flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
+
+// isTerminal reports whether f is an interactive terminal.
+func isTerminal(f any) bool {
+	file, ok := f.(*os.File)
+	return ok && file != nil && term.IsTerminal(int(file.Fd()))
+}
+
+// editDistance is the Levenshtein distance between a and b, by bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

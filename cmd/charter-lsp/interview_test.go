@@ -30,7 +30,7 @@ type interviewRunner func(t *testing.T, args ...string) (stdout string, code int
 
 func inProcess(t *testing.T, args ...string) (string, int) {
 	var out, errb bytes.Buffer
-	code := run(append([]string{"interview"}, args...), &out, &errb)
+	code := run(append([]string{"interview"}, args...), nil, &out, &errb)
 	t.Logf("stderr: %s", errb.String())
 	return out.String(), code
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,41 +17,49 @@ import (
 
 // runServe speaks LSP over stdin/stdout. stdout carries only the protocol:
 // logs go to stderr or --log-file.
-func runServe(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Bool("stdio", true, "speak LSP over stdin/stdout (the only transport; accepted for editors that pass it)")
-	logFile := fs.String("log-file", "", "write logs to this file instead of stderr")
-	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "charter-lsp serve: unexpected arguments %q\n", fs.Args())
-		return 2
-	}
+func runServe(e *env, args []string) int { return serve(e, args, "serve") }
 
-	logger, closeLog, err := newLogger(*logFile, *logLevel, stderr)
+// serve is runServe under the name the user typed: "serve", or "" for
+// flags given without a command (`charter-lsp --stdio`, as some editors
+// launch it), so an unknown flag there reads "charter-lsp: unknown flag".
+func serve(e *env, args []string, name string) int {
+	fl := newFlags(name, "[--log-file FILE] [--log-level LEVEL]",
+		`Speaks the Language Server Protocol over stdin and stdout; editors launch this (also as plain
+`+"`charter-lsp`"+` with stdin a pipe). Logs go to stderr or --log-file, never to stdout.`, e)
+	fl.Bool("stdio", true, "speak LSP over stdin/stdout (the only transport; accepted for editors that pass it)")
+	logFile := fl.String("log-file", "", "write logs to `file` instead of stderr")
+	logLevel := newChoice("info", "debug", "info", "warn", "error")
+	fl.Var(logLevel, "log-level", "log `level`: debug, info, warn or error")
+	rest, code, ok := fl.parse(args)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		return fl.usageError("unexpected argument %q (serve takes flags only)", rest[0])
+	}
+	stderr := e.stderr
+
+	logger, closeLog, err := newLogger(*logFile, logLevel.value, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp serve: %v\n", err)
-		return 2
+		return fl.usageError("%v", err)
 	}
 	defer closeLog()
 
 	// Anything printed by accident must not corrupt the protocol stream.
-	if stdout == os.Stdout {
+	if e.stdout == os.Stdout {
 		os.Stdout = os.Stderr
 	}
-	stream := jsonrpc2.NewStream(stdio{in: os.Stdin, out: stdout})
+	in, ok := e.stdin.(io.ReadCloser)
+	if !ok {
+		in = io.NopCloser(e.stdin)
+	}
+	stream := jsonrpc2.NewStream(stdio{in: in, out: e.stdout})
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv := lsp.New(lsp.Options{Logger: logger, Version: version})
 	logger.Info("charter-lsp serving on stdio", zap.String("version", version))
-	code := srv.Serve(ctx, stream)
+	code = srv.Serve(ctx, stream)
 	logger.Info("charter-lsp exiting", zap.Int("code", code))
 	return code
 }

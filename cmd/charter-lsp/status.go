@@ -2,84 +2,109 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
-	"io"
+	"os"
 	"strings"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/status"
 )
 
-func runStatus(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("status", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "text or json")
-	now := fs.String("now", "", "compute ages as of this RFC 3339 time (for tests; default: now)")
-	srcDirs := fs.String("src", "src", "comma-separated source folders, relative to the project, that make fresh-required evidence stale")
-	freshness := fs.String("freshness", "mtime", "how source changes are dated: mtime or git")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: charter-lsp status [DIR] [--format text|json]")
-		fmt.Fprintln(stderr, "\nDIR is a pi charter directory or a project folder (default: the current folder,")
-		fmt.Fprintln(stderr, "every charter under it). JSON: one object per charter, in an array.")
-		fmt.Fprintln(stderr, "\nFlags:")
-		fs.PrintDefaults()
-	}
-	dirs, code, ok := parseFlags(fs, args)
+const statusAbout = `Shows what pi-charter's charter_status reports, computed from the files: milestones and VALs
+with their latest outcome, drift (uncovered, stale, ready next, sidecars edited by hand),
+what blocks completion, and the next actions, each with the charter-lsp command or editor
+action that does it. DIR is a charter directory or a project folder (default: the current
+folder, every charter under it). --format json prints an array, one object per charter
+(docs/status-json.md).
+
+Source folders and freshness come from .charter-lsp.jsonc (sourceDirs, freshness), as for
+check; --src and --freshness override it.
+
+Exit status: 0 shown; 1 no pi charter under DIR; 2 a usage or I/O error.`
+
+func runStatus(e *env, args []string) int {
+	fl := newFlags("status", "[DIR] [flags]", statusAbout, e)
+	format := newChoice("text", "text", "json")
+	fl.Var(format, "format", "output `format`: text or json")
+	configPath := fl.String("config", "", "configuration `file` (default: the .charter-lsp.jsonc found above each charter)")
+	srcDirs := fl.String("src", "", "comma-separated source `folders`, relative to the project, whose changes make fresh-required evidence stale (default: sourceDirs of the configuration, else src)")
+	freshness := newChoice("", "mtime", "git")
+	fl.Var(freshness, "freshness", "`mode` of dating source changes: mtime (newest file time) or git (last commit) (default: freshness of the configuration, else mtime)")
+	now := fl.String("now", "", "compute ages as of this RFC 3339 `time` (for tests; default: now)")
+	dirs, code, ok := fl.parse(args)
 	if !ok {
 		return code
 	}
 	if len(dirs) > 1 {
-		fmt.Fprintln(stderr, "charter-lsp status: give at most one DIR")
-		return 2
+		return fl.usageError("give at most one DIR, not %d", len(dirs))
 	}
 	if len(dirs) == 0 {
 		dirs = []string{"."}
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "charter-lsp status: --format %q: use text or json\n", *format)
-		return 2
-	}
-	opts := status.Options{Freshness: *freshness}
-	for _, d := range strings.Split(*srcDirs, ",") {
-		if d = strings.TrimSpace(d); d != "" {
-			opts.SourceDirs = append(opts.SourceDirs, d)
+	var explicit *analysis.Config
+	if *configPath != "" {
+		src, err := os.ReadFile(*configPath)
+		if err != nil {
+			return fl.usageError("--config: %v", err)
 		}
+		cfg, err := analysis.ParseConfig(src)
+		if err != nil {
+			return fl.usageError("--config %s: %v", *configPath, err)
+		}
+		explicit = &cfg
 	}
-	if opts.SourceDirs == nil {
-		opts.SourceDirs = []string{}
-	}
+	var at time.Time
 	if *now != "" {
 		t, err := time.Parse(time.RFC3339Nano, *now)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp status: --now: %v\n", err)
-			return 2
+			return fl.usageError("--now %q: want an RFC 3339 time such as 2026-11-14T09:30:00Z", *now)
 		}
-		opts.Now = t
+		at = t
 	}
 	charters, err := piCharterDirs(dirs[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp status: %v\n", err)
+		fmt.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
 		return 2
 	}
 	if len(charters) == 0 {
-		fmt.Fprintf(stderr, "charter-lsp status: no pi charter (.pi/charters/<id>/) under %s\n", dirs[0])
+		fmt.Fprintf(e.stderr, "charter-lsp status: no pi charter (.pi/charters/<id>/) under %s\n", dirs[0])
 		return 1
 	}
+	// Each charter's configuration, as check finds it; flags win.
+	checker := &analysis.Checker{FS: vfs.OS, Config: explicit}
 	all := []*status.Status{}
 	code = 0
 	for _, dir := range charters {
+		cfg, err := checker.ConfigFor(dir + string(os.PathSeparator) + "criteria.md")
+		if err != nil {
+			fmt.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
+			code = 2
+			continue
+		}
+		opts := status.Options{Now: at, SourceDirs: cfg.Sources(), Freshness: cfg.FreshnessMode()}
+		if *srcDirs != "" {
+			opts.SourceDirs = []string{}
+			for _, d := range strings.Split(*srcDirs, ",") {
+				if d = strings.TrimSpace(d); d != "" {
+					opts.SourceDirs = append(opts.SourceDirs, d)
+				}
+			}
+		}
+		if freshness.value != "" {
+			opts.Freshness = freshness.value
+		}
 		st, err := status.Compute(vfs.OS, dir, opts)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp status: %s: %v\n", displayPath(dir), err)
+			fmt.Fprintf(e.stderr, "charter-lsp status: %s: %v\n", displayPath(dir), err)
 			code = 2
 			continue
 		}
 		all = append(all, st)
 	}
-	if *format == "json" {
-		enc := json.NewEncoder(stdout)
+	if format.value == "json" {
+		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(all); err != nil {
@@ -89,10 +114,10 @@ func runStatus(args []string, stdout, stderr io.Writer) int {
 	}
 	for i, st := range all {
 		if i > 0 {
-			fmt.Fprintln(stdout)
+			fmt.Fprintln(e.stdout)
 		}
-		fmt.Fprintf(stdout, "%s\n", displayPath(st.Dir))
-		status.Text(stdout, st)
+		fmt.Fprintf(e.stdout, "%s\n", displayPath(st.Dir))
+		status.Text(e.stdout, st)
 	}
 	return code
 }

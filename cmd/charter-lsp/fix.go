@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
+)
+
+// maxFixPasses bounds --fix: a fix can make another applicable (or two
+// fixes wait for each other), so fixing runs pass after pass; fixes that
+// kept undoing each other would otherwise never stop.
+const maxFixPasses = 10
+
+// fixAll applies every applicable fix, pass after pass, to the run's files
+// held in memory, then writes the changed files (--fix) or prints them as a
+// unified diff (--diff). It returns the diagnostics that remain.
+func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
+	original := map[string][]byte{}      // each changed file as first read
+	history := map[string]*lineHistory{} // its lines through the passes, for --diff
+	var order []string                   // changed files, in the order first changed
+	var fixed int
+	verb := "fixed"
+	if c.opts.diff {
+		verb = "would fix"
+	}
+	var remaining []diag.Diagnostic
+	for pass := 1; ; pass++ {
+		all, err := c.check()
+		if err != nil {
+			return nil, err
+		}
+		remaining = all
+		byFile := map[string][]diag.Diagnostic{}
+		var files []string
+		for _, d := range all {
+			if d.Fix.Applicable() && d.Severity != diag.SeverityOff {
+				if byFile[d.File] == nil {
+					files = append(files, d.File)
+				}
+				byFile[d.File] = append(byFile[d.File], d)
+			}
+		}
+		if len(files) == 0 {
+			break
+		}
+		if pass > maxFixPasses {
+			fmt.Fprintf(c.e.stderr, "charter-lsp check: fixes still apply after %d passes; stopped (their fixes undo each other: please report it)\n", maxFixPasses)
+			break
+		}
+		slices.Sort(files)
+		changed := false
+		for _, file := range files {
+			src, err := c.fsys.ReadFile(file)
+			if err != nil {
+				return nil, err
+			}
+			ds := byFile[file]
+			fixes := make([]*diag.Fix, len(ds))
+			of := map[*diag.Fix]diag.Diagnostic{}
+			for i, d := range ds {
+				fixes[i] = d.Fix
+				of[d.Fix] = d
+			}
+			out, applied := diag.ApplyFixes(src, fixes)
+			if len(applied) == 0 {
+				continue
+			}
+			if _, ok := original[file]; !ok {
+				original[file] = src
+				history[file] = newLineHistory(src)
+				order = append(order, file)
+			}
+			var edits []diag.Edit
+			for _, f := range applied {
+				edits = append(edits, f.Edits...)
+			}
+			history[file].apply(src, out, edits)
+			c.fsys.files[file] = out
+			changed = true
+			for _, f := range applied {
+				d := of[f]
+				fixed++
+				fmt.Fprintf(c.e.stderr, "%s %s:%d:%d %s: %s\n", verb, c.display(file), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Code, f.Title)
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for _, file := range order {
+		if bytes.Equal(original[file], c.fsys.files[file]) {
+			continue // later fixes undid earlier ones
+		}
+		if c.opts.diff {
+			name := c.display(file)
+			d, err := history[file].unified("a/"+name, "b/"+name, c.fsys.files[file])
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", name, err)
+			}
+			fmt.Fprint(c.e.stdout, d)
+			continue
+		}
+		if err := writeFixed(file, original[file], c.fsys.files[file]); err != nil {
+			return nil, err
+		}
+	}
+	if fixed > 0 {
+		fmt.Fprintf(c.e.stderr, "%s %s in %s\n", verb, count(fixed, "problem", "problems"), count(len(order), "file", "files"))
+	}
+	return remaining, nil
+}
+
+// writeFixed replaces file with fixed, atomically, unless the file changed
+// since it was read (an editor saved it meanwhile) or is not a regular
+// file: a symbolic link would be replaced by a file, not followed.
+func writeFixed(file string, read, fixed []byte) error {
+	fi, err := os.Lstat(file)
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file (a symbolic link?): not fixed", displayPath(file))
+	}
+	now, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(now, read) {
+		return fmt.Errorf("%s changed while it was being fixed: not written; run check --fix again", displayPath(file))
+	}
+	return atomicfile.Write(file, fixed, fi.Mode().Perm())
+}
+
+// overlay lays texts held in memory (fixed files, stdin) over a file
+// system, as the server lays its open documents over the disk.
+type overlay struct {
+	vfs.FS
+	files map[string][]byte // absolute, clean path → content
+}
+
+func (o overlay) get(name string) ([]byte, bool) {
+	if abs, err := filepath.Abs(name); err == nil {
+		b, ok := o.files[abs]
+		return b, ok
+	}
+	return nil, false
+}
+
+func (o overlay) ReadFile(name string) ([]byte, error) {
+	if b, ok := o.get(name); ok {
+		return bytes.Clone(b), nil
+	}
+	return o.FS.ReadFile(name)
+}
+
+func (o overlay) Stat(name string) (fs.FileInfo, error) {
+	b, ok := o.get(name)
+	if !ok {
+		return o.FS.Stat(name)
+	}
+	mod := time.Now()
+	if fi, err := o.FS.Stat(name); err == nil {
+		mod = fi.ModTime()
+	}
+	return memInfo{name: filepath.Base(name), size: int64(len(b)), mod: mod}, nil
+}
+
+// memInfo describes a file held in memory.
+type memInfo struct {
+	name string
+	size int64
+	mod  time.Time
+}
+
+func (m memInfo) Name() string       { return m.name }
+func (m memInfo) Size() int64        { return m.size }
+func (m memInfo) Mode() fs.FileMode  { return 0o644 }
+func (m memInfo) ModTime() time.Time { return m.mod }
+func (m memInfo) IsDir() bool        { return false }
+func (m memInfo) Sys() any           { return nil }

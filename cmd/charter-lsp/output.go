@@ -1,0 +1,188 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+)
+
+// useColor decides whether to colour what goes to w: --color=always or
+// never as given; auto colours a terminal unless NO_COLOR is set (to
+// anything but "", https://no-color.org) or TERM is dumb.
+func useColor(mode string, w io.Writer) bool {
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	return isTerminal(w)
+}
+
+// ANSI styles.
+const (
+	sgrReset  = "\x1b[0m"
+	sgrBold   = "\x1b[1m"
+	sgrDim    = "\x1b[2m"
+	sgrRed    = "\x1b[31m"
+	sgrGreen  = "\x1b[32m"
+	sgrYellow = "\x1b[33m"
+	sgrBlue   = "\x1b[34m"
+)
+
+func paint(on bool, style, s string) string {
+	if !on || s == "" {
+		return s
+	}
+	return style + s + sgrReset
+}
+
+var severityStyle = map[diag.Severity]string{
+	diag.SeverityError: sgrBold + sgrRed, diag.SeverityWarning: sgrYellow,
+	diag.SeverityInformation: sgrBlue, diag.SeverityHint: sgrDim,
+}
+
+// writeText prints `file:line:col severity code message`, 1-based as editors
+// and compilers print positions, so a terminal or an editor can jump there.
+func writeText(w io.Writer, ds []diag.Diagnostic, color bool) error {
+	var b strings.Builder
+	for _, d := range ds {
+		fmt.Fprintf(&b, "%s %s %s %s\n",
+			paint(color, sgrBold, fmt.Sprintf("%s:%d:%d", d.File, d.Range.Start.Line+1, d.Range.Start.Character+1)),
+			paint(color, severityStyle[d.Severity], d.Severity.String()),
+			paint(color, sgrDim, d.Code.String()),
+			d.Message)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeJSON prints the SPEC §5 array (LSP positions: 0-based, UTF-16), with
+// each diagnostic's related locations and fix when it has them.
+func writeJSON(w io.Writer, ds []diag.Diagnostic) error {
+	if ds == nil {
+		ds = []diag.Diagnostic{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(ds)
+}
+
+// writeGitHub prints GitHub Actions workflow commands, one per diagnostic,
+// which the Actions runner turns into annotations on the pull request:
+// `::error file=F,line=L,col=C,endLine=…,endColumn=…,title=CODE::MESSAGE`.
+// Information and hints become notices.
+func writeGitHub(w io.Writer, ds []diag.Diagnostic) error {
+	var b strings.Builder
+	for _, d := range ds {
+		level := "notice"
+		switch d.Severity {
+		case diag.SeverityError:
+			level = "error"
+		case diag.SeverityWarning:
+			level = "warning"
+		}
+		fmt.Fprintf(&b, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n", level,
+			githubProperty(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Range.End.Line+1, d.Range.End.Character+1,
+			githubProperty("charter-lsp "+d.Code.String()), githubData(d.Message))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// githubData escapes a workflow command's message: "%", CR and LF, which
+// the runner would otherwise read as the end of the command.
+func githubData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// githubProperty escapes a property value: as data, plus ":" and ",", which
+// separate properties.
+func githubProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// tally counts diagnostics by severity, and those --quiet hides.
+type tally struct {
+	errors, warnings, info, hints int
+	hidden                        tallyHidden
+}
+
+type tallyHidden struct{ warnings, info, hints int }
+
+func (t *tally) add(s diag.Severity, hidden bool) {
+	switch s {
+	case diag.SeverityError:
+		t.errors++
+	case diag.SeverityWarning:
+		t.warnings++
+		if hidden {
+			t.hidden.warnings++
+		}
+	case diag.SeverityInformation:
+		t.info++
+		if hidden {
+			t.hidden.info++
+		}
+	case diag.SeverityHint:
+		t.hints++
+		if hidden {
+			t.hidden.hints++
+		}
+	}
+}
+
+// summary is the line check ends with: "3 files checked: 1 error, 4
+// warnings", or "… 0 problems" on a clean run.
+func (t tally) summary(files int, color bool) string {
+	head := count(files, "file", "files") + " checked: "
+	var parts []string
+	shown := func(n int, one, many, style string, hidden int) {
+		if n-hidden > 0 {
+			parts = append(parts, paint(color, style, count(n-hidden, one, many)))
+		}
+	}
+	shown(t.errors, "error", "errors", sgrBold+sgrRed, 0)
+	shown(t.warnings, "warning", "warnings", sgrYellow, t.hidden.warnings)
+	shown(t.info, "info", "info", "", t.hidden.info)
+	shown(t.hints, "hint", "hints", "", t.hidden.hints)
+	var hidden []string
+	if n := t.hidden.warnings; n > 0 {
+		hidden = append(hidden, count(n, "warning", "warnings"))
+	}
+	if n := t.hidden.info; n > 0 {
+		hidden = append(hidden, count(n, "info", "info"))
+	}
+	if n := t.hidden.hints; n > 0 {
+		hidden = append(hidden, count(n, "hint", "hints"))
+	}
+	line := head
+	switch {
+	case len(parts) > 0:
+		line += strings.Join(parts, ", ")
+	case len(hidden) > 0:
+		line += "0 errors"
+	default:
+		line += paint(color, sgrGreen, "0 problems")
+	}
+	if len(hidden) > 0 {
+		line += " (" + strings.Join(hidden, ", ") + " not shown: --quiet)"
+	}
+	return line
+}
+
+// count writes "1 file", "2 files".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
+)
+
+// shellWords splits a command line as a POSIX shell would for the simple
+// lines the README and status print: words, 'single' and "double" quotes.
+// It fails the test on anything a shell would treat specially outside
+// quotes (a pipe, a redirection), which pasting would not run as written.
+func shellWords(t *testing.T, line string) []string {
+	t.Helper()
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(line[i+1:], c)
+			if j < 0 {
+				t.Fatalf("unterminated quote in %q", line)
+			}
+			cur.WriteString(line[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case c == ' ' || c == '\t':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case strings.IndexByte("|&;<>()$`\\*?[#~", c) >= 0:
+			t.Fatalf("%q holds %q, which a shell would not pass as written", line, c)
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// readmeCommand returns the first line of a README sh or yaml block (a
+// workflow's `- run:` step) that starts with prefix.
+func readmeCommand(t *testing.T, prefix string) string {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lang := ""
+	for _, line := range strings.Split(string(readme), "\n") {
+		if fence, ok := strings.CutPrefix(line, "```"); ok {
+			lang = fence // "" when the block ends
+			continue
+		}
+		l := strings.TrimSpace(line)
+		if lang == "yaml" {
+			l = strings.TrimSpace(strings.TrimPrefix(l, "- run:"))
+		}
+		if (lang == "sh" || lang == "yaml") && strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	t.Fatalf("the README has no sh or yaml line starting %q", prefix)
+	return ""
+}
+
+// The README's record example works as written when pasted in a clone.
+func TestReadmeRecordExample(t *testing.T) {
+	line := readmeCommand(t, "charter-lsp record ")
+	clone := t.TempDir()
+	examples := filepath.Join(clone, "examples")
+	if err := os.CopyFS(examples, os.DirFS(filepath.Join("..", "..", "examples"))); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := cli(t, clone, "", shellWords(t, line)[1:]...)
+	if code != 0 || !strings.HasPrefix(out, "recorded VAL-EXP-002 pass in examples/pi-project/.pi/charters/csv-export/work/_charter/evidence/") {
+		t.Fatalf("%s\nexit %d\nstdout %q\nstderr %q", line, code, out, errOut)
+	}
+	st, _, _ := cli(t, clone, "", "status", "examples/pi-project", "--format", "json")
+	if !strings.Contains(st, `"criterionId": "VAL-EXP-002"`) || !strings.Contains(st, `"lastSummary": "jest: streams large exports, 2 passed"`) {
+		t.Errorf("status does not show the record:\n%s", st)
+	}
+}
+
+// The README's GitHub Actions step runs as written and prints workflow
+// commands.
+func TestReadmeWorkflowCheck(t *testing.T) {
+	line := readmeCommand(t, "charter-lsp check --format github")
+	project, _ := testfixture.PiProject(t)
+	out, errOut, code := cli(t, project, "", shellWords(t, line)[1:]...)
+	if code != 1 || !strings.HasPrefix(out, "::") || !strings.Contains(errOut, "files checked") {
+		t.Errorf("%s: exit %d\n%s\n%s", line, code, out, errOut)
+	}
+}
+
+// The command lines status suggests run as printed, from the project folder.
+func TestStatusSuggestionsRun(t *testing.T) {
+	project, _ := testfixture.PiProject(t)
+	out, _, code := cli(t, project, "", "status", "--format", "json", "--now", "2026-11-13T12:00:00Z")
+	var sts []struct {
+		NextActions []struct{ Tool, CLI string } `json:"nextActions"`
+	}
+	if err := json.Unmarshal([]byte(out), &sts); err != nil || code != 0 || len(sts) != 1 {
+		t.Fatalf("exit %d, %v:\n%s", code, err, out)
+	}
+	ran := 0
+	for _, a := range sts[0].NextActions {
+		if a.CLI == "" {
+			continue
+		}
+		words := shellWords(t, a.CLI)
+		if words[0] != "charter-lsp" {
+			t.Fatalf("%q is not a charter-lsp command", a.CLI)
+		}
+		if _, errOut, code := cli(t, project, "", words[1:]...); code != 0 && !(words[1] == "check" && code == 1) {
+			t.Errorf("%s: exit %d, %s", a.CLI, code, errOut)
+		}
+		ran++
+	}
+	if ran < 2 {
+		t.Errorf("only %d suggestions with a command line", ran)
+	}
+}
