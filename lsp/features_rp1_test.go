@@ -37,7 +37,7 @@ func TestRP1OutlineFoldingHoverLens(t *testing.T) {
 	want := []string{
 		"Project Charter: Plant Care [charter] 0-31",
 		"  Problem & Context [problem · COMPLETE] 5-7",
-		"  Target Users [users · PARTIAL: TBD] 9-11",
+		"  Target Users [users · EMPTY: TBD] 9-11",
 		"  Scratch Pad [interview · UPDATE] 13-31",
 		"    Q1: Value Proposition [answered] 17-19",
 		"    Q2: Scope [skipped] 21-22",

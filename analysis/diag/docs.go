@@ -11,16 +11,16 @@ type Doc struct {
 // Docs documents every code in Rules.
 var Docs = map[Code]Doc{
 	SectionMissing: {
-		Example: "# Project Charter: Tidepool\n\n## Problem & Context\n…\n(no `## Success Criteria` heading)",
+		Example: "# Project Charter: Tidepool\n\n## Problem & Context\n…\n(no `## Success Criteria` heading; `### Success Criteria` under the title counts)",
 		Fix:     "Add the section, or run the interview (code action \"Ask next interview question\") to fill it.",
 	},
 	SectionEmpty: {
-		Example: "## Success Criteria\n\n## Assumptions & Risks",
-		Fix:     "Write the section's content, or run the interview to fill it.",
+		Example: "## Success Criteria\n_TBD_\n\n## Assumptions & Risks",
+		Fix:     "Write the section's content, or run the interview to fill it. A section holding only `_TBD_`, `- _TBD_`, `TBD`, `[To Be Determined]` or another placeholder is unfilled.",
 	},
 	SectionPartial: {
-		Example: "## Business Rationale\n\nTBD",
-		Fix:     "Replace the TBD marker or placeholder and write at least two sentences (a list of two items counts).",
+		Example: "## Target Users\n\nEngineering leads. TODO: segments.",
+		Fix:     "Replace the placeholder and write at least two sentences (a list of two items counts). Placeholders are marker forms only: \"a TODO app\" is content, \"TODO:\" or a line that is only \"TODO\" is not.",
 	},
 	SectionCoveredByQA: {
 		Example: "## Scratch Pad\n### Q2: Target Users\n**Asked**: Who are the primary users?\n**Answer**: Renters in cities with 5-30 plants.",

@@ -75,9 +75,14 @@ func checkSections(ch *Charter) []diag.Diagnostic {
 		switch {
 		case sec == nil:
 			d := diag.New(diag.SectionMissing, span,
-				"Section \"## %s\" is missing; add it with %s, or ask the next interview question.",
-				CanonicalHeading[g.Section], needs)
+				"Section \"%s %s\" is missing; add it with %s, or ask the next interview question.",
+				strings.Repeat("#", ch.SectionLevel()), CanonicalHeading[g.Section], needs)
 			d.Data = map[string]string{"section": string(g.Section), "heading": CanonicalHeading[g.Section]}
+			ds = append(ds, d)
+		case sec.Status == StatusEmpty && len(sec.Problems) > 0:
+			d := diag.New(diag.SectionEmpty, span,
+				"Section %q holds only the placeholder %q; write %s, or ask the next interview question.", name, sec.Problems[0].Text, needs)
+			d.Data = map[string]string{"section": string(g.Section)}
 			ds = append(ds, d)
 		case sec.Status == StatusEmpty:
 			d := diag.New(diag.SectionEmpty, span,

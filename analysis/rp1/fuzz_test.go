@@ -12,6 +12,8 @@ import (
 // within the text, and sections, entries and diagnostics come in order.
 func FuzzParse(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.md")
+	corpus, _ := filepath.Glob("testdata/corpus/*.md")
+	files = append(files, corpus...)
 	for _, md := range files {
 		if src, err := os.ReadFile(md); err == nil {
 			f.Add(src)

@@ -8,9 +8,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
@@ -64,6 +66,12 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	r := interview.Next(text, exists, opts)
 
 	if *apply {
+		// The same rule check uses: only an rp1 charter is interviewed in
+		// place, unless the user says to create one here.
+		if k := analysis.Classify(path, text); k != analysis.KindRP1Charter && *mode != interview.ModeCreate && r.Type != interview.TypeError {
+			fmt.Fprintf(stderr, "charter-lsp interview: %s is not an rp1 charter (%s); --apply writes only into rp1 charters: pass --mode CREATE to start one in this file\n", path, notRP1Reason(k))
+			return 2
+		}
 		// A skip is recorded and the interview asked again, until it yields
 		// a question, a success or an error; each skip closes a section, so
 		// this ends.
@@ -81,6 +89,13 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 				return 2
 			}
 			text = interview.Apply(text, plan.Edits)
+			if !exists {
+				// rp1 keeps the charter in .rp1/context/: create the folders.
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+					return 2
+				}
+			}
 			if err := atomicfile.Write(path, text, 0o644); err != nil {
 				fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
 				return 2
@@ -118,4 +133,15 @@ func applied(r interview.Response) string {
 		return "finished the charter: sections written, scratch pad removed, status Complete"
 	}
 	return "no change"
+}
+
+// notRP1Reason says why Classify did not take a file for an rp1 charter.
+func notRP1Reason(k analysis.Kind) string {
+	switch k {
+	case analysis.KindOtherCharter:
+		return "a charter.md with none of rp1's sections, title or scratch pad"
+	case analysis.KindNone:
+		return "no \"# Project Charter\" title, rp1 section heading or scratch pad, and not named charter.md"
+	}
+	return "a " + string(k) + " file"
 }
