@@ -71,6 +71,9 @@ type Diagnostic struct {
 	Related []Related `json:"related,omitempty"`
 	// Data carries what a quick fix needs (for example the corrected id).
 	Data map[string]string `json:"data,omitempty"`
+	// Fix, when set, resolves the diagnostic with one unambiguous edit set
+	// (fix.go). It is not part of the JSON output.
+	Fix *Fix `json:"-"`
 }
 
 // Related is a secondary location of a diagnostic.
