@@ -37,12 +37,21 @@ func Check(ch *Charter, opts Options) []diag.Diagnostic {
 		opts.QuestionBudget = DefaultQuestionBudget
 	}
 	var ds []diag.Diagnostic
-	if opts.RP1Style {
-		ds = append(ds, checkSections(ch)...)
-		ds = append(ds, checkStatus(ch)...)
-	}
-	if ch.ScratchPad != nil {
-		ds = append(ds, checkScratchPad(ch, opts)...)
+	switch {
+	case ch.Format == FormatSkeleton:
+		// rp1 reads a skeleton charter's regions only; a scratch pad in it
+		// is legacy (reported by checkSkeleton), its entries unread.
+		if opts.RP1Style {
+			ds = append(ds, checkSkeleton(ch)...)
+		}
+	default:
+		if opts.RP1Style {
+			ds = append(ds, checkSections(ch)...)
+			ds = append(ds, checkStatus(ch)...)
+		}
+		if ch.ScratchPad != nil {
+			ds = append(ds, checkScratchPad(ch, opts)...)
+		}
 	}
 	diag.Sort(ds)
 	return ds

@@ -171,3 +171,61 @@ func TestCorpusReadings(t *testing.T) {
 		})
 	}
 }
+
+// TestSkeletonCorpusReadings: the corpus's skeleton charters, read as rp1
+// (PR #436 on) reads them.
+func TestSkeletonCorpusReadings(t *testing.T) {
+	all := Regions
+	cases := []struct {
+		file   string
+		why    string
+		gaps   []RegionID
+		status string // the status the gaps call for
+		codes  []string
+	}{
+		{
+			file: "skeleton-new.md", gaps: all, status: StatusValueDraft, codes: []string{"section-empty"},
+			why: "a new charter from rp1's template (front matter with rp1_doc_id): every region holds only _TBD_ " +
+				"or - _TBD_, so all seven are gaps and Draft is right",
+		},
+		{
+			file: "skeleton-complete.md", gaps: []RegionID{}, status: StatusValueComplete,
+			why: "every region written, nested Will/Won't lists, an unrelated table section: no gap, Complete is right, " +
+				"no diagnostic (issue 17: a complete skeleton charter was flagged as partial)",
+		},
+		{
+			file: "skeleton-single-dispatch.md", gaps: []RegionID{}, status: StatusValueComplete, codes: []string{"status-noncanonical"},
+			why: "the single-dispatch template's literal \"**Status**: {Draft | Complete}\" (@2a3bce24) is one value, " +
+				"not Draft or Complete: rp1 rewrites it",
+		},
+		{
+			file: "skeleton-hand-edited.md", gaps: []RegionID{RegionVision, RegionProblem, RegionWill, RegionWont},
+			status: StatusValueDraft,
+			codes:  []string{"mixed-placeholder", "placeholder-variant", "region-heading-variant", "status-noncanonical"},
+			why: "## Vision Statement, ## Problem and Context, ### Will Do and ### Won’t are not found (gaps); TBD and " +
+				"{One measurable outcome} count as written; _TBD_ inside a sentence is not a gap but unfinished; the " +
+				"status shares a pipe-joined line",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("testdata/corpus", c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ch := Parse(src)
+			var codes []string
+			for _, d := range Check(ch, Options{RP1Style: true}) {
+				if !slices.Contains(codes, d.Code.String()) {
+					codes = append(codes, d.Code.String())
+				}
+			}
+			slices.Sort(codes)
+			if ch.Format != FormatSkeleton || !slices.Equal(ch.Skeleton.Gaps(), c.gaps) ||
+				ch.Skeleton.ExpectedStatus() != c.status || !slices.Equal(codes, c.codes) {
+				t.Errorf("expected a skeleton with gaps %v, status %s, codes %v, because %s;\ngot %s, gaps %v, status %s, codes %v",
+					c.gaps, c.status, c.codes, c.why, ch.Format, ch.Skeleton.Gaps(), ch.Skeleton.ExpectedStatus(), codes)
+			}
+		})
+	}
+}
