@@ -81,6 +81,11 @@ func Next(text []byte, exists bool, opts Options) Response {
 		text = nil
 	}
 	ch := rp1.Parse(text)
+	if ch.Format == rp1.FormatSkeleton {
+		// rp1 (PR #436 on) keeps no scratch pad in a skeleton charter; one
+		// written now would be ignored (legacy-scratch-pad).
+		return fail("This charter is in rp1's skeleton format (seven regions, no scratch pad): its interview asks for the first gap region and writes the answer there; use `charter-lsp interview --contract finalizer` (next region: %s).", firstGap(ch))
+	}
 	if mode == "" {
 		mode = DetectMode(ch, exists)
 	}
@@ -199,6 +204,13 @@ func notACharter(text []byte, path string) string {
 		}
 	}
 	return ""
+}
+
+func firstGap(ch *rp1.Charter) string {
+	if g := ch.Skeleton.Gaps(); len(g) > 0 {
+		return string(g[0])
+	}
+	return "none, every region is written"
 }
 
 func allMalformed(es []*rp1.Entry) bool {

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 // interviewStep is one run of "charter-lsp interview FILE --apply": what the
@@ -399,5 +401,122 @@ func checkInterviewGolden(t *testing.T, name string, got []byte) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s: got\n%s\nwant\n%s", name, got, want)
+	}
+}
+
+// TestInterviewFinalizerFlow drives a skeleton charter's interview from a
+// shell (issue 17): --contract finalizer --apply creates .rp1/context/
+// charter.md from rp1's template, each --answer fills the first gap region
+// and updates **Status**, the JSON keeps upstream's key order, and the
+// finished charter passes check with no diagnostic at all.
+func TestInterviewFinalizerFlow(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ferrylog", ".rp1", "context", "charter.md")
+	out, code := inProcess(t, path, "--contract", "finalizer", "--apply")
+	if code != 0 || !strings.HasPrefix(out, `{"status":"draft","artifact":"`+path+`","gaps":["Vision",`) {
+		t.Fatalf("create: exit %d\n%s", code, out)
+	}
+	created, _ := os.ReadFile(path)
+	if !bytes.HasPrefix(created, []byte("# Project Charter: ferrylog\n\n**Created**: ")) || !bytes.Contains(created, []byte("### Won't\n- _TBD_\n")) {
+		t.Fatalf("template:\n%s", created)
+	}
+	answers := []string{
+		"Every crossing is logged once and read by everyone who needs it.",
+		"Crossing logs are written on paper and retyped the next morning. Errors surface days later.",
+		"Deck officers at sea and harbour clerks ashore. They log about forty crossings a day.",
+		"One entry at sea replaces the paper log. Clerks stop retyping.",
+		"- Offline logging on a tablet\n  - sync when back in range\n- PDF export for inspectors",
+		"Replace the harbour system. Track crew pay.",
+		"No log is retyped a month after launch. Inspectors get answers the same day.",
+	}
+	for i, a := range answers {
+		// The skeleton charter is recognised: no --contract needed.
+		out, code = inProcess(t, path, "--answer", a)
+		if code != 0 {
+			t.Fatalf("answer %d: exit %d\n%s", i+1, code, out)
+		}
+		var r rp1.FinalizerResponse
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Gaps) != len(answers)-i-1 {
+			t.Fatalf("answer %d: gaps %v", i+1, r.Gaps)
+		}
+		if ds := rp1.CheckFinalizerAnswer([]byte(out), r); len(ds) != 0 {
+			t.Fatalf("our own answer breaks the contract: %s", ds[0].Message)
+		}
+	}
+	if out != `{"status":"complete","artifact":"`+path+`","gaps":[],"warnings":[]}`+"\n" {
+		t.Errorf("final answer: %s", out)
+	}
+	final, _ := os.ReadFile(path)
+	for _, want := range []string{"**Status**: Complete", "### Will\n- Offline logging on a tablet\n  - sync when back in range\n- PDF export for inspectors\n", "### Won't\n- Replace the harbour system.\n- Track crew pay.\n"} {
+		if !bytes.Contains(final, []byte(want)) {
+			t.Errorf("finished charter lacks %q:\n%s", want, final)
+		}
+	}
+	if ds, code := checkJSON(t, filepath.Dir(path), "charter.md"); len(ds) != 0 || code != 0 {
+		t.Errorf("check on the finished skeleton: %v", found(ds))
+	}
+	// The stateless contract refuses a skeleton charter rather than write a
+	// scratch pad rp1 would ignore.
+	out, code = inProcess(t, path, "--contract", "stateless", "--apply")
+	if code != 1 || !strings.Contains(out, "skeleton format") {
+		t.Errorf("stateless on a skeleton: exit %d\n%s", code, out)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, final) {
+		t.Errorf("the refusal changed the file")
+	}
+}
+
+// TestInterviewFinalizerStatusAndChecks: --apply corrects a status that
+// disagrees with the gaps and nothing else; --check-answer reports what a
+// finalizer got wrong (finalizer-json) and exits 1, and accepts a right
+// answer; --answer on a scratch-pad charter and unknown contracts are usage
+// errors.
+func TestInterviewFinalizerStatusAndChecks(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "charter.md")
+	skeleton := "# Project Charter: x\n\n**Created**: 2026-07-20\n**Status**: Complete\n\n## Vision\n_TBD_\n\n## Problem & Context\nA. B.\n\n## Target Users\nC.\n\n## Business Rationale\nD.\n\n## Scope Guardrails\n\n### Will\n- e\n\n### Won't\n- f\n\n## Success Criteria\nG.\n"
+	os.WriteFile(path, []byte(skeleton), 0o644)
+	out, code := inProcess(t, path, "--apply")
+	if code != 0 || !strings.HasPrefix(out, `{"status":"draft",`) || !strings.Contains(out, `"gaps":["Vision"]`) {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	got, _ := os.ReadFile(path)
+	if want := strings.Replace(skeleton, "**Status**: Complete", "**Status**: Draft", 1); string(got) != want {
+		t.Errorf("--apply changed more than the status:\n%s", got)
+	}
+
+	bad := filepath.Join(dir, "answer.json")
+	os.WriteFile(bad, []byte("```json\n{\"status\":\"complete\",\"artifact\":\""+path+"\",\"gaps\":[],\"warnings\":[]}\n```\n"), 0o644)
+	out, code = inProcess(t, path, "--check-answer", bad)
+	if code != 1 || !strings.Contains(out, "error finalizer-json The answer starts with a code fence") {
+		t.Errorf("fenced answer: exit %d\n%s", code, out)
+	}
+	good := filepath.Join(dir, "good.json")
+	os.WriteFile(good, []byte(`{"status":"draft","artifact":"`+path+`","gaps":["Vision"],"warnings":["status was Complete"]}`), 0o644)
+	if out, code = inProcess(t, path, "--check-answer", good); code != 0 || out != "" {
+		t.Errorf("right answer: exit %d\n%s", code, out)
+	}
+
+	pad := filepath.Join(dir, "pad", "charter.md")
+	os.MkdirAll(filepath.Dir(pad), 0o755)
+	os.WriteFile(pad, []byte("# Project Charter: y\n\n**Version**: 1.0.0\n\n## Problem & Context\nA. B.\n"), 0o644)
+	for _, args := range [][]string{
+		{pad, "--contract", "finalizer", "--answer", "text"},
+		{pad, "--answer", "text"},
+		{path, "--contract", "legacy"},
+	} {
+		if _, code := inProcess(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+	// A scratch pad holding answers: rewriting it as a skeleton would lose
+	// them, so the finalizer answers error.
+	os.WriteFile(pad, []byte("# Project Charter: y\n\n## Vision\n_TBD_\n\n## Scratch Pad\n\n### Q1: Target Users\n**Asked**: Who?\n**Answer**: Clerks. Officers.\n\n<!-- End scratch pad -->\n"), 0o644)
+	out, code = inProcess(t, pad, "--contract", "finalizer")
+	if code != 1 || !strings.HasPrefix(out, `{"status":"error",`) || !strings.Contains(out, "migrate") {
+		t.Errorf("legacy pad: exit %d\n%s", code, out)
 	}
 }
