@@ -86,9 +86,10 @@ func dropPlaceholderLines(s string) string {
 	return strings.TrimSpace(strings.Join(out, "\n"))
 }
 
-// safeMarkdown normalises an answer's line endings and demotes the headings
+// safeMarkdown normalises an answer's line endings, demotes the headings
 // that would end a "## " section once the text sits under it ("# x", "## x"
-// become "### x"), so an answer's structure survives whole.
+// become "### x") and closes a code fence the answer left open, so an
+// answer's structure survives whole and cannot swallow the next section.
 func safeMarkdown(s string) string {
-	return rp1.DemoteHeadings(strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n")), 2)
+	return rp1.CloseFence(rp1.DemoteHeadings(strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n")), 2))
 }

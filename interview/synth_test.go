@@ -13,6 +13,7 @@ func TestSafeMarkdown(t *testing.T) {
 		{"#hashtag stays", "#hashtag stays"},
 		{"x\r\n## crlf", "x\n### crlf"},
 		{"```\n## in code\n```", "```\n## in code\n```"},
+		{"Run:\n```sh\nmake", "Run:\n```sh\nmake\n```"}, // an open fence would swallow the next section
 	}
 	for _, c := range cases {
 		if got := safeMarkdown(c.in); got != c.want {

@@ -186,7 +186,7 @@ func placeAnswers(ch *Charter, m *Migration) answers {
 // answerMarkdown is an answer ready to sit in a ## region: line endings
 // normalised, headings that would end the region demoted.
 func answerMarkdown(s string) string {
-	return DemoteHeadings(strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n")), 2)
+	return CloseFence(DemoteHeadings(strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n")), 2))
 }
 
 // wontRe: wording that puts a scope statement on the Won't side.
@@ -314,7 +314,7 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 		}
 		b.WriteString("**" + f.Key + "**: " + f.Value + "\n")
 	}
-	if pre := preamble(ch); pre != "" {
+	if pre := CloseFence(preamble(ch)); pre != "" {
 		b.WriteString("\n" + pre + "\n")
 	}
 
@@ -331,6 +331,7 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 		return t
 	}
 	region := func(heading, existing string, answers []string, placeholder string) {
+		existing = CloseFence(existing)
 		parts := []string{}
 		if existing != "" {
 			parts = append(parts, existing)
@@ -355,6 +356,7 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 	region("## Business Rationale", body(ch.Section(ValueProp)), a.text[RegionRationale], TBDMarker)
 
 	intro, will, wont := splitScopeSection(ch, ch.Section(Scope))
+	intro = CloseFence(intro)
 	b.WriteString("\n## " + ScopeHeading + "\n")
 	if intro != "" {
 		b.WriteString("\n" + intro + "\n")
@@ -370,13 +372,27 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 		// Kept byte for byte; a top-level ### section becomes ## so that it
 		// does not fall into Success Criteria.
 		rest := strings.TrimRight(strings.ReplaceAll(string(src[s.BodySpan.Start:s.BodySpan.End]), "\r\n", "\n"), " \t\n")
-		b.WriteString("\n## " + s.Heading + "\n" + rest + "\n")
+		b.WriteString("\n## " + s.Heading + "\n" + CloseFence(rest) + "\n")
 	}
 	if rest := remainingPad(ch, a.keep, "\n"); rest != "" {
 		b.WriteString("\n" + strings.TrimRight(rest, "\n") + "\n")
 	}
 	m.PadRemoved = ch.ScratchPad != nil && len(a.keep) == 0
 	return setStatus([]byte(b.String()), "\n")
+}
+
+// CloseFence closes a code fence left open at the end of a piece of text
+// that is moved into a charter (an answer, a kept section), so that it
+// cannot swallow the sections written after it.
+func CloseFence(s string) string {
+	var f fence
+	for _, line := range strings.Split(s, "\n") {
+		f.step(line)
+	}
+	if !f.open() {
+		return s
+	}
+	return s + "\n" + strings.Repeat(string(f.char), f.n)
 }
 
 // sectionText is a section's body, or "" for nil or a section with nothing
