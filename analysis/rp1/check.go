@@ -42,7 +42,7 @@ func Check(ch *Charter, opts Options) []diag.Diagnostic {
 		// rp1 reads a skeleton charter's regions only; a scratch pad in it
 		// is legacy (reported by checkSkeleton), its entries unread.
 		if opts.RP1Style {
-			ds = append(ds, checkSkeleton(ch)...)
+			ds = append(ds, checkSkeleton(ch, ch.Skeleton)...)
 		}
 	default:
 		if opts.RP1Style {

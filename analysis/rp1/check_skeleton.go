@@ -25,8 +25,7 @@ var regionNeeds = map[RegionID]string{
 // placeholders it will not recognise, a status it will rewrite, and a
 // scratch pad it will ignore. Each diagnostic with one unambiguous repair
 // carries it as a diag.Fix.
-func checkSkeleton(ch *Charter) []diag.Diagnostic {
-	sk := ch.Skeleton
+func checkSkeleton(ch *Charter, sk *Skeleton) []diag.Diagnostic {
 	src := ch.Index.Source()
 	nl := lineEnding(src)
 	var ds []diag.Diagnostic

@@ -53,11 +53,7 @@ func Finalize(ch *Charter, artifact string) FinalizerResponse {
 		r.Warnings = append(r.Warnings, fmt.Sprintf(
 			"the charter holds a ## Scratch Pad with %d answer%s that rp1 no longer reads; rewriting it would lose them: migrate them into their regions first (charter-lsp migrate)", n, plural(n)))
 	}
-	skc := ch
-	if ch.Skeleton == nil {
-		skc = &Charter{Index: ch.Index, FrontMatter: ch.FrontMatter, Title: ch.Title, TitleSpan: ch.TitleSpan, Fields: ch.Fields, Skeleton: sk}
-	}
-	for _, d := range checkSkeleton(skc) {
+	for _, d := range checkSkeleton(ch, sk) {
 		switch d.Code {
 		case diag.RegionHeadingVariant, diag.PlaceholderVariant, diag.MixedPlaceholder, diag.StatusNoncanonical, diag.StatusMismatch, diag.LegacySections:
 			line := ch.Index.Position(d.Span.Start).Line + 1
