@@ -188,7 +188,10 @@ func problemOfClause(line string) string {
 		if subj == "" {
 			return ""
 		}
-		if adj, ok := adjectiveFirst[strings.ToLower(m[2])]; ok && !strings.Contains(strings.ToLower(subj), adj) {
+		// An adjective goes before a plain noun phrase ("out-of-date printed
+		// tables"), not before an activity ("planning rotas by hand").
+		activity := strings.HasSuffix(strings.ToLower(strings.Fields(subj)[0]), "ing")
+		if adj, ok := adjectiveFirst[strings.ToLower(m[2])]; ok && !activity && !strings.Contains(strings.ToLower(subj), adj) {
 			det, noun := splitDeterminer(lowerFirst(subj))
 			return tidyCase(det + adj + " " + noun)
 		}

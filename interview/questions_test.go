@@ -82,6 +82,14 @@ func TestQuestionFilling(t *testing.T) {
 			"For support agents" + rest,
 		},
 		{
+			"an activity takes no adjective in front (was: tedious planning café rotas by hand)",
+			map[rp1.SectionID][]string{
+				rp1.Users:   {"Café managers who schedule part-time staff."},
+				rp1.Problem: {"Planning café rotas by hand is tedious and error prone."},
+			},
+			"For café managers dealing with planning café rotas by hand" + rest,
+		},
+		{
 			"a reason after because is the problem",
 			map[rp1.SectionID][]string{rp1.Problem: {"People kill houseplants because watering schedules are guesswork."}},
 			"For people dealing with watering schedules" + rest,
