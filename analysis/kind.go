@@ -92,55 +92,130 @@ func Classify(path string, content []byte) Kind {
 	return KindOtherCharter
 }
 
-// rp1Headings are the headings that make a charter.md rp1-style (SPEC §1).
-var rp1Headings = [][]byte{
-	[]byte("## problem & context"), []byte("## problem and context"), []byte("## problem"),
-	[]byte("## target users"), []byte("## users"),
-	[]byte("## business rationale"), []byte("## value proposition"),
-	[]byte("## scope guardrails"), []byte("## scope"),
-	[]byte("## success criteria"),
-	[]byte("## scratch pad"),
+// rp1Headings are the headings that make a charter.md rp1-style (SPEC §1),
+// at "##" or "###" (real charters put the five sections under
+// "# Project Charter: …" as ###), lower-cased.
+var rp1Headings = map[string]bool{
+	"problem & context": true, "problem and context": true, "problem": true,
+	"target users": true, "users": true,
+	"business rationale": true, "value proposition": true,
+	"scope guardrails": true, "scope": true,
+	"success criteria": true,
 }
 
 // LooksLikeRP1Charter: the first heading is rp1's "# Project Charter" title,
-// or the file holds a "## Scratch Pad" heading.
+// or the file holds a "## Scratch Pad" heading. A leading YAML front matter
+// block (rp1 writes rp1_doc_id there) is skipped, and headings inside fenced
+// code do not count: a document that shows a charter in a code block is not
+// one.
 func LooksLikeRP1Charter(content []byte) bool {
 	firstHeading := true
-	for len(content) > 0 {
-		var line []byte
-		line, content, _ = bytes.Cut(content, []byte("\n"))
-		line = bytes.TrimRight(line, " \t\r")
-		if !bytes.HasPrefix(line, []byte("#")) {
-			continue
-		}
-		if firstHeading && bytes.HasPrefix(bytes.ToLower(line), []byte("# project charter")) {
-			return true
+	found := false
+	markdownHeadings(content, func(level int, text string) bool {
+		if firstHeading && level == 1 && hasPrefixFold(text, "project charter") {
+			found = true
+			return false
 		}
 		firstHeading = false
-		if bytes.EqualFold(line, []byte("## scratch pad")) {
-			return true
+		if level == 2 && strings.EqualFold(text, "scratch pad") {
+			found = true
+			return false
 		}
-	}
-	return false
+		return true
+	})
+	return found
 }
 
-// IsRP1Style: under .rp1/, empty, or holding one of the five section headings
-// or a scratch pad.
+// IsRP1Style: under .rp1/, empty, or holding rp1's title, one of the five
+// section headings (at ## or ###) or a scratch pad, outside fenced code. A
+// charter.md of pi-charter's .charters/ folders is never rp1-style.
 func IsRP1Style(path string, content []byte) bool {
 	p := "/" + filepath.ToSlash(path)
+	if strings.Contains(p, "/.charters/") {
+		return false
+	}
 	if strings.Contains(p, "/.rp1/") || len(bytes.TrimSpace(content)) == 0 {
 		return true
 	}
-	for _, line := range bytes.Split(content, []byte("\n")) {
-		line = bytes.ToLower(bytes.TrimRight(line, " \t\r"))
-		if !bytes.HasPrefix(line, []byte("## ")) {
-			continue
+	found := false
+	markdownHeadings(content, func(level int, text string) bool {
+		t := strings.ToLower(text)
+		switch {
+		case level == 1 && hasPrefixFold(text, "project charter"),
+			(level == 2 || level == 3) && rp1Headings[t],
+			level == 2 && t == "scratch pad":
+			found = true
+			return false
 		}
-		for _, h := range rp1Headings {
-			if bytes.Equal(line, h) {
-				return true
+		return true
+	})
+	return found
+}
+
+// markdownHeadings calls fn with each ATX heading of content (level, text
+// without the #s), skipping a leading YAML front matter block and fenced
+// code, until fn returns false.
+func markdownHeadings(content []byte, fn func(level int, text string) bool) {
+	lines := strings.Split(string(content), "\n")
+	start := 0
+	if len(lines) > 1 && strings.TrimRight(lines[0], " \t\r") == "---" {
+		for i := 1; i < len(lines); i++ {
+			if t := strings.TrimRight(lines[i], " \t\r"); t == "---" || t == "..." {
+				start = i + 1
+				break
 			}
 		}
 	}
-	return false
+	var fence string // the opening run of an open fence, "" outside
+	for _, line := range lines[start:] {
+		t := strings.TrimRight(line, " \t\r")
+		lead := len(t) - len(strings.TrimLeft(t, " "))
+		if lead > 3 {
+			continue
+		}
+		t = t[lead:]
+		if run := fenceRun(t); run != "" {
+			switch {
+			case fence == "":
+				if run[0] == '~' || !strings.Contains(t[len(run):], "`") {
+					fence = run
+				}
+				continue
+			case run[0] == fence[0] && len(run) >= len(fence) && strings.TrimSpace(t[len(run):]) == "":
+				fence = ""
+				continue
+			}
+		}
+		if fence != "" || !strings.HasPrefix(t, "#") {
+			continue
+		}
+		level := len(t) - len(strings.TrimLeft(t, "#"))
+		rest := t[level:]
+		if level > 6 || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+			continue
+		}
+		text := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(rest), "#"))
+		if !fn(level, text) {
+			return
+		}
+	}
+}
+
+// fenceRun is the run of ``` or ~~~ (three or more) that opens t, or "".
+func fenceRun(t string) string {
+	if t == "" || (t[0] != '`' && t[0] != '~') {
+		return ""
+	}
+	n := 0
+	for n < len(t) && t[n] == t[0] {
+		n++
+	}
+	if n < 3 {
+		return ""
+	}
+	return t[:n]
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }

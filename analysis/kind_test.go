@@ -33,6 +33,17 @@ func TestClassify(t *testing.T) {
 		{"/p/notes/resume.md", "# Notes\n\n## Scratch Pad\n", KindRP1Charter},
 		{"/p/notes/resume.md", "# Notes\n\n# Project Charter: X\n", KindNone},
 		{"/p/.charter-lsp.jsonc", "{}", KindConfig},
+		// Real charters put the five sections under the title as ###.
+		{"/p/docs/charter.md", "# Project Charter: X\n\n### Problem & Context\n", KindRP1Charter},
+		{"/p/docs/charter.md", "# Project Charter: X\n", KindRP1Charter},
+		// rp1 writes front matter before the title.
+		{"/p/notes/c.md", "---\nrp1_doc_id: 6326034d\n---\n# Project Charter: X\n", KindRP1Charter},
+		// A document that shows a charter in a code block is not one (issue 16).
+		{"/p/docs/diagnostics.md", "# Diagnostics\n\n```markdown\n## Scratch Pad\n### Q1: Brain Dump\n```\n", KindNone},
+		{"/p/docs/charter.md", "# Team\n\n~~~\n## Target Users\n~~~\n", KindOtherCharter},
+		{"/p/notes/resume.md", "# Notes\n\n    ## Scratch Pad\n", KindNone}, // indented code
+		// pi-charter's current charters are not rp1 charters, though they have ## Scope.
+		{"/p/.charters/20260701-120000-export/charter.md", "## Objective\nShip.\n## Scope\nCore.\n", KindOtherCharter},
 	}
 	for _, c := range cases {
 		if got := Classify(c.path, []byte(c.content)); got != c.want {
@@ -90,5 +101,22 @@ func TestDiscover(t *testing.T) {
 	}
 	if !reflect.DeepEqual(files, wantFiles) {
 		t.Fatalf("PiCharterFiles = %v, want %v", files, wantFiles)
+	}
+}
+
+// TestDocsAreNotCharters: our own documentation shows charters in code
+// blocks; none of it is taken for an rp1 charter (issue 16: docs/diagnostics.md
+// got five section-missing warnings).
+func TestDocsAreNotCharters(t *testing.T) {
+	files, _ := filepath.Glob("../docs/*.md")
+	files = append(files, "../README.md", "../interview/README.md")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k := Classify(f, b); k != KindNone {
+			t.Errorf("%s is classified %q", f, k)
+		}
 	}
 }

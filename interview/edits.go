@@ -6,14 +6,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 )
 
-// Edit replaces Span of the original text with NewText; an empty span inserts.
-type Edit struct {
-	Span    source.Span
-	NewText string
-}
+// Edit replaces Span of the original text with NewText; an empty span
+// inserts. It is the diagnostics' edit type, so a quick fix and an interview
+// step are applied the same way.
+type Edit = diag.Edit
 
 // Plan is the edits for one interview action, against the original text, and
 // where the cursor belongs afterwards: a byte offset in the new text (after

@@ -39,16 +39,20 @@ type state struct {
 	mode   string
 	create bool // Q1 is the Brain Dump (CREATE, or RESUME of a CREATE pad)
 
-	entries  []*rp1.Entry // well-formed entries, in file order
-	asked    map[rp1.SectionID]*rp1.Entry
-	material map[rp1.SectionID][]string // answers and cue sentences per section
+	entries []*rp1.Entry // well-formed entries, in file order
+	// asked: the entry that asked about each section (answered, skipped or
+	// pending); such a section is never asked again.
+	asked map[rp1.SectionID]*rp1.Entry
+	// shares: the Brain Dump's sentences per section (rp1.BrainDumpShares).
+	shares map[rp1.SectionID][]rp1.Sentence
 
-	// open: sections still GAP in the charter once the Brain Dump's cue words
-	// count; gaps: open minus sections another answer already addresses
-	// (coveredBy), i.e. gaps_remaining.
-	open      []rp1.SectionID
-	gaps      []rp1.SectionID
-	coveredBy map[rp1.SectionID]*rp1.Entry
+	// open: sections still GAP once the Q&A counts (rp1's Gaps: an answer
+	// about the section, or a Brain Dump that says enough about it).
+	open []rp1.SectionID
+	// coveredBy: open sections another answer says enough about to write
+	// (the reason to skip their question), with what it says.
+	coveredBy  map[rp1.SectionID]*rp1.Entry
+	coverShare map[rp1.SectionID][]rp1.Sentence
 }
 
 // Next returns the one interview action for a charter's text; exists says
@@ -77,6 +81,11 @@ func Next(text []byte, exists bool, opts Options) Response {
 		text = nil
 	}
 	ch := rp1.Parse(text)
+	if ch.Format == rp1.FormatSkeleton {
+		// rp1 (PR #436 on) keeps no scratch pad in a skeleton charter; one
+		// written now would be ignored (legacy-scratch-pad).
+		return fail("This charter is in rp1's skeleton format (seven regions, no scratch pad): its interview asks for the first gap region and writes the answer there; use `charter-lsp interview --contract finalizer` (next region: %s).", firstGap(ch))
+	}
 	if mode == "" {
 		mode = DetectMode(ch, exists)
 	}
@@ -96,7 +105,7 @@ func Next(text []byte, exists bool, opts Options) Response {
 	r := Response{Mode: mode, Metadata: Metadata{
 		QuestionNumber: pad.LastNumber() + 1,
 		TotalQuestions: budget,
-		GapsRemaining:  append([]rp1.SectionID{}, st.gaps...),
+		GapsRemaining:  st.toAsk(""),
 	}}
 
 	// An explicit finish wins over a pending question: its empty entry goes
@@ -114,12 +123,15 @@ func Next(text []byte, exists bool, opts Options) Response {
 		r.NextQuestion = p.Asked
 		r.Pending = p
 		r.Topic = p.Topic
-		r.Section = firstOf(rp1.TopicSections(p.Topic))
+		r.Section = firstOf(p.Sections())
 		r.Metadata.QuestionNumber = p.Number
+		// gaps_remaining[0] is the gap this question is about: rp1's
+		// caller labels the entry it writes from it.
+		r.Metadata.GapsRemaining = st.toAsk(r.Section)
 		r.Message = fmt.Sprintf("Q%d (%s) is awaiting an answer: write it after **Answer**: and run the interview again.", p.Number, p.Topic)
 		return r
 	}
-	if len(st.gaps) == 0 {
+	if len(st.remaining()) == 0 {
 		return st.success(r, "Charter interview complete. All required sections covered.")
 	}
 	if len(st.entries) >= budget {
@@ -194,6 +206,13 @@ func notACharter(text []byte, path string) string {
 	return ""
 }
 
+func firstGap(ch *rp1.Charter) string {
+	if g := ch.Skeleton.Gaps(); len(g) > 0 {
+		return string(g[0])
+	}
+	return "none, every region is written"
+}
+
 func allMalformed(es []*rp1.Entry) bool {
 	for _, e := range es {
 		if !e.Malformed() {
@@ -210,16 +229,14 @@ func firstOf(ids []rp1.SectionID) rp1.SectionID {
 	return ids[0]
 }
 
-func isBrainDump(e *rp1.Entry) bool { return rp1.IsBrainDump(e.Topic) }
-
 // analyze reads the charter's gaps and the scratch pad's answers.
 func analyze(ch *rp1.Charter, mode string) *state {
 	st := &state{
-		ch:        ch,
-		mode:      mode,
-		asked:     map[rp1.SectionID]*rp1.Entry{},
-		material:  map[rp1.SectionID][]string{},
-		coveredBy: map[rp1.SectionID]*rp1.Entry{},
+		ch:         ch,
+		mode:       mode,
+		asked:      map[rp1.SectionID]*rp1.Entry{},
+		coveredBy:  map[rp1.SectionID]*rp1.Entry{},
+		coverShare: map[rp1.SectionID][]rp1.Sentence{},
 	}
 	if pad := ch.ScratchPad; pad != nil {
 		for _, e := range pad.Entries {
@@ -227,7 +244,7 @@ func analyze(ch *rp1.Charter, mode string) *state {
 				continue
 			}
 			st.entries = append(st.entries, e)
-			for _, id := range rp1.TopicSections(e.Topic) {
+			for _, id := range e.Sections() {
 				if st.asked[id] == nil {
 					st.asked[id] = e
 				}
@@ -239,30 +256,8 @@ func analyze(ch *rp1.Charter, mode string) *state {
 		padMode := strings.ToUpper(strings.TrimSpace(ch.ScratchPad.Mode))
 		st.create = padMode == ModeCreate || (padMode != ModeUpdate && allEmpty(ch))
 	}
-
-	// Material per section: answers whose topic names it; else the Brain
-	// Dump's sentences carrying its cue words; else those of other answers.
-	for _, id := range rp1.Priority {
-		for _, e := range st.entries {
-			if e.Answered() && topicCovers(e.Topic, id) {
-				st.material[id] = append(st.material[id], e.Answer)
-			}
-		}
-		for _, fromBrainDump := range []bool{true, false} {
-			if len(st.material[id]) > 0 {
-				break
-			}
-			for _, e := range st.entries {
-				if !e.Answered() || isBrainDump(e) != fromBrainDump {
-					continue
-				}
-				for _, s := range Sentences(e.Answer) {
-					if rp1.Addresses(s, id) {
-						st.material[id] = append(st.material[id], s)
-					}
-				}
-			}
-		}
+	if bd := ch.BrainDump(); bd != nil {
+		st.shares = rp1.BrainDumpShares(bd.Answer, ch.HasOwnAnswer)
 	}
 
 	for _, g := range ch.Gaps() {
@@ -270,38 +265,51 @@ func analyze(ch *rp1.Charter, mode string) *state {
 			continue
 		}
 		st.open = append(st.open, g.Section)
-		if e := st.otherAnswerCovering(g.Section); e != nil {
-			st.coveredBy[g.Section] = e
+		if st.asked[g.Section] != nil {
 			continue
 		}
-		st.gaps = append(st.gaps, g.Section)
+		if e, share := ch.OtherAnswerCovering(g.Section); e != nil {
+			st.coveredBy[g.Section], st.coverShare[g.Section] = e, share
+		}
 	}
 	return st
 }
 
-func topicCovers(topic string, id rp1.SectionID) bool {
-	for _, s := range rp1.TopicSections(topic) {
-		if s == id {
-			return true
+// remaining lists the sections that are still gaps once every answer
+// counts (gaps_remaining of a success response): open and not covered by
+// another answer, whether asked or not.
+func (st *state) remaining() []rp1.SectionID {
+	out := []rp1.SectionID{}
+	for _, id := range st.open {
+		if st.coveredBy[id] == nil {
+			out = append(out, id)
 		}
 	}
-	return false
+	return out
 }
 
-// otherAnswerCovering is the first answer, about another section, whose text
-// carries a cue for id: the reason to skip id's question.
-func (st *state) otherAnswerCovering(id rp1.SectionID) *rp1.Entry {
-	for _, e := range st.entries {
-		if e.Answered() && !isBrainDump(e) && !topicCovers(e.Topic, id) && rp1.Addresses(e.Answer, id) {
-			return e
+// toAsk lists the gaps still to be asked, in priority order, with first (the
+// gap a repeated pending question is about) in front: gaps_remaining of a
+// question, whose first element rp1's caller takes as the topic of the entry
+// it writes (rp1 plugins/dev/commands/blueprint.md@8b1ef55,
+// "map_gap_to_topic(metadata.gaps_remaining[0])"). Sections already asked,
+// answered or skipped, are not listed: they will not be asked again.
+func (st *state) toAsk(first rp1.SectionID) []rp1.SectionID {
+	out := []rp1.SectionID{}
+	if first != "" {
+		out = append(out, first)
+	}
+	for _, id := range st.open {
+		if id != first && st.asked[id] == nil && st.coveredBy[id] == nil {
+			out = append(out, id)
 		}
 	}
-	return nil
+	return out
 }
 
 // covered: the section is not a gap any more (filled, answered, or addressed).
 func (st *state) covered(id rp1.SectionID) bool {
-	for _, g := range st.gaps {
+	for _, g := range st.remaining() {
 		if g == id {
 			return false
 		}
@@ -322,6 +330,7 @@ func (st *state) success(r Response, msg string) Response {
 	r.Type = TypeSuccess
 	r.Message = msg
 	r.CharterComplete = true
+	r.Metadata.GapsRemaining = st.remaining()
 	r.CharterContent, r.Keep = st.synthesize()
 	if len(r.Metadata.GapsRemaining) > 0 {
 		names := make([]string, len(r.Metadata.GapsRemaining))
@@ -333,21 +342,19 @@ func (st *state) success(r Response, msg string) Response {
 	return r
 }
 
-// questionContext is what a question may reference per section: the
-// interview's material, else the section's own text in the charter (in
+// questionContext is what a question may reference per section: what the
+// answers say about it, else the section's own text in the charter (in
 // UPDATE the users and problem are often already written).
 func (st *state) questionContext() map[rp1.SectionID][]string {
 	ctx := map[rp1.SectionID][]string{}
 	src := st.ch.Index.Source()
 	for _, id := range rp1.Priority {
-		ctx[id] = st.material[id]
-		if len(ctx[id]) == 0 {
-			if sec := st.ch.Section(id); sec != nil {
-				body := string(src[sec.BodySpan.Start:sec.BodySpan.End])
-				if !onlyPlaceholders(body) {
-					ctx[id] = []string{body}
-				}
-			}
+		if body := st.answerBody(id); body != "" {
+			ctx[id] = []string{body}
+			continue
+		}
+		if sec := st.ch.Section(id); sec != nil && sec.Status != rp1.StatusEmpty {
+			ctx[id] = []string{string(src[sec.BodySpan.Start:sec.BodySpan.End])}
 		}
 	}
 	return ctx

@@ -98,12 +98,13 @@ func TestSharedFixtures(t *testing.T) {
 	}{
 		{
 			file: "create-after-brain-dump.md",
-			why: "Q1 (Brain Dump) is answered and names the problem (wikis out of date) and the users " +
-				"(on-call engineers, team leads), so those are covered and the highest-priority gap is the " +
-				"value proposition, asked as Q2 with the users and problem filled in",
-			mode: ModeResume, typ: TypeNextQuestion, number: 2, section: rp1.ValueProp,
-			gaps:    []rp1.SectionID{rp1.ValueProp, rp1.Scope, rp1.Success},
-			mention: []string{"on-call engineers", "out of date"},
+			why: "Q1 (Brain Dump) is answered: two of its sentences name the users (a handbook for " +
+				"small infrastructure teams; the on-call engineers and their team leads), enough to write " +
+				"Target Users, but only one names the problem (wikis out of date), too little for Problem & " +
+				"Context (two sentences), so Q2 asks the problem question and users is not a gap",
+			mode: ModeResume, typ: TypeNextQuestion, number: 2, section: rp1.Problem,
+			gaps:    []rp1.SectionID{rp1.Problem, rp1.ValueProp, rp1.Scope, rp1.Success},
+			mention: []string{"What specific problem"},
 		},
 		{
 			file: "resume-after-q2.md",
@@ -111,17 +112,17 @@ func TestSharedFixtures(t *testing.T) {
 				"interview resumes at Q3 with the value proposition, never re-asking users",
 			mode: ModeResume, typ: TypeNextQuestion, number: 3, section: rp1.ValueProp,
 			gaps:    []rp1.SectionID{rp1.ValueProp, rp1.Scope, rp1.Success},
-			mention: []string{"renters in cities with 5-30 plants"},
+			mention: []string{"For renters dealing with watering schedules,"},
 		},
 		{
 			file: "update-partial.md",
 			why: "no scratch pad, so UPDATE: problem, users and scope are complete, Business Rationale " +
-				"is only TBD (partial) and Success Criteria is empty, so the gaps are value_prop and " +
+				"is only TBD (unfilled) and Success Criteria is empty, so the gaps are value_prop and " +
 				"success and Q1 is the targeted value question (no Brain Dump in UPDATE), referencing " +
 				"the charter's own users",
 			mode: ModeUpdate, typ: TypeNextQuestion, number: 1, section: rp1.ValueProp,
 			gaps:    []rp1.SectionID{rp1.ValueProp, rp1.Success},
-			mention: []string{"accountants in mid-size companies"},
+			mention: []string{"For accountants dealing with "},
 		},
 	}
 	for _, c := range cases {
@@ -195,7 +196,7 @@ func TestFinishNowWithPending(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ch := rp1.Parse(Apply(text, p.Edits)); ch.ScratchPad != nil || ch.SectionStatus(rp1.ValueProp) != rp1.StatusPartial {
+	if ch := rp1.Parse(Apply(text, p.Edits)); ch.ScratchPad != nil || ch.SectionStatus(rp1.ValueProp) != rp1.StatusEmpty {
 		t.Errorf("finish left the pad or filled value_prop")
 	}
 	text = []byte("# C\n\n## Scratch Pad\n\n### Q1: Brain Dump\n**Asked**: Tell me.\n**Answer**: A garden app. Weeds are a pain.\n")

@@ -12,15 +12,19 @@ import (
 // Finish writes a success response into the charter (SPEC §2, Finalize):
 // each section's content under its heading (replacing the body of a section
 // that is not COMPLETE, creating a missing heading in priority order next to
-// its neighbours), the scratch pad removed through its end marker,
-// **Status**: Complete, and **Last Updated** set to now's date if present.
-// COMPLETE sections are left as they are.
+// its neighbours, at the level the charter writes its sections), the scratch
+// pad removed through its end marker, and **Last Updated** set to now's date
+// if present. **Status** becomes Complete only when the finished charter has
+// no gap left by our own check; otherwise it is (or stays) Draft, so a
+// finished charter never contradicts charter-lsp check. COMPLETE sections are
+// left as they are.
 func Finish(text []byte, r Response, now time.Time) (Plan, error) {
 	if r.Type != TypeSuccess || r.CharterContent == nil {
 		return Plan{Cursor: -1}, fmt.Errorf("interview: %s response has no charter content", describe(r))
 	}
 	nl := eol(text)
 	ch := rp1.Parse(text)
+	level := ch.SectionLevel()
 	keep := map[rp1.SectionID]bool{}
 	for _, id := range r.Keep {
 		keep[id] = true
@@ -32,7 +36,11 @@ func Finish(text []byte, r Response, now time.Time) (Plan, error) {
 		if keep[id] || (sec != nil && sec.Status == rp1.StatusComplete) {
 			continue
 		}
-		body := withEOL(r.CharterContent.Get(id), nl)
+		at := level
+		if sec != nil {
+			at = sec.Level
+		}
+		body := withEOL(rp1.DemoteHeadings(r.CharterContent.Get(id), at), nl)
 		if body == "" {
 			body = TBD
 		}
@@ -46,7 +54,7 @@ func Finish(text []byte, r Response, now time.Time) (Plan, error) {
 			continue
 		}
 		off := newSectionOffset(ch, i, text)
-		heading := "## " + rp1.CanonicalHeading[id]
+		heading := strings.Repeat("#", level) + " " + rp1.CanonicalHeading[id]
 		edits = append(edits, Edit{Span: source.Span{Start: off, End: off},
 			NewText: separation(text, off, nl) + heading + nl + nl + body + nl + nl})
 	}
@@ -58,7 +66,16 @@ func Finish(text []byte, r Response, now time.Time) (Plan, error) {
 		}
 		edits = append(edits, Edit{Span: source.Span{Start: pad.Span.Start, End: end}})
 	}
-	edits = append(edits, headerEdits(ch, text, nl, now, len(edits) > 0)...)
+	// The status the finished text earns: Complete only without gaps.
+	status := rp1.StatusValueComplete
+	after := rp1.Parse(Apply(text, merge(edits)))
+	for _, g := range after.Gaps() {
+		if g.Status != rp1.GapFilled {
+			status = rp1.StatusValueDraft
+			break
+		}
+	}
+	edits = append(edits, headerEdits(ch, text, nl, now, len(edits) > 0, status)...)
 
 	edits = merge(edits)
 	tidyEnd(text, edits, nl)
@@ -85,26 +102,26 @@ func newSectionOffset(ch *rp1.Charter, i int, text []byte) int {
 	return len(text)
 }
 
-// headerEdits set **Status**: Complete (adding the field when missing) and,
-// when the body changed, **Last Updated** to today if that field exists.
-func headerEdits(ch *rp1.Charter, text []byte, nl string, now time.Time, changed bool) []Edit {
+// headerEdits set **Status** (adding the field when missing) and, when the
+// body changed, **Last Updated** to today if that field exists.
+func headerEdits(ch *rp1.Charter, text []byte, nl string, now time.Time, changed bool, status string) []Edit {
 	var edits []Edit
 	if f := ch.Header("Status"); f != nil {
-		if f.Value != "Complete" {
-			edits = append(edits, Edit{Span: f.ValueSpan, NewText: "Complete"})
+		if f.Value != status {
+			edits = append(edits, Edit{Span: f.ValueSpan, NewText: status})
 		}
 	} else if n := len(ch.Fields); n > 0 {
 		last := ch.Fields[n-1]
 		line := ch.Index.Line(last.Span.Start)
 		if ch.Index.LineEnd(line) == last.Span.End && ch.Index.LineStart(line) != last.Span.Start && strings.Contains(string(text[ch.Index.LineStart(line):last.Span.Start]), " | ") {
-			edits = append(edits, Edit{Span: source.Span{Start: last.Span.End, End: last.Span.End}, NewText: " | **Status**: Complete"})
+			edits = append(edits, Edit{Span: source.Span{Start: last.Span.End, End: last.Span.End}, NewText: " | **Status**: " + status})
 		} else {
 			end := ch.Index.LineEnd(line)
-			edits = append(edits, Edit{Span: source.Span{Start: end, End: end}, NewText: nl + "**Status**: Complete"})
+			edits = append(edits, Edit{Span: source.Span{Start: end, End: end}, NewText: nl + "**Status**: " + status})
 		}
 	} else if ch.Title != "" {
 		end := ch.TitleSpan.End
-		edits = append(edits, Edit{Span: source.Span{Start: end, End: end}, NewText: nl + nl + "**Status**: Complete"})
+		edits = append(edits, Edit{Span: source.Span{Start: end, End: end}, NewText: nl + nl + "**Status**: " + status})
 	}
 	if f := ch.Header("Last Updated"); f != nil && changed {
 		edits = append(edits, Edit{Span: f.ValueSpan, NewText: now.UTC().Format("2006-01-02")})

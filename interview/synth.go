@@ -8,32 +8,30 @@ import (
 )
 
 // TBD is the body written for a section nothing in the interview addressed.
-const TBD = "_TBD_"
+const TBD = rp1.TBDMarker
 
 // synthesize builds charter_content (SPEC §2): a COMPLETE section keeps its
-// text (and is listed in keep, so Finish leaves it alone); otherwise the
-// answers whose topic names the section, in order, or else the sentences of
-// other answers carrying its cue words (this is how the Brain Dump is
-// distributed); real text already in a PARTIAL section stays in front; a
-// section with nothing gets _TBD_.
+// text (and is listed in keep, so Finish leaves it alone); otherwise what
+// the answers say about that section (answerBody), after the real text a
+// PARTIAL section already has; a section with nothing gets _TBD_.
 func (st *state) synthesize() (*CharterContent, []rp1.SectionID) {
 	c := &CharterContent{}
 	var keep []rp1.SectionID
 	src := st.ch.Index.Source()
 	for _, id := range rp1.Priority {
-		sec := st.ch.Section(id)
-		var existing string
-		if sec != nil {
-			existing = strings.TrimSpace(strings.ReplaceAll(string(src[sec.BodySpan.Start:sec.BodySpan.End]), "\r\n", "\n"))
-			if sec.Status == rp1.StatusComplete {
+		var parts []string
+		if sec := st.ch.Section(id); sec != nil {
+			existing := strings.TrimSpace(strings.ReplaceAll(string(src[sec.BodySpan.Start:sec.BodySpan.End]), "\r\n", "\n"))
+			switch sec.Status {
+			case rp1.StatusComplete:
 				c.set(id, existing)
 				keep = append(keep, id)
 				continue
+			case rp1.StatusPartial:
+				if t := dropPlaceholderLines(existing); t != "" {
+					parts = append(parts, t)
+				}
 			}
-		}
-		var parts []string
-		if !onlyPlaceholders(existing) {
-			parts = append(parts, existing)
 		}
 		if body := st.answerBody(id); body != "" {
 			parts = append(parts, body)
@@ -46,35 +44,52 @@ func (st *state) synthesize() (*CharterContent, []rp1.SectionID) {
 	return c, keep
 }
 
-// answerBody is the markdown the answers give section id: whole answers when
-// their topic names it, else cue sentences joined into one paragraph.
+// answerBody is the markdown the answers give section id: the Brain Dump's
+// sentences about it, then each answer about it, whole (lists, sub-headings
+// and all). A section with no answer of its own and too little in the Brain
+// Dump takes the sentences of another answer that says enough about it (the
+// answer its question was skipped for). No text is taken from an answer about
+// another section otherwise.
 func (st *state) answerBody(id rp1.SectionID) string {
-	var whole []string
-	for _, e := range st.entries {
-		if e.Answered() && topicCovers(e.Topic, id) {
-			whole = append(whole, safeMarkdown(e.Answer))
+	var parts []string
+	share := st.shares[id]
+	if len(share) > 0 {
+		parts = append(parts, rp1.FormatSentences(share))
+	}
+	own := false
+	for _, e := range st.ch.Answered() {
+		if !rp1.IsBrainDump(e.Topic) && e.About(id) {
+			parts = append(parts, safeMarkdown(e.Answer))
+			own = true
 		}
 	}
-	if len(whole) > 0 {
-		return strings.Join(whole, "\n\n")
+	if !own && !rp1.Writable(share) {
+		if _, cover := st.ch.OtherAnswerCovering(id); len(cover) > 0 {
+			parts = append(parts, rp1.FormatSentences(cover))
+		}
 	}
-	return safeMarkdown(strings.Join(st.material[id], " "))
+	return strings.Join(parts, "\n\n")
 }
 
-// placeholderRe matches what a section holds when it only waits for text.
-var placeholderRe = regexp.MustCompile(`(?i)_TBD_|\bTBD\b|\bTODO\b|\[[^\]\n]*\]|<!--.*?-->`)
+// placeholderLineRe matches a line that only waits for text.
+var placeholderLineRe = regexp.MustCompile(`(?i)^\s*(?:[-*+]\s+)?(?:_TBD_|\*TBD\*|TBD|TODO|\[[^\]\n]*\]|<!--.*?-->)\s*$`)
 
-func onlyPlaceholders(s string) bool {
-	return strings.TrimSpace(placeholderRe.ReplaceAllString(s, "")) == ""
+// dropPlaceholderLines removes lines that hold only a placeholder, keeping
+// every line with real text.
+func dropPlaceholderLines(s string) string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		if !placeholderLineRe.MatchString(line) {
+			out = append(out, line)
+		}
+	}
+	return strings.TrimSpace(strings.Join(out, "\n"))
 }
 
-// headingLineRe finds lines an answer may hold that would end a section
-// ("# " or "## ") once the text sits in the charter body.
-var headingLineRe = regexp.MustCompile(`(?m)^( {0,3})(#{1,2})([ \t]|$)`)
-
-// safeMarkdown escapes H1/H2 lines so that an answer cannot split the
-// charter's sections; deeper headings are fine as subsections.
+// safeMarkdown normalises an answer's line endings, demotes the headings
+// that would end a "## " section once the text sits under it ("# x", "## x"
+// become "### x") and closes a code fence the answer left open, so an
+// answer's structure survives whole and cannot swallow the next section.
 func safeMarkdown(s string) string {
-	s = strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n"))
-	return headingLineRe.ReplaceAllString(s, `$1\$2$3`)
+	return rp1.CloseFence(rp1.DemoteHeadings(strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n")), 2))
 }

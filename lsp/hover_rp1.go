@@ -8,7 +8,6 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
-	"github.com/charter-lsp/charter-lsp/interview"
 )
 
 // hoverRP1 answers hover on an rp1 charter: on a section heading, its status
@@ -53,7 +52,7 @@ func sectionHover(ch *rp1.Charter, sec *rp1.Section) string {
 		fmt.Fprintf(&b, ", %d sentences.", sec.Sentences)
 	}
 	b.WriteString("\n")
-	if sec.Status == rp1.StatusEmpty {
+	if sec.Status == rp1.StatusEmpty && len(sec.Problems) == 0 {
 		b.WriteString("\nMissing: any content under the heading.\n")
 	}
 	if len(sec.Problems) > 0 {
@@ -90,19 +89,19 @@ func entryHover(ch *rp1.Charter, e *rp1.Entry) string {
 		return fmt.Sprintf("**%s is ignored**: it has none of `**Asked**`, `**Answer**` or `**Skipped**`, so the interviewer skips it.", name)
 	case e.HasSkipped:
 		return fmt.Sprintf("**%s was skipped**: %s\n\nThe interviewer will not ask about %s again.",
-			name, orDash(e.Skipped), sectionList(rp1.TopicSections(e.Topic)))
+			name, orDash(e.Skipped), sectionList(e.Sections()))
 	case e.Pending():
 		return fmt.Sprintf("**%s awaits an answer**: write it after `**Answer**:`. Until then the next interview action repeats this question.", name)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s is answered.**", name)
-	topic := rp1.TopicSections(e.Topic)
-	if strings.EqualFold(e.Topic, interview.BrainDumpTopic) {
-		topic = []rp1.SectionID{rp1.Problem}
-	}
-	if len(topic) > 0 {
+	topic := e.Sections()
+	switch {
+	case rp1.IsBrainDump(e.Topic):
+		b.WriteString(" It is the open first question: each of its sentences goes to the section its words name, the rest to Problem & Context.")
+	case len(topic) > 0:
 		fmt.Fprintf(&b, " It covers %s.", sectionList(topic))
-	} else {
+	default:
 		b.WriteString(" Its topic names no charter section, so it covers none by itself.")
 	}
 	var cued []rp1.SectionID

@@ -27,6 +27,15 @@ const (
 	ScratchpadMissingEnd
 	ScratchpadAnswerHeading
 	ScratchpadPending
+	// rp1 skeleton charters (FORMATS.md §3, RPS001–RPS008).
+	RegionHeadingVariant
+	StatusNoncanonical
+	StatusMismatch
+	PlaceholderVariant
+	MixedPlaceholder
+	LegacyScratchPad
+	LegacySections
+	FinalizerJSON
 	MalformedCommand
 	DuplicateCommand
 	MissingVerifier
@@ -75,9 +84,9 @@ type Rule struct {
 // Rules is the catalogue, grouped by family.
 var Rules = []Rule{
 	// rp1 charter sections.
-	{SectionMissing, "section-missing", SeverityWarning, "rp1", "A required charter section has no heading.", false},
-	{SectionEmpty, "section-empty", SeverityWarning, "rp1", "A required charter section has a heading but no content.", false},
-	{SectionPartial, "section-partial", SeverityWarning, "rp1", "A required section holds a TBD marker, a placeholder or fewer than two sentences.", false},
+	{SectionMissing, "section-missing", SeverityWarning, "rp1", "A required charter section (## or ### heading) is missing.", false},
+	{SectionEmpty, "section-empty", SeverityWarning, "rp1", "A required charter section has a heading but no content, or only a placeholder such as _TBD_.", false},
+	{SectionPartial, "section-partial", SeverityWarning, "rp1", "A required section holds a placeholder marker (TBD, TODO:, [To Be Determined], <placeholder>) beside its text, or fewer than two sentences.", false},
 	{SectionCoveredByQA, "section-covered-by-qa", SeverityHint, "rp1", "A section is still a gap in the charter but the scratch pad's answers cover it; finishing the interview fills it.", false},
 	{StatusCompleteWithGaps, "status-complete-with-gaps", SeverityWarning, "rp1", "The charter says **Status**: Complete but still has gaps or a scratch pad.", false},
 
@@ -91,6 +100,16 @@ var Rules = []Rule{
 	{ScratchpadMissingEnd, "scratchpad-missing-end", SeverityWarning, "scratchpad", "The scratch pad has no <!-- End scratch pad --> marker.", false},
 	{ScratchpadAnswerHeading, "scratchpad-answer-heading", SeverityWarning, "scratchpad", "An answer contains a '## ' heading, which ends the scratch pad early for rp1.", false},
 	{ScratchpadPending, "scratchpad-pending", SeverityInformation, "scratchpad", "A question was asked and awaits an answer.", false},
+
+	// rp1 skeleton charters (rp1 PR #436 on; FORMATS.md §2.5 and §3, RPS001–RPS008).
+	{RegionHeadingVariant, "region-heading-variant", SeverityWarning, "skeleton", "A heading meant for a required region that rp1 does not find (### Will Do, ### Won’t, ## Vision Statement, a wrong level), so the region is a gap.", false},
+	{StatusNoncanonical, "status-noncanonical", SeverityWarning, "skeleton", "**Status** is not Draft or Complete on a line of its own (Final, Active, {Draft | Complete}, a pipe-joined header line, or none); rp1 rewrites it.", false},
+	{StatusMismatch, "status-mismatch", SeverityWarning, "skeleton", "**Status** disagrees with the gaps (Complete with a gap, Draft without one); rp1 rewrites it on its next run.", false},
+	{PlaceholderVariant, "placeholder-variant", SeverityWarning, "skeleton", "A required region holds only a placeholder rp1 does not recognise (TBD, *TBD*, * _TBD_, {One-sentence vision}), so it counts as written: Complete from nothing.", false},
+	{MixedPlaceholder, "mixed-placeholder", SeverityInformation, "skeleton", "_TBD_ beside text in a required region: not a gap for rp1, but unfinished.", false},
+	{LegacyScratchPad, "legacy-scratch-pad", SeverityWarning, "skeleton", "A skeleton charter holds a ## Scratch Pad, whose answers rp1 no longer reads: the interview starts over.", false},
+	{LegacySections, "legacy-sections", SeverityHint, "skeleton", "A scratch-pad era section name (## Value Proposition, ## Scope with In/Out lists) where the skeleton has another; rename or split it.", false},
+	{FinalizerJSON, "finalizer-json", SeverityError, "skeleton", "A charter finalizer's answer breaks rp1's contract: not one raw JSON object, keys out of order or extra, a wrong status, artifact or gaps.", false},
 
 	// pi-charter charter.md.
 	{MalformedCommand, "malformed-command", SeverityWarning, "charter", "A ## Commands line without a colon, or with an empty key or value.", true},

@@ -11,16 +11,16 @@ type Doc struct {
 // Docs documents every code in Rules.
 var Docs = map[Code]Doc{
 	SectionMissing: {
-		Example: "# Project Charter: Tidepool\n\n## Problem & Context\n…\n(no `## Success Criteria` heading)",
+		Example: "# Project Charter: Tidepool\n\n## Problem & Context\n…\n(no `## Success Criteria` heading; `### Success Criteria` under the title counts)",
 		Fix:     "Add the section, or run the interview (code action \"Ask next interview question\") to fill it.",
 	},
 	SectionEmpty: {
-		Example: "## Success Criteria\n\n## Assumptions & Risks",
-		Fix:     "Write the section's content, or run the interview to fill it.",
+		Example: "## Success Criteria\n_TBD_\n\n## Assumptions & Risks",
+		Fix:     "Write the section's content, or run the interview to fill it. A section holding only `_TBD_`, `- _TBD_`, `TBD`, `[To Be Determined]` or another placeholder is unfilled.",
 	},
 	SectionPartial: {
-		Example: "## Business Rationale\n\nTBD",
-		Fix:     "Replace the TBD marker or placeholder and write at least two sentences (a list of two items counts).",
+		Example: "## Target Users\n\nEngineering leads. TODO: segments.",
+		Fix:     "Replace the placeholder and write at least two sentences (a list of two items counts). Placeholders are marker forms only: \"a TODO app\" is content, \"TODO:\" or a line that is only \"TODO\" is not.",
 	},
 	SectionCoveredByQA: {
 		Example: "## Scratch Pad\n### Q2: Target Users\n**Asked**: Who are the primary users?\n**Answer**: Renters in cities with 5-30 plants.",
@@ -65,6 +65,38 @@ var Docs = map[Code]Doc{
 	ScratchpadPending: {
 		Example: "### Q3: Value Proposition\n**Asked**: For renters dealing with …?\n**Answer**:",
 		Fix:     "Type the answer after **Answer**:, then ask the next question.",
+	},
+	RegionHeadingVariant: {
+		Example: "## Scope Guardrails\n\n### Will Do\n- Import CSV\n\n### Won’t\n- Billing",
+		Fix:     "Rename the heading to the one rp1 reads (`## Vision`, `## Problem & Context`, `## Target Users`, `## Business Rationale`, `### Will` / `### Won't` under `## Scope Guardrails`, `## Success Criteria`); the quick fix does it.",
+	},
+	StatusNoncanonical: {
+		Example: "**Version**: 1.0.0 | **Status**: Final | **Created**: 2026-02-06",
+		Fix:     "Write `**Status**: Draft` or `**Status**: Complete` on its own line, as rp1's template does; the quick fix writes the status the gaps call for.",
+	},
+	StatusMismatch: {
+		Example: "**Status**: Complete\n…\n## Vision\n_TBD_",
+		Fix:     "Fill the gaps, or set the status the gaps call for (Complete only when no required region is a gap); the quick fix sets it.",
+	},
+	PlaceholderVariant: {
+		Example: "## Vision\nTBD",
+		Fix:     "Write the region, or mark it unfilled with rp1's own placeholder `_TBD_` (`- _TBD_` under Will and Won't); the quick fix does the latter.",
+	},
+	MixedPlaceholder: {
+		Example: "## Target Users\nRenters in cities. Segments _TBD_ pending review.",
+		Fix:     "Finish the sentence that holds `_TBD_`; rp1 treats the region as written.",
+	},
+	LegacyScratchPad: {
+		Example: "## Vision\n_TBD_\n…\n## Scratch Pad\n### Q1: Brain Dump\n**Answer**: …",
+		Fix:     "Move the answers into their regions (the quick fix migrates them: each answer into its region, the Brain Dump kept for you to place, the scratch pad removed once every answer is placed).",
+	},
+	LegacySections: {
+		Example: "## Value Proposition\n…\n## Scope\n**In scope**:\n- …\n**Out of scope**:\n- …",
+		Fix:     "Rename `## Value Proposition` to `## Business Rationale`; turn `## Scope` into `## Scope Guardrails` with `### Will` and `### Won't` (the quick fix does both).",
+	},
+	FinalizerJSON: {
+		Example: "```json\n{\"status\":\"complete\",\"gaps\":[],\"artifact\":\"…\",\"warnings\":[]}\n```",
+		Fix:     "Answer with exactly one raw JSON object (no fence or prose) with the keys status, artifact, gaps, warnings in that order; `charter-lsp interview --contract finalizer` prints the expected answer.",
 	},
 	MalformedCommand: {
 		Example: "## Commands\n\nlint go vet ./...",

@@ -8,6 +8,7 @@ import (
 var familyTitles = []struct{ family, title string }{
 	{"rp1", "rp1 charter sections"},
 	{"scratchpad", "rp1 interview scratch pad"},
+	{"skeleton", "rp1 skeleton charters"},
 	{"charter", "pi-charter charter.md"},
 	{"criteria", "pi-charter criteria.md"},
 	{"verifier", "Verifier commands"},

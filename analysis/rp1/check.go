@@ -37,12 +37,21 @@ func Check(ch *Charter, opts Options) []diag.Diagnostic {
 		opts.QuestionBudget = DefaultQuestionBudget
 	}
 	var ds []diag.Diagnostic
-	if opts.RP1Style {
-		ds = append(ds, checkSections(ch)...)
-		ds = append(ds, checkStatus(ch)...)
-	}
-	if ch.ScratchPad != nil {
-		ds = append(ds, checkScratchPad(ch, opts)...)
+	switch {
+	case ch.Format == FormatSkeleton:
+		// rp1 reads a skeleton charter's regions only; a scratch pad in it
+		// is legacy (reported by checkSkeleton), its entries unread.
+		if opts.RP1Style {
+			ds = append(ds, checkSkeleton(ch, ch.Skeleton)...)
+		}
+	default:
+		if opts.RP1Style {
+			ds = append(ds, checkSections(ch)...)
+			ds = append(ds, checkStatus(ch)...)
+		}
+		if ch.ScratchPad != nil {
+			ds = append(ds, checkScratchPad(ch, opts)...)
+		}
 	}
 	diag.Sort(ds)
 	return ds
@@ -75,9 +84,14 @@ func checkSections(ch *Charter) []diag.Diagnostic {
 		switch {
 		case sec == nil:
 			d := diag.New(diag.SectionMissing, span,
-				"Section \"## %s\" is missing; add it with %s, or ask the next interview question.",
-				CanonicalHeading[g.Section], needs)
+				"Section \"%s %s\" is missing; add it with %s, or ask the next interview question.",
+				strings.Repeat("#", ch.SectionLevel()), CanonicalHeading[g.Section], needs)
 			d.Data = map[string]string{"section": string(g.Section), "heading": CanonicalHeading[g.Section]}
+			ds = append(ds, d)
+		case sec.Status == StatusEmpty && len(sec.Problems) > 0:
+			d := diag.New(diag.SectionEmpty, span,
+				"Section %q holds only the placeholder %q; write %s, or ask the next interview question.", name, sec.Problems[0].Text, needs)
+			d.Data = map[string]string{"section": string(g.Section)}
 			ds = append(ds, d)
 		case sec.Status == StatusEmpty:
 			d := diag.New(diag.SectionEmpty, span,

@@ -65,6 +65,34 @@ func dump(ch *Charter) string {
 			}
 		}
 	}
+	if sk := ch.Skeleton; sk != nil {
+		b.WriteString("format skeleton\n")
+		for _, r := range sk.Regions {
+			fmt.Fprintf(&b, "region %q %s", r.ID, r.State)
+			if r.Heading != nil {
+				fmt.Fprintf(&b, " %s body %s", at(r.Heading.Span), at(r.Body))
+			}
+			if r.Variant != nil {
+				fmt.Fprintf(&b, " variant %q %s", r.Variant.Text, at(r.Variant.Span))
+			}
+			if r.Legacy != nil {
+				fmt.Fprintf(&b, " legacy %q %s", r.Legacy.Text, at(r.Legacy.Span))
+			}
+			if n := len(r.PlaceholderLines); n > 0 {
+				fmt.Fprintf(&b, " placeholder-lines=%d", n)
+			}
+			if n := len(r.Mixed); n > 0 {
+				fmt.Fprintf(&b, " mixed=%d", n)
+			}
+			b.WriteString("\n")
+		}
+		status := "none"
+		if sk.Status != nil {
+			status = fmt.Sprintf("%q", sk.Status.Value)
+		}
+		fmt.Fprintf(&b, "status %s joined=%v expected %s gaps %v\n", status, sk.StatusJoined, sk.ExpectedStatus(), sk.Gaps())
+		return b.String()
+	}
 	for _, g := range ch.Gaps() {
 		fmt.Fprintf(&b, "gap %s %s (%s)", g.Section, g.Status, g.Charter)
 		if g.CoveredBy != nil {

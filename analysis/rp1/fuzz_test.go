@@ -12,6 +12,8 @@ import (
 // within the text, and sections, entries and diagnostics come in order.
 func FuzzParse(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.md")
+	corpus, _ := filepath.Glob("testdata/corpus/*.md")
+	files = append(files, corpus...)
 	for _, md := range files {
 		if src, err := os.ReadFile(md); err == nil {
 			f.Add(src)
@@ -74,8 +76,53 @@ func FuzzParse(f *testing.F) {
 			if i > 0 && ds[i-1].Span.Start > d.Span.Start {
 				t.Fatalf("diagnostics not sorted")
 			}
+			if d.Fix != nil {
+				end := -1
+				for _, e := range d.Fix.Edits {
+					ok(d.Code.String()+" fix", e.Span)
+					if e.Span.Start < end {
+						t.Fatalf("%s fix edits overlap", d.Code)
+					}
+					end = e.Span.End
+				}
+				Parse(applyEdits(src, d.Fix.Edits))
+			}
 		}
 		_ = ch.Gaps()
+		if sk := ch.Skeleton; sk != nil {
+			for _, r := range sk.Regions {
+				if r.Heading != nil {
+					ok("region body", r.Body)
+				}
+				for _, m := range r.Mixed {
+					ok("mixed", m)
+				}
+			}
+		}
+		if m, err := Migrate(src, MigrateOptions{Now: migrateNow}); err == nil {
+			if after := Parse(m.New); after.Format != FormatSkeleton && m.Changed() {
+				t.Fatalf("migrated text reads as %s:\n%s", after.Format, m.New)
+			}
+		}
+	})
+}
+
+// FuzzFinalizerAnswer: any answer is checked without panicking, with spans
+// inside it.
+func FuzzFinalizerAnswer(f *testing.F) {
+	for _, s := range []string{
+		`{"status":"draft","artifact":"a","gaps":["Vision"],"warnings":[]}`,
+		"```json\n{}\n```", `{"status":1,"status":2}`, `[]`, `{"gaps":{"a":1}}`, "{\"warnings\":[\"\u00e9\"]} x", "",
+	} {
+		f.Add([]byte(s))
+	}
+	want := FinalizerResponse{Status: FinalizerDraft, Artifact: "a", Gaps: []string{"Vision"}, Warnings: []string{}}
+	f.Fuzz(func(t *testing.T, answer []byte) {
+		for _, d := range CheckFinalizerAnswer(answer, want) {
+			if d.Span.Start < 0 || d.Span.End < d.Span.Start || d.Span.End > len(answer) {
+				t.Fatalf("span %+v out of [0,%d]", d.Span, len(answer))
+			}
+		}
 	})
 }
 

@@ -33,21 +33,36 @@ func (ch *Charter) SectionStatus(id SectionID) SectionStatus {
 
 // Gaps reports, in priority order, each of the five sections as FILLED
 // (COMPLETE in the charter), COVERED_BY_QA or GAP. A section is covered by an
-// answered scratch-pad entry whose topic names it (SPEC §1), or by an
-// answered Brain Dump whose text addresses it by the section's cue words
-// (SPEC §2, "Brain Dump coverage": the interview will not ask about it, and
-// finishing writes it from those sentences). Skipped, pending, malformed and
-// unnumbered entries cover nothing.
+// answered scratch-pad entry about it (its topic, or the reason of rp1's
+// "### Qn: Skipped" form, names it; SPEC §1), by an answered Brain Dump that
+// says enough about it to write it (BrainDumpShares, Writable), or, once its
+// question was skipped, by another answer that says enough about it: the
+// interview will not ask about it, and finishing writes it from those
+// sentences. Skipped, pending, malformed and unnumbered entries cover
+// nothing themselves.
 func (ch *Charter) Gaps() []Gap {
 	gaps := make([]Gap, 0, len(Priority))
+	var shares map[SectionID][]Sentence
+	bd := ch.BrainDump()
+	if bd != nil {
+		shares = BrainDumpShares(bd.Answer, ch.HasOwnAnswer)
+	}
 	for _, id := range Priority {
 		g := Gap{Section: id, Charter: ch.SectionStatus(id), Status: GapOpen}
 		switch {
 		case g.Charter == StatusComplete:
 			g.Status = GapFilled
 		default:
-			if e := ch.coveringEntry(id); e != nil {
+			if e := ch.answerAbout(id); e != nil {
 				g.Status, g.CoveredBy = GapCoveredByQA, e
+			} else if bd != nil && Writable(shares[id]) {
+				g.Status, g.CoveredBy = GapCoveredByQA, bd
+			} else if ch.skipped(id) {
+				// The interview skipped it because another answer says
+				// enough about it (SPEC §2, skip).
+				if e, _ := ch.OtherAnswerCovering(id); e != nil {
+					g.Status, g.CoveredBy = GapCoveredByQA, e
+				}
 			}
 		}
 		gaps = append(gaps, g)
@@ -66,27 +81,71 @@ func (ch *Charter) GapsRemaining() []SectionID {
 	return ids
 }
 
-// coveringEntry is the first answered entry whose topic covers id, else
-// an answered Brain Dump that addresses id.
-func (ch *Charter) coveringEntry(id SectionID) *Entry {
+// Answered lists the entries the interviewer reads as answers: numbered,
+// well-formed and with a non-empty answer, in file order.
+func (ch *Charter) Answered() []*Entry {
 	if ch.ScratchPad == nil {
 		return nil
 	}
+	var out []*Entry
 	for _, e := range ch.ScratchPad.Entries {
 		// An entry without a Q number is not read by the interviewer either.
-		if e.Number == 0 || e.Malformed() || !e.Answered() {
-			continue
-		}
-		for _, s := range TopicSections(e.Topic) {
-			if s == id {
-				return e
-			}
+		if e.Number != 0 && !e.Malformed() && e.Answered() {
+			out = append(out, e)
 		}
 	}
-	for _, e := range ch.ScratchPad.Entries {
-		if e.Number != 0 && e.Answered() && IsBrainDump(e.Topic) && Addresses(e.Answer, id) {
+	return out
+}
+
+// BrainDump is the first answered Brain Dump entry, or nil.
+func (ch *Charter) BrainDump() *Entry {
+	for _, e := range ch.Answered() {
+		if IsBrainDump(e.Topic) {
 			return e
 		}
 	}
 	return nil
+}
+
+// HasOwnAnswer: an answered entry is about section id (not counting the
+// Brain Dump).
+func (ch *Charter) HasOwnAnswer(id SectionID) bool { return ch.answerAbout(id) != nil }
+
+// answerAbout is the first answered entry about id.
+func (ch *Charter) answerAbout(id SectionID) *Entry {
+	for _, e := range ch.Answered() {
+		if e.About(id) {
+			return e
+		}
+	}
+	return nil
+}
+
+// skipped: a well-formed entry about id was skipped.
+func (ch *Charter) skipped(id SectionID) bool {
+	if ch.ScratchPad == nil {
+		return false
+	}
+	for _, e := range ch.ScratchPad.Entries {
+		if e.Number != 0 && e.HasSkipped && !e.Answered() && e.About(id) {
+			return true
+		}
+	}
+	return false
+}
+
+// OtherAnswerCovering is the first answer about other sections (not the
+// Brain Dump) that says enough about id to write it, and what it says
+// (AnswerShare, Writable); nil when none does. One sentence in passing is not
+// enough: a section written from it would be partial.
+func (ch *Charter) OtherAnswerCovering(id SectionID) (*Entry, []Sentence) {
+	for _, e := range ch.Answered() {
+		if IsBrainDump(e.Topic) || e.About(id) {
+			continue
+		}
+		if share := AnswerShare(e.Answer, e.About, id); Writable(share) {
+			return e, share
+		}
+	}
+	return nil, nil
 }

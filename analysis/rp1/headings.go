@@ -88,7 +88,7 @@ var topicKeywords = []struct {
 	section SectionID
 	words   []string
 }{
-	{Problem, []string{"problem", "context", "brain dump"}},
+	{Problem, []string{"problem", "context"}},
 	{Users, []string{"user", "audience", "customer"}},
 	{ValueProp, []string{"value", "benefit", "rationale"}},
 	{Scope, []string{"scope"}},
@@ -97,7 +97,10 @@ var topicKeywords = []struct {
 
 // TopicSections lists, in priority order, the sections an answered entry
 // with this topic covers: those with a keyword contained in the topic,
-// ignoring case. An unknown topic covers none.
+// ignoring case. An unknown topic covers none, and so does the Brain Dump:
+// SPEC §1 maps it to problem, but what an open question covers is what its
+// answer says (BrainDumpShares), so a Brain Dump with one sentence on the
+// problem leaves the problem question to be asked.
 func TopicSections(topic string) []SectionID {
 	t := strings.ToLower(topic)
 	var ids []SectionID
@@ -110,4 +113,20 @@ func TopicSections(topic string) []SectionID {
 		}
 	}
 	return ids
+}
+
+// firstNamed is the section a free text names first ("Value proposition
+// already covered in Q2 (Target Users)" names value_prop, then users), by
+// the topic keywords; "" when it names none.
+func firstNamed(text string) SectionID {
+	t := strings.ToLower(text)
+	best, at := SectionID(""), len(t)+1
+	for _, k := range topicKeywords {
+		for _, w := range k.words {
+			if i := strings.Index(t, w); i >= 0 && i < at {
+				best, at = k.section, i
+			}
+		}
+	}
+	return best
 }

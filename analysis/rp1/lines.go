@@ -92,6 +92,9 @@ type htmlComment struct{ open bool }
 // strip returns line with comment text blanked (same length, so offsets
 // stay valid) and updates the state.
 func (h *htmlComment) strip(line string) string {
+	if !h.open && !strings.Contains(line, "<!--") {
+		return line // the common case: no copy
+	}
 	b := []byte(line)
 	i := 0
 	for i < len(b) {
@@ -116,4 +119,25 @@ func (h *htmlComment) strip(line string) string {
 		h.open = true
 	}
 	return string(b)
+}
+
+// DemoteHeadings rewrites, outside fenced code, every ATX heading of level
+// <= level as a heading of level+1 (at most 6), so the text can sit in a
+// section of that level without ending it; deeper headings are left alone.
+// Finishing an interview uses it to carry an answer's sub-headings over.
+func DemoteHeadings(s string, level int) string {
+	lines := strings.Split(s, "\n")
+	var f fence
+	for i, line := range lines {
+		if f.step(line) {
+			continue
+		}
+		n, _ := atxHeading(line)
+		if n == 0 || n > level {
+			continue
+		}
+		j := strings.IndexByte(line, '#')
+		lines[i] = line[:j] + strings.Repeat("#", min(level+1, 6)) + line[j+n:]
+	}
+	return strings.Join(lines, "\n")
 }

@@ -50,12 +50,25 @@ const (
 type Charter struct {
 	Index *source.Index
 
+	// FrontMatter is the leading YAML block ("---" … "---") rp1 writes
+	// (rp1_doc_id, template metadata); zero when there is none.
+	FrontMatter source.Span
+
 	Title     string      // text of the first H1, "" if none
 	TitleSpan source.Span // the whole H1 line
 	Fields    []HeaderField
 
-	// Sections lists every H2 section except the scratch pad, in file order.
+	// Sections lists, in file order, every H2 except the scratch pad, and
+	// every H3 that names one of the five sections outside an H2 section
+	// that is one of them (real charters put all five under
+	// "# Project Charter: …" as ###), with the H3s that follow it at its
+	// level.
 	Sections []*Section
+
+	// Format says which upstream generation wrote the file (format.go).
+	Format Format
+	// Skeleton is the charter read as rp1's skeleton (FormatSkeleton only).
+	Skeleton *Skeleton
 
 	// ScratchPad is nil when the file has no "## Scratch Pad" heading.
 	ScratchPad *ScratchPad
@@ -70,13 +83,15 @@ type HeaderField struct {
 	ValueSpan source.Span
 }
 
-// Section is an H2 section.
+// Section is a section of the charter: an H2, or an H3 at the top level.
 type Section struct {
 	ID          SectionID // "" for sections other than the five
-	Heading     string    // heading text without "## "
+	Level       int       // 2 or 3
+	Heading     string    // heading text without the "#"s
 	HeadingSpan source.Span
-	// BodySpan runs from the line after the heading to the next H2 (or the
-	// scratch pad, or EOF); it includes subsections.
+	// BodySpan runs from the line after the heading to the next heading of
+	// the same or a higher level (or the scratch pad, or EOF); it includes
+	// subsections.
 	BodySpan source.Span
 
 	Status    SectionStatus    // only meaningful when ID != ""
@@ -84,12 +99,13 @@ type Section struct {
 	Problems  []SectionProblem // why the section is PARTIAL (empty for COMPLETE)
 }
 
-// ProblemKind says what makes a section partial.
+// ProblemKind says what makes a section partial (or, for an EMPTY section,
+// which placeholder is all it holds).
 type ProblemKind string
 
 const (
 	ProblemTBD         ProblemKind = "tbd"               // TBD or _TBD_
-	ProblemPlaceholder ProblemKind = "placeholder"       // [To Be Determined], TODO, …
+	ProblemPlaceholder ProblemKind = "placeholder"       // [To Be Determined], TODO:, <placeholder>, …
 	ProblemFewSentence ProblemKind = "too-few-sentences" // fewer than two sentences
 )
 
@@ -145,6 +161,33 @@ func (e *Entry) Answered() bool { return e.Answer != "" }
 
 // Pending: asked, but no answer yet and not skipped.
 func (e *Entry) Pending() bool { return e.HasAsked && e.Answer == "" && !e.HasSkipped }
+
+// Sections are the sections the entry is about: those its topic names
+// (TopicSections); for rp1 bootstrap's "### Q4: Skipped" form (topic
+// "Skipped", rp1 plugins/dev/commands/bootstrap.md@8b1ef55), whose topic
+// names none, the section its **Skipped** reason names first ("Value
+// proposition already covered in Q2 (Target Users)" → value_prop). The Brain
+// Dump is about no section in particular: what it covers follows from what
+// it says (BrainDumpShares).
+func (e *Entry) Sections() []SectionID {
+	if ids := TopicSections(e.Topic); len(ids) > 0 || !e.HasSkipped {
+		return ids
+	}
+	if id := firstNamed(e.Skipped); id != "" {
+		return []SectionID{id}
+	}
+	return nil
+}
+
+// About reports whether the entry is about section id.
+func (e *Entry) About(id SectionID) bool {
+	for _, s := range e.Sections() {
+		if s == id {
+			return true
+		}
+	}
+	return false
+}
 
 // Gap is one section's standing in the interview.
 type Gap struct {

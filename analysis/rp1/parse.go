@@ -12,10 +12,14 @@ import (
 // Parse reads an rp1 charter.md. It never fails: whatever the text, the
 // result describes what is there, and Check says what is wrong with it.
 //
-// The file is split by a line scan: the first H1 is the title, the
-// "**Key**: value" lines before the first H2 are the header, every H2 (outside
-// fenced code) starts a section, and "## Scratch Pad" starts the interview
-// state, which runs as upstream reads it (see parseScratchPad).
+// The file is split by a line scan: a leading YAML front matter block is
+// skipped, the first H1 is the title, the "**Key**: value" lines before the
+// first section are the header, and headings outside fenced code start
+// sections: every H2, and an H3 that names one of the five sections when it
+// is not inside an H2 that is one of them. A section runs to the next
+// heading of its level or higher. "## Scratch Pad" starts the interview
+// state, which runs as upstream reads it (see parseScratchPad). Finally the
+// file's format is detected and, for a skeleton charter, its regions read.
 func Parse(src []byte) *Charter {
 	ix := source.NewIndex(src)
 	ch := &Charter{Index: ix}
@@ -24,10 +28,14 @@ func Parse(src []byte) *Charter {
 		n = 0
 	}
 
+	first := 0
+	if fm, next := frontMatter(ix, n); next > 0 {
+		ch.FrontMatter, first = fm, next
+	}
 	var (
 		f         fence
 		cur       *Section
-		headerTo  = -1 // first line of the first H2; the header lies before it
+		headerTo  = -1 // first line of the first section; the header lies before it
 		titleLine = -1
 	)
 	closeSection := func(end int) {
@@ -37,7 +45,20 @@ func Parse(src []byte) *Charter {
 			cur = nil
 		}
 	}
-	for i := 0; i < n; i++ {
+	open := func(i, level int, htext string, id SectionID) {
+		if headerTo < 0 {
+			headerTo = i
+		}
+		closeSection(ix.LineStart(i))
+		cur = &Section{
+			ID:          id,
+			Level:       level,
+			Heading:     htext,
+			HeadingSpan: ix.LineSpan(i),
+			BodySpan:    source.Span{Start: ix.LineStart(i + 1)},
+		}
+	}
+	for i := first; i < n; i++ {
 		line := ix.LineSpan(i)
 		text := string(src[line.Start:line.End])
 		if f.step(text) {
@@ -45,25 +66,34 @@ func Parse(src []byte) *Charter {
 		}
 		level, htext := atxHeading(text)
 		switch {
-		case level == 1 && titleLine < 0:
-			ch.Title, ch.TitleSpan, titleLine = htext, line, i
-		case level == 2:
-			if headerTo < 0 {
-				headerTo = i
+		case level == 0 || level > 3:
+		case level == 1:
+			if titleLine < 0 {
+				ch.Title, ch.TitleSpan, titleLine = htext, line, i
 			}
-			closeSection(ix.LineStart(i))
+			if cur != nil {
+				closeSection(ix.LineStart(i))
+			}
+		case level == 2:
 			if ch.ScratchPad == nil && isScratchPadHeading(htext) {
+				if headerTo < 0 {
+					headerTo = i
+				}
+				closeSection(ix.LineStart(i))
 				sp, next := parseScratchPad(ix, i, n)
 				ch.ScratchPad = sp
 				i = next - 1
 				continue
 			}
 			id, _ := SectionForHeading(htext)
-			cur = &Section{
-				ID:          id,
-				Heading:     htext,
-				HeadingSpan: line,
-				BodySpan:    source.Span{Start: ix.LineStart(i + 1)},
+			open(i, 2, htext, id)
+		case level == 3:
+			id, ok := SectionForHeading(htext)
+			switch {
+			case cur == nil && ok, cur != nil && cur.Level == 2 && cur.ID == "" && ok:
+				open(i, 3, htext, id)
+			case cur != nil && cur.Level == 3:
+				open(i, 3, htext, id) // a sibling of a top-level H3 section
 			}
 		}
 	}
@@ -71,7 +101,7 @@ func Parse(src []byte) *Charter {
 	if headerTo < 0 {
 		headerTo = n
 	}
-	ch.Fields = parseHeader(ix, titleLine, headerTo)
+	ch.Fields = parseHeader(ix, titleLine, first, headerTo)
 	var body parser.Parser
 	for _, s := range ch.Sections {
 		if s.ID == "" {
@@ -82,7 +112,40 @@ func Parse(src []byte) *Charter {
 		}
 		assess(s, src, body)
 	}
+	ch.Format = detectFormat(ch)
+	if ch.Format == FormatSkeleton {
+		ch.Skeleton = readSkeleton(ch)
+	}
 	return ch
+}
+
+// SectionLevel is the heading level the five sections are written at: that
+// of the first one present, else 2.
+func (ch *Charter) SectionLevel() int {
+	for _, s := range ch.Sections {
+		if s.ID != "" {
+			return s.Level
+		}
+	}
+	return 2
+}
+
+// frontMatter finds a YAML block at the top of the file: a first line "---"
+// and a closing "---" or "..." line. It returns the block's span and the
+// line after it, or 0 when there is none. Without a closing line the "---"
+// is a thematic break, not front matter.
+func frontMatter(ix *source.Index, n int) (source.Span, int) {
+	src := ix.Source()
+	lineText := func(i int) string { return strings.TrimRight(string(src[ix.LineStart(i):ix.LineEnd(i)]), " \t\r") }
+	if n < 2 || lineText(0) != "---" {
+		return source.Span{}, 0
+	}
+	for i := 1; i < n; i++ {
+		if t := lineText(i); t == "---" || t == "..." {
+			return source.Span{Start: 0, End: ix.LineEnd(i)}, i + 1
+		}
+	}
+	return source.Span{}, 0
 }
 
 func isScratchPadHeading(text string) bool {
@@ -92,14 +155,14 @@ func isScratchPadHeading(text string) bool {
 // headerFieldRe matches one "**Key**: value" (or "**Key:** value") field.
 var headerFieldRe = regexp.MustCompile(`^\*\*([^*\n]+?)(?:\*\*\s*:|:\*\*)[ \t]*(.*?)[ \t]*$`)
 
-// parseHeader reads the header fields on lines before line `to`, outside
-// fenced code, skipping the title line. The one-line variant separates fields
-// with " | ".
-func parseHeader(ix *source.Index, titleLine, to int) []HeaderField {
+// parseHeader reads the header fields on lines [from, to), outside fenced
+// code, skipping the title line. The one-line variant separates fields with
+// " | ".
+func parseHeader(ix *source.Index, titleLine, from, to int) []HeaderField {
 	src := ix.Source()
 	var fields []HeaderField
 	var f fence
-	for i := 0; i < to && i < ix.LineCount(); i++ {
+	for i := from; i < to && i < ix.LineCount(); i++ {
 		line := ix.LineSpan(i)
 		text := string(src[line.Start:line.End])
 		if f.step(text) || i == titleLine {

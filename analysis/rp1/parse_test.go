@@ -61,6 +61,15 @@ func render(src []byte) string {
 			rr := ch.Index.Range(rel.Span)
 			fmt.Fprintf(&b, "  related %d:%d-%d:%d %s\n", rr.Start.Line+1, rr.Start.Character+1, rr.End.Line+1, rr.End.Character+1, rel.Message)
 		}
+		if d.Fix != nil {
+			fmt.Fprintf(&b, "  fix %q\n", d.Fix.Title)
+			for _, e := range d.Fix.Edits {
+				er := ch.Index.Range(e.Span)
+				// Fixes write the file's own line endings; TestCRLF compares
+				// the rest.
+				fmt.Fprintf(&b, "    edit %d:%d-%d:%d %q\n", er.Start.Line+1, er.Start.Character+1, er.End.Line+1, er.End.Character+1, strings.ReplaceAll(e.NewText, "\r\n", "\n"))
+			}
+		}
 	}
 	return b.String()
 }

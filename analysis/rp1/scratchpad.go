@@ -64,7 +64,7 @@ func parseScratchPad(ix *source.Index, head, n int) (*ScratchPad, int) {
 			end = i + 1
 			break
 		}
-		if level == 3 {
+		if level == 3 && !(field != nil && field.hasText(src) && answerHeading(ix, htext, i, n)) {
 			if entry != nil {
 				entry.Span.End = line.Start
 			}
@@ -135,6 +135,30 @@ func parseScratchPad(ix *source.Index, head, n int) (*ScratchPad, int) {
 	return sp, end
 }
 
+// entryStartRe: a heading that starts a scratch pad entry, even a
+// malformed one ("Q3 Scope", "Q: Scope").
+var entryStartRe = regexp.MustCompile(`(?i)^Q\s*\d*\s*[:.\s]|^Q\d+$`)
+
+// answerHeading: the H3 on line i, met while a field with text is being
+// read, belongs to that text (an answer with "### Out of scope" and a list
+// under it) rather than starting an entry: it does not read as "Q{N}…" and
+// the next non-blank line is not an **Asked**/**Answer**/**Skipped** field.
+// After an empty field (a pending question) a heading starts an entry.
+func answerHeading(ix *source.Index, htext string, i, n int) bool {
+	if entryStartRe.MatchString(strings.TrimSpace(htext)) {
+		return false
+	}
+	src := ix.Source()
+	for j := i + 1; j < n; j++ {
+		t := strings.TrimSpace(string(src[ix.LineStart(j):ix.LineEnd(j)]))
+		if t == "" {
+			continue
+		}
+		return !fieldRe.MatchString(t) && !endMarkerRe.MatchString(t)
+	}
+	return true
+}
+
 func newEntry(htext string, line source.Span) *Entry {
 	e := &Entry{HeadingSpan: line, Span: line}
 	if m := entryHeadingRe.FindStringSubmatch(htext); m != nil {
@@ -159,6 +183,11 @@ func newEntry(htext string, line source.Span) *Entry {
 type fieldState struct {
 	name       string
 	start, end int
+}
+
+// hasText: the value read so far is not blank.
+func (f *fieldState) hasText(src []byte) bool {
+	return f.end > f.start && strings.TrimSpace(string(src[f.start:f.end])) != ""
 }
 
 func (f *fieldState) finish(src []byte, e *Entry) {

@@ -12,6 +12,8 @@ import (
 // (same LSP positions, same values), so spans skip the extra '\r' correctly.
 func TestCRLF(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.md")
+	corpus, _ := filepath.Glob("testdata/corpus/*.md")
+	files = append(files, corpus...)
 	for _, md := range files {
 		src, err := os.ReadFile(md)
 		if err != nil {

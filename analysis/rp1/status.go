@@ -3,6 +3,7 @@ package rp1
 import (
 	"bytes"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 
@@ -16,28 +17,41 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
+// Placeholders are marker forms, never a word in a sentence (SPEC §1): "a
+// TODO app" or "to-do list" is content, "TODO:" or a line that is only
+// "TODO" is a placeholder.
 var (
-	// tbdRe: the TBD marker, bare or as _TBD_ (both upstream spellings).
-	tbdRe = regexp.MustCompile(`(?i)_TBD_|\bTBD\b`)
-	// placeholderRe: a bracketed placeholder such as [To Be Determined] or
-	// [Your project name]. A following "(" or "[" or ":" makes it a link, not
-	// a placeholder; that is checked by the caller.
-	placeholderRe = regexp.MustCompile(`(?i)\[(?:to be (?:determined|decided|defined)|tbd|todo|placeholder|fill (?:me )?in[^\]\n]*|insert [^\]\n]*|your [^\]\n]*|describe [^\]\n]*)\]`)
-	// todoRe: TODO/FIXME notes, upper-case only so prose "todo list" passes.
-	todoRe = regexp.MustCompile(`\b(?:TODO|FIXME)\b`)
+	// tbdRe: the TBD marker: in emphasis in any case (_TBD_, *tbd*, **TBD**,
+	// rp1's skeleton writes _TBD_) or bare in capitals.
+	tbdRe = regexp.MustCompile(`(?i:(?:\*\*|__|\*|_)tbd(?:\*\*|__|\*|_))|\bTBD\b`)
+	// placeholderRe: a bracketed or angled placeholder such as
+	// [To Be Determined], [Your project name], <placeholder>, <insert date>,
+	// or a template field such as {Project Name} or {Draft | Complete}. A
+	// "(", "[" or ":" after a bracket makes it a link, not a placeholder;
+	// that is checked by the caller.
+	placeholderRe = regexp.MustCompile(`(?i)\[(?:` + placeholderWords + `)\]|<(?:` + placeholderWords + `)>|\{[A-Z][A-Za-z0-9 ,'’/&|.-]*\}`)
+	// todoRe: a TODO/FIXME note: the word followed by a colon (TODO:,
+	// TODO(ann):).
+	todoRe = regexp.MustCompile(`\b(?:TODO|FIXME|TBD)(?:\([^)\n]*\))?[ \t]*:`)
+	// bareTodoRe: a line (or list item) that is nothing but TODO or FIXME.
+	bareTodoRe = regexp.MustCompile(`(?i)^(?:todo|fixme)[.!]*$`)
 )
 
+const placeholderWords = `to be (?:determined|decided|defined|confirmed)|tbd|tbc|todo|placeholder|fill (?:me )?in[^\]>\n]*|insert [^\]>\n]*|your [^\]>\n]*|describe [^\]>\n]*|add [^\]>\n]*`
+
 // assess sets a required section's Status, Sentences and Problems (SPEC §1):
-// EMPTY without content, PARTIAL with a TBD/placeholder marker or fewer than
-// two sentences, COMPLETE otherwise. Subsections count as content.
+// EMPTY without content, or when all it holds is placeholders (a skeleton's
+// "_TBD_" or "- _TBD_" is unfilled); PARTIAL with a placeholder marker or
+// fewer than two sentences; COMPLETE otherwise. Subsections count as
+// content, their headings do not.
 func assess(s *Section, src []byte, p parser.Parser) {
 	body := src[s.BodySpan.Start:s.BodySpan.End]
 	s.Problems = findMarkers(body, s.BodySpan.Start)
 	sentences, content := countContent(p, body)
 	s.Sentences = sentences
 	switch {
-	case !content && len(s.Problems) == 0:
-		s.Status = StatusEmpty
+	case !content || (len(s.Problems) > 0 && placeholderOnlyBody(body)):
+		s.Status, s.Sentences = StatusEmpty, 0
 	case len(s.Problems) > 0:
 		s.Status = StatusPartial
 	case sentences < 2:
@@ -48,44 +62,225 @@ func assess(s *Section, src []byte, p parser.Parser) {
 	}
 }
 
-// findMarkers returns the TBD, placeholder and TODO markers in body, outside
-// fenced code and HTML comments, with absolute spans (base is body's offset).
-func findMarkers(body []byte, base int) []SectionProblem {
-	var out []SectionProblem
+// AssessBody is the status a section with this body would have: how the
+// interview decides whether what it would write fills a section.
+func AssessBody(body string) SectionStatus {
+	s := &Section{ID: Problem, BodySpan: source.Span{End: len(body)}}
+	assess(s, []byte(body), newBodyParser())
+	return s.Status
+}
+
+// contentLines calls fn for each line of body that can hold content: outside
+// fenced code, with HTML comments blanked and inline code kept out of
+// marker matching (blanked too), skipping blank lines and headings. A fenced
+// code block is reported once, as fenced.
+func contentLines(body []byte, fn func(line string, start int, fenced bool)) {
 	ix := source.NewIndex(body)
 	var f fence
 	var c htmlComment
+	inFence := false
 	for l := 0; l < ix.LineCount(); l++ {
 		ls := ix.LineSpan(l)
 		line := string(body[ls.Start:ls.End])
 		if f.step(line) {
+			if !inFence {
+				fn(line, ls.Start, true)
+			}
+			inFence = f.open()
 			continue
 		}
-		line = c.strip(line)
-		at := func(i, j int, kind ProblemKind) {
-			out = append(out, SectionProblem{Kind: kind, Text: line[i:j], Span: source.Span{Start: base + ls.Start + i, End: base + ls.Start + j}})
+		inFence = false
+		line = blankInlineCode(c.strip(line))
+		if strings.TrimSpace(line) == "" {
+			continue
 		}
-		var taken [][]int
-		for _, m := range placeholderRe.FindAllStringIndex(line, -1) {
-			if m[1] < len(line) && strings.ContainsRune("([:", rune(line[m[1]])) {
-				continue // a link or link reference, not a placeholder
-			}
-			at(m[0], m[1], ProblemPlaceholder)
+		if lvl, _ := atxHeading(line); lvl > 0 {
+			continue
+		}
+		fn(line, ls.Start, false)
+	}
+}
+
+// findMarkers returns the TBD, placeholder and TODO markers in body, outside
+// fenced code, inline code and HTML comments, with absolute spans (base is
+// body's offset).
+func findMarkers(body []byte, base int) []SectionProblem {
+	var out []SectionProblem
+	contentLines(body, func(line string, start int, fenced bool) {
+		if fenced {
+			return
+		}
+		for _, m := range markerSpans(line) {
+			out = append(out, SectionProblem{Kind: m.kind, Text: line[m.start:m.end],
+				Span: source.Span{Start: base + start + m.start, End: base + start + m.end}})
+		}
+	})
+	return out
+}
+
+type marker struct {
+	start, end int
+	kind       ProblemKind
+}
+
+// markerSpans finds the placeholder markers of one line, in order.
+func markerSpans(line string) []marker {
+	if !mayHoldMarker(line) {
+		return nil
+	}
+	var out []marker
+	var taken [][]int
+	for _, m := range placeholderRe.FindAllStringIndex(line, -1) {
+		if line[m[0]] == '[' && m[1] < len(line) && strings.ContainsRune("([:", rune(line[m[1]])) {
+			continue // a link or link reference, not a placeholder
+		}
+		out = append(out, marker{m[0], m[1], ProblemPlaceholder})
+		taken = append(taken, m)
+	}
+	for _, m := range tbdRe.FindAllStringIndex(line, -1) {
+		if !inside(m, taken) {
+			out = append(out, marker{m[0], m[1], ProblemTBD})
 			taken = append(taken, m)
 		}
-		for _, m := range tbdRe.FindAllStringIndex(line, -1) {
-			if !inside(m, taken) {
-				at(m[0], m[1], ProblemTBD)
+	}
+	for _, m := range todoRe.FindAllStringIndex(line, -1) {
+		if !inside(m, taken) {
+			end := m[1] - 1 // the word, without the colon
+			for end > m[0] && (line[end-1] == ' ' || line[end-1] == '\t') {
+				end--
 			}
+			out = append(out, marker{m[0], end, ProblemPlaceholder})
+			taken = append(taken, m)
 		}
-		for _, m := range todoRe.FindAllStringIndex(line, -1) {
-			if !inside(m, taken) {
-				at(m[0], m[1], ProblemPlaceholder)
+	}
+	if item, off := stripLineMarks(line); bareTodoRe.MatchString(item) && !inside([]int{off, off + len(item)}, taken) {
+		word := strings.TrimRight(item, ".!")
+		out = append(out, marker{off, off + len(word), ProblemPlaceholder})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].start < out[j].start })
+	return out
+}
+
+// mayHoldMarker is a cheap test that lets most lines skip the regular
+// expressions: every marker holds a bracket, "TBD" (any case), "TODO" or
+// "FIXME".
+func mayHoldMarker(line string) bool {
+	if strings.ContainsAny(line, "[<{") || strings.Contains(line, "TODO") || strings.Contains(line, "FIXME") {
+		return true
+	}
+	for i := 0; i+3 <= len(line); i++ {
+		switch line[i] {
+		case 't', 'T', 'f', 'F':
+			w := strings.ToLower(line[i:min(i+5, len(line))])
+			if strings.HasPrefix(w, "tbd") || strings.HasPrefix(w, "todo") || strings.HasPrefix(w, "fixme") {
+				return true
 			}
 		}
 	}
-	sortProblems(out)
-	return out
+	return false
+}
+
+// stripLineMarks returns the text of a line without indentation, block
+// quote and list markers, surrounding emphasis and trailing spaces, and the
+// offset where that text starts in line.
+func stripLineMarks(line string) (string, int) {
+	i := 0
+	for {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		switch {
+		case i < len(line) && line[i] == '>':
+			i++
+			continue
+		case i+1 < len(line) && strings.IndexByte("-*+", line[i]) >= 0 && (line[i+1] == ' ' || line[i+1] == '\t'):
+			i += 2
+			continue
+		}
+		j := i
+		for j < len(line) && line[j] >= '0' && line[j] <= '9' {
+			j++
+		}
+		if j > i && j+1 < len(line) && (line[j] == '.' || line[j] == ')') && (line[j+1] == ' ' || line[j+1] == '\t') {
+			i = j + 2
+			continue
+		}
+		break
+	}
+	end := len(line)
+	for end > i && (line[end-1] == ' ' || line[end-1] == '\t') {
+		end--
+	}
+	for i < end && (line[i] == '*' || line[i] == '_') && (line[end-1] == line[i]) {
+		i++
+		end--
+	}
+	return line[i:end], i
+}
+
+// placeholderOnlyLine: the line (a content line as contentLines gives it)
+// holds markers and nothing else but list marks, emphasis and punctuation.
+func placeholderOnlyLine(line string) bool {
+	ms := markerSpans(line)
+	if len(ms) == 0 {
+		return false
+	}
+	rest := []byte(line)
+	for _, m := range ms {
+		for i := m.start; i < m.end; i++ {
+			rest[i] = ' '
+		}
+	}
+	for _, r := range string(rest) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// placeholderOnlyBody: body holds content lines and each is placeholder-only
+// (no fenced code, no table, no real text).
+func placeholderOnlyBody(body []byte) bool {
+	any, only := false, true
+	contentLines(body, func(line string, _ int, fenced bool) {
+		any = true
+		if fenced || !placeholderOnlyLine(line) {
+			only = false
+		}
+	})
+	return any && only
+}
+
+// blankInlineCode replaces the text of `code spans` (backticks included) by
+// spaces, keeping offsets, so markers inside code are not read.
+func blankInlineCode(line string) string {
+	if !strings.Contains(line, "`") {
+		return line
+	}
+	b := []byte(line)
+	for i := 0; i < len(b); {
+		if b[i] != '`' {
+			i++
+			continue
+		}
+		n := 0
+		for i+n < len(b) && b[i+n] == '`' {
+			n++
+		}
+		closing := strings.Repeat("`", n)
+		j := strings.Index(string(b[i+n:]), closing)
+		if j < 0 {
+			i += n
+			continue
+		}
+		end := i + n + j + n
+		for k := i; k < end; k++ {
+			b[k] = ' '
+		}
+		i = end
+	}
+	return string(b)
 }
 
 func inside(m []int, spans [][]int) bool {
@@ -95,14 +290,6 @@ func inside(m []int, spans [][]int) bool {
 		}
 	}
 	return false
-}
-
-func sortProblems(ps []SectionProblem) {
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && ps[j].Span.Start < ps[j-1].Span.Start; j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
-		}
-	}
 }
 
 // newBodyParser returns the parser for section bodies; the table extension

@@ -115,7 +115,7 @@ func TestCheckRP1Fixtures(t *testing.T) {
 	got := strings.Join(found(ds), "\n")
 	for _, w := range []string{
 		"rp1-interview/update-partial.md:4 status-complete-with-gaps", // Complete with TBD + empty section
-		"rp1-interview/update-partial.md:19 section-partial",          // Business Rationale: TBD
+		"rp1-interview/update-partial.md:19 section-empty",            // Business Rationale: only TBD
 		"rp1-interview/update-partial.md:33 section-empty",            // Success Criteria has nothing
 		"rp1-interview/create-after-brain-dump.md:1 section-covered-by-qa",
 		"rp1-interview/create-after-brain-dump.md:1 section-missing",

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -8,9 +9,15 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
@@ -25,10 +32,16 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	budget := fl.Int("budget", interview.DefaultBudget, "question budget")
 	apply := fl.Bool("apply", false, "write the action into the file (append the question, record the skip, or finish the charter)")
 	finish := fl.Bool("finish", false, "finish the interview now (needs problem and users covered)")
+	contract := fl.String("contract", "", "stateless (scratch-pad charters: rp1's StatelessAgentResponse) or finalizer (skeleton charters: {status, artifact, gaps, warnings}); default: finalizer for a skeleton charter, else stateless")
+	answer := fl.String("answer", "", "finalizer contract: write this answer into the first gap region (or --region), set **Status**, print the new state")
+	region := fl.String("region", "", "finalizer contract, with --answer: the region to write, e.g. \"Vision\" or \"Scope Guardrails / Won't\"")
+	checkAnswer := fl.String("check-answer", "", "finalizer contract: check a finalizer's raw answer saved in `FILE` against rp1's contract and the charter")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: charter-lsp interview CHARTER.md [--mode CREATE|UPDATE|RESUME] [--budget N] [--apply] [--finish]")
-		fmt.Fprintln(stderr, "\nPrints the next interview action as JSON (rp1's StatelessAgentResponse).")
-		fmt.Fprintln(stderr, "Exit status: 0 fine, 1 an error response, 2 usage or I/O error.")
+		fmt.Fprintln(stderr, "       charter-lsp interview CHARTER.md --contract finalizer [--apply] [--answer TEXT [--region NAME]] [--check-answer FILE]")
+		fmt.Fprintln(stderr, "\nPrints the next interview action as JSON: rp1's StatelessAgentResponse for a scratch-pad charter,")
+		fmt.Fprintln(stderr, "the finalizer's {status, artifact, gaps, warnings} for a skeleton charter.")
+		fmt.Fprintln(stderr, "Exit status: 0 fine, 1 an error response (or a finalizer answer that breaks the contract), 2 usage or I/O error.")
 		fmt.Fprintln(stderr, "\nFlags:")
 		fl.PrintDefaults()
 	}
@@ -52,9 +65,26 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	path := paths[0]
+	switch *contract {
+	case "", contractStateless, contractFinalizer:
+	default:
+		fmt.Fprintf(stderr, "charter-lsp interview: unknown --contract %q (want stateless or finalizer)\n", *contract)
+		return 2
+	}
 
 	text, err := os.ReadFile(path)
 	exists := err == nil
+	if *contract == "" && exists && rp1.Parse(text).Format == rp1.FormatSkeleton {
+		*contract = contractFinalizer
+	}
+	if *contract == contractFinalizer {
+		return runFinalizer(finalizerRun{path: path, text: text, readErr: err, apply: *apply, mode: *mode,
+			answer: *answer, region: *region, checkAnswer: *checkAnswer}, stdout, stderr)
+	}
+	if *answer != "" || *region != "" || *checkAnswer != "" {
+		fmt.Fprintln(stderr, "charter-lsp interview: --answer, --region and --check-answer belong to --contract finalizer (skeleton charters)")
+		return 2
+	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
 		return 2
@@ -64,6 +94,12 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	r := interview.Next(text, exists, opts)
 
 	if *apply {
+		// The same rule check uses: only an rp1 charter is interviewed in
+		// place, unless the user says to create one here.
+		if k := analysis.Classify(path, text); k != analysis.KindRP1Charter && *mode != interview.ModeCreate && r.Type != interview.TypeError {
+			fmt.Fprintf(stderr, "charter-lsp interview: %s is not an rp1 charter (%s); --apply writes only into rp1 charters: pass --mode CREATE to start one in this file\n", path, notRP1Reason(k))
+			return 2
+		}
 		// A skip is recorded and the interview asked again, until it yields
 		// a question, a success or an error; each skip closes a section, so
 		// this ends.
@@ -81,6 +117,13 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 				return 2
 			}
 			text = interview.Apply(text, plan.Edits)
+			if !exists {
+				// rp1 keeps the charter in .rp1/context/: create the folders.
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+					return 2
+				}
+			}
 			if err := atomicfile.Write(path, text, 0o644); err != nil {
 				fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
 				return 2
@@ -118,4 +161,163 @@ func applied(r interview.Response) string {
 		return "finished the charter: sections written, scratch pad removed, status Complete"
 	}
 	return "no change"
+}
+
+// notRP1Reason says why Classify did not take a file for an rp1 charter.
+func notRP1Reason(k analysis.Kind) string {
+	switch k {
+	case analysis.KindOtherCharter:
+		return "a charter.md with none of rp1's sections, title or scratch pad"
+	case analysis.KindNone:
+		return "no \"# Project Charter\" title, rp1 section heading or scratch pad, and not named charter.md"
+	}
+	return "a " + string(k) + " file"
+}
+
+const (
+	contractStateless = "stateless"
+	contractFinalizer = "finalizer"
+)
+
+// finalizerRun is one run of the finalizer contract.
+type finalizerRun struct {
+	path        string
+	text        []byte
+	readErr     error
+	apply       bool
+	mode        string
+	answer      string
+	region      string
+	checkAnswer string
+}
+
+// runFinalizer speaks rp1's finalizer contract for a skeleton charter
+// (FORMATS.md §2.5): it prints {"status","artifact","gaps","warnings"} as
+// one raw JSON object, keys in that order; --apply creates a missing charter
+// from the template or corrects its status, --answer writes an answer into
+// the first gap region, --check-answer checks what a finalizer answered.
+func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
+	fail := func(why string) int {
+		r := rp1.FinalizerResponse{Status: rp1.FinalizerError, Artifact: f.path, Warnings: []string{why}}
+		fmt.Fprintf(stdout, "%s\n", rp1.MarshalFinalizer(r))
+		return 1
+	}
+	write := func(text []byte) error {
+		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
+			return err
+		}
+		return atomicfile.Write(f.path, text, 0o644)
+	}
+	text, exists := f.text, f.readErr == nil
+	switch {
+	case f.readErr != nil && !errors.Is(f.readErr, fs.ErrNotExist):
+		return fail(fmt.Sprintf("the charter cannot be read: %v", f.readErr))
+	case !exists && !f.apply && f.answer == "":
+		return fail("the charter does not exist; --apply creates it from rp1's template")
+	case !exists:
+		text = interview.NewSkeleton(projectName(f.path), time.Now())
+		if err := write(text); err != nil {
+			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+			return 2
+		}
+		fmt.Fprintf(stderr, "charter-lsp interview: created %s from rp1's charter template\n", f.path)
+		exists = true
+	case (f.apply || f.answer != "") && analysis.Classify(f.path, text) != analysis.KindRP1Charter && f.mode != interview.ModeCreate:
+		fmt.Fprintf(stderr, "charter-lsp interview: %s is not an rp1 charter; --apply and --answer write only into rp1 charters\n", f.path)
+		return 2
+	}
+	if why := notText(text); why != "" {
+		return fail("the charter is not a markdown text file: " + why)
+	}
+
+	if f.answer != "" {
+		id := rp1.RegionID(f.region)
+		if id == "" {
+			st := interview.NextRegion(text)
+			if st.Region == "" {
+				fmt.Fprintln(stderr, "charter-lsp interview: no region is a gap; name one with --region to add to it")
+				return 2
+			}
+			id = st.Region
+		}
+		plan, err := interview.AnswerRegion(text, id, f.answer)
+		if err != nil {
+			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+			return 2
+		}
+		text = interview.Apply(text, plan.Edits)
+		if err := write(text); err != nil {
+			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+			return 2
+		}
+		fmt.Fprintf(stderr, "charter-lsp interview: wrote the answer into %q\n", id)
+	} else if f.apply {
+		if plan := interview.CorrectStatus(text); len(plan.Edits) > 0 {
+			text = interview.Apply(text, plan.Edits)
+			if err := write(text); err != nil {
+				fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+				return 2
+			}
+			fmt.Fprintln(stderr, "charter-lsp interview: corrected **Status** to what the gaps call for")
+		}
+	}
+
+	r := rp1.Finalize(rp1.Parse(text), f.path)
+	if f.checkAnswer != "" {
+		return checkFinalizerAnswer(f.checkAnswer, r, stdout, stderr)
+	}
+	fmt.Fprintf(stdout, "%s\n", rp1.MarshalFinalizer(r))
+	if st := interview.NextRegion(text); st.Region != "" && r.Status != rp1.FinalizerError {
+		fmt.Fprintf(stderr, "charter-lsp interview: next: %s — %s (answer with --answer TEXT)\n", st.Region, st.Question)
+	}
+	if r.Status == rp1.FinalizerError {
+		return 1
+	}
+	return 0
+}
+
+// checkFinalizerAnswer checks a finalizer's saved answer against the
+// contract and what the charter calls for, printing findings as check does.
+func checkFinalizerAnswer(file string, want rp1.FinalizerResponse, stdout, stderr io.Writer) int {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+		return 2
+	}
+	ds := rp1.CheckFinalizerAnswer(data, want)
+	diag.Locate(ds, file, source.NewIndex(data))
+	for _, d := range ds {
+		fmt.Fprintf(stdout, "%s:%d:%d %s %s %s\n", d.File, d.Range.Start.Line+1, d.Range.Start.Character+1, d.Severity, d.Code, d.Message)
+	}
+	if len(ds) > 0 {
+		fmt.Fprintf(stderr, "charter-lsp interview: expected %s\n", rp1.MarshalFinalizer(want))
+		return 1
+	}
+	fmt.Fprintf(stderr, "charter-lsp interview: %s keeps rp1's finalizer contract and matches the charter\n", file)
+	return 0
+}
+
+// projectName is the name rp1 gives a new charter: the project folder's
+// (the folder holding .rp1/), else the charter's folder's.
+func projectName(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	p := filepath.ToSlash(abs)
+	if i := strings.LastIndex(p, "/.rp1/"); i >= 0 {
+		return filepath.Base(filepath.FromSlash(p[:i]))
+	}
+	return filepath.Base(filepath.Dir(abs))
+}
+
+// notText says why a file cannot be a markdown charter, or "".
+func notText(b []byte) string {
+	switch {
+	case bytes.IndexByte(b, 0) >= 0:
+		return "it holds binary data (NUL bytes)"
+	case !utf8.Valid(b):
+		return "it is not UTF-8"
+	}
+	return ""
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 // interviewStep is one run of "charter-lsp interview FILE --apply": what the
@@ -88,7 +90,12 @@ func runFlow(t *testing.T, runCLI interviewRunner, path string, steps []intervie
 				t.Fatalf("step %d: file lacks the new entry %q:\n%s", i+1, heading, text)
 			}
 		}
-		if st.answer != "" {
+		if st.answer == skipAnswer {
+			text = bytes.Replace(text, []byte("**Answer**: \n"), []byte("**Skipped**: The user chose to skip this question.\n"), 1)
+			if err := os.WriteFile(path, text, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else if st.answer != "" {
 			text = bytes.Replace(text, []byte("**Answer**: \n"), []byte("**Answer**: "+st.answer+"\n"), 1)
 			if err := os.WriteFile(path, text, 0o644); err != nil {
 				t.Fatal(err)
@@ -102,28 +109,155 @@ func runFlow(t *testing.T, runCLI interviewRunner, path string, steps []intervie
 	return text
 }
 
-// TestInterviewCreateFlow is the seed's CREATE example through the built
-// binary: the Brain Dump mentions the problem and the users, which leaves
-// value, scope and success; after Q4 no gap remains and the run finishes the
-// charter.
+// gapCodes are the diagnostics that say a charter is not finished.
+var gapCodes = []string{"section-missing", "section-empty", "section-partial", "section-covered-by-qa", "status-complete-with-gaps", "status-mismatch"}
+
+// checkFinished runs `charter-lsp check` on a finished charter, as a user
+// would next, and fails on any gap diagnostic: what the interview writes
+// must pass charter-lsp's own check (issue 14, defect 5). The status must be
+// Complete.
+func checkFinished(t *testing.T, path string, final []byte) {
+	t.Helper()
+	ds, code := checkJSON(t, filepath.Dir(path), filepath.Base(path))
+	for _, d := range ds {
+		if slices.Contains(gapCodes, d.Code) {
+			t.Errorf("check on the finished charter: %s: %s", d.Code, d.Message)
+		}
+	}
+	if code != 0 {
+		t.Errorf("check exit %d", code)
+	}
+	if !bytes.Contains(final, []byte("**Status**: Complete")) || bytes.Contains(final, []byte("Scratch Pad")) {
+		t.Errorf("not finished:\n%s", final)
+	}
+	if t.Failed() {
+		t.Logf("finished charter:\n%s", final)
+	}
+}
+
+// TestInterviewCreateFlow is a whole CREATE interview through the built
+// binary: a missing .rp1/context/charter.md (folders created), the Brain
+// Dump, which names the users in two sentences but the problem in one, so
+// the problem is asked next; then value, scope and success; after Q5 no gap
+// remains and the run finishes the charter, which passes check.
 func TestInterviewCreateFlow(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "charter.md")
+	path := filepath.Join(t.TempDir(), ".rp1", "context", "charter.md")
 	all := []string{"problem", "users", "value_prop", "scope", "success"}
-	rest := []string{"value_prop", "scope", "success"}
+	rest := []string{"problem", "value_prop", "scope", "success"}
 	final := runFlow(t, binary(t), path, []interviewStep{
 		{wantType: "next_question", wantNumber: 1, wantGaps: all, wantTopic: "Brain Dump",
 			answer: "We're building a task board for remote teams. Right now tasks are scattered across chat threads and get lost. " +
 				"The people using it are product managers and team leads at companies with 10-50 employees."},
-		{wantType: "next_question", wantNumber: 2, wantGaps: rest, wantTopic: "Value Proposition",
+		{wantType: "next_question", wantNumber: 2, wantGaps: rest, wantTopic: "Problem & Context",
+			answer: "Deadlines slip because nobody owns a task once the thread scrolls away. Teams lose about a day a week chasing status."},
+		{wantType: "next_question", wantNumber: 3, wantGaps: rest[1:], wantTopic: "Value Proposition",
 			answer: "Every task has one owner and one due date. Unlike chat, nothing scrolls away."},
-		{wantType: "next_question", wantNumber: 3, wantGaps: rest[1:], wantTopic: "Scope",
+		{wantType: "next_question", wantNumber: 4, wantGaps: rest[2:], wantTopic: "Scope",
 			answer: "v1 has boards, owners and due dates. We won't build time tracking or invoicing."},
-		{wantType: "next_question", wantNumber: 4, wantGaps: rest[2:], wantTopic: "Success Criteria",
+		{wantType: "next_question", wantNumber: 5, wantGaps: rest[3:], wantTopic: "Success Criteria",
 			answer: "Teams close 80% of tasks by their due date. Failure is people going back to chat."},
-		{wantType: "success", wantNumber: 5, wantGaps: []string{}},
+		{wantType: "success", wantNumber: 6, wantGaps: []string{}},
 	})
 	checkInterviewGolden(t, "create.golden.md", final)
+	checkFinished(t, path, final)
+	// Each section holds what the answers say about it: the users sentences
+	// are in Target Users only, never repeated in Problem & Context.
+	users := "The people using it are product managers and team leads"
+	if !strings.Contains(section(final, "## Target Users"), users) || strings.Contains(section(final, "## Problem & Context"), users) {
+		t.Errorf("users text misplaced:\n%s", final)
+	}
 }
+
+// TestInterviewCreateFlowMarkdownAnswers: answers written as markdown (a
+// segment list with bold labels, a scope answer with "### Out of scope" and
+// a nested list) are carried over whole, the value question names the users
+// in a few words (no raw sentence, no markdown), and the finished charter
+// passes check.
+func TestInterviewCreateFlowMarkdownAnswers(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "charter.md")
+	all := []string{"problem", "users", "value_prop", "scope", "success"}
+	var valueQuestion string
+	steps := []interviewStep{
+		{wantType: "next_question", wantNumber: 1, wantGaps: all, wantTopic: "Brain Dump",
+			answer: "I want a tool that plans volunteer shifts for food banks. We schedule about 300 volunteers by hand in spreadsheets every month. " +
+				"Shifts go unfilled because the spreadsheet is always out of date."},
+		{wantType: "next_question", wantNumber: 2, wantGaps: all[1:], wantTopic: "Target Users",
+			answer: "### Primary User Segments\n\n**Volunteer coordinators**\n- Plan the month's shifts\n- Chase no-shows by phone\n\n" +
+				"**Regular volunteers**\n- Pick shifts that fit their week"},
+		{wantType: "next_question", wantNumber: 3, wantGaps: all[2:], wantTopic: "Value Proposition",
+			answer: "Coordinators save a day a month. Volunteers swap shifts themselves instead of calling the coordinator."},
+		{wantType: "next_question", wantNumber: 4, wantGaps: all[3:], wantTopic: "Scope",
+			answer: "v1 plans shifts and sends reminders. Volunteers confirm by text message.\n\n### Out of scope\n- Payroll\n- Donor management\n  - including receipts"},
+		{wantType: "next_question", wantNumber: 5, wantGaps: all[4:], wantTopic: "Success Criteria",
+			answer: "- Nine in ten shifts are filled a week ahead\n- Coordinators stop using the spreadsheet within two months"},
+		{wantType: "success", wantNumber: 6, wantGaps: []string{}},
+	}
+	runCLI := func(t *testing.T, args ...string) (string, int) {
+		out, code := inProcess(t, args...)
+		if strings.Contains(out, "unique value") {
+			var r struct {
+				NextQuestion string `json:"next_question"`
+			}
+			json.Unmarshal([]byte(out), &r)
+			valueQuestion = r.NextQuestion
+		}
+		return out, code
+	}
+	final := runFlow(t, runCLI, path, steps)
+	if valueQuestion != "For volunteer coordinators and regular volunteers dealing with the out-of-date spreadsheet, what unique value does your solution provide? How is it better than alternatives?" {
+		t.Errorf("value question: %q", valueQuestion)
+	}
+	for _, bad := range []string{"For I want", "For we schedule", "**", "###"} {
+		if strings.Contains(valueQuestion, bad) {
+			t.Errorf("value question holds %q: %q", bad, valueQuestion)
+		}
+	}
+	scope := section(final, "## Scope Guardrails")
+	for _, want := range []string{"### Out of scope\n- Payroll\n- Donor management\n  - including receipts", "v1 plans shifts"} {
+		if !strings.Contains(scope, want) {
+			t.Errorf("scope lost %q:\n%s", want, scope)
+		}
+	}
+	if !strings.Contains(section(final, "## Target Users"), "### Primary User Segments\n\n**Volunteer coordinators**") {
+		t.Errorf("users answer not carried over whole:\n%s", final)
+	}
+	checkFinished(t, path, final)
+}
+
+// TestInterviewSkippedSectionStaysDraft: a question the user skips is never
+// asked again, gaps_remaining[0] is always the section actually asked, and
+// finishing leaves the skipped section _TBD_ with **Status**: Draft, so check
+// reports the gap but never status-complete-with-gaps.
+func TestInterviewSkippedSectionStaysDraft(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "charter.md")
+	all := []string{"problem", "users", "value_prop", "scope", "success"}
+	final := runFlow(t, inProcess, path, []interviewStep{
+		{wantType: "next_question", wantNumber: 1, wantGaps: all, wantTopic: "Brain Dump",
+			answer: "A tide table app that works offline. Printed tables are out of date within a season, and phones lose signal at sea."},
+		{wantType: "next_question", wantNumber: 2, wantGaps: all[1:], wantTopic: "Target Users", answer: skipAnswer},
+		{wantType: "next_question", wantNumber: 3, wantGaps: all[2:], wantTopic: "Value Proposition",
+			answer: "Tides for the next year are on the phone before you leave. It is free and needs no account."},
+		{wantType: "next_question", wantNumber: 4, wantGaps: all[3:], wantTopic: "Scope",
+			answer: "- Tide times for UK ports\n- Offline charts\n\nWe won't do weather forecasts."},
+		{wantType: "next_question", wantNumber: 5, wantGaps: all[4:], wantTopic: "Success Criteria",
+			answer: "A thousand sailors use it in the first season. Nobody reports a wrong tide."},
+		{wantType: "success", wantNumber: 6, wantGaps: []string{"users"}},
+	})
+	if !bytes.Contains(final, []byte("**Status**: Draft")) || !strings.Contains(section(final, "## Target Users"), "_TBD_") {
+		t.Fatalf("a skipped section must stay a gap, with status Draft:\n%s", final)
+	}
+	ds, _ := checkJSON(t, filepath.Dir(path), filepath.Base(path))
+	var codes []string
+	for _, d := range ds {
+		codes = append(codes, d.Code)
+	}
+	if !slices.Equal(codes, []string{"section-empty"}) {
+		t.Errorf("check: want only the skipped section's gap, got %v", codes)
+	}
+}
+
+// skipAnswer, as a step's answer, turns the pending "**Answer**:" into a skip.
+const skipAnswer = "\x00skip"
 
 // TestInterviewUpdateFlow is the seed's UPDATE example: problem, users and
 // scope are complete, value is partial (TBD) and success empty, so only the
@@ -267,5 +401,122 @@ func checkInterviewGolden(t *testing.T, name string, got []byte) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s: got\n%s\nwant\n%s", name, got, want)
+	}
+}
+
+// TestInterviewFinalizerFlow drives a skeleton charter's interview from a
+// shell (issue 17): --contract finalizer --apply creates .rp1/context/
+// charter.md from rp1's template, each --answer fills the first gap region
+// and updates **Status**, the JSON keeps upstream's key order, and the
+// finished charter passes check with no diagnostic at all.
+func TestInterviewFinalizerFlow(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ferrylog", ".rp1", "context", "charter.md")
+	out, code := inProcess(t, path, "--contract", "finalizer", "--apply")
+	if code != 0 || !strings.HasPrefix(out, `{"status":"draft","artifact":"`+path+`","gaps":["Vision",`) {
+		t.Fatalf("create: exit %d\n%s", code, out)
+	}
+	created, _ := os.ReadFile(path)
+	if !bytes.HasPrefix(created, []byte("# Project Charter: ferrylog\n\n**Created**: ")) || !bytes.Contains(created, []byte("### Won't\n- _TBD_\n")) {
+		t.Fatalf("template:\n%s", created)
+	}
+	answers := []string{
+		"Every crossing is logged once and read by everyone who needs it.",
+		"Crossing logs are written on paper and retyped the next morning. Errors surface days later.",
+		"Deck officers at sea and harbour clerks ashore. They log about forty crossings a day.",
+		"One entry at sea replaces the paper log. Clerks stop retyping.",
+		"- Offline logging on a tablet\n  - sync when back in range\n- PDF export for inspectors",
+		"Replace the harbour system. Track crew pay.",
+		"No log is retyped a month after launch. Inspectors get answers the same day.",
+	}
+	for i, a := range answers {
+		// The skeleton charter is recognised: no --contract needed.
+		out, code = inProcess(t, path, "--answer", a)
+		if code != 0 {
+			t.Fatalf("answer %d: exit %d\n%s", i+1, code, out)
+		}
+		var r rp1.FinalizerResponse
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Gaps) != len(answers)-i-1 {
+			t.Fatalf("answer %d: gaps %v", i+1, r.Gaps)
+		}
+		if ds := rp1.CheckFinalizerAnswer([]byte(out), r); len(ds) != 0 {
+			t.Fatalf("our own answer breaks the contract: %s", ds[0].Message)
+		}
+	}
+	if out != `{"status":"complete","artifact":"`+path+`","gaps":[],"warnings":[]}`+"\n" {
+		t.Errorf("final answer: %s", out)
+	}
+	final, _ := os.ReadFile(path)
+	for _, want := range []string{"**Status**: Complete", "### Will\n- Offline logging on a tablet\n  - sync when back in range\n- PDF export for inspectors\n", "### Won't\n- Replace the harbour system.\n- Track crew pay.\n"} {
+		if !bytes.Contains(final, []byte(want)) {
+			t.Errorf("finished charter lacks %q:\n%s", want, final)
+		}
+	}
+	if ds, code := checkJSON(t, filepath.Dir(path), "charter.md"); len(ds) != 0 || code != 0 {
+		t.Errorf("check on the finished skeleton: %v", found(ds))
+	}
+	// The stateless contract refuses a skeleton charter rather than write a
+	// scratch pad rp1 would ignore.
+	out, code = inProcess(t, path, "--contract", "stateless", "--apply")
+	if code != 1 || !strings.Contains(out, "skeleton format") {
+		t.Errorf("stateless on a skeleton: exit %d\n%s", code, out)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, final) {
+		t.Errorf("the refusal changed the file")
+	}
+}
+
+// TestInterviewFinalizerStatusAndChecks: --apply corrects a status that
+// disagrees with the gaps and nothing else; --check-answer reports what a
+// finalizer got wrong (finalizer-json) and exits 1, and accepts a right
+// answer; --answer on a scratch-pad charter and unknown contracts are usage
+// errors.
+func TestInterviewFinalizerStatusAndChecks(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "charter.md")
+	skeleton := "# Project Charter: x\n\n**Created**: 2026-07-20\n**Status**: Complete\n\n## Vision\n_TBD_\n\n## Problem & Context\nA. B.\n\n## Target Users\nC.\n\n## Business Rationale\nD.\n\n## Scope Guardrails\n\n### Will\n- e\n\n### Won't\n- f\n\n## Success Criteria\nG.\n"
+	os.WriteFile(path, []byte(skeleton), 0o644)
+	out, code := inProcess(t, path, "--apply")
+	if code != 0 || !strings.HasPrefix(out, `{"status":"draft",`) || !strings.Contains(out, `"gaps":["Vision"]`) {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	got, _ := os.ReadFile(path)
+	if want := strings.Replace(skeleton, "**Status**: Complete", "**Status**: Draft", 1); string(got) != want {
+		t.Errorf("--apply changed more than the status:\n%s", got)
+	}
+
+	bad := filepath.Join(dir, "answer.json")
+	os.WriteFile(bad, []byte("```json\n{\"status\":\"complete\",\"artifact\":\""+path+"\",\"gaps\":[],\"warnings\":[]}\n```\n"), 0o644)
+	out, code = inProcess(t, path, "--check-answer", bad)
+	if code != 1 || !strings.Contains(out, "error finalizer-json The answer starts with a code fence") {
+		t.Errorf("fenced answer: exit %d\n%s", code, out)
+	}
+	good := filepath.Join(dir, "good.json")
+	os.WriteFile(good, []byte(`{"status":"draft","artifact":"`+path+`","gaps":["Vision"],"warnings":["status was Complete"]}`), 0o644)
+	if out, code = inProcess(t, path, "--check-answer", good); code != 0 || out != "" {
+		t.Errorf("right answer: exit %d\n%s", code, out)
+	}
+
+	pad := filepath.Join(dir, "pad", "charter.md")
+	os.MkdirAll(filepath.Dir(pad), 0o755)
+	os.WriteFile(pad, []byte("# Project Charter: y\n\n**Version**: 1.0.0\n\n## Problem & Context\nA. B.\n"), 0o644)
+	for _, args := range [][]string{
+		{pad, "--contract", "finalizer", "--answer", "text"},
+		{pad, "--answer", "text"},
+		{path, "--contract", "legacy"},
+	} {
+		if _, code := inProcess(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+	// A scratch pad holding answers: rewriting it as a skeleton would lose
+	// them, so the finalizer answers error.
+	os.WriteFile(pad, []byte("# Project Charter: y\n\n## Vision\n_TBD_\n\n## Scratch Pad\n\n### Q1: Target Users\n**Asked**: Who?\n**Answer**: Clerks. Officers.\n\n<!-- End scratch pad -->\n"), 0o644)
+	out, code = inProcess(t, pad, "--contract", "finalizer")
+	if code != 1 || !strings.HasPrefix(out, `{"status":"error",`) || !strings.Contains(out, "migrate") {
+		t.Errorf("legacy pad: exit %d\n%s", code, out)
 	}
 }

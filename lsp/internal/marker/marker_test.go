@@ -153,8 +153,8 @@ const rp1Case = `
 
 People kill houseplants because watering is guesswork. Reminders today are manual.
 
-<!--@diag(re"## Target Users", section-partial, warning)-->
-## Target Users <!--@hover(re"Target", "PARTIAL")-->
+<!--@diag(re"## Target Users", section-empty, warning)-->
+## Target Users <!--@hover(re"Target", "EMPTY")-->
 
 TBD <!--@diag(re"TBD()", section-missing, warning), diag(re"TBD()", section-missing, warning), diag(re"TBD()", section-missing, warning)-->
 `
@@ -169,15 +169,15 @@ func TestHarnessReportsWrongExpectations(t *testing.T) {
 		name, from, to string
 		want           []string
 	}{
-		{"wrong hover", `"PARTIAL"`, `"COMPLETE"`, []string{`case.txt:10: hover: the result lacks "COMPLETE"`, "**PARTIAL**"}},
-		{"wrong code", `section-partial, warning`, `section-missing, warning`,
-			[]string{`case.txt:9: diag: no section-missing diagnostic at charter.md:7:1-7:16`, "unexpected diagnostic charter.md:7:1-7:16 warning section-partial"}},
-		{"wrong range", `re"## Target Users"`, `re"Target Users"`, []string{"no section-partial diagnostic at charter.md:7:4-7:16", `diag(re` + "`## Target Users`"}},
-		{"wrong severity", `section-partial, warning`, `section-partial, error`, []string{"case.txt:9: diag: charter.md:7:1-7:16 warning section-partial", "severity warning"}},
+		{"wrong hover", `"EMPTY"`, `"COMPLETE"`, []string{`case.txt:10: hover: the result lacks "COMPLETE"`, "**EMPTY**"}},
+		{"wrong code", `section-empty, warning`, `section-missing, warning`,
+			[]string{`case.txt:9: diag: no section-missing diagnostic at charter.md:7:1-7:16`, "unexpected diagnostic charter.md:7:1-7:16 warning section-empty"}},
+		{"wrong range", `re"## Target Users"`, `re"Target Users"`, []string{"no section-empty diagnostic at charter.md:7:4-7:16", `diag(re` + "`## Target Users`"}},
+		{"wrong severity", `section-empty, warning`, `section-empty, error`, []string{"case.txt:9: diag: charter.md:7:1-7:16 warning section-empty", "severity warning"}},
 		{"missing diagnostic", `, diag(re"TBD()", section-missing, warning)-->`, `-->`, []string{"unexpected diagnostic charter.md:9:4-9:4 warning section-missing"}},
 		{"no match", `hover(re"Target"`, `hover(re"Users!"`, []string{`case.txt:10: hover: no match for re"Users!" on line 7 of charter.md: "## Target Users"`}},
 		{"unknown marker", `hover(`, `hovre(`, []string{"case.txt:10: unknown marker hovre"}},
-		{"missing golden", `"PARTIAL")`, `"PARTIAL", partial)`, []string{"golden @partial is missing", "run the tests with -update"}},
+		{"missing golden", `"EMPTY")`, `"EMPTY", partial)`, []string{"golden @partial is missing", "run the tests with -update"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			text := strings.Replace(rp1Case, tc.from, tc.to, 1)
@@ -198,7 +198,7 @@ func TestHarnessReportsWrongExpectations(t *testing.T) {
 // -update writes the goldens a marker asks for, and the archive then
 // passes as it is.
 func TestUpdateWritesGoldens(t *testing.T) {
-	text := strings.Replace(rp1Case, `"PARTIAL")`, `partial), symbols(outline)`, 1)
+	text := strings.Replace(rp1Case, `"EMPTY")`, `partial), symbols(outline)`, 1)
 	errs, file := runArchive(t, text, Options{Update: true})
 	if len(errs) > 0 {
 		t.Fatalf("update run: %s", strings.Join(errs, "\n"))
@@ -207,7 +207,7 @@ func TestUpdateWritesGoldens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"-- @outline --\nProject Charter: Plant Care [charter]", "-- @partial --\n", "**PARTIAL**"} {
+	for _, want := range []string{"-- @outline --\nProject Charter: Plant Care [charter]", "-- @partial --\n", "**EMPTY**"} {
 		if !strings.Contains(string(updated), want) {
 			t.Errorf("updated archive lacks %q:\n%s", want, updated)
 		}

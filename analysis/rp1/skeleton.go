@@ -1,0 +1,381 @@
+package rp1
+
+import (
+	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// RegionID is upstream's name of a required region of a skeleton charter,
+// as the finalizer reports it in "gaps" (FORMATS.md §2.5).
+type RegionID string
+
+const (
+	RegionVision    RegionID = "Vision"
+	RegionProblem   RegionID = "Problem & Context"
+	RegionUsers     RegionID = "Target Users"
+	RegionRationale RegionID = "Business Rationale"
+	RegionWill      RegionID = "Scope Guardrails / Will"
+	RegionWont      RegionID = "Scope Guardrails / Won't"
+	RegionSuccess   RegionID = "Success Criteria"
+)
+
+// Regions are the required regions in document order (rp1
+// plugins/dev/skills/blueprint/SKILL.md@3ea31b3a, "The required charter
+// regions are").
+var Regions = []RegionID{RegionVision, RegionProblem, RegionUsers, RegionRationale, RegionWill, RegionWont, RegionSuccess}
+
+// ScopeHeading is the H2 that holds the Will and Won't regions.
+const ScopeHeading = "Scope Guardrails"
+
+// RegionHeading is the heading text of a region, and its level.
+func RegionHeading(id RegionID) (string, int) {
+	switch id {
+	case RegionWill:
+		return "Will", 3
+	case RegionWont:
+		return "Won't", 3
+	}
+	return string(id), 2
+}
+
+// IsList: Will and Won't hold lists; their placeholder is "- _TBD_".
+func (id RegionID) IsList() bool { return id == RegionWill || id == RegionWont }
+
+// Placeholder is what the template writes into an unfilled region.
+func (id RegionID) Placeholder() string {
+	if id.IsList() {
+		return "- " + TBDMarker
+	}
+	return TBDMarker
+}
+
+// TBDMarker is rp1's placeholder for unfilled content.
+const TBDMarker = "_TBD_"
+
+// RegionState says whether a region is filled or a gap, and why.
+type RegionState string
+
+const (
+	RegionFilled  RegionState = "filled"
+	RegionEmpty   RegionState = "empty"   // heading present, body empty or placeholder-only: a gap
+	RegionMissing RegionState = "missing" // no heading upstream finds: a gap
+)
+
+// Region is one required region as upstream reads it.
+type Region struct {
+	ID      RegionID
+	Heading *Heading // nil when missing
+	// Body runs from the line after the heading to the next heading of the
+	// same or a higher level, or EOF.
+	Body  source.Span
+	State RegionState
+
+	// Variant is a heading meant for this region that upstream does not find
+	// (### Will Do, ### Won’t, ## Vision Statement, a wrong level); set only
+	// for a missing region.
+	Variant *Heading
+	// Legacy is a scratch-pad-era section holding this region's content
+	// under its old name (## Value Proposition, ## Scope); missing regions
+	// only.
+	Legacy *Heading
+
+	// PlaceholderLines are set when a filled region holds nothing but
+	// placeholder variants upstream counts as content (TBD, *TBD*, * _TBD_,
+	// {One-sentence vision}): "Complete" from nothing.
+	PlaceholderLines []source.Span
+	// Mixed are "_TBD_" markers inside a filled region: not a gap upstream,
+	// but unfinished.
+	Mixed []source.Span
+}
+
+// Gap: the region is missing, empty or placeholder-only.
+func (r *Region) Gap() bool { return r.State != RegionFilled }
+
+// Skeleton is a charter read as rp1's skeleton (FormatSkeleton).
+type Skeleton struct {
+	Regions []*Region // always all seven, in document order
+
+	// Scope is the "## Scope Guardrails" heading; nil when missing.
+	// ScopeVariant is a heading meant for it that upstream does not find.
+	Scope, ScopeVariant *Heading
+	// LegacyScope is a "## Scope" section of the scratch-pad era.
+	LegacyScope *Heading
+
+	// Status is the **Status** header field; nil when there is none.
+	Status *HeaderField
+	// StatusJoined: the field shares its line with other fields
+	// ("**Version**: 1.0.0 | **Status**: Final | …").
+	StatusJoined bool
+}
+
+// Region returns the region with id.
+func (sk *Skeleton) Region(id RegionID) *Region {
+	for _, r := range sk.Regions {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}
+
+// Gaps lists the gap regions in document order.
+func (sk *Skeleton) Gaps() []RegionID {
+	gaps := []RegionID{}
+	for _, r := range sk.Regions {
+		if r.Gap() {
+			gaps = append(gaps, r.ID)
+		}
+	}
+	return gaps
+}
+
+// The two **Status** values upstream writes.
+const (
+	StatusValueDraft    = "Draft"
+	StatusValueComplete = "Complete"
+)
+
+// ExpectedStatus is the status upstream derives: Complete when no region is
+// a gap, else Draft.
+func (sk *Skeleton) ExpectedStatus() string {
+	if len(sk.Gaps()) == 0 {
+		return StatusValueComplete
+	}
+	return StatusValueDraft
+}
+
+// ReadSkeleton reads any parsed charter as a skeleton, whatever its
+// detected format (migration and the finalizer contract use it).
+func ReadSkeleton(ch *Charter) *Skeleton {
+	if ch.Skeleton != nil {
+		return ch.Skeleton
+	}
+	return readSkeleton(ch)
+}
+
+// readSkeleton finds the seven regions. Headings match upstream's text,
+// ignoring case and surrounding space (FORMATS.md §2.5: "heading text must
+// match", a reading; case is unspecified there): the five H2 regions by
+// their H2, Will and Won't as H3s inside "## Scope Guardrails". The first
+// match wins. A region that is not found may have a Variant or a Legacy
+// heading that explains why.
+func readSkeleton(ch *Charter) *Skeleton {
+	src := ch.Index.Source()
+	hs := scanHeadings(ch)
+	sk := &Skeleton{Status: ch.Header("Status")}
+	if f := sk.Status; f != nil {
+		line := ch.Index.LineSpan(ch.Index.Line(f.Span.Start))
+		sk.StatusJoined = line.Start != f.Span.Start && strings.TrimSpace(string(src[line.Start:f.Span.Start])) != "" ||
+			f.Span.End < line.End && strings.Contains(string(src[f.Span.End:line.End]), "**")
+	}
+	end := func(i int) int { // end of the body of heading hs[i]
+		for j := i + 1; j < len(hs); j++ {
+			if hs[j].Level <= hs[i].Level {
+				return hs[j].Span.Start
+			}
+		}
+		return len(src)
+	}
+	find := func(level int, text string, from, to int) int {
+		for i, h := range hs {
+			if h.Span.Start >= from && h.Span.Start < to && h.Level == level && sameText(h.Text, text) {
+				return i
+			}
+		}
+		return -1
+	}
+
+	scopeFrom, scopeTo := -1, -1
+	if i := find(2, ScopeHeading, 0, len(src)); i >= 0 {
+		sk.Scope = &hs[i]
+		scopeFrom, scopeTo = hs[i].Span.End, end(i)
+	} else {
+		for i, h := range hs {
+			if h.Level >= 2 && h.Level <= 3 && scopeVariantKeys[regionKey(h.Text)] {
+				sk.ScopeVariant = &hs[i]
+				scopeFrom, scopeTo = h.Span.End, end(i)
+				break
+			}
+			if h.Level == 2 && regionKey(h.Text) == "scope" && sk.LegacyScope == nil {
+				sk.LegacyScope = &hs[i]
+			}
+		}
+	}
+
+	for _, id := range Regions {
+		r := &Region{ID: id, State: RegionMissing}
+		sk.Regions = append(sk.Regions, r)
+		text, level := RegionHeading(id)
+		i := -1
+		if id.IsList() {
+			if sk.Scope != nil {
+				i = find(level, text, scopeFrom, scopeTo)
+			}
+		} else {
+			i = find(level, text, 0, len(src))
+		}
+		if i >= 0 {
+			r.Heading = &hs[i]
+			r.Body = source.Span{Start: min(ch.Index.LineStart(hs[i].Line+1), len(src)), End: end(i)}
+			assessRegion(r, src)
+			continue
+		}
+		r.Variant, r.Legacy = variantFor(id, hs, scopeFrom, scopeTo, sk)
+	}
+	return sk
+}
+
+// assessRegion decides a found region's state by rp1's test definition
+// (FORMATS.md §2.5): after trimming lines and dropping blank ones, nothing is
+// left, or every line is exactly "_TBD_" or "- _TBD_" → a gap. A line that is
+// only an HTML comment counts as blank (our reading: it renders as nothing).
+// Otherwise the region is filled; if all it holds are other placeholder forms,
+// or it mixes "_TBD_" into text, that is recorded for the diagnostics.
+func assessRegion(r *Region, src []byte) {
+	body := src[r.Body.Start:r.Body.End]
+	ix := source.NewIndex(body)
+	var c htmlComment
+	type line struct {
+		span source.Span
+		text string // comments blanked
+	}
+	var lines []line
+	exact := true
+	for l := 0; l < ix.LineCount(); l++ {
+		ls := ix.LineSpan(l)
+		t := c.strip(string(body[ls.Start:ls.End]))
+		if strings.TrimSpace(t) == "" {
+			continue
+		}
+		lines = append(lines, line{source.Span{Start: r.Body.Start + ls.Start, End: r.Body.Start + ls.End}, t})
+		if tt := strings.TrimSpace(t); tt != TBDMarker && tt != "- "+TBDMarker {
+			exact = false
+		}
+	}
+	if len(lines) == 0 || exact {
+		r.State = RegionEmpty
+		return
+	}
+	r.State = RegionFilled
+	only := true
+	var f fence
+	for _, l := range lines {
+		if f.step(l.text) || !placeholderOnlyLine(blankInlineCode(l.text)) {
+			only = false
+			break
+		}
+	}
+	if only {
+		for _, l := range lines {
+			r.PlaceholderLines = append(r.PlaceholderLines, l.span)
+		}
+		return
+	}
+	f = fence{}
+	for _, l := range lines {
+		if f.step(l.text) {
+			continue
+		}
+		code := blankInlineCode(l.text)
+		for off := 0; ; {
+			i := strings.Index(code[off:], TBDMarker)
+			if i < 0 {
+				break
+			}
+			r.Mixed = append(r.Mixed, source.Span{Start: l.span.Start + off + i, End: l.span.Start + off + i + len(TBDMarker)})
+			off += i + len(TBDMarker)
+		}
+	}
+}
+
+// sameText compares heading texts ignoring case and runs of white space.
+func sameText(a, b string) bool {
+	return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
+}
+
+// regionKey normalises a heading for recognising variants: lower case, curly
+// apostrophes made straight, "&" spelt "and", a leading number and a
+// trailing parenthetical ("In Scope (v1)") dropped, punctuation other than
+// the apostrophe turned into spaces.
+func regionKey(text string) string {
+	t := strings.ToLower(strings.TrimSpace(text))
+	t = strings.NewReplacer("’", "'", "‘", "'", "&", " and ").Replace(t)
+	if i := strings.LastIndex(t, "("); i > 0 && strings.HasSuffix(strings.TrimSpace(t), ")") {
+		t = t[:i]
+	}
+	var b strings.Builder
+	for _, r := range t {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '\'', r > 0x7f:
+			b.WriteRune(r)
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	words := strings.Fields(b.String())
+	for len(words) > 0 && isNumber(words[0]) {
+		words = words[1:]
+	}
+	return strings.Join(words, " ")
+}
+
+var (
+	scopeVariantKeys = map[string]bool{"scope guardrail": true, "scope and guardrails": true, "guardrails": true, "scope guardrails": true}
+	willVariantKeys  = map[string]bool{"will": true, "will do": true, "we will": true, "in scope": true, "in": true, "will have": true, "must have": true, "must do": true, "do": true, "goals": true}
+	wontVariantKeys  = map[string]bool{"won't": true, "wont": true, "won't do": true, "wont do": true, "we won't": true, "we wont": true, "will not": true, "we will not": true,
+		"out of scope": true, "out": true, "won't have": true, "non goals": true, "not in scope": true, "don't": true}
+	visionVariantKeys = map[string]bool{"vision": true, "vision statement": true, "product vision": true, "project vision": true, "our vision": true, "the vision": true, "north star": true}
+	regionSection     = map[RegionID]SectionID{RegionProblem: Problem, RegionUsers: Users, RegionRationale: ValueProp, RegionSuccess: Success}
+)
+
+// variantFor finds, for a region upstream does not find, a heading written
+// for it: a near miss (RPS001) or a scratch-pad-era name (RPS007).
+func variantFor(id RegionID, hs []Heading, scopeFrom, scopeTo int, sk *Skeleton) (variant, legacy *Heading) {
+	text, level := RegionHeading(id)
+	for i, h := range hs {
+		key := regionKey(h.Text)
+		switch id {
+		case RegionWill, RegionWont:
+			keys := willVariantKeys
+			if id == RegionWont {
+				keys = wontVariantKeys
+			}
+			inScope := scopeFrom >= 0 && h.Span.Start >= scopeFrom && h.Span.Start < scopeTo
+			if h.Level == level && sameText(h.Text, text) {
+				continue // right where a renamed Scope Guardrails would find it
+			}
+			if inScope && h.Level >= 3 && keys[key] {
+				return &hs[i], nil
+			}
+		case RegionVision:
+			if h.Level >= 1 && h.Level <= 3 && visionVariantKeys[key] && !(h.Level == 2 && sameText(h.Text, text)) {
+				return &hs[i], nil
+			}
+		default:
+			if h.Level < 1 || h.Level > 3 {
+				continue
+			}
+			sid, ok := headingNames[key]
+			if !ok || sid != regionSection[id] || (h.Level == level && sameText(h.Text, text)) {
+				continue
+			}
+			if id == RegionRationale && (key == "value proposition" || key == "value prop") {
+				if legacy == nil {
+					legacy = &hs[i]
+				}
+				continue
+			}
+			if variant == nil {
+				variant = &hs[i]
+			}
+		}
+	}
+	if variant != nil {
+		return variant, nil
+	}
+	if id.IsList() && sk.Scope == nil && sk.ScopeVariant == nil && sk.LegacyScope != nil {
+		return nil, sk.LegacyScope
+	}
+	return nil, legacy
+}
