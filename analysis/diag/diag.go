@@ -71,6 +71,8 @@ type Diagnostic struct {
 	Related []Related `json:"related,omitempty"`
 	// Data carries what a quick fix needs (for example the corrected id).
 	Data map[string]string `json:"data,omitempty"`
+	// Fix is the one obvious repair, when a check knows it (see Fix).
+	Fix *Fix `json:"fix,omitempty"`
 }
 
 // Related is a secondary location of a diagnostic.
@@ -100,6 +102,11 @@ func Locate(ds []Diagnostic, file string, ix *source.Index) {
 		for j := range ds[i].Related {
 			if r := &ds[i].Related[j]; r.File == "" {
 				r.File, r.Range = file, ix.Range(r.Span)
+			}
+		}
+		if f := ds[i].Fix; f != nil {
+			for j := range f.Edits {
+				f.Edits[j].Range = ix.Range(f.Edits[j].Span)
 			}
 		}
 	}
