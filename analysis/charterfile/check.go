@@ -51,8 +51,9 @@ type checker struct {
 	t   *text
 	out []diag.Diagnostic
 	// replaced marks upstream warnings (by index) that a more specific
-	// diagnostic reports.
+	// diagnostic reports; byKey finds them.
 	replaced map[int]bool
+	byKey    map[warningKey][]int
 }
 
 func (k *checker) add(code diag.Code, span source.Span, fix *diag.Fix, format string, args ...any) *diag.Diagnostic {
@@ -62,20 +63,37 @@ func (k *checker) add(code diag.Code, span source.Span, fix *diag.Fix, format st
 	return &k.out[len(k.out)-1]
 }
 
-// replace marks upstream's warnings matching code (and criterion, when not
-// "") as reported by a more specific diagnostic, and returns the first
-// one's text for that diagnostic to quote.
+// replace marks upstream's warnings matching code and criterion as reported
+// by a more specific diagnostic, and returns the first one's text for that
+// diagnostic to quote.
 func (k *checker) replace(code diag.Code, criterion string) string {
 	text := ""
-	for i, w := range k.c.Warnings {
-		if w.Code == code && (criterion == "" || w.Criterion == criterion) && !k.replaced[i] {
+	for _, i := range k.warnings(code, criterion) {
+		if !k.replaced[i] {
 			k.replaced[i] = true
 			if text == "" {
-				text = w.Text
+				text = k.c.Warnings[i].Text
 			}
 		}
 	}
 	return text
+}
+
+// warnings are the indexes of upstream's warnings of code about criterion.
+func (k *checker) warnings(code diag.Code, criterion string) []int {
+	if k.byKey == nil {
+		k.byKey = map[warningKey][]int{}
+		for i, w := range k.c.Warnings {
+			key := warningKey{w.Code, w.Criterion}
+			k.byKey[key] = append(k.byKey[key], i)
+		}
+	}
+	return k.byKey[warningKey{code, criterion}]
+}
+
+type warningKey struct {
+	code      diag.Code
+	criterion string
 }
 
 func (k *checker) upstreamWarnings() {
@@ -118,7 +136,7 @@ func (k *checker) criterionHeadingNearMisses() {
 	t := k.t
 	for i := 0; i < t.n(); i++ {
 		l := strings.TrimSuffix(t.line(i), "\r")
-		if t.inFence(i) {
+		if t.inFence(i) || !strings.HasPrefix(strings.TrimLeft(l, " "), "#") {
 			continue
 		}
 		if _, _, _, _, ok := criterionHeading(t.line(i)); ok {
@@ -224,6 +242,16 @@ func (k *checker) crlf(cr *Criterion, j int, label string) {
 }
 
 func (k *checker) labelVariant(cr *Criterion, j int, l string) {
+	// Most lines are prose: look for a label before running the regexp.
+	head := strings.TrimLeft(l, " \t-*+_")
+	if !hasPrefixFold(head, "status") && !hasPrefixFold(head, "evidence") && !hasPrefixFold(head, "depends") {
+		return
+	}
+	for _, label := range []string{"Status", "Evidence", "Depends"} {
+		if _, _, ok := labelLine(l, label); ok {
+			return // a line upstream reads
+		}
+	}
 	m := labelVariant.FindStringSubmatch(l)
 	if m == nil {
 		return
@@ -434,7 +462,7 @@ func (k *checker) depends() {
 			}
 			// Upstream warns "unknown" for every word that is not a known id.
 			quoted := fmt.Sprintf("%s: Depends references unknown %s", cr.ID, tok)
-			k.replaceExact(diag.DependsUnknown, quoted)
+			k.replaceExact(diag.DependsUnknown, cr.ID, quoted)
 			what := "it is not a criterion id"
 			switch id := strings.ToUpper(strings.Trim(tok, ".,;:()[]{}*`'\"")); {
 			case criterionID.MatchString(id) && known[id]:
@@ -459,9 +487,9 @@ func (t *text) offsetIn(f *Field) int {
 	return t.lines[f.line].start + at
 }
 
-func (k *checker) replaceExact(code diag.Code, text string) {
-	for i, w := range k.c.Warnings {
-		if w.Code == code && w.Text == text && !k.replaced[i] {
+func (k *checker) replaceExact(code diag.Code, criterion, text string) {
+	for _, i := range k.warnings(code, criterion) {
+		if k.c.Warnings[i].Text == text && !k.replaced[i] {
 			k.replaced[i] = true
 			return
 		}

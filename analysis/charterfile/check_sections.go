@@ -346,8 +346,10 @@ func (k *checker) phaseSuffix(ph *Phase) {
 			}
 		}
 	}
-	// A dash separator: the last one whose words after it are a status.
-	for i := len(title); word == "" && i > 0; {
+	// A dash separator: the last one whose words after it are a status
+	// (status words are short: only the title's end is searched).
+	stop := max(0, len(title)-48)
+	for i := len(title); word == "" && i > stop; {
 		r, size := utf8.DecodeLastRuneInString(title[:i])
 		i -= size
 		if r != '—' && r != '–' && r != '-' {

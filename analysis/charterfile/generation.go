@@ -17,8 +17,9 @@ func Parse(g Generation, src []byte) *Charter {
 
 // Shape says which grammar charter.md is written in, from the text alone
 // (comments stripped, as every parser strips them):
-//   - a level-1 "# Objective" is the Objective grammar: PH when a
-//     "## Phases" heading follows it somewhere, else OBJ;
+//   - a level-1 "# Objective" is the Objective grammar: PH when there is
+//     a "## Phases" heading (or one like "### Phases", "## Phase plan"),
+//     else OBJ;
 //   - otherwise criteria grammar ("### C<n>." headings, "## Criteria", or
 //     Status:/Evidence: lines) is file-interface: FI15 when a Status line or
 //     a "## References" section is present, FI14 when only Evidence lines are;
@@ -36,6 +37,9 @@ type shape struct {
 
 func shapeOf(t *text) shape {
 	l1Objective, phases, criteria := -1, -1, -1
+	// phasesLike is a heading that names phases in another shape (### Phases,
+	// ## Phase plan): the author wrote for the phases grammar.
+	phasesLike := -1
 	status, evidence, references := false, false, false
 	for i := 0; i < t.n(); i++ {
 		l := t.line(i)
@@ -49,6 +53,8 @@ func shapeOf(t *text) shape {
 				criteria = i
 			case lv == 2 && lowerIs(l[s:e], "references"):
 				references = true
+			case lv >= 2 && lv <= 4 && namesPhases(l[s:e]) && phasesLike < 0:
+				phasesLike = i
 			}
 		}
 		if _, _, _, _, ok := criterionHeading(l); ok && criteria < 0 {
@@ -68,7 +74,7 @@ func shapeOf(t *text) shape {
 		}
 	}
 	switch {
-	case l1Objective >= 0 && phases >= 0:
+	case l1Objective >= 0 && (phases >= 0 || phasesLike >= 0):
 		return shape{PH, l1Objective}
 	case l1Objective >= 0:
 		return shape{OBJ, l1Objective}
@@ -120,4 +126,17 @@ func ShapeMarker(src []byte) source.Span {
 		return t.lineContentSpan(sh.marker)
 	}
 	return source.Span{}
+}
+
+// namesPhases reports whether a heading's text starts with the word
+// "phase" or "phases" (Phase plan, Phases, phase 1: …).
+func namesPhases(title string) bool {
+	if len(title) < 5 || !hasPrefixFold(title, "phase") {
+		return false
+	}
+	rest := title[5:]
+	if rest != "" && (rest[0] == 's' || rest[0] == 'S') {
+		rest = rest[1:]
+	}
+	return rest == "" || rest[0] == ' ' || rest[0] == ':' || rest[0] == '\t'
 }

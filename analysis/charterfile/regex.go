@@ -11,36 +11,34 @@ import (
 // lazyTitle matches `\s+(.+?)\s*$` against rest, as a heading's text is
 // matched after its marker: at least one whitespace character, then the
 // shortest non-empty run of non-line-terminators after which only
-// whitespace remains. The greedy \s+ gives back whitespace when nothing
-// else is left, so "##  " (two spaces) is a heading whose text is " ".
+// whitespace remains. Worked out rather than backtracked, in one pass:
+//   - after the leading whitespace there is more text: the title runs from
+//     there to the last non-whitespace character, and fails if a line
+//     terminator (a CR) lies inside it;
+//   - the rest is all whitespace: the greedy \s+ gives back one character
+//     to (.+?), the last one that is not a line terminator and not the
+//     first, so "##  " (two spaces) is a heading whose text is " ".
 func lazyTitle(rest string) (start, end int, ok bool) {
 	k := skipSpace(rest, 0)
 	if k == 0 {
 		return 0, 0, false
 	}
-	for p := k; p > 0; {
-		if q, ok := titleFrom(rest, p); ok {
-			return p, q, true
+	if k < len(rest) {
+		end := len(jsTrimEnd(rest))
+		if hasLineTerminator(rest[k:end]) {
+			return 0, 0, false
 		}
-		_, n := utf8.DecodeLastRuneInString(rest[:p])
+		return k, end, true
+	}
+	_, first := utf8.DecodeRuneInString(rest)
+	for p := len(rest); p > first; {
+		r, n := utf8.DecodeLastRuneInString(rest[:p])
 		p -= n
+		if p >= first && !isJSLineTerminator(r) {
+			return p, p + n, true
+		}
 	}
 	return 0, 0, false
-}
-
-// titleFrom extends (.+?) from p until the rest of the string is \s*.
-func titleFrom(s string, p int) (int, bool) {
-	for q := p; q < len(s); {
-		r, n := utf8.DecodeRuneInString(s[q:])
-		if isJSLineTerminator(r) {
-			return 0, false
-		}
-		q += n
-		if skipSpace(s, q) == len(s) {
-			return q, true
-		}
-	}
-	return 0, false
 }
 
 // heading matches HEADING = /^(#{1,6})\s+(.+?)\s*$/ (PH and OBJ parsers):

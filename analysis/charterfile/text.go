@@ -17,11 +17,12 @@ import (
 // "-->" after each "<!--" closes it, comments inside code fences are stripped
 // too, and an unclosed "<!--" is kept as text.
 type text struct {
-	src   []byte
-	s     string  // the stripped text
-	lines []span  // each line of s, in s's offsets, without its LF
-	cuts  []cut   // where stripping removed bytes, in order
-	fence []fence // fenced code blocks, by stripped line
+	src    []byte
+	s      string  // the stripped text
+	lines  []span  // each line of s, in s's offsets, without its LF
+	cuts   []cut   // where stripping removed bytes, in order
+	fence  []fence // fenced code blocks, by stripped line
+	fenced []bool  // fenced[i]: line i is in a fenced code block
 }
 
 // span is a half-open range of offsets into the stripped text.
@@ -78,6 +79,12 @@ func newText(src []byte) *text {
 	}
 	t.lines = append(t.lines, span{start, len(t.s)})
 	t.fence = findFences(t)
+	t.fenced = make([]bool, len(t.lines))
+	for _, f := range t.fence {
+		for i := f.open; i <= f.close; i++ {
+			t.fenced[i] = true
+		}
+	}
 	return t
 }
 
@@ -156,17 +163,7 @@ func (t *text) body(a, b int) (source.Span, string) {
 // inFence reports whether line i is inside a fenced code block (the fence
 // lines included). No pi parser knows fences; checks use this to explain
 // what upstream does with the lines in them.
-func (t *text) inFence(i int) bool {
-	for _, f := range t.fence {
-		if i >= f.open && i <= f.close {
-			return true
-		}
-		if f.open > i {
-			break
-		}
-	}
-	return false
-}
+func (t *text) inFence(i int) bool { return t.fenced[i] }
 
 // findFences finds CommonMark fenced code blocks: a line of at least three
 // backticks or tildes indented at most three spaces opens one, a line of the
