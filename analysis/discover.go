@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -14,6 +15,7 @@ type Workspace struct {
 	RP1Charters   []string // rp1 charter.md files
 	OtherCharters []string // charter.md files that are not rp1-style
 	PiCharters    []string // .pi/charters/<id> directories
+	Charters      []string // .charters/<id> directories (pi-charter since ADR-0014)
 }
 
 // skipDirs are never searched: dependencies and VCS data hold no charters of
@@ -54,6 +56,23 @@ func Discover(fsys vfs.FS, root string) (Workspace, error) {
 					}
 					continue
 				}
+				if name == ".charters" {
+					// Every folder with a charter file in it, as upstream's
+					// listing sees every folder (it then skips those without
+					// a valid state.json, which checks report).
+					subs, err := fsys.ReadDir(p)
+					if err != nil {
+						continue
+					}
+					for _, s := range subs {
+						sub := filepath.Join(p, s.Name())
+						if s.IsDir() && s.Type()&fs.ModeSymlink == 0 && charterfile.DirOf(filepath.Join(sub, charterfile.CharterFile)) == sub &&
+							len(charterfile.Files(fsys, sub)) > 0 {
+							ws.Charters = append(ws.Charters, sub)
+						}
+					}
+					continue
+				}
 				if err := walk(p); err != nil {
 					continue // an unreadable folder is not a reason to stop
 				}
@@ -74,6 +93,7 @@ func Discover(fsys vfs.FS, root string) (Workspace, error) {
 	sort.Strings(ws.RP1Charters)
 	sort.Strings(ws.OtherCharters)
 	sort.Strings(ws.PiCharters)
+	sort.Strings(ws.Charters)
 	return ws, nil
 }
 

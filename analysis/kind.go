@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"path/filepath"
 	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 )
 
 // Kind says which charter file a path is.
@@ -22,6 +24,11 @@ const (
 	KindCriterionState Kind = "criterion-state" // .pi/charters/<id>/criterion-state.json
 	KindEvidence       Kind = "evidence"        // .pi/charters/<id>/work/<seg>/evidence/<stamp>/evidence.json
 	KindConfig         Kind = "config"          // .charter-lsp.jsonc
+
+	// pi-charter since ADR-0014: .charters/<YYYYMMDD-HHMMSS-slug>/.
+	KindChartersCharter Kind = "charters-charter" // .charters/<id>/charter.md
+	KindChartersState   Kind = "charters-state"   // .charters/<id>/state.json
+	KindChartersEvents  Kind = "charters-events"  // .charters/<id>/events.jsonl
 )
 
 // ConfigFileNames are the project configuration files, in lookup order.
@@ -75,6 +82,19 @@ func Classify(path string, content []byte) Kind {
 			return KindCriterionState
 		case strings.HasPrefix(rel, "work/") && strings.HasSuffix(rel, "/evidence.json") && strings.Contains(rel, "/evidence/"):
 			return KindEvidence
+		}
+		return KindNone
+	}
+	if dir := charterfile.DirOf(path); dir != "" {
+		// Upstream reads these three names exactly; a current-format
+		// charter.md is never an rp1 charter.
+		switch rel, _ := filepath.Rel(dir, path); filepath.ToSlash(rel) {
+		case charterfile.CharterFile:
+			return KindChartersCharter
+		case charterfile.StateFile:
+			return KindChartersState
+		case charterfile.EventsFile:
+			return KindChartersEvents
 		}
 		return KindNone
 	}

@@ -33,6 +33,17 @@ func TestClassify(t *testing.T) {
 		{"/p/notes/resume.md", "# Notes\n\n## Scratch Pad\n", KindRP1Charter},
 		{"/p/notes/resume.md", "# Notes\n\n# Project Charter: X\n", KindNone},
 		{"/p/.charter-lsp.jsonc", "{}", KindConfig},
+		// pi-charter since ADR-0014. A current charter.md has "## Scope",
+		// one of rp1's headings: it must not be taken for an rp1 charter.
+		{"/p/.charters/20260702-101500-ship/charter.md", "# Objective\nShip it.\n## Scope\nCore.\n", KindChartersCharter},
+		{"/p/.charters/20260702-101500-ship/state.json", "{}", KindChartersState},
+		{"/p/.charters/20260702-101500-ship/events.jsonl", "", KindChartersEvents},
+		{".charters/x/charter.md", "", KindChartersCharter},
+		{"/p/.charters/20260702-101500-ship/REPORT.md", "", KindNone},
+		{"/p/.charters/20260702-101500-ship/work/charter.md", "## Scope\n", KindNone},
+		{"/p/.charters/.mutation.lock/charter.md", "lock notes", KindOtherCharter}, // the SQLite lock folder is no charter
+		{"/p/.charters/charter.md", "## Target Users\n", KindRP1Charter}, // not in a charter folder
+		{"/p/charters/x/charter.md", "## Scope\n", KindRP1Charter},
 	}
 	for _, c := range cases {
 		if got := Classify(c.path, []byte(c.content)); got != c.want {
@@ -69,6 +80,12 @@ func TestDiscover(t *testing.T) {
 	write(".pi/charters/b/charter.md", "")
 	write("node_modules/x/.rp1/context/charter.md", "")
 	write(".pi/charters/a/work/_charter/evidence/s1/evidence.json", "{}")
+	write(".charters/20260702-101500-ship/charter.md", "# Objective\nShip it.\n## Scope\nCore.\n")
+	write(".charters/20260702-101500-ship/state.json", "{}")
+	write(".charters/ship-it/state.json", "{}")
+	write(".charters/20260703-000000-empty/notes.txt", "")
+	os.MkdirAll(filepath.Join(root, ".charters/.mutation.lock"), 0o755)
+	write("sub/.charters/20260704-000000-nested/events.jsonl", "")
 	os.Symlink("/", filepath.Join(root, "escape"))
 
 	ws, err := Discover(vfs.OS, root)
@@ -79,6 +96,8 @@ func TestDiscover(t *testing.T) {
 		RP1Charters:   []string{filepath.Join(root, ".rp1/context/charter.md")},
 		OtherCharters: []string{filepath.Join(root, "teams/charter.md")},
 		PiCharters:    []string{filepath.Join(root, ".pi/charters/a"), filepath.Join(root, ".pi/charters/b")},
+		Charters: []string{filepath.Join(root, ".charters/20260702-101500-ship"), filepath.Join(root, ".charters/ship-it"),
+			filepath.Join(root, "sub/.charters/20260704-000000-nested")},
 	}
 	if !reflect.DeepEqual(ws, want) {
 		t.Fatalf("Discover = %+v\nwant %+v", ws, want)

@@ -3,13 +3,14 @@ package analysis
 import (
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
-// checkRP1 and checkPiDir connect the file kinds to their packages' checks.
+// checkRP1, checkPiDir and checkChartersDir connect the file kinds to their packages' checks.
 func checkRP1(content []byte, cfg Config) []diag.Diagnostic {
 	return rp1.Check(rp1.Parse(content), rp1.Options{QuestionBudget: cfg.Budget(), RP1Style: true})
 }
@@ -22,4 +23,8 @@ func checkPiDir(fsys vfs.FS, dir string, cfg Config, now time.Time, clock pi.Sou
 		Clock:      clock,
 		FS:         fsys,
 	})
+}
+
+func checkChartersDir(fsys vfs.FS, dir string) map[string][]diag.Diagnostic {
+	return charterfile.Check(charterfile.LoadDir(fsys, dir))
 }
