@@ -42,7 +42,7 @@ func TestClassify(t *testing.T) {
 		{"/p/.charters/20260702-101500-ship/REPORT.md", "", KindNone},
 		{"/p/.charters/20260702-101500-ship/work/charter.md", "## Scope\n", KindNone},
 		{"/p/.charters/.mutation.lock/charter.md", "lock notes", KindOtherCharter}, // the SQLite lock folder is no charter
-		{"/p/.charters/charter.md", "## Target Users\n", KindRP1Charter}, // not in a charter folder
+		{"/p/.charters/charter.md", "## Target Users\n", KindRP1Charter},           // not in a charter folder
 		{"/p/charters/x/charter.md", "## Scope\n", KindRP1Charter},
 	}
 	for _, c := range cases {

@@ -21,8 +21,8 @@ func runStatus(args []string, stdout, stderr io.Writer) int {
 	freshness := fs.String("freshness", "mtime", "how source changes are dated: mtime or git")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: charter-lsp status [DIR] [--format text|json]")
-		fmt.Fprintln(stderr, "\nDIR is a pi charter directory or a project folder (default: the current folder,")
-		fmt.Fprintln(stderr, "every charter under it). JSON: one object per charter, in an array.")
+		fmt.Fprintln(stderr, "\nDIR is a charter folder (.pi/charters/<id>/ or .charters/<id>/) or a project folder")
+		fmt.Fprintln(stderr, "(default: the current folder, every charter under it). JSON: one object per charter, in an array.")
 		fmt.Fprintln(stderr, "\nFlags:")
 		fs.PrintDefaults()
 	}
@@ -58,13 +58,13 @@ func runStatus(args []string, stdout, stderr io.Writer) int {
 		}
 		opts.Now = t
 	}
-	charters, err := piCharterDirs(dirs[0])
+	charters, err := statusDirs(dirs[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "charter-lsp status: %v\n", err)
 		return 2
 	}
 	if len(charters) == 0 {
-		fmt.Fprintf(stderr, "charter-lsp status: no pi charter (.pi/charters/<id>/) under %s\n", dirs[0])
+		fmt.Fprintf(stderr, "charter-lsp status: no pi charter (.pi/charters/<id>/ or .charters/<id>/) under %s\n", dirs[0])
 		return 1
 	}
 	all := []*status.Status{}
