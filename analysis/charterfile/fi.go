@@ -154,6 +154,13 @@ func (p *fiParser) dependsLine(cr *Criterion, i int, value string, at int) {
 	}
 }
 
+// overrideDepends records that a Depends line replaces an earlier one.
+func (p *fiParser) overrideDepends(cr *Criterion) {
+	if cr.DependsLine != nil {
+		cr.Ignored = append(cr.Ignored, p.t.line(cr.DependsLine.line))
+	}
+}
+
 // joinRest is lines.slice(from, end).join("\n").trimEnd().
 func (p *fiParser) joinRest(from, end int) string {
 	if from >= end {
@@ -171,6 +178,7 @@ func (p *fiParser) block14(cr *Criterion) {
 	for j := cr.head + 1; j < cr.end; j++ {
 		l := t.line(j)
 		if v, at, ok := labelLine(l, "Depends"); ok {
+			p.overrideDepends(cr)
 			p.dependsLine(cr, j, v, at)
 			continue
 		}
@@ -232,12 +240,14 @@ func (p *fiParser) block15(cr *Criterion) {
 	for j := cr.head + 1; j < cr.end; j++ {
 		l := t.line(j)
 		if v, at, ok := labelLine(l, "Depends"); ok {
+			p.overrideDepends(cr)
 			p.dependsLine(cr, j, v, at)
 			continue
 		}
 		if v, at, ok := labelLine(l, "Status"); ok {
 			if cr.StatusLine != nil {
 				p.warn(diag.CriterionStatusDuplicate, t.lineSpan(j), cr.ID, "%s: duplicate Status line; later occurrence ignored", cr.ID)
+				cr.Ignored = append(cr.Ignored, l)
 			} else {
 				cr.StatusLine = p.field("Status", j, at)
 				p.statusValue15(cr, v)
@@ -245,6 +255,9 @@ func (p *fiParser) block15(cr *Criterion) {
 			continue
 		}
 		if _, at, ok := labelLine(l, "Evidence"); ok {
+			if legacy >= 0 {
+				cr.Ignored = append(cr.Ignored, t.line(legacy)) // a later Evidence line wins
+			}
 			legacy, legacyAt, bodyBeforeLegacy = j, at, len(body)
 			continue
 		}
@@ -253,6 +266,7 @@ func (p *fiParser) block15(cr *Criterion) {
 	if legacy >= 0 {
 		if cr.StatusLine != nil {
 			p.warn(diag.CriterionStatusAndEvidence, t.lineSpan(legacy), cr.ID, "%s: both Status and legacy Evidence lines found; Status wins", cr.ID)
+			cr.Ignored = append(cr.Ignored, t.line(legacy))
 		} else {
 			cr.StatusLine, cr.Legacy = p.field("Evidence", legacy, legacyAt), true
 			raw := t.line(legacy)[legacyAt:]

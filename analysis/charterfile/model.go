@@ -123,6 +123,10 @@ type Criterion struct {
 	// DependsLine is the Depends: line that won; DependsSpans locate its ids.
 	DependsLine  *Field
 	DependsSpans []source.Span
+	// Ignored are the block's lines upstream reads as nothing: Depends
+	// lines a later one overrides, Status lines after the first, Evidence
+	// lines a Status line (or a later Evidence line) overrides.
+	Ignored []string
 
 	head, end int // stripped line indexes: heading, first line after the block
 }
@@ -163,4 +167,44 @@ type Warning struct {
 	Span source.Span
 	// Criterion is the id the warning is about, when there is one.
 	Criterion string
+}
+
+// Lines are the file's lines as upstream's parser sees them: comments
+// stripped, split on LF (a CR stays at the end of its line).
+func (c *Charter) Lines() []string {
+	out := make([]string, c.text.n())
+	for i := range out {
+		out[i] = c.text.line(i)
+	}
+	return out
+}
+
+// Lines are the indexes (in Charter.Lines) of the section's lines, its
+// heading included; none when the section was not found.
+func (s Section) Lines() []int {
+	if !s.Found {
+		return nil
+	}
+	out := make([]int, 0, s.end-s.head)
+	for i := s.head; i < s.end; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+// Claimed is the set of lines (indexes in Lines) the parser read as part
+// of a section or a criterion block.
+func (c *Charter) Claimed() map[int]bool {
+	out := map[int]bool{}
+	for _, s := range []Section{c.Objective, c.References, c.Scope, c.PhasesSection} {
+		for _, i := range s.Lines() {
+			out[i] = true
+		}
+	}
+	for _, cr := range c.Criteria {
+		for i := cr.head; i < cr.end; i++ {
+			out[i] = true
+		}
+	}
+	return out
 }

@@ -5,6 +5,7 @@
 //	charter-lsp interview CHARTER.md    print the next interview action
 //	charter-lsp status [DIR]            show pi-charter status
 //	charter-lsp record VAL-ID …         record evidence
+//	charter-lsp migrate PATH [--write]  turn an older charter into a current one
 //	charter-lsp version
 package main
 
@@ -30,10 +31,11 @@ var commands = map[string]command{
 	"interview": {runInterview, "print the next interview action for an rp1 charter"},
 	"status":    {runStatus, "show pi-charter status: milestones, VALs, blockers, next actions"},
 	"record":    {runRecord, "record evidence for a VAL, as charter_record does"},
+	"migrate":   {runMigrate, "turn an older charter into one in the current grammar (prints; --write creates)"},
 	"version":   {runVersion, "print the version"},
 }
 
-var commandOrder = []string{"serve", "check", "interview", "status", "record", "version"}
+var commandOrder = []string{"serve", "check", "interview", "status", "record", "migrate", "version"}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
