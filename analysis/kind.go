@@ -53,6 +53,16 @@ func PiCharterDir(path string) string {
 	return filepath.FromSlash(p[:i+skip] + id)
 }
 
+// CharterFolder returns the charter folder holding path: its
+// .pi/charters/<id> or .charters/<id> directory, or "". The files of one
+// folder are checked together, so a change to one re-checks the others.
+func CharterFolder(path string) string {
+	if dir := PiCharterDir(path); dir != "" {
+		return dir
+	}
+	return charterfile.DirOf(path)
+}
+
 // Classify says which kind of charter file path is; content (may be nil for a
 // file that does not exist yet) decides whether a charter.md is rp1-style.
 func Classify(path string, content []byte) Kind {

@@ -49,7 +49,7 @@ func (s *Server) documentChanged(d *Document) {
 	// background check of d would be wasted; the other files are re-checked
 	// and, if they changed, the client is asked to pull again.
 	pull, _ := s.diags.pullClient()
-	if dir := analysis.PiCharterDir(d.Path); dir != "" {
+	if dir := analysis.CharterFolder(d.Path); dir != "" {
 		for _, other := range s.sess.charterDirDocs(dir) {
 			if !pull || other.URI != d.URI {
 				s.diags.schedule(other.URI)

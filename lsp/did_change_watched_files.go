@@ -29,7 +29,7 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 			configChanged = true
 			continue
 		}
-		if analysis.PiCharterDir(path) == "" {
+		if analysis.CharterFolder(path) == "" {
 			// A source file (the other watchers are charter files): the
 			// freshness baseline is re-read on the next check, once.
 			s.cache.SourcesChanged("")
@@ -61,6 +61,9 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 // affects reports whether a change to changed can alter the diagnostics of
 // the open document doc.
 func affects(changed, doc string, cfg analysis.Config) bool {
+	if dir := analysis.CharterFolder(doc); dir != "" && analysis.PiCharterDir(doc) == "" {
+		return analysis.CharterFolder(changed) == dir // a .charters/<id> charter depends on its folder only
+	}
 	dir := analysis.PiCharterDir(doc)
 	if dir == "" {
 		return false // rp1 charters depend only on themselves

@@ -23,7 +23,7 @@ func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocu
 	if s.isProjectConfig(d.Path) {
 		s.loadProjectConfig()
 		s.diags.scheduleAll()
-	} else if dir := analysis.PiCharterDir(d.Path); dir != "" {
+	} else if dir := analysis.CharterFolder(d.Path); dir != "" {
 		for _, other := range s.sess.charterDirDocs(dir) {
 			s.diags.schedule(other.URI)
 		}

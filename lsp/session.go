@@ -105,11 +105,11 @@ func (s *session) all() []*Document {
 	return out
 }
 
-// charterDirDocs returns the open documents of the pi-charter directory dir.
+// charterDirDocs returns the open documents of the charter folder dir.
 func (s *session) charterDirDocs(dir string) []*Document {
 	var out []*Document
 	for _, d := range s.all() {
-		if analysis.PiCharterDir(d.Path) == dir {
+		if analysis.CharterFolder(d.Path) == dir {
 			out = append(out, d)
 		}
 	}
