@@ -105,8 +105,15 @@ func (k *checker) upstreamWarnings() {
 		if w.Code == diag.CriterionStatusUnknown {
 			k.statusTokenFix(&d, w)
 		}
-		if w.Code == diag.DependsSelf {
+		switch w.Code {
+		case diag.DependsSelf:
 			k.dependsSelfFix(&d, w)
+		case diag.CriterionStatusMissing:
+			k.statusMissingFix(&d, w)
+		case diag.CriteriaSectionMissing:
+			k.criteriaSectionFix(&d)
+		case diag.PhasesSectionMissing:
+			k.phasesSectionFix(&d)
 		}
 		k.out = append(k.out, d)
 	}
@@ -568,4 +575,77 @@ func (k *checker) statusTokenFix(d *diag.Diagnostic, w Warning) {
 func isFenceLine(l string) bool {
 	l = strings.TrimLeft(l, " ")
 	return strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~")
+}
+
+// lineBreak is the file's line break: CRLF when its first line ends in CR.
+func (t *text) lineBreak() string {
+	if strings.HasSuffix(t.line(0), "\r") {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// statusMissingFix writes out what upstream assumes: a pending Status line
+// (Evidence: none in ADR-0014) after the block's last line of text.
+func (k *checker) statusMissingFix(d *diag.Diagnostic, w Warning) {
+	cr := k.criterion(w.Criterion)
+	if cr == nil {
+		return
+	}
+	t := k.t
+	last := cr.head
+	for j := cr.head + 1; j < cr.end; j++ {
+		if jsTrim(t.line(j)) != "" {
+			last = j
+		}
+	}
+	line := "Status: pending"
+	if k.c.Generation == FI14 {
+		line = "Evidence: none"
+	}
+	if t.lineBreak() == "\r\n" {
+		// In a CRLF file only an empty value is read (as pending, or none).
+		line = line[:strings.IndexByte(line, ':')+1]
+	}
+	at := t.lineContentSpan(last).End
+	d.Fix = edit("Add `"+line+"`", source.Span{Start: at, End: at}, t.lineBreak()+line)
+}
+
+// criteriaSectionFix adds the ## Criteria heading above the first criterion,
+// or at the end of a file without criteria.
+func (k *checker) criteriaSectionFix(d *diag.Diagnostic) {
+	t, nl := k.t, k.t.lineBreak()
+	if len(k.c.Criteria) > 0 {
+		at := k.c.Criteria[0].HeadingSpan.Start
+		d.Fix = edit("Add `## Criteria` above "+k.c.Criteria[0].ID, source.Span{Start: at, End: at}, "## Criteria"+nl+nl)
+		return
+	}
+	end := len(t.src)
+	prefix := nl
+	if end == 0 || strings.HasSuffix(string(t.src), "\n") {
+		prefix = ""
+	}
+	if end > 0 {
+		prefix += nl
+	}
+	d.Fix = edit("Add a `## Criteria` heading", source.Span{Start: end, End: end}, prefix+"## Criteria"+nl)
+}
+
+// phasesSectionFix renames the one heading that names phases in another
+// shape ("### Phases", "## Phase plan") to "## Phases".
+func (k *checker) phasesSectionFix(d *diag.Diagnostic) {
+	t := k.t
+	found := -1
+	for i := 0; i < t.n(); i++ {
+		l := t.line(i)
+		if lv, s, e, ok := heading(l); ok && lv >= 2 && lv <= 4 && namesPhases(l[s:e]) {
+			if found >= 0 {
+				return // two candidates: not obvious which one
+			}
+			found = i
+		}
+	}
+	if found >= 0 {
+		d.Fix = edit("Rewrite as `## Phases`", t.lineContentSpan(found), "## Phases")
+	}
 }

@@ -194,11 +194,11 @@ var Docs = map[Code]Doc{
 	},
 	CriteriaSectionMissing: {
 		Example: "## Objective\nShip the export.\n### C1. Exports run on the worker\nStatus: pending",
-		Fix:     "Add a `## Criteria` heading above the criteria.",
+		Fix:     "Add a `## Criteria` heading above the criteria (quick fix).",
 	},
 	PhasesSectionMissing: {
 		Example: "# Objective\nShip the export.\n(no ## Phases in an ADR-0016/0017 charter)",
-		Fix:     "Add `## Phases` (it may stay empty), or move to the Objective-only grammar of ADR-0018, where phases are gone.",
+		Fix:     "Add `## Phases` (it may stay empty; a `### Phases` or `## Phase plan` heading is rewritten by the quick fix), or move to the Objective-only grammar of ADR-0018, where phases are gone.",
 	},
 	CriterionPassEmptyNote: {
 		Example: "### C2. Large exports finish\nStatus: pass",
@@ -210,7 +210,7 @@ var Docs = map[Code]Doc{
 	},
 	CriterionStatusMissing: {
 		Example: "### C3. The old route is gone\nDepends: C1\n(no Status: line)",
-		Fix:     "Add `Status: pending` (`Evidence: none` in an ADR-0014 charter).",
+		Fix:     "Add `Status: pending` (`Evidence: none` in an ADR-0014 charter; in a CRLF file only an empty `Status:` is read) (quick fix).",
 	},
 	CriterionStatusDuplicate: {
 		Example: "Status: in-progress — half done\nStatus: pass — done",
