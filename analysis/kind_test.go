@@ -111,3 +111,27 @@ func TestDiscover(t *testing.T) {
 		t.Fatalf("PiCharterFiles = %v, want %v", files, wantFiles)
 	}
 }
+
+// TestDiscoverFromCharterFolders: `check` given a charter folder, or the
+// .charters / .pi/charters folder itself, finds its charters (it used to
+// find nothing and pass silently).
+func TestDiscoverFromCharterFolders(t *testing.T) {
+	root := t.TempDir()
+	for _, rel := range []string{".charters/20260702-101500-a/charter.md", ".charters/20260703-101500-b/state.json", ".pi/charters/v3/criteria.md"} {
+		p := filepath.Join(root, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("x"), 0o644)
+	}
+	for arg, want := range map[string]Workspace{
+		".charters/20260702-101500-a":      {Charters: []string{filepath.Join(root, ".charters/20260702-101500-a")}},
+		".charters/20260702-101500-a/work": {Charters: []string{filepath.Join(root, ".charters/20260702-101500-a")}},
+		".charters":                        {Charters: []string{filepath.Join(root, ".charters/20260702-101500-a"), filepath.Join(root, ".charters/20260703-101500-b")}},
+		".pi/charters":                     {PiCharters: []string{filepath.Join(root, ".pi/charters/v3")}},
+		".pi/charters/v3":                  {PiCharters: []string{filepath.Join(root, ".pi/charters/v3")}},
+	} {
+		ws, err := Discover(vfs.OS, filepath.Join(root, arg))
+		if err != nil || !reflect.DeepEqual(ws, want) {
+			t.Errorf("Discover(%s) = %+v, %v\nwant %+v", arg, ws, err, want)
+		}
+	}
+}
