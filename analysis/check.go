@@ -15,7 +15,7 @@ import (
 )
 
 // MaxFileSize is the largest file analysed; larger ones get file-too-large.
-const MaxFileSize = 16 << 20
+const MaxFileSize = charterfile.MaxFileSize
 
 // CheckFile returns the diagnostics of one file, read through fsys (so the
 // server's unsaved documents count). Files that are not charter files get

@@ -68,7 +68,7 @@ func Check(d *Dir) map[string][]diag.Diagnostic {
 // checkAgainstState reports, on charter.md, what depends on state.json.
 func checkAgainstState(d *Dir) []diag.Diagnostic {
 	var ds []diag.Diagnostic
-	if d.StateSrc == nil {
+	if d.StateSrc == nil && !d.Unread[StateFile] {
 		ds = append(ds, diag.New(diag.StateInvalid, source.Span{},
 			"the charter folder has no state.json: upstream lists only folders with a valid state.json, so this charter does not appear in `charter list` or `charter status`"))
 		if !ValidID(d.ID) {

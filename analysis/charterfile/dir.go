@@ -2,6 +2,7 @@ package charterfile
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,10 @@ const (
 	StateFile   = "state.json"
 	EventsFile  = "events.jsonl"
 )
+
+// MaxFileSize is the largest file read (analysis.MaxFileSize is this limit):
+// a larger one is not read, and reported as an error of the folder.
+const MaxFileSize = 16 << 20
 
 // Dir is a .charters/<id> folder: its files as read, and the charter as
 // upstream reads it.
@@ -37,8 +42,10 @@ type Dir struct {
 	Mismatch   bool
 	Charter    *Charter // nil without charter.md
 
-	// Errors are files that exist but could not be read.
+	// Errors are files that exist but could not be read (or were too large
+	// to read); Unread names them.
 	Errors []error
+	Unread map[string]bool
 }
 
 // Declared is state.json's schemaVersion when upstream accepts the file.
@@ -68,16 +75,24 @@ func LoadDir(fsys vfs.FS, dir string) *Dir {
 			entries[e.Name()] = e
 		}
 	}
+	d.Unread = map[string]bool{}
+	fail := func(name string, err error) []byte {
+		d.Errors = append(d.Errors, err)
+		d.Unread[name] = true
+		return nil
+	}
 	read := func(name string) []byte {
 		p := filepath.Join(abs, name)
 		if e, ok := entries[name]; ok && e.Type()&fs.ModeSymlink != 0 && !insideAfterLinks(fsys, abs, p) {
-			d.Errors = append(d.Errors, &fs.PathError{Op: "read", Path: p, Err: errors.New("symlink leaves the charter folder; not read")})
-			return nil
+			return fail(name, &fs.PathError{Op: "read", Path: p, Err: errors.New("symlink leaves the charter folder; not read")})
+		}
+		if fi, err := fsys.Stat(p); err == nil && fi.Size() > MaxFileSize {
+			return fail(name, &fs.PathError{Op: "read", Path: p, Err: fmt.Errorf("%d MB, over the %d MB limit; not read", fi.Size()>>20, MaxFileSize>>20)})
 		}
 		src, err := fsys.ReadFile(p)
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) {
-				d.Errors = append(d.Errors, err)
+				return fail(name, err)
 			}
 			return nil
 		}

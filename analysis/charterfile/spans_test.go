@@ -8,6 +8,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // TestSpansPointAtTheirText: in comment-free corpus files, each span of
@@ -101,4 +102,34 @@ func FuzzParse(f *testing.F) {
 		ParseState(src)
 		ParseEvents(src)
 	})
+}
+
+// TestLargeSidecarNotRead: a state.json or events.jsonl over the size limit
+// is not read; it is reported as unreadable, and never as missing.
+func TestLargeSidecarNotRead(t *testing.T) {
+	dir := obj("# Objective\nShip it.\n").write(t)
+	for _, name := range []string{StateFile, EventsFile} {
+		if err := os.Truncate(filepath.Join(dir, name), MaxFileSize+1); err != nil {
+			if os.IsNotExist(err) {
+				os.WriteFile(filepath.Join(dir, name), nil, 0o644)
+				err = os.Truncate(filepath.Join(dir, name), MaxFileSize+1)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	d := LoadDir(vfs.OS, dir)
+	if d.StateSrc != nil || d.EventsSrc != nil || !d.Unread[StateFile] || !d.Unread[EventsFile] {
+		t.Fatalf("large files read: state %d bytes, events %d bytes", len(d.StateSrc), len(d.EventsSrc))
+	}
+	byFile := Check(d)
+	for _, dg := range byFile[d.CharterPath] {
+		if dg.Code == diag.StateInvalid {
+			t.Errorf("a state.json too large to read was reported missing: %s", dg.Message)
+		}
+	}
+	if len(only(byFile[d.StatePath], diag.FileUnreadable)) != 1 {
+		t.Errorf("state.json: %v", byFile[d.StatePath])
+	}
 }
