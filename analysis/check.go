@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
@@ -15,7 +16,7 @@ import (
 )
 
 // MaxFileSize is the largest file analysed; larger ones get file-too-large.
-const MaxFileSize = 16 << 20
+const MaxFileSize = charterfile.MaxFileSize
 
 var errTooLarge = errors.New("file too large")
 
@@ -45,6 +46,8 @@ type Checker struct {
 	// Cache, when set, carries parses and indexes over from earlier checks.
 	Cache *Cache
 
+	// piCache holds the diagnostics of each charter folder (.pi/charters/<id>
+	// or .charters/<id>) by file, for one run.
 	piCache  map[string]map[string][]diag.Diagnostic
 	cfgCache map[string]configResult
 }
@@ -74,6 +77,9 @@ func (c *Checker) CheckPath(path string) ([]diag.Diagnostic, error) {
 	files := append([]string{}, ws.RP1Charters...)
 	for _, dir := range ws.PiCharters {
 		files = append(files, PiCharterFiles(c.FS, dir)...)
+	}
+	for _, dir := range ws.Charters {
+		files = append(files, charterfile.Files(c.FS, dir)...)
 	}
 	for _, f := range files {
 		ds, err := c.file(f)
@@ -147,6 +153,17 @@ func (c *Checker) file(path string) ([]diag.Diagnostic, error) {
 		ds = CheckConfigFile(content)
 	case KindRP1Charter:
 		ds = CheckRP1(rp1.Parse(content), cfg)
+	case KindChartersCharter, KindChartersState, KindChartersEvents:
+		dir := charterfile.DirOf(path)
+		if c.piCache == nil {
+			c.piCache = map[string]map[string][]diag.Diagnostic{}
+		}
+		byFile, ok := c.piCache[dir]
+		if !ok {
+			byFile = checkChartersDir(c.FS, dir)
+			c.piCache[dir] = byFile
+		}
+		ds = append(ds, byFile[path]...)
 	default:
 		dir := PiCharterDir(path)
 		if c.piCache == nil {

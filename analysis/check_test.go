@@ -126,3 +126,45 @@ func (o overlayFS) ReadFile(name string) ([]byte, error) {
 	}
 	return o.FS.ReadFile(name)
 }
+
+// TestCheckChartersFolder: check on a project holding a current-format
+// charter reports the .charters/ diagnostics of its files and never rp1's
+// (a charter.md with ## Scope used to get four false section-missing).
+func TestCheckChartersFolder(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, ".charters", "20260702-101500-ship")
+	writeFile(t, filepath.Join(dir, "charter.md"), "# Objective\nShip it.\n\n## Scope\nCore only.\n\n## Phases\n1. Build - done\n")
+	writeFile(t, filepath.Join(dir, "state.json"), `{"charterId":"20260702-101500-ship","schemaVersion":"phases","objective":"Ship it","status":"done"}`)
+	writeFile(t, filepath.Join(dir, "events.jsonl"), "{\"type\":\"charter_created\"}\nnot json\n")
+	c := &Checker{FS: vfs.OS}
+	ds, err := c.CheckPath(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, d := range ds {
+		got[filepath.Base(d.File)+" "+d.Code.String()] = true
+		if d.Code.Rule().Family == "rp1" {
+			t.Errorf("rp1 diagnostic on a .charters/ charter: %s %s", d.Code, d.Message)
+		}
+	}
+	for _, want := range []string{"charter.md phase-suffix-variant", "state.json state-invalid", "events.jsonl events-line-invalid"} {
+		if !got[want] {
+			t.Errorf("missing %s in %v", want, got)
+		}
+	}
+	// The same through CheckFile of one file, with the configuration's severity.
+	ds, err = CheckFile(vfs.OS, filepath.Join(dir, "charter.md"), Config{Severity: map[string]string{"phase-suffix-variant": "error"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range ds {
+		if d.Code == diag.PhaseSuffixVariant {
+			found = d.Severity == diag.SeverityError && d.Range.Start.Line == 7
+		}
+	}
+	if !found {
+		t.Errorf("phase-suffix-variant at line 8 with severity error: %+v", ds)
+	}
+}

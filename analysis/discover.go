@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -14,6 +15,7 @@ type Workspace struct {
 	RP1Charters   []string // rp1 charter.md files
 	OtherCharters []string // charter.md files that are not rp1-style
 	PiCharters    []string // .pi/charters/<id> directories
+	Charters      []string // .charters/<id> directories (pi-charter since ADR-0014)
 }
 
 // skipDirs are never searched: dependencies and VCS data hold no charters of
@@ -21,10 +23,47 @@ type Workspace struct {
 var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, ".hg": true, ".svn": true}
 
 // Discover finds every charter under root. Symbolic links are not followed,
-// so discovery stays inside root.
+// so discovery stays inside root. A root that is a charter folder, or a
+// .charters or .pi/charters folder, yields its charters too.
 func Discover(fsys vfs.FS, root string) (Workspace, error) {
 	var ws Workspace
 	seenPi := map[string]bool{}
+	addPi := func(parent string) {
+		subs, _ := fsys.ReadDir(parent)
+		for _, s := range subs {
+			if p := filepath.Join(parent, s.Name()); s.IsDir() && s.Type()&fs.ModeSymlink == 0 && !seenPi[p] {
+				seenPi[p] = true
+				ws.PiCharters = append(ws.PiCharters, p)
+			}
+		}
+	}
+	addCharters := func(parent string) {
+		// Every folder with a charter file in it, as upstream's listing
+		// sees every folder (it then skips those without a valid
+		// state.json, which checks report).
+		subs, _ := fsys.ReadDir(parent)
+		for _, s := range subs {
+			sub := filepath.Join(parent, s.Name())
+			if s.IsDir() && s.Type()&fs.ModeSymlink == 0 && charterfile.DirOf(filepath.Join(sub, charterfile.CharterFile)) == sub &&
+				len(charterfile.Files(fsys, sub)) > 0 {
+				ws.Charters = append(ws.Charters, sub)
+			}
+		}
+	}
+	switch inside := filepath.Join(root, charterfile.CharterFile); {
+	case PiCharterDir(inside) != "":
+		ws.PiCharters = []string{PiCharterDir(inside)}
+		return ws, nil
+	case charterfile.DirOf(inside) != "":
+		ws.Charters = []string{charterfile.DirOf(inside)}
+		return ws, nil
+	case filepath.Base(root) == ".charters":
+		addCharters(root)
+		return ws, nil
+	case filepath.Base(root) == "charters" && filepath.Base(filepath.Dir(root)) == ".pi":
+		addPi(root)
+		return ws, nil
+	}
 	var walk func(dir string) error
 	walk = func(dir string) error {
 		entries, err := fsys.ReadDir(dir)
@@ -42,16 +81,11 @@ func Discover(fsys vfs.FS, root string) (Workspace, error) {
 					continue
 				}
 				if name == "charters" && filepath.Base(dir) == ".pi" {
-					subs, err := fsys.ReadDir(p)
-					if err != nil {
-						continue
-					}
-					for _, s := range subs {
-						if s.IsDir() && s.Type()&fs.ModeSymlink == 0 && !seenPi[filepath.Join(p, s.Name())] {
-							seenPi[filepath.Join(p, s.Name())] = true
-							ws.PiCharters = append(ws.PiCharters, filepath.Join(p, s.Name()))
-						}
-					}
+					addPi(p)
+					continue
+				}
+				if name == ".charters" {
+					addCharters(p)
 					continue
 				}
 				if err := walk(p); err != nil {
@@ -74,6 +108,7 @@ func Discover(fsys vfs.FS, root string) (Workspace, error) {
 	sort.Strings(ws.RP1Charters)
 	sort.Strings(ws.OtherCharters)
 	sort.Strings(ws.PiCharters)
+	sort.Strings(ws.Charters)
 	return ws, nil
 }
 

@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"path/filepath"
 	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 )
 
 // Kind says which charter file a path is.
@@ -22,6 +24,11 @@ const (
 	KindCriterionState Kind = "criterion-state" // .pi/charters/<id>/criterion-state.json
 	KindEvidence       Kind = "evidence"        // .pi/charters/<id>/work/<seg>/evidence/<stamp>/evidence.json
 	KindConfig         Kind = "config"          // .charter-lsp.jsonc
+
+	// pi-charter since ADR-0014: .charters/<YYYYMMDD-HHMMSS-slug>/.
+	KindChartersCharter Kind = "charters-charter" // .charters/<id>/charter.md
+	KindChartersState   Kind = "charters-state"   // .charters/<id>/state.json
+	KindChartersEvents  Kind = "charters-events"  // .charters/<id>/events.jsonl
 )
 
 // ConfigFileNames are the project configuration files, in lookup order.
@@ -44,6 +51,16 @@ func PiCharterDir(path string) string {
 		return ""
 	}
 	return filepath.FromSlash(p[:i+skip] + id)
+}
+
+// CharterFolder returns the charter folder holding path: its
+// .pi/charters/<id> or .charters/<id> directory, or "". The files of one
+// folder are checked together, so a change to one re-checks the others.
+func CharterFolder(path string) string {
+	if dir := PiCharterDir(path); dir != "" {
+		return dir
+	}
+	return charterfile.DirOf(path)
 }
 
 // Classify says which kind of charter file path is; content (may be nil for a
@@ -75,6 +92,19 @@ func Classify(path string, content []byte) Kind {
 			return KindCriterionState
 		case strings.HasPrefix(rel, "work/") && strings.HasSuffix(rel, "/evidence.json") && strings.Contains(rel, "/evidence/"):
 			return KindEvidence
+		}
+		return KindNone
+	}
+	if dir := charterfile.DirOf(path); dir != "" {
+		// Upstream reads these three names exactly; a current-format
+		// charter.md is never an rp1 charter.
+		switch rel, _ := filepath.Rel(dir, path); filepath.ToSlash(rel) {
+		case charterfile.CharterFile:
+			return KindChartersCharter
+		case charterfile.StateFile:
+			return KindChartersState
+		case charterfile.EventsFile:
+			return KindChartersEvents
 		}
 		return KindNone
 	}
@@ -128,10 +158,10 @@ func LooksLikeRP1Charter(content []byte) bool {
 
 // IsRP1Style: under .rp1/, empty, or holding rp1's title, one of the five
 // section headings (at ## or ###) or a scratch pad, outside fenced code. A
-// charter.md of pi-charter's .charters/ folders is never rp1-style.
+// charter.md of a pi-charter .charters/<id>/ folder is never rp1-style.
 func IsRP1Style(path string, content []byte) bool {
 	p := "/" + filepath.ToSlash(path)
-	if strings.Contains(p, "/.charters/") {
+	if charterfile.DirOf(path) != "" {
 		return false
 	}
 	if strings.Contains(p, "/.rp1/") || len(bytes.TrimSpace(content)) == 0 {

@@ -42,8 +42,17 @@ func TestClassify(t *testing.T) {
 		{"/p/docs/diagnostics.md", "# Diagnostics\n\n```markdown\n## Scratch Pad\n### Q1: Brain Dump\n```\n", KindNone},
 		{"/p/docs/charter.md", "# Team\n\n~~~\n## Target Users\n~~~\n", KindOtherCharter},
 		{"/p/notes/resume.md", "# Notes\n\n    ## Scratch Pad\n", KindNone}, // indented code
-		// pi-charter's current charters are not rp1 charters, though they have ## Scope.
-		{"/p/.charters/20260701-120000-export/charter.md", "## Objective\nShip.\n## Scope\nCore.\n", KindOtherCharter},
+		// pi-charter since ADR-0014. A current charter.md has "## Scope",
+		// one of rp1's headings: it must not be taken for an rp1 charter.
+		{"/p/.charters/20260702-101500-ship/charter.md", "# Objective\nShip it.\n## Scope\nCore.\n", KindChartersCharter},
+		{"/p/.charters/20260702-101500-ship/state.json", "{}", KindChartersState},
+		{"/p/.charters/20260702-101500-ship/events.jsonl", "", KindChartersEvents},
+		{".charters/x/charter.md", "", KindChartersCharter},
+		{"/p/.charters/20260702-101500-ship/REPORT.md", "", KindNone},
+		{"/p/.charters/20260702-101500-ship/work/charter.md", "## Scope\n", KindNone},
+		{"/p/.charters/.mutation.lock/charter.md", "lock notes", KindOtherCharter}, // the SQLite lock folder is no charter
+		{"/p/.charters/charter.md", "## Target Users\n", KindRP1Charter},           // not in a charter folder
+		{"/p/charters/x/charter.md", "## Scope\n", KindRP1Charter},
 	}
 	for _, c := range cases {
 		if got := Classify(c.path, []byte(c.content)); got != c.want {
@@ -80,6 +89,12 @@ func TestDiscover(t *testing.T) {
 	write(".pi/charters/b/charter.md", "")
 	write("node_modules/x/.rp1/context/charter.md", "")
 	write(".pi/charters/a/work/_charter/evidence/s1/evidence.json", "{}")
+	write(".charters/20260702-101500-ship/charter.md", "# Objective\nShip it.\n## Scope\nCore.\n")
+	write(".charters/20260702-101500-ship/state.json", "{}")
+	write(".charters/ship-it/state.json", "{}")
+	write(".charters/20260703-000000-empty/notes.txt", "")
+	os.MkdirAll(filepath.Join(root, ".charters/.mutation.lock"), 0o755)
+	write("sub/.charters/20260704-000000-nested/events.jsonl", "")
 	os.Symlink("/", filepath.Join(root, "escape"))
 
 	ws, err := Discover(vfs.OS, root)
@@ -90,6 +105,8 @@ func TestDiscover(t *testing.T) {
 		RP1Charters:   []string{filepath.Join(root, ".rp1/context/charter.md")},
 		OtherCharters: []string{filepath.Join(root, "teams/charter.md")},
 		PiCharters:    []string{filepath.Join(root, ".pi/charters/a"), filepath.Join(root, ".pi/charters/b")},
+		Charters: []string{filepath.Join(root, ".charters/20260702-101500-ship"), filepath.Join(root, ".charters/ship-it"),
+			filepath.Join(root, "sub/.charters/20260704-000000-nested")},
 	}
 	if !reflect.DeepEqual(ws, want) {
 		t.Fatalf("Discover = %+v\nwant %+v", ws, want)
@@ -117,6 +134,30 @@ func TestDocsAreNotCharters(t *testing.T) {
 		}
 		if k := Classify(f, b); k != KindNone {
 			t.Errorf("%s is classified %q", f, k)
+		}
+	}
+}
+
+// TestDiscoverFromCharterFolders: `check` given a charter folder, or the
+// .charters / .pi/charters folder itself, finds its charters (it used to
+// find nothing and pass silently).
+func TestDiscoverFromCharterFolders(t *testing.T) {
+	root := t.TempDir()
+	for _, rel := range []string{".charters/20260702-101500-a/charter.md", ".charters/20260703-101500-b/state.json", ".pi/charters/v3/criteria.md"} {
+		p := filepath.Join(root, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("x"), 0o644)
+	}
+	for arg, want := range map[string]Workspace{
+		".charters/20260702-101500-a":      {Charters: []string{filepath.Join(root, ".charters/20260702-101500-a")}},
+		".charters/20260702-101500-a/work": {Charters: []string{filepath.Join(root, ".charters/20260702-101500-a")}},
+		".charters":                        {Charters: []string{filepath.Join(root, ".charters/20260702-101500-a"), filepath.Join(root, ".charters/20260703-101500-b")}},
+		".pi/charters":                     {PiCharters: []string{filepath.Join(root, ".pi/charters/v3")}},
+		".pi/charters/v3":                  {PiCharters: []string{filepath.Join(root, ".pi/charters/v3")}},
+	} {
+		ws, err := Discover(vfs.OS, filepath.Join(root, arg))
+		if err != nil || !reflect.DeepEqual(ws, want) {
+			t.Errorf("Discover(%s) = %+v, %v\nwant %+v", arg, ws, err, want)
 		}
 	}
 }

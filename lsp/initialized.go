@@ -39,7 +39,7 @@ func (s *Server) Initialized(ctx context.Context, params *protocol.InitializedPa
 // every pi-charter file (evidence, criterion-state.json, …), rp1 charters,
 // the project configuration, and the freshness source folders.
 func watchGlobs(cfg analysis.Config) []string {
-	globs := []string{"**/.pi/charters/**", "**/charter.md", "**/.charter-lsp.json*"}
+	globs := []string{"**/.pi/charters/**", "**/.charters/**", "**/charter.md", "**/.charter-lsp.json*"}
 	for _, dir := range cfg.Sources() {
 		globs = append(globs, "**/"+filepath.ToSlash(filepath.Clean(dir))+"/**")
 	}

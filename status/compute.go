@@ -26,8 +26,17 @@ type Options struct {
 	Now time.Time
 }
 
-// Compute reads the charter directory dir through fsys and reports its status.
+// Compute reads the charter directory dir through fsys and reports its
+// status: a .pi/charters/<id> register's, or, for a .charters/<id> folder,
+// the status view of its generation (Status.Charters).
 func Compute(fsys vfs.FS, dir string, opts Options) (*Status, error) {
+	if IsChartersDir(dir) {
+		c, err := ComputeCharter(fsys, dir)
+		if err != nil {
+			return nil, err
+		}
+		return &Status{CharterID: c.CharterID, Dir: c.Dir, Status: c.Status, Objective: c.Objective, Charters: c}, nil
+	}
 	if opts.Now.IsZero() {
 		opts.Now = time.Now()
 	}

@@ -10,6 +10,9 @@ import (
 // Text writes st as a dashboard for a terminal: header, milestones with
 // their VALs, what blocks completion, warnings and next actions.
 func Text(w io.Writer, st *Status) error {
+	if st.Charters != nil {
+		return chartersText(w, st.Charters)
+	}
 	var b strings.Builder
 	name := st.CharterID
 	if st.Name != "" {

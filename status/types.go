@@ -31,6 +31,10 @@ type Status struct {
 	// (an evidence row with an unknown property, unreadable JSON, …).
 	FileProblems []FileProblem `json:"fileProblems"`
 	NextActions  []NextAction  `json:"nextActions"`
+
+	// Charters is set instead of the fields above for a .charters/<id>
+	// charter (pi-charter since ADR-0014); it is what marshals then.
+	Charters *Charter `json:"-"`
 }
 
 // Milestone is one ## milestone of criteria.md and its progress.

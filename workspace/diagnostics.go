@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -33,6 +34,12 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 	}
 	if dir := analysis.PiCharterDir(path); dir != "" && kind != analysis.KindConfig {
 		return s.piDiagnostics(ctx, dir, path)
+	}
+	if dir := charterfile.DirOf(path); dir != "" && s.sess.check == nil {
+		switch kind {
+		case analysis.KindChartersCharter, analysis.KindChartersState, analysis.KindChartersEvents:
+			return s.folderDiagnostics(ctx, dir, f)
+		}
 	}
 	s.mu.Lock()
 	pr := s.single[path]
@@ -102,4 +109,25 @@ func (s *Snapshot) customCheck(f *File, cfg analysis.Config) ([]diag.Diagnostic,
 	}
 	diag.Sort(mine)
 	return mine, nil
+}
+
+// folderDiagnostics are the diagnostics of f, a file of the .charters/<id>
+// folder dir, whose files are checked together once per change of the folder.
+func (s *Snapshot) folderDiagnostics(ctx context.Context, dir string, f *File) ([]diag.Diagnostic, error) {
+	s.mu.Lock()
+	pr := s.folders[dir]
+	if pr == nil {
+		pr = newPromise(s.sess.busy, func(context.Context) (map[string][]diag.Diagnostic, error) {
+			return charterfile.Check(charterfile.LoadDir(s.FS(), dir)), nil
+		})
+		s.folders[dir] = pr
+	}
+	s.mu.Unlock()
+	byFile, err := pr.get(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cfg, _ := s.Config(f.Path)
+	ds := append([]diag.Diagnostic(nil), byFile[f.Path]...)
+	return analysis.Finish(ds, f.Path, f.Index(), cfg), nil
 }

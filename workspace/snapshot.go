@@ -32,10 +32,11 @@ type Snapshot struct {
 	mu       sync.Mutex
 	read     map[string]*File // disk files this snapshot has looked at: one version each
 	configs  map[string]configResult
-	single   map[string]*promise[[]diag.Diagnostic] // diagnostics of files checked alone
-	charters map[string]*charter                    // pi charter directories
-	clocks   map[string]*promise[clockReading]      // freshness baselines, by project and settings
-	found    *promise[analysis.Workspace]           // charters under the roots
+	single   map[string]*promise[[]diag.Diagnostic]            // diagnostics of files checked alone
+	charters map[string]*charter                               // pi charter directories
+	folders  map[string]*promise[map[string][]diag.Diagnostic] // .charters/<id> folders, their files' diagnostics
+	clocks   map[string]*promise[clockReading]                 // freshness baselines, by project and settings
+	found    *promise[analysis.Workspace]                      // charters under the roots
 }
 
 type configResult struct {
@@ -47,7 +48,8 @@ func newSnapshot(s *Session, id uint64) *Snapshot {
 	return &Snapshot{id: id, sess: s, Created: s.now(), docs: map[string]*File{},
 		read: map[string]*File{}, configs: map[string]configResult{},
 		single: map[string]*promise[[]diag.Diagnostic]{}, charters: map[string]*charter{},
-		clocks: map[string]*promise[clockReading]{}}
+		folders: map[string]*promise[map[string][]diag.Diagnostic]{},
+		clocks:  map[string]*promise[clockReading]{}}
 }
 
 // ID increases with every snapshot of a session.
@@ -197,12 +199,12 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 		switch {
 		case analysis.Classify(p, nil) == analysis.KindConfig:
 			configChanged = true
-		case analysis.PiCharterDir(p) != "" || strings.EqualFold(filepath.Base(p), "charter.md"):
+		case analysis.CharterFolder(p) != "" || strings.EqualFold(filepath.Base(p), "charter.md"):
 			charterTouched = true
 		}
 	}
 	for _, p := range c.Disk {
-		if analysis.PiCharterDir(p) == "" {
+		if analysis.CharterFolder(p) == "" {
 			sources[filepath.Clean(p)] = true
 		}
 	}
@@ -246,6 +248,18 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 			next.charters[dir] = ch
 		default:
 			next.charters[dir] = ch.renew(!inWork)
+		}
+	}
+	// .charters/<id> folders: their files are checked together.
+	if !configChanged && !c.DiskUnknown {
+		for dir, pr := range s.folders {
+			touched := false
+			for p := range changed {
+				touched = touched || within(dir, p)
+			}
+			if !touched {
+				next.folders[dir] = pr
+			}
 		}
 	}
 	if s.found != nil && !charterTouched {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
@@ -237,4 +238,46 @@ type slowFS struct {
 func (s *slowFS) ReadFile(name string) ([]byte, error) {
 	time.Sleep(s.delay)
 	return s.FS.ReadFile(name)
+}
+
+// Every file of the bundled examples (rp1, pi v3, .charters/ generations)
+// gets the same diagnostics from a snapshot of the disk as from the CLI's
+// checker: one engine, two front ends.
+func TestExamplesMatchTheChecker(t *testing.T) {
+	root, err := filepath.Abs("../examples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := analysis.Discover(vfs.OS, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := append([]string{}, ws.RP1Charters...)
+	for _, dir := range ws.PiCharters {
+		files = append(files, analysis.PiCharterFiles(vfs.OS, dir)...)
+	}
+	for _, dir := range ws.Charters {
+		files = append(files, charterfile.Files(vfs.OS, dir)...)
+	}
+	if len(ws.RP1Charters) == 0 || len(ws.PiCharters) == 0 || len(ws.Charters) == 0 {
+		t.Fatalf("examples lack a generation: %+v", ws)
+	}
+	snap := workspace.NewSession(workspace.Options{}).Update(workspace.Change{Roots: &[]string{root}})
+	checker := &analysis.Checker{FS: vfs.OS}
+	for _, f := range files {
+		want, err := checker.CheckPath(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := snap.Diagnostics(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == 0 && len(want) == 0 {
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\n got %v\nwant %v", f, codes(got), codes(want))
+		}
+	}
 }

@@ -67,6 +67,41 @@ const (
 	FileUnreadable
 	ConfigInvalid
 	UnknownDisableCode
+
+	// pi-charter .charters/<id>/ charters (analysis/charterfile).
+	ObjectiveMissing
+	ObjectiveEmpty
+	CriteriaSectionMissing
+	PhasesSectionMissing
+	CriterionPassEmptyNote
+	CriterionStatusUnknown
+	CriterionStatusMissing
+	CriterionStatusDuplicate
+	CriterionStatusAndEvidence
+	CriterionDuplicateID
+	DependsUnknown
+	DependsSelf
+	DependsCycle
+	CriterionHeadingNearMiss
+	CriterionLabelVariant
+	CriterionLineCRLF
+	DependsToken
+	NoteContinuation
+	CriterionOutsideCriteria
+	LegacyEvidenceLine
+	DuplicateObjective
+	PhaseSuffixVariant
+	PhaseItemShape
+	NotesInObjective
+	PhaseBodyBreak
+	ObjectiveHeadingShape
+	ReservedHeadingInFence
+	DuplicateSection
+	InertGrammar
+	StateInvalid
+	CharterIDShape
+	EventsLineInvalid
+	GenerationMismatch
 	codeCount
 )
 
@@ -76,7 +111,7 @@ type Rule struct {
 	Code     Code
 	Name     string   // the kebab-case name users see, configure and suppress
 	Severity Severity // default severity
-	Family   string   // rp1, scratchpad, criteria, verifier, evidence, report, charter, config
+	Family   string   // rp1, scratchpad, criteria, verifier, evidence, report, charter, charters, charters-sidecar, config
 	Summary  string   // one line: what triggers it
 	Upstream bool     // one of pi-charter's own parse-warning reasons
 }
@@ -151,6 +186,44 @@ var Rules = []Rule{
 	{FileUnreadable, "file-unreadable", SeverityError, "config", "A charter file exists but cannot be read (permissions, an I/O error).", false},
 	{ConfigInvalid, "config-invalid", SeverityError, "config", "The charter-lsp configuration file cannot be read.", false},
 	{UnknownDisableCode, "unknown-disable-code", SeverityWarning, "config", "An inline charter-lsp-disable comment names a code that does not exist.", false},
+
+	// pi-charter .charters/<id>/charter.md: upstream's own warnings, then
+	// what upstream reads silently (FORMATS.md §2.1-§2.4, §3).
+	{ObjectiveMissing, "objective-missing", SeverityWarning, "charters", "No Objective heading of the generation's level (## Objective for file-interface charters, # Objective since ADR-0016).", true},
+	{ObjectiveEmpty, "objective-empty", SeverityWarning, "charters", "The Objective heading has no text under it.", true},
+	{CriteriaSectionMissing, "criteria-section-missing", SeverityWarning, "charters", "A file-interface charter without a ## Criteria heading.", true},
+	{PhasesSectionMissing, "phases-section-missing", SeverityWarning, "charters", "A phases charter (ADR-0016/0017) without a ## Phases heading.", true},
+	{CriterionPassEmptyNote, "criterion-pass-empty-note", SeverityWarning, "charters", "A criterion's Status (or Evidence) is pass with no note saying what was observed; upstream will not complete the charter.", true},
+	{CriterionStatusUnknown, "criterion-status-unknown", SeverityWarning, "charters", "A Status or Evidence value that does not start with a known token; upstream reads it as pending (none), the text as the note.", true},
+	{CriterionStatusMissing, "criterion-status-missing", SeverityWarning, "charters", "A criterion without a Status line (Evidence line before ADR-0015); upstream reads it as pending (none).", true},
+	{CriterionStatusDuplicate, "criterion-status-duplicate", SeverityWarning, "charters", "A second Status line in a criterion; upstream keeps the first.", true},
+	{CriterionStatusAndEvidence, "criterion-status-and-evidence", SeverityWarning, "charters", "A criterion with both a Status and a legacy Evidence line; the Status line wins.", true},
+	{CriterionDuplicateID, "criterion-duplicate-id", SeverityWarning, "charters", "Two criteria share an id; upstream ignores the later one.", true},
+	{DependsUnknown, "depends-unknown", SeverityWarning, "charters", "A Depends: id that no criterion has.", true},
+	{DependsSelf, "depends-self", SeverityWarning, "charters", "A criterion that depends on itself.", true},
+	{DependsCycle, "depends-cycle", SeverityWarning, "charters", "Criteria whose Depends: lines form a cycle (upstream reports the first one).", true},
+	{CriterionHeadingNearMiss, "criterion-heading-near-miss", SeverityWarning, "charters", "A heading that looks like a criterion but does not match ### C<n>. Title, so upstream does not see it and its Status line is lost.", false},
+	{CriterionLabelVariant, "criterion-label-variant", SeverityWarning, "charters", "A Status, Evidence or Depends line written as a bullet, in bold, indented or with a space before the colon; upstream reads it as prose.", false},
+	{CriterionLineCRLF, "criterion-line-crlf", SeverityError, "charters", "A Status, Evidence or Depends line that ends in CR (a CRLF file): upstream splits on LF only, so the line does not match and its value is lost.", false},
+	{DependsToken, "depends-token", SeverityWarning, "charters", "A Depends: word that is not a criterion id (none, and, c1); upstream reads each word as an unknown id.", false},
+	{NoteContinuation, "note-continuation", SeverityInformation, "charters", "A line that continues a Status note, which upstream reads as body (ADR-0015), or a Depends: line after Evidence:, which joins the note and is lost (ADR-0014).", false},
+	{CriterionOutsideCriteria, "criterion-outside-criteria", SeverityInformation, "charters", "A ### C<n>. heading before ## Criteria or inside a code fence, which upstream still counts as a live criterion.", false},
+	{LegacyEvidenceLine, "legacy-evidence-line", SeverityHint, "charters", "An Evidence: line in a charter that uses Status: lines; upstream reads it as a legacy alias.", false},
+	{DuplicateObjective, "duplicate-objective", SeverityWarning, "charters", "A second Objective heading: ADR-0014 keeps the last, later parsers the first; the other is read as something else.", false},
+	{PhaseSuffixVariant, "phase-suffix-variant", SeverityWarning, "charters", "A phase status suffix upstream does not read (hyphen or en dash, no space before the dash, an unknown status); it stays in the title and the status is inferred.", false},
+	{PhaseItemShape, "phase-item-shape", SeverityWarning, "charters", "A line in ## Phases that looks like a phase but is not a column-0 \"N. Title\" item, so upstream ignores it or folds it into a body.", false},
+	{NotesInObjective, "notes-in-objective", SeverityWarning, "charters", "## Notes under # Objective in a phases charter (ADR-0016/0017): upstream reads the notes as part of the Objective.", false},
+	{PhaseBodyBreak, "phase-body-break", SeverityInformation, "charters", "An unindented line inside a phase body: upstream ends the body there and drops the indented lines after it.", false},
+	{ObjectiveHeadingShape, "objective-heading-shape", SeverityError, "charters", "An Objective heading upstream will not find (wrong level, a colon, a closing #, setext, indented, a BOM); upstream reports the Objective missing.", false},
+	{ReservedHeadingInFence, "reserved-heading-in-fence", SeverityWarning, "charters", "A line inside a code fence that upstream reads as a heading (no pi parser knows fences): it ends a section or a criterion early.", false},
+	{DuplicateSection, "duplicate-section", SeverityWarning, "charters", "A second ## References, ## Scope or ## Phases heading; upstream reads only the first.", false},
+	{InertGrammar, "inert-grammar", SeverityHint, "charters", "Criteria or phases in a charter whose generation no longer reads them (ADR-0018 shows them as notes).", false},
+
+	// pi-charter .charters/<id>/ state.json and events.jsonl.
+	{StateInvalid, "state-invalid", SeverityError, "charters-sidecar", "state.json is missing or breaks upstream's rules (charterId, objective, status, schemaVersion): the charter disappears from upstream's list.", false},
+	{CharterIDShape, "charter-id-shape", SeverityWarning, "charters-sidecar", "The charter folder is not named <YYYYMMDD-HHMMSS>-<slug>, or state.json's charterId differs from it: upstream lists the charter but cannot address it by id.", false},
+	{EventsLineInvalid, "events-line-invalid", SeverityWarning, "charters-sidecar", "A line of events.jsonl that is not JSON: upstream then reads the whole history as empty.", false},
+	{GenerationMismatch, "generation-mismatch", SeverityWarning, "charters-sidecar", "charter.md is written in a grammar that state.json's schemaVersion does not read.", false},
 }
 
 // rules indexes Rules by Code; byName by the kebab-case name.

@@ -115,6 +115,11 @@ func Locate(ds []Diagnostic, file string, ix *source.Index) {
 				r.File, r.Range = file, ix.Range(r.Span)
 			}
 		}
+		if f := ds[i].Fix; f != nil {
+			for j := range f.Edits {
+				f.Edits[j].Range = ix.Range(f.Edits[j].Span)
+			}
+		}
 	}
 }
 

@@ -222,4 +222,140 @@ var Docs = map[Code]Doc{
 		Example: "<!-- charter-lsp-disable-next-line stale-evidnce -->",
 		Fix:     "Name an existing code (see the table above).",
 	},
+
+	// pi-charter .charters/<id>/charter.md.
+	ObjectiveMissing: {
+		Example: "# Charter: Ship the export\n\n## Criteria\n…\n(no ## Objective; since ADR-0016 no # Objective)",
+		Fix:     "Add the Objective heading of the charter's grammar: `## Objective` in a file-interface charter, `# Objective` since ADR-0016.",
+	},
+	ObjectiveEmpty: {
+		Example: "# Objective\n\n## References",
+		Fix:     "Write the Objective: the outcome, why it matters, the constraints.",
+	},
+	CriteriaSectionMissing: {
+		Example: "## Objective\nShip the export.\n### C1. Exports run on the worker\nStatus: pending",
+		Fix:     "Add a `## Criteria` heading above the criteria (quick fix).",
+	},
+	PhasesSectionMissing: {
+		Example: "# Objective\nShip the export.\n(no ## Phases in an ADR-0016/0017 charter)",
+		Fix:     "Add `## Phases` (it may stay empty; a `### Phases` or `## Phase plan` heading is rewritten by the quick fix), or move to the Objective-only grammar of ADR-0018, where phases are gone.",
+	},
+	CriterionPassEmptyNote: {
+		Example: "### C2. Large exports finish\nStatus: pass",
+		Fix:     "Say what was run and what it showed: `Status: pass — 50k rows in 41 s on staging`.",
+	},
+	CriterionStatusUnknown: {
+		Example: "Status: done\nStatus: in progress — testing\nEvidence: pass—ok",
+		Fix:     "Start the value with a token (pending, in-progress, blocked, pass, fail; pass, fail, none for Evidence:), then ` — ` and the note. Quick fix: the nearest token.",
+	},
+	CriterionStatusMissing: {
+		Example: "### C3. The old route is gone\nDepends: C1\n(no Status: line)",
+		Fix:     "Add `Status: pending` (`Evidence: none` in an ADR-0014 charter; in a CRLF file only an empty `Status:` is read) (quick fix).",
+	},
+	CriterionStatusDuplicate: {
+		Example: "Status: in-progress — half done\nStatus: pass — done",
+		Fix:     "Keep one Status line; upstream reads the first.",
+	},
+	CriterionStatusAndEvidence: {
+		Example: "Status: in-progress\nEvidence: fail — line breaks wrong",
+		Fix:     "Delete the Evidence line, or move its note into the Status line.",
+	},
+	CriterionDuplicateID: {
+		Example: "### C2. Memory stays flat\n…\n### C2. Docs updated",
+		Fix:     "Give the later criterion a free id; upstream ignores it until then.",
+	},
+	DependsUnknown: {
+		Example: "### C3. Alerts\nDepends: C1, C7   (there is no C7)",
+		Fix:     "Name existing criteria, or add the missing one.",
+	},
+	DependsSelf: {
+		Example: "### C4. Dashboard\nDepends: C4",
+		Fix:     "Remove the criterion's own id (quick fix).",
+	},
+	DependsCycle: {
+		Example: "### C1. A\nDepends: C2\n### C2. B\nDepends: C1",
+		Fix:     "Break the cycle: one of the criteria does not really wait for the other.",
+	},
+	CriterionHeadingNearMiss: {
+		Example: "### C4 Rejects empty files\n### c5. Logs the uploader\n#### C6: Scans uploads",
+		Fix:     "Write `### C<n>. Title`: three #, an upper-case C, the number, a period, a space, the title (quick fix).",
+	},
+	CriterionLabelVariant: {
+		Example: "**Status**: pass — 0.8 s\n- Status: in-progress\n  Status: pending\nDepends : C1",
+		Fix:     "Write the label at the start of the line, plain: `Status: pass — 0.8 s` (quick fix).",
+	},
+	CriterionLineCRLF: {
+		Example: "Status: pass — make notes: 0 warnings⏎  (CRLF line endings)",
+		Fix:     "Save the file with LF line endings (quick fix per line: remove the carriage return).",
+	},
+	DependsToken: {
+		Example: "Depends: none\nDepends: C1 and c3",
+		Fix:     "List ids only, separated by commas (`Depends: C1, C3`); a criterion without dependencies has no Depends line (quick fix).",
+	},
+	NoteContinuation: {
+		Example: "Status: fail — peak RSS 340 MB\n(measured on the 500 MB fixture)\n\n(ADR-0014: Evidence: none\nDepends: C1)",
+		Fix:     "Keep the note on the Status line, or leave a blank line before body text; in ADR-0014 put Depends: above Evidence: (quick fix).",
+	},
+	CriterionOutsideCriteria: {
+		Example: "## Objective\n…\n### C1. Limits documented\n…\n## Criteria",
+		Fix:     "Move the criterion under ## Criteria, or, in a code example, indent it so it is not a heading for upstream.",
+	},
+	LegacyEvidenceLine: {
+		Example: "### C1. German strings\nEvidence: pass — reviewed by a native speaker",
+		Fix:     "Rewrite as `Status:` (none becomes pending; quick fix when the note is one line).",
+	},
+	DuplicateObjective: {
+		Example: "## Objective\nAn early draft.\n## Objective\nThe real objective.",
+		Fix:     "Keep one Objective heading; merge the texts.",
+	},
+	PhaseSuffixVariant: {
+		Example: "2. Sandbox integration – done\n3. Shadow traffic—current\n4. Cut over — in progress",
+		Fix:     "End the item with ` — upcoming`, ` — current` or ` — done`: a space, an em dash, the word (quick fix).",
+	},
+	PhaseItemShape: {
+		Example: "7) Write the postmortem\n 8. Archive the old keys\n- Tell support\n2.Rollback plan",
+		Fix:     "Write phases as `N. Title` at the start of the line (quick fix where the shape is clear).",
+	},
+	NotesInObjective: {
+		Example: "# Objective\nReplace the provider.\n## Notes\nKeep the old webhooks.\n## Phases",
+		Fix:     "Move the notes below ## Phases, or upgrade to the ADR-0018 grammar, where ## Notes ends the Objective.",
+	},
+	PhaseBodyBreak: {
+		Example: "1. Dry run — done\n   Ran on Monday.\nResult: clean.\n   Second run on Tuesday.",
+		Fix:     "Indent the line like the rest of the body (quick fix).",
+	},
+	ObjectiveHeadingShape: {
+		Example: "## Objective\n# Objective:\nObjective\n=========",
+		Fix:     "Write `# Objective` (`## Objective` in a file-interface charter) as its own line (quick fix).",
+	},
+	ReservedHeadingInFence: {
+		Example: "```sh\n# restore last night's dump\n./restore.sh\n```\nStatus: pass — restored",
+		Fix:     "Indent the code block instead of fencing it, or drop the # line: no pi-charter parser knows code fences.",
+	},
+	DuplicateSection: {
+		Example: "## Scope\nAdmin roles.\n## Scope\nAlso guest roles.",
+		Fix:     "Merge the two sections into the first.",
+	},
+	InertGrammar: {
+		Example: "# Objective\n…\n## Criteria\n### C1. Clients warned\nStatus: pass — banner shipped",
+		Fix:     "Run `charter-lsp migrate` to rewrite the criteria as an Acceptance list and notes, or delete them.",
+	},
+
+	// pi-charter .charters/<id>/ state.json and events.jsonl.
+	StateInvalid: {
+		Example: "{\"charterId\": \"20260702-101500-ship-it\", \"schemaVersion\": \"phases\", \"objective\": \"Ship it\", \"status\": \"planning\"}",
+		Fix:     "Give state.json a non-empty charterId, a string objective, a status of active, paused, completed or abandoned, and schemaVersion \"phases\" (or \"file-interface\") (quick fix for known old values).",
+	},
+	CharterIDShape: {
+		Example: ".charters/ship-it/   or   \"charterId\": \"20260701-090000-ship-it\" in .charters/20260702-101500-ship-it/",
+		Fix:     "Name the folder YYYYMMDD-HHMMSS-slug and set charterId to the folder name (quick fix for charterId).",
+	},
+	EventsLineInvalid: {
+		Example: "{\"type\":\"charter_resumed\",\"ts\":\"2026-07-   (a write cut short)",
+		Fix:     "Repair or remove the line; until then upstream sees no history at all.",
+	},
+	GenerationMismatch: {
+		Example: "state.json: \"schemaVersion\": \"phases\"\ncharter.md: ## Objective … ### C1. … Status: pending",
+		Fix:     "Run `charter-lsp migrate` to write a current charter, or correct schemaVersion if the file is what you meant.",
+	},
 }

@@ -1,7 +1,9 @@
 package diag
 
 import (
+	"fmt"
 	"slices"
+	"sort"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -125,4 +127,22 @@ func conflicts(es, taken []Edit) bool {
 		}
 	}
 	return false
+}
+
+// ApplyEdits returns src with edits applied. Edits may come in any order;
+// overlapping edits, or a span outside src, are an error.
+func ApplyEdits(src []byte, edits []Edit) ([]byte, error) {
+	es := append([]Edit(nil), edits...)
+	sort.SliceStable(es, func(i, j int) bool { return es[i].Span.Start < es[j].Span.Start })
+	out := make([]byte, 0, len(src))
+	last := 0
+	for _, e := range es {
+		if e.Span.Start < last || e.Span.End < e.Span.Start || e.Span.End > len(src) {
+			return nil, fmt.Errorf("edit %d-%d overlaps another or lies outside the file", e.Span.Start, e.Span.End)
+		}
+		out = append(out, src[last:e.Span.Start]...)
+		out = append(out, e.NewText...)
+		last = e.Span.End
+	}
+	return append(out, src[last:]...), nil
 }

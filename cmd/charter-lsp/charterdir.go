@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -67,4 +68,34 @@ func onePiCharter(arg string) (string, error) {
 		return dirs[0], nil
 	}
 	return "", fmt.Errorf("%d charters under %s; pick one with --charter:\n  %s", len(dirs), arg, strings.Join(dirs, "\n  "))
+}
+
+// statusDirs resolves a status argument like piCharterDirs, counting
+// .charters/<id> folders (pi-charter since ADR-0014) as charters too.
+func statusDirs(arg string) ([]string, error) {
+	abs, err := filepath.Abs(arg)
+	if err != nil {
+		return nil, err
+	}
+	if dir := charterfile.DirOf(filepath.Join(abs, charterfile.CharterFile)); dir != "" {
+		if _, err := os.Stat(dir); err != nil {
+			return nil, err
+		}
+		return []string{dir}, nil
+	}
+	if dir := analysis.PiCharterDir(filepath.Join(abs, "charter.md")); dir != "" {
+		return piCharterDirs(arg)
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("%s is neither a folder nor inside a charter folder", arg)
+	}
+	ws, err := analysis.Discover(vfs.OS, abs)
+	if err != nil {
+		return nil, err
+	}
+	return append(ws.PiCharters, ws.Charters...), nil
 }

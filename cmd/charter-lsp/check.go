@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
@@ -182,11 +183,14 @@ func (c *checkRun) collect(path string) {
 				}
 			}
 		}
+		for _, dir := range ws.Charters {
+			found = append(found, charterfile.Files(c.fsys, dir)...)
+		}
 		for _, f := range found {
 			c.add(f)
 		}
 		if len(found) == 0 {
-			msg := fmt.Sprintf("%s holds no charter (no rp1 charter.md, no .pi/charters/<id>/)", path)
+			msg := fmt.Sprintf("%s holds no charter (no rp1 charter.md, no .pi/charters/<id>/, no .charters/<id>/)", path)
 			if len(ws.OtherCharters) > 0 {
 				msg += fmt.Sprintf("; %s is a charter.md but not rp1-style", displayPath(ws.OtherCharters[0]))
 			}

@@ -193,7 +193,7 @@ func TestPathsThatHoldNoCharter(t *testing.T) {
 		{[]string{"logo.png"}, "charter-lsp check: logo.png is a binary file, not a charter: refused"},
 		{[]string{"charter.md"}, "charter-lsp check: charter.md is a binary file, not a charter: refused"},
 		{[]string{"other/charter.md"}, "charter-lsp check: other/charter.md is a charter.md but not an rp1 charter"},
-		{[]string{"other"}, "charter-lsp check: other holds no charter (no rp1 charter.md, no .pi/charters/<id>/); other/charter.md is a charter.md but not rp1-style"},
+		{[]string{"other"}, "charter-lsp check: other holds no charter (no rp1 charter.md, no .pi/charters/<id>/, no .charters/<id>/); other/charter.md is a charter.md but not rp1-style"},
 	} {
 		out, errOut, code := cli(t, root, "", append([]string{"check"}, tc.args...)...)
 		if code != 2 || out != "" || !strings.HasPrefix(errOut, tc.want) {

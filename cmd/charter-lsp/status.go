@@ -15,7 +15,7 @@ import (
 const statusAbout = `Shows what pi-charter's charter_status reports, computed from the files: milestones and VALs
 with their latest outcome, drift (uncovered, stale, ready next, sidecars edited by hand),
 what blocks completion, and the next actions, each with the charter-lsp command or editor
-action that does it. DIR is a charter directory or a project folder (default: the current
+action that does it. DIR is a charter folder (.pi/charters/<id>/ or .charters/<id>/) or a project folder (default: the current
 folder, every charter under it). --format json prints an array, one object per charter
 (docs/status-json.md).
 
@@ -63,13 +63,13 @@ func runStatus(e *env, args []string) int {
 		}
 		at = t
 	}
-	charters, err := piCharterDirs(dirs[0])
+	charters, err := statusDirs(dirs[0])
 	if err != nil {
 		fmt.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
 		return 2
 	}
 	if len(charters) == 0 {
-		fmt.Fprintf(e.stderr, "charter-lsp status: no pi charter (.pi/charters/<id>/) under %s\n", dirs[0])
+		fmt.Fprintf(e.stderr, "charter-lsp status: no pi charter (.pi/charters/<id>/ or .charters/<id>/) under %s\n", dirs[0])
 		return 1
 	}
 	// Each charter's configuration, as check finds it; flags win.

@@ -1,0 +1,44 @@
+package charterfile
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// bigCharter is an FI15 charter with n criteria in the shape of the corpus.
+func bigCharter(n int) []byte {
+	var b strings.Builder
+	b.WriteString("# Charter: big\n\n## Objective\n\nShip the big thing.\n\n## References\n\n- docs/spec.md\n\n## Criteria\n\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "### C%d. Criterion number %d holds\n\nThe behaviour, with a boundary case and a `code` span.\n\nDepends: C%d\nStatus: pass — ran the suite: %d/%d (2026-07-02)\n\n", i, i, max(1, i-1), i, i)
+	}
+	return []byte(b.String())
+}
+
+func BenchmarkCheckFI15(b *testing.B) {
+	for _, n := range []int{20, 1000} {
+		src := bigCharter(n)
+		b.Run(fmt.Sprintf("criteria=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				CheckCharter(ParseFI15(src))
+			}
+		})
+	}
+}
+
+var pathN = 100_000
+
+// BenchmarkPathological: lines built to make a backtracking matcher
+// quadratic (long whitespace before a CR, long runs of dashes) stay linear.
+func BenchmarkPathological(b *testing.B) {
+	long := strings.Repeat(" ", pathN)
+	src := []byte("# Objective\nx\n## Phases\n1. " + strings.Repeat("-", pathN) + " done\n##" + long + "a\rb\n### C1." + long + "\r\n")
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		for _, g := range []Generation{FI15, PH, OBJ} {
+			CheckCharter(Parse(g, src))
+		}
+	}
+}

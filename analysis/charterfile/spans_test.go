@@ -1,0 +1,135 @@
+package charterfile
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// TestSpansPointAtTheirText: in comment-free corpus files, each span of
+// the model holds the text the model reports.
+func TestSpansPointAtTheirText(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "corpus", "*", "*.txt"))
+	for _, file := range files {
+		raw, _ := os.ReadFile(file)
+		c := parseCase(string(raw))
+		var src string
+		for _, n := range c.names {
+			if strings.HasPrefix(n, CharterFile) {
+				src = c.sections[n]
+			}
+		}
+		if strings.Contains(src, "<!--") {
+			continue
+		}
+		for _, g := range []Generation{FI14, FI15, PH, OBJ} {
+			ch := Parse(g, []byte(src))
+			at := func(sp source.Span) string { return src[sp.Start:sp.End] }
+			for _, cr := range ch.Criteria {
+				if at(cr.IDSpan) != cr.ID || at(cr.TitleSpan) != cr.Title || !strings.HasPrefix(at(cr.HeadingSpan), "###") {
+					t.Errorf("%s %s: spans %q %q %q", file, g, at(cr.IDSpan), at(cr.TitleSpan), at(cr.HeadingSpan))
+				}
+				if cr.StatusLine != nil && !strings.HasPrefix(strings.ToLower(at(cr.StatusLine.LineSpan)), strings.ToLower(cr.StatusLine.Label)) {
+					t.Errorf("%s %s: status line span %q", file, g, at(cr.StatusLine.LineSpan))
+				}
+				for k, d := range cr.Depends {
+					if at(cr.DependsSpans[k]) != d {
+						t.Errorf("%s %s: depends span %q, want %q", file, g, at(cr.DependsSpans[k]), d)
+					}
+				}
+			}
+			for _, p := range ch.Phases {
+				if at(p.TitleSpan) != p.Title {
+					t.Errorf("%s %s: phase title span %q, want %q", file, g, at(p.TitleSpan), p.Title)
+				}
+			}
+			if ch.Objective.Found && !strings.Contains(at(ch.Objective.BodySpan), ch.Objective.Text) {
+				t.Errorf("%s %s: objective body span %q lacks %q", file, g, at(ch.Objective.BodySpan), ch.Objective.Text)
+			}
+		}
+	}
+}
+
+// FuzzParse: any text parses under every generation without a panic; every
+// span lies in the file; every quick fix applies.
+func FuzzParse(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "corpus", "*", "*.txt"))
+	for _, file := range files {
+		raw, _ := os.ReadFile(file)
+		for n, s := range parseCase(string(raw)).sections {
+			if strings.HasPrefix(n, CharterFile) {
+				f.Add([]byte(s))
+			}
+		}
+	}
+	f.Add([]byte("<!--\n-->### C1. <!-- x --> T <!--\nStatus: pass —"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, g := range []Generation{FI14, FI15, PH, OBJ} {
+			c := Parse(g, src)
+			in := func(sp source.Span) {
+				if sp.Start < 0 || sp.End > len(src) || sp.Start > sp.End {
+					t.Fatalf("%s: span %v outside a %d-byte file", g, sp, len(src))
+				}
+			}
+			for _, cr := range append(append([]*Criterion(nil), c.Criteria...), c.Dropped...) {
+				in(cr.HeadingSpan)
+				in(cr.IDSpan)
+				in(cr.TitleSpan)
+				in(cr.BlockSpan)
+			}
+			for _, p := range c.Phases {
+				in(p.ItemSpan)
+				in(p.TitleSpan)
+				in(p.BodySpan)
+			}
+			for _, d := range CheckCharter(c) {
+				in(d.Span)
+				if d.Fix != nil {
+					for _, e := range d.Fix.Edits {
+						in(e.Span)
+					}
+					if _, err := diag.ApplyEdits(src, d.Fix.Edits); err != nil {
+						t.Fatalf("%s: fix of %s: %v", g, d.Code, err)
+					}
+				}
+			}
+		}
+		ParseState(src)
+		ParseEvents(src)
+	})
+}
+
+// TestLargeSidecarNotRead: a state.json or events.jsonl over the size limit
+// is not read; it is reported as unreadable, and never as missing.
+func TestLargeSidecarNotRead(t *testing.T) {
+	dir := obj("# Objective\nShip it.\n").write(t)
+	for _, name := range []string{StateFile, EventsFile} {
+		if err := os.Truncate(filepath.Join(dir, name), MaxFileSize+1); err != nil {
+			if os.IsNotExist(err) {
+				os.WriteFile(filepath.Join(dir, name), nil, 0o644)
+				err = os.Truncate(filepath.Join(dir, name), MaxFileSize+1)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	d := LoadDir(vfs.OS, dir)
+	if d.StateSrc != nil || d.EventsSrc != nil || !d.Unread[StateFile] || !d.Unread[EventsFile] {
+		t.Fatalf("large files read: state %d bytes, events %d bytes", len(d.StateSrc), len(d.EventsSrc))
+	}
+	byFile := Check(d)
+	for _, dg := range byFile[d.CharterPath] {
+		if dg.Code == diag.StateInvalid {
+			t.Errorf("a state.json too large to read was reported missing: %s", dg.Message)
+		}
+	}
+	if len(only(byFile[d.StatePath], diag.FileUnreadable)) != 1 {
+		t.Errorf("state.json: %v", byFile[d.StatePath])
+	}
+}

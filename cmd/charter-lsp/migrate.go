@@ -1,0 +1,213 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
+	"github.com/charter-lsp/charter-lsp/migrate"
+)
+
+// migrateRP1 turns an rp1 scratch-pad charter into the skeleton format
+// (FORMATS.md §4: answers placed in their regions, Vision left _TBD_, the
+// scratch pad removed once every answer is placed). It returns the new
+// text of the same file and what it did. The rp1 skeleton work provides
+// it; until then rp1 charters are refused with a clear message.
+var migrateRP1 func(src []byte, now time.Time) (text []byte, notes []string, err error)
+
+func runMigrate(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	write := fl.Bool("write", false, "create the new charter (default: print what would be written and change nothing)")
+	nowFlag := fl.String("now", "", "date the new charter at this RFC 3339 time (default: now)")
+	fl.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: charter-lsp migrate PATH [--write]")
+		fmt.Fprintln(stderr, "\nTurns an older charter into one in the current grammar. PATH is a charter folder or a file in it:")
+		fmt.Fprintln(stderr, "  .pi/charters/<id>/ (pi-charter v3) or .charters/<id>/ in the file-interface grammar (ADR-0014/0015)")
+		fmt.Fprintln(stderr, "  become a new .charters/<new-id>/ folder beside the old one, which is left as it is;")
+		fmt.Fprintln(stderr, "  a phases or Objective charter needs nothing.")
+		fmt.Fprintln(stderr, "Without --write it prints the files it would write and changes nothing.")
+		fmt.Fprintln(stderr, "Exit status: 0 done (or nothing to do), 1 migration refused, 2 usage or I/O error.")
+		fmt.Fprintln(stderr, "\nFlags:")
+		fl.PrintDefaults()
+	}
+	paths, code, ok := parseFlags(fl, args)
+	if !ok {
+		return code
+	}
+	if len(paths) != 1 {
+		fmt.Fprintln(stderr, "charter-lsp migrate: give one charter folder or file (see charter-lsp migrate -h)")
+		return 2
+	}
+	now := time.Now()
+	if *nowFlag != "" {
+		t, err := time.Parse(time.RFC3339Nano, *nowFlag)
+		if err != nil {
+			fmt.Fprintf(stderr, "charter-lsp migrate: --now: %v\n", err)
+			return 2
+		}
+		now = t
+	}
+	abs, err := filepath.Abs(paths[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		return 2
+	}
+	if _, err := os.Stat(abs); err != nil {
+		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		return 2
+	}
+
+	var plan *migrate.Plan
+	inside := filepath.Join(abs, charterfile.CharterFile) // a folder counts as inside itself
+	switch {
+	case charterfile.DirOf(inside) != "":
+		dir := charterfile.DirOf(inside)
+		plan, err = migrate.FromCharters(charterfile.LoadDir(vfs.OS, dir), migrate.Options{Now: now, Taken: takenIn(filepath.Dir(dir))})
+	case analysis.PiCharterDir(inside) != "":
+		d := pi.LoadDir(vfs.OS, analysis.PiCharterDir(inside))
+		root := filepath.Join(d.Project, ".charters")
+		plan, err = migrate.FromV3(d, migrate.Options{Now: now, Taken: takenIn(root)})
+	default:
+		return migrateRP1File(abs, now, *write, stdout, stderr)
+	}
+	switch {
+	case errors.Is(err, migrate.ErrNothingToDo):
+		fmt.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
+		return 0
+	case err != nil:
+		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		return 1
+	}
+	printPlan(stdout, plan)
+	if !*write {
+		fmt.Fprintln(stdout, "\nNothing written: run again with --write to create the folder.")
+		return 0
+	}
+	if err := writePlan(plan); err != nil {
+		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "\nCreated %s (%s).\n", displayPath(plan.Dir())+string(filepath.Separator), fileNames(plan))
+	return 0
+}
+
+// migrateRP1File hands an rp1 charter to migrateRP1.
+func migrateRP1File(path string, now time.Time, write bool, stdout, stderr io.Writer) int {
+	src, err := os.ReadFile(path)
+	if err != nil || analysis.Classify(path, src) != analysis.KindRP1Charter {
+		fmt.Fprintf(stderr, "charter-lsp migrate: %s is not a charter charter-lsp can migrate: give a .pi/charters/<id>/ or .charters/<id>/ folder, or an rp1 charter.md\n", displayPath(path))
+		return 2
+	}
+	if migrateRP1 == nil {
+		fmt.Fprintf(stderr, "charter-lsp migrate: %s is an rp1 charter; rp1 scratch-pad to skeleton migration is not in this build yet\n", displayPath(path))
+		return 1
+	}
+	text, notes, err := migrateRP1(src, now)
+	if err != nil {
+		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "charter-lsp migrate: %s (rp1 scratch pad) → the skeleton format, in place\n", displayPath(path))
+	for _, n := range notes {
+		fmt.Fprintf(stdout, "  - %s\n", n)
+	}
+	fmt.Fprintf(stdout, "\n=== %s (%d bytes)\n%s", displayPath(path), len(text), text)
+	if !write {
+		fmt.Fprintln(stdout, "\nNothing written: run again with --write to rewrite the file.")
+		return 0
+	}
+	if err := atomicfile.Write(path, text, 0o644); err != nil {
+		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "\nRewrote %s.\n", displayPath(path))
+	return 0
+}
+
+// takenIn lists the names already in the .charters folder root.
+func takenIn(root string) func(string) bool {
+	names := map[string]bool{}
+	if entries, err := os.ReadDir(root); err == nil {
+		for _, e := range entries {
+			names[e.Name()] = true
+		}
+	}
+	return func(name string) bool { return names[name] }
+}
+
+func printPlan(w io.Writer, p *migrate.Plan) {
+	fmt.Fprintf(w, "charter-lsp migrate: %s (%s) → %s\n", displayPath(p.From)+string(filepath.Separator), p.Kind, displayPath(p.Dir())+string(filepath.Separator))
+	for _, n := range p.Notes {
+		fmt.Fprintf(w, "  - %s\n", n)
+	}
+	for _, f := range p.Files {
+		name := displayPath(filepath.Join(p.Dir(), f.Name))
+		if len(f.Content) == 0 {
+			fmt.Fprintf(w, "\n=== %s (empty)\n", name)
+			continue
+		}
+		fmt.Fprintf(w, "\n=== %s (%d bytes)\n%s", name, len(f.Content), f.Content)
+		if !strings.HasSuffix(string(f.Content), "\n") {
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+func fileNames(p *migrate.Plan) string {
+	var names []string
+	for _, f := range p.Files {
+		names = append(names, f.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// writePlan creates the new charter folder and its files. It writes only
+// inside the project (the folder holding .charters): it refuses a
+// .charters that is a symbolic link, creates the new folder with Mkdir (so
+// it never reuses an existing one), checks where the folder really is, and
+// writes each file atomically. On a failure it removes the folder it made.
+func writePlan(p *migrate.Plan) error {
+	project, err := filepath.EvalSymlinks(filepath.Dir(p.Root))
+	if err != nil {
+		return err
+	}
+	switch fi, err := os.Lstat(p.Root); {
+	case errors.Is(err, os.ErrNotExist):
+		if err := os.Mkdir(p.Root, 0o755); err != nil {
+			return err
+		}
+	case err != nil:
+		return err
+	case fi.Mode()&os.ModeSymlink != 0:
+		return fmt.Errorf("%s is a symbolic link; not writing through it", p.Root)
+	case !fi.IsDir():
+		return fmt.Errorf("%s is not a folder", p.Root)
+	}
+	dir := p.Dir()
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if rel, relErr := filepath.Rel(project, real); err != nil || relErr != nil || !filepath.IsLocal(rel) {
+		os.Remove(dir)
+		return fmt.Errorf("%s is not inside the project %s; nothing written", dir, project)
+	}
+	for _, f := range p.Files {
+		if err := atomicfile.Write(filepath.Join(dir, f.Name), f.Content, 0o644); err != nil {
+			os.RemoveAll(dir)
+			return err
+		}
+	}
+	return nil
+}
