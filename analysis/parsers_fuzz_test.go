@@ -2,13 +2,9 @@ package analysis
 
 import (
 	"encoding/json"
-	"io/fs"
-	"path"
 	"reflect"
 	"strings"
 	"testing"
-	"testing/fstest"
-	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -95,49 +91,3 @@ func FuzzParseSuppressions(f *testing.F) {
 		}
 	})
 }
-
-// FuzzCheckFile runs the whole check of an rp1 charter with a project
-// configuration file beside it, both from the fuzzer: an invalid
-// configuration is an error, anything else gives diagnostics inside the
-// charter with codes from the catalogue.
-func FuzzCheckFile(f *testing.F) {
-	f.Add([]byte("# Charter\n\n## Problem\nTBD\n\n## Scratch Pad\n### Q1: x\n**Asked**: y\n"), []byte(`{"questionBudget":2}`))
-	f.Add([]byte("<!-- charter-lsp-disable-file -->\n## Problem\n"), []byte(`{"severity":{"section-empty":"error"}}`))
-	f.Add([]byte("\x00\xff## Users\r\n- a\r\n"), []byte(`{`))
-	f.Fuzz(func(t *testing.T, charter, config []byte) {
-		fsys := memFS{
-			"w/charter.md":        {Data: charter, ModTime: time.Unix(1, 0)},
-			"w/.charter-lsp.json": {Data: config, ModTime: time.Unix(1, 0)},
-		}
-		c := Checker{FS: fsys, Now: time.Unix(2e9, 0)}
-		ds, err := c.CheckPath("/w/charter.md")
-		if err != nil {
-			if _, cfgErr := ParseConfig(config); cfgErr == nil {
-				t.Fatalf("check failed with a valid configuration: %v", err)
-			}
-			return
-		}
-		for _, d := range ds {
-			if d.File != "/w/charter.md" {
-				t.Fatalf("diagnostic for %q", d.File)
-			}
-			if d.Span.Start < 0 || d.Span.End < d.Span.Start || d.Span.End > len(charter) || d.Code.Rule() == nil {
-				t.Fatalf("diagnostic %s at %+v in %d bytes", d.Code, d.Span, len(charter))
-			}
-		}
-	})
-}
-
-// memFS is an in-memory vfs.FS keyed by absolute path without the leading
-// slash (as fstest.MapFS wants).
-type memFS fstest.MapFS
-
-func (m memFS) name(p string) string {
-	if p = strings.TrimPrefix(path.Clean(p), "/"); p == "" {
-		return "."
-	}
-	return p
-}
-func (m memFS) ReadFile(p string) ([]byte, error)       { return fstest.MapFS(m).ReadFile(m.name(p)) }
-func (m memFS) Stat(p string) (fs.FileInfo, error)      { return fstest.MapFS(m).Stat(m.name(p)) }
-func (m memFS) ReadDir(p string) ([]fs.DirEntry, error) { return fstest.MapFS(m).ReadDir(m.name(p)) }

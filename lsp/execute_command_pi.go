@@ -42,8 +42,9 @@ type statusArgs struct {
 	URI uri.URI `json:"uri"`
 }
 
-// executeStatus returns {"charters": [<status JSON>…]}: the charter of the
-// given file (or charter directory), or every pi charter of the workspace.
+// statusCommand returns {"charters": [<status JSON>…]}: the charter of the
+// given file (or charter folder), or every pi charter of the workspace
+// (.pi/charters/<id> and .charters/<id>).
 func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any, error) {
 	var a statusArgs
 	if len(args) > 0 {
@@ -57,9 +58,9 @@ func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any
 		if err != nil {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandStatus, err)
 		}
-		dir := charterDirOf(p)
+		dir := charterFolderOf(p)
 		if dir == "" {
-			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not in a .pi/charters/<id> directory", commandStatus, p)
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not in a .pi/charters/<id> or .charters/<id> folder", commandStatus, p)
 		}
 		if !s.InWorkspace(dir) {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is outside the workspace folders", commandStatus, dir)
@@ -72,21 +73,21 @@ func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any
 		if err != nil {
 			return nil, err
 		}
-		dirs = found.PiCharters
+		dirs = append(append(dirs, found.PiCharters...), found.Charters...)
 	}
 	out := struct {
 		Charters []*status.Status `json:"charters"`
 	}{Charters: []*status.Status{}}
 	now := time.Now()
 	for _, dir := range dirs {
-		view, err := snap.CharterView(ctx, dir)
+		st, err := snap.Status(ctx, dir, now)
 		if err != nil {
-			return nil, err
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s: %v", commandStatus, dir, err)
 		}
-		if d := view.Dir; d.CharterFile == nil && d.CriteriaFile == nil && d.StateFile == nil {
-			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s holds none of charter.md, criteria.md, state.json: not a pi charter", commandStatus, dir)
-		}
-		out.Charters = append(out.Charters, view.Status(now))
+		out.Charters = append(out.Charters, st)
 	}
 	return out, nil
 }
@@ -98,6 +99,15 @@ func charterDirOf(p string) string {
 		return dir
 	}
 	return analysis.PiCharterDir(filepath.Join(p, "x"))
+}
+
+// charterFolderOf is the charter folder (.pi/charters/<id> or
+// .charters/<id>) of a file in it, or of the folder itself.
+func charterFolderOf(p string) string {
+	if dir := analysis.CharterFolder(p); dir != "" {
+		return dir
+	}
+	return analysis.CharterFolder(filepath.Join(p, "x"))
 }
 
 // recordArgs are charter.recordEvidence's arguments.

@@ -31,11 +31,7 @@ type Options struct {
 // the status view of its generation (Status.Charters).
 func Compute(fsys vfs.FS, dir string, opts Options) (*Status, error) {
 	if IsChartersDir(dir) {
-		c, err := ComputeCharter(fsys, dir)
-		if err != nil {
-			return nil, err
-		}
-		return &Status{CharterID: c.CharterID, Dir: c.Dir, Status: c.Status, Objective: c.Objective, Charters: c}, nil
+		return ComputeCharters(fsys, dir)
 	}
 	if opts.Now.IsZero() {
 		opts.Now = time.Now()
@@ -154,3 +150,13 @@ func (c *computer) fileProblems() {
 }
 
 func isoTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
+
+// ComputeCharters is the status of a .charters/<id> folder: the status view
+// of its generation, in Status.Charters.
+func ComputeCharters(fsys vfs.FS, dir string) (*Status, error) {
+	c, err := ComputeCharter(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Status{CharterID: c.CharterID, Dir: c.Dir, Status: c.Status, Objective: c.Objective, Charters: c}, nil
+}

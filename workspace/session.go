@@ -44,6 +44,9 @@ type Settings struct {
 	// Restricted is an untrusted workspace (VS Code's Restricted Mode): a
 	// project file may then not widen what charter-lsp does.
 	Restricted bool
+	// Exclusive: Config replaces any project file instead of overriding it
+	// key by key (the CLI's --config FILE).
+	Exclusive bool
 }
 
 // Change is one change of the workspace.

@@ -126,6 +126,13 @@ func (s *Snapshot) Config(path string) (analysis.Config, error) {
 	}
 	var project analysis.Config
 	var err error
+	if s.settings.Exclusive {
+		r = configResult{cfg: s.settings.Config}
+		s.mu.Lock()
+		s.configs[dir] = r
+		s.mu.Unlock()
+		return r.cfg, nil
+	}
 	if file := s.projectConfigFile(dir); file != "" {
 		f := s.File(file)
 		if f.Err != nil {

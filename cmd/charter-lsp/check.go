@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 const checkAbout = `Checks charter files, or every charter under the folders given (default: the current folder):
@@ -124,7 +126,7 @@ type checkRun struct {
 	seen   map[string]bool // files already listed
 	failed bool            // a path was missing, not a charter, or binary
 	names  map[string]string
-	cache  *analysis.Cache
+	sess   *workspace.Session // the engine the server runs, over fsys
 }
 
 // pathProblem reports a PATH that cannot be checked; the run exits 2.
@@ -287,22 +289,32 @@ func looksBinary(b []byte) bool {
 	return bytes.IndexByte(b[:min(len(b), 8000)], 0) >= 0
 }
 
-// checker returns a checker over the run's files as they are now: a new
-// one per pass of --fix (a checker keeps each charter directory's
-// analysis), sharing the parses that a fix left unchanged.
-func (c *checkRun) checker() *analysis.Checker {
-	if c.cache == nil {
-		c.cache = analysis.NewCache()
+// snapshot is the run's files as they are now, as the language server
+// sees a workspace: a --fix pass changes only what it fixed, so the next
+// pass re-checks only those files and their charters.
+func (c *checkRun) snapshot(changed []string) *workspace.Snapshot {
+	if c.sess == nil {
+		settings := workspace.Settings{}
+		if c.config != nil {
+			settings = workspace.Settings{Config: *c.config, Exclusive: true}
+		}
+		c.sess = workspace.NewSession(workspace.Options{Disk: c.fsys})
+		return c.sess.Update(workspace.Change{Settings: &settings})
 	}
-	return &analysis.Checker{FS: c.fsys, Config: c.config, Cache: c.cache}
+	return c.sess.Update(workspace.Change{Disk: changed})
 }
 
-// check returns the diagnostics of every file, sorted.
-func (c *checkRun) check() ([]diag.Diagnostic, error) {
-	ck := c.checker()
+// check returns the diagnostics of every file, sorted; changed are the
+// files a --fix pass changed since the last check.
+func (c *checkRun) check(changed ...string) ([]diag.Diagnostic, error) {
+	snap := c.snapshot(changed)
+	ctx := context.Background()
 	var all []diag.Diagnostic
 	for _, f := range c.files {
-		ds, err := ck.CheckPath(f)
+		if _, err := snap.Config(f); err != nil {
+			return nil, err // a project file that does not parse: fix it first
+		}
+		ds, err := snap.Diagnostics(ctx, f)
 		if err != nil {
 			return nil, err
 		}

@@ -32,8 +32,9 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 		verb = "would fix"
 	}
 	var remaining []diag.Diagnostic
+	var changedNow []string // files the last pass changed
 	for pass := 1; ; pass++ {
-		all, err := c.check()
+		all, err := c.check(changedNow...)
 		if err != nil {
 			return nil, err
 		}
@@ -56,7 +57,7 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 			break
 		}
 		slices.Sort(files)
-		changed := false
+		changedNow = changedNow[:0]
 		for _, file := range files {
 			src, err := c.fsys.ReadFile(file)
 			if err != nil {
@@ -84,14 +85,14 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 			}
 			history[file].apply(src, out, edits)
 			c.fsys.files[file] = out
-			changed = true
+			changedNow = append(changedNow, file)
 			for _, f := range applied {
 				d := of[f]
 				fixed++
 				fmt.Fprintf(c.e.stderr, "%s %s:%d:%d %s: %s\n", verb, c.display(file), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Code, f.Title)
 			}
 		}
-		if !changed {
+		if len(changedNow) == 0 {
 			break
 		}
 	}

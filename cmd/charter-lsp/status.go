@@ -1,15 +1,17 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/status"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 const statusAbout = `Shows what pi-charter's charter_status reports, computed from the files: milestones and VALs
@@ -72,30 +74,37 @@ func runStatus(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "charter-lsp status: no pi charter (.pi/charters/<id>/ or .charters/<id>/) under %s\n", dirs[0])
 		return 1
 	}
-	// Each charter's configuration, as check finds it; flags win.
-	checker := &analysis.Checker{FS: vfs.OS, Config: explicit}
+	// Each charter's configuration, as check finds it (one snapshot of the
+	// disk, the engine the server runs); flags win key by key.
+	settings := workspace.Settings{}
+	if explicit != nil {
+		settings = workspace.Settings{Config: *explicit, Exclusive: true}
+	}
+	if *srcDirs != "" {
+		settings.Config.SourceDirs = []string{}
+		for _, d := range strings.Split(*srcDirs, ",") {
+			if d = strings.TrimSpace(d); d != "" {
+				settings.Config.SourceDirs = append(settings.Config.SourceDirs, d)
+			}
+		}
+	}
+	if freshness.value != "" {
+		settings.Config.Freshness = freshness.value
+	}
+	if at.IsZero() {
+		at = time.Now()
+	}
+	snap := workspace.NewSession(workspace.Options{}).Update(workspace.Change{Settings: &settings})
+	ctx := context.Background()
 	all := []*status.Status{}
 	code = 0
 	for _, dir := range charters {
-		cfg, err := checker.ConfigFor(dir + string(os.PathSeparator) + "criteria.md")
-		if err != nil {
+		if _, err := snap.Config(filepath.Join(dir, "criteria.md")); err != nil {
 			fmt.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
 			code = 2
 			continue
 		}
-		opts := status.Options{Now: at, SourceDirs: cfg.Sources(), Freshness: cfg.FreshnessMode()}
-		if *srcDirs != "" {
-			opts.SourceDirs = []string{}
-			for _, d := range strings.Split(*srcDirs, ",") {
-				if d = strings.TrimSpace(d); d != "" {
-					opts.SourceDirs = append(opts.SourceDirs, d)
-				}
-			}
-		}
-		if freshness.value != "" {
-			opts.Freshness = freshness.value
-		}
-		st, err := status.Compute(vfs.OS, dir, opts)
+		st, err := snap.Status(ctx, dir, at)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "charter-lsp status: %s: %v\n", displayPath(dir), err)
 			code = 2

@@ -1,6 +1,7 @@
 package marker
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -18,8 +19,8 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
-	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 // Options configure Run.
@@ -476,8 +477,8 @@ func (s *session) errorf(m *mark, format string, args ...any) {
 // for each open document: codes, severities, ranges and messages.
 func (s *session) checkCLIAgrees() {
 	for _, p := range sortedKeys(s.open) {
-		c := analysis.Checker{FS: vfs.OS}
-		ds, err := c.CheckPath(s.abs(p))
+		// A snapshot of the disk: the engine `charter-lsp check` runs.
+		ds, err := workspace.NewSession(workspace.Options{}).Snapshot().Diagnostics(context.Background(), s.abs(p))
 		if err != nil {
 			s.r.t.Errorf("%s: check: %v", p, err)
 			continue

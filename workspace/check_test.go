@@ -1,0 +1,251 @@
+package workspace_test
+
+import (
+	"context"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/bench/gen"
+	"github.com/charter-lsp/charter-lsp/workspace"
+)
+
+// The checks of one file as the CLI and the server ask for them: a
+// snapshot's Diagnostics.
+
+func writeFile(t testing.TB, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// diskSnapshot is a snapshot of the disk with settings, as `check` takes.
+func diskSnapshot(settings workspace.Settings) *workspace.Snapshot {
+	return workspace.NewSession(workspace.Options{}).Update(workspace.Change{Settings: &settings})
+}
+
+func diagnostics(t testing.TB, snap *workspace.Snapshot, path string) []diag.Diagnostic {
+	t.Helper()
+	ds, err := snap.Diagnostics(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ds
+}
+
+func TestCheckConfigFile(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), ".charter-lsp.jsonc")
+	writeFile(t, bad, `{"severity": {"stale-evidence": "loud"}}`)
+	ds := diagnostics(t, diskSnapshot(workspace.Settings{}), bad)
+	if len(ds) != 1 || ds[0].Code != diag.ConfigInvalid || !strings.Contains(ds[0].Message, "loud") {
+		t.Fatalf("invalid config: %+v", ds)
+	}
+	writeFile(t, bad, "{\n  // fine\n  \"severity\": {\"stale-evidence\": \"error\"},\n}\n")
+	if ds := diagnostics(t, diskSnapshot(workspace.Settings{}), bad); len(ds) != 0 {
+		t.Fatalf("valid config reported: %+v", ds)
+	}
+}
+
+func TestCheckFileTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, ".rp1", "context", "charter.md")
+	writeFile(t, big, "# Project Charter: X\n\n"+strings.Repeat("filler text\n", analysis.MaxFileSize/12+1))
+	if ds := diagnostics(t, diskSnapshot(workspace.Settings{}), big); len(ds) != 1 || ds[0].Code != diag.FileTooLarge {
+		t.Fatalf("oversized charter: %v", codes(ds))
+	}
+	// Near miss: a small file is analysed normally.
+	writeFile(t, big, "# Project Charter: X\n")
+	for _, d := range diagnostics(t, diskSnapshot(workspace.Settings{}), big) {
+		if d.Code == diag.FileTooLarge {
+			t.Fatal("a small file reported as too large")
+		}
+	}
+	// A large file that is not a charter is none of our business.
+	other := filepath.Join(dir, "notes.md")
+	writeFile(t, other, strings.Repeat("x", analysis.MaxFileSize+1))
+	if ds := diagnostics(t, diskSnapshot(workspace.Settings{}), other); len(ds) != 0 {
+		t.Fatalf("non-charter file reported: %v", codes(ds))
+	}
+}
+
+// An open document's text is what gets checked, not the disk's.
+func TestOpenDocumentWinsOverDisk(t *testing.T) {
+	p := filepath.Join(t.TempDir(), ".rp1", "context", "charter.md")
+	writeFile(t, p, "# Project Charter: X\n")
+	sess := workspace.NewSession(workspace.Options{})
+	onDisk := diagnostics(t, sess.Snapshot(), p)
+	inEditor := diagnostics(t, sess.Update(workspace.Change{Documents: []*workspace.Document{workspace.NewDocument(p, 1, []byte(complete))}}), p)
+	if len(onDisk) == 0 || len(inEditor) != 0 {
+		t.Fatalf("disk %v, editor %v: the open complete charter should have no diagnostics", codes(onDisk), codes(inEditor))
+	}
+}
+
+const complete = `# Project Charter: X
+
+**Status**: Draft
+
+## Problem & Context
+
+Teams lose hours every week. The cause is manual reconciliation.
+
+## Target Users
+
+Accountants in mid-size firms. They close the books monthly.
+
+## Business Rationale
+
+It saves two days a month. It also reduces audit findings.
+
+## Scope Guardrails
+
+- We will import bank exports.
+- We won't move money.
+
+## Success Criteria
+
+- Reconciliation takes under an hour.
+- Auditors accept the trail without rework.
+`
+
+// A project holding a current-format charter gets the .charters/
+// diagnostics of its files and never rp1's (a charter.md with ## Scope used
+// to get four false section-missing); the settings' severities apply.
+func TestCheckChartersFolder(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, ".charters", "20260702-101500-ship")
+	writeFile(t, filepath.Join(dir, "charter.md"), "# Objective\nShip it.\n\n## Scope\nCore only.\n\n## Phases\n1. Build - done\n")
+	writeFile(t, filepath.Join(dir, "state.json"), `{"charterId":"20260702-101500-ship","schemaVersion":"phases","objective":"Ship it","status":"done"}`)
+	writeFile(t, filepath.Join(dir, "events.jsonl"), "{\"type\":\"charter_created\"}\nnot json\n")
+	snap := diskSnapshot(workspace.Settings{Config: analysis.Config{Severity: map[string]string{"phase-suffix-variant": "error"}}})
+	got := map[string]bool{}
+	for _, name := range []string{"charter.md", "state.json", "events.jsonl"} {
+		for _, d := range diagnostics(t, snap, filepath.Join(dir, name)) {
+			got[name+" "+d.Code.String()] = true
+			if d.Code.Rule().Family == "rp1" {
+				t.Errorf("rp1 diagnostic on a .charters/ charter: %s %s", d.Code, d.Message)
+			}
+			if d.Code == diag.PhaseSuffixVariant && (d.Severity != diag.SeverityError || d.Range.Start.Line != 7) {
+				t.Errorf("phase-suffix-variant at line 8 with severity error: %+v", d)
+			}
+		}
+	}
+	for _, want := range []string{"charter.md phase-suffix-variant", "state.json state-invalid", "events.jsonl events-line-invalid"} {
+		if !got[want] {
+			t.Errorf("missing %s in %v", want, got)
+		}
+	}
+}
+
+// A long run of random edits to criteria.md, snapshot after snapshot (every
+// parse, index and check carried over that can be), diagnoses exactly as a
+// fresh session of the same text.
+func TestCarriedOverMatchesFresh(t *testing.T) {
+	path, err := gen.Project{Milestones: 4, VALs: 5, Runs: 6, Sources: 3}.Write(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := gen.Criteria(4, 5)
+	pieces := []string{"x", "\n", "\r\n", "## m9 New\n", "### VAL-NEW-001 T\n", "Verifier: ", "commnad", "Command: go test\n", "é", "#"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	now := func() time.Time { return time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC) }
+	sess := workspace.NewSession(workspace.Options{Now: now})
+	doc := workspace.NewDocument(path, 1, src)
+	for step := 0; step < 150; step++ {
+		at := rng.IntN(len(src) + 1)
+		end := min(len(src), at+rng.IntN(3))
+		ins := pieces[rng.IntN(len(pieces))]
+		src = append(append(append([]byte{}, src[:at]...), ins...), src[end:]...)
+		next, err := doc.Apply(doc.Version+1, []workspace.TextChange{{Whole: true, Text: string(src)}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc = next
+		got := diagnostics(t, sess.Update(workspace.Change{Documents: []*workspace.Document{doc}}), path)
+		fresh := workspace.NewSession(workspace.Options{Now: now})
+		want := diagnostics(t, fresh.Update(workspace.Change{Documents: []*workspace.Document{workspace.NewDocument(path, 1, src)}}), path)
+		if len(want) == 0 {
+			t.Fatalf("step %d: no diagnostics at all; the generated register should have some", step)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("step %d: carried-over check differs:\n got %v\nwant %v", step, codes(got), codes(want))
+		}
+	}
+}
+
+// FuzzCheckFile runs the whole check of an rp1 charter with a project
+// configuration file beside it, both from the fuzzer: diagnostics stay
+// inside the charter with codes from the catalogue, and an invalid
+// configuration is reported as such.
+func FuzzCheckFile(f *testing.F) {
+	f.Add([]byte("# Charter\n\n## Problem\nTBD\n\n## Scratch Pad\n### Q1: x\n**Asked**: y\n"), []byte(`{"questionBudget":2}`))
+	f.Add([]byte("<!-- charter-lsp-disable-file -->\n## Problem\n"), []byte(`{"severity":{"section-empty":"error"}}`))
+	f.Add([]byte("\x00\xff## Users\r\n- a\r\n"), []byte(`{`))
+	f.Fuzz(func(t *testing.T, charter, config []byte) {
+		disk := memFS{
+			"w/charter.md":        {Data: charter, ModTime: time.Unix(1, 0)},
+			"w/.charter-lsp.json": {Data: config, ModTime: time.Unix(1, 0)},
+		}
+		snap := workspace.NewSession(workspace.Options{Disk: disk, Now: func() time.Time { return time.Unix(2e9, 0) }}).Snapshot()
+		_, cfgErr := snap.Config("/w/charter.md")
+		if _, parseErr := analysis.ParseConfig(config); (cfgErr == nil) != (parseErr == nil) {
+			t.Fatalf("configuration error %v, but the file parses to %v", cfgErr, parseErr)
+		}
+		for _, d := range diagnostics(t, snap, "/w/charter.md") {
+			if d.File != "/w/charter.md" {
+				t.Fatalf("diagnostic for %q", d.File)
+			}
+			if d.Span.Start < 0 || d.Span.End < d.Span.Start || d.Span.End > len(charter) || d.Code.Rule() == nil {
+				t.Fatalf("diagnostic %s at %+v in %d bytes", d.Code, d.Span, len(charter))
+			}
+		}
+	})
+}
+
+// memFS is an in-memory vfs.FS keyed by absolute path without the leading
+// slash (as fstest.MapFS wants).
+type memFS fstest.MapFS
+
+func (m memFS) name(p string) string {
+	if p = strings.TrimPrefix(path.Clean(p), "/"); p == "" {
+		return "."
+	}
+	return p
+}
+func (m memFS) ReadFile(p string) ([]byte, error)       { return fstest.MapFS(m).ReadFile(m.name(p)) }
+func (m memFS) Stat(p string) (fs.FileInfo, error)      { return fstest.MapFS(m).Stat(m.name(p)) }
+func (m memFS) ReadDir(p string) ([]fs.DirEntry, error) { return fstest.MapFS(m).ReadDir(m.name(p)) }
+
+// BenchmarkCheck checks a generated criteria.md from disk, as `charter-lsp
+// check` does (one fresh session per run).
+func BenchmarkCheck(b *testing.B) {
+	for _, sz := range []struct {
+		name             string
+		milestones, vals int
+	}{{"100VALs", gen.RealisticMilestones, gen.RealisticVALs}, {"5000VALs", gen.LargeMilestones, gen.LargeVALs}} {
+		b.Run(sz.name, func(b *testing.B) {
+			path, err := gen.Project{Milestones: sz.milestones, VALs: sz.vals, Runs: 20, Sources: 50}.Write(b.TempDir())
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if ds := diagnostics(b, diskSnapshot(workspace.Settings{}), path); len(ds) == 0 {
+					b.Fatal("no diagnostics")
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,26 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/status"
+)
+
+// Status is the status of the charter folder dir as of now: a
+// .pi/charters/<id> register's (its View's), or, for a .charters/<id>
+// folder, the status view of its generation.
+func (s *Snapshot) Status(ctx context.Context, dir string, now time.Time) (*status.Status, error) {
+	if status.IsChartersDir(dir) {
+		return status.ComputeCharters(s.FS(), dir)
+	}
+	v, err := s.CharterView(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	if d := v.Dir; d.CharterFile == nil && d.CriteriaFile == nil && d.StateFile == nil {
+		return nil, errors.New(dir + " holds none of charter.md, criteria.md, state.json: not a pi charter")
+	}
+	return v.Status(now), nil
+}
