@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"time"
-	"unicode/utf8"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -45,7 +44,7 @@ type interviewStep struct {
 
 func (s *Server) interviewNext(ctx context.Context, args []protocol.LSPAny) (any, error) {
 	return s.runInterview(ctx, cmdInterviewNext, args, "Ask the next interview question", func(t editTarget, opts interview.Options) (interviewStep, error) {
-		return nextStep(t.Text, t.Exists, opts)
+		return nextStep(ctx, t.Text, t.Exists, opts)
 	})
 }
 
@@ -59,7 +58,7 @@ func (s *Server) interviewStart(ctx context.Context, args []protocol.LSPAny) (an
 		text := interview.Apply(t.Text, start.Edits)
 		// Ask the first question in the same edit: starting an interview
 		// without a question would leave the user with nothing to answer.
-		step, err := nextStep(text, true, opts)
+		step, err := nextStep(ctx, text, true, opts)
 		if err != nil {
 			return step, err
 		}
@@ -102,36 +101,17 @@ func (s *Server) interviewFinish(ctx context.Context, args []protocol.LSPAny) (a
 	})
 }
 
-// nextStep carries out the next interview action as the CLI's --apply does:
-// a skip is recorded and the interview asked again, until it yields a
-// question, a success (finished) or an error. A pending question needs no
-// edit; the cursor goes to its answer.
-func nextStep(text []byte, exists bool, opts interview.Options) (interviewStep, error) {
-	r := interview.Next(text, exists, opts)
-	step := interviewStep{resp: r, after: text, cursor: -1}
-	if r.Pending != nil {
-		step.cursor = pendingAnswer(r)
-		return step, nil
+// nextStep carries out the next interview action (interview.Advance, as
+// the CLI's --apply does).
+func nextStep(ctx context.Context, text []byte, exists bool, opts interview.Options) (interviewStep, error) {
+	st, err := interview.Advance(ctx, text, exists, opts)
+	if err != nil {
+		if ctx.Err() != nil {
+			return interviewStep{}, err
+		}
+		return interviewStep{}, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
 	}
-	// Each skip settles a section, so this ends well within the bound.
-	for i := 0; i < 2*len(interview.Topics)+1; i++ {
-		p, err := interview.PlanFor(step.after, r, opts.Now)
-		if err != nil {
-			return step, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
-		}
-		if len(p.Edits) == 0 {
-			break
-		}
-		step = chain(text, step.edits, interviewStep{resp: r, edits: p.Edits,
-			after: interview.Apply(step.after, p.Edits), cursor: p.Cursor})
-		if r.Type != interview.TypeSkip {
-			break
-		}
-		opts.Mode = "" // the file now has a scratch pad: resume it
-		r = interview.Next(step.after, true, opts)
-		step.resp = r
-	}
-	return step, nil
+	return interviewStep{resp: st.Response, edits: st.Edits, after: st.Text, cursor: st.Cursor}, nil
 }
 
 // chain combines edits made against orig (first) with a step computed on
@@ -146,38 +126,8 @@ func chain(orig []byte, first []interview.Edit, next interviewStep) interviewSte
 		next.edits = first
 		return next
 	}
-	next.edits = []interview.Edit{diffEdit(orig, next.after)}
+	next.edits = []interview.Edit{interview.Diff(orig, next.after)}
 	return next
-}
-
-// diffEdit is one edit turning old into new: the region between their
-// common prefix and suffix, widened so it never splits a UTF-8 sequence or
-// a CRLF line ending (positions there have no LSP equivalent).
-func diffEdit(old, new []byte) interview.Edit {
-	p := 0
-	for p < len(old) && p < len(new) && old[p] == new[p] {
-		p++
-	}
-	for p > 0 && ((p < len(old) && !utf8.RuneStart(old[p])) || old[p-1] == '\r') {
-		p--
-	}
-	q := 0
-	for q < len(old)-p && q < len(new)-p && old[len(old)-1-q] == new[len(new)-1-q] {
-		q++
-	}
-	for q > 0 && (!utf8.RuneStart(old[len(old)-q]) || (old[len(old)-q] == '\n' && len(old)-q > p && old[len(old)-q-1] == '\r')) {
-		q--
-	}
-	return interview.Edit{Span: source.Span{Start: p, End: len(old) - q}, NewText: string(new[p : len(new)-q])}
-}
-
-// pendingAnswer is where the answer to a pending question goes.
-func pendingAnswer(r interview.Response) int {
-	e := r.Pending
-	if e.HasAnswer {
-		return e.AnswerSpan.End
-	}
-	return e.AskedSpan.End
 }
 
 // runInterview resolves the target of an interview command, runs decide on

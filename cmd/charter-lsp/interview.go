@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -100,23 +101,18 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "charter-lsp interview: %s is not an rp1 charter (%s); --apply writes only into rp1 charters: pass --mode CREATE to start one in this file\n", path, notRP1Reason(k))
 			return 2
 		}
-		// A skip is recorded and the interview asked again, until it yields
-		// a question, a success or an error; each skip closes a section, so
-		// this ends.
-		for i := 0; i < 2*len(interview.Topics)+1; i++ {
-			plan, err := interview.PlanFor(text, r, now)
-			if err != nil {
-				fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
-				return 2
-			}
-			if len(plan.Edits) == 0 {
-				break
-			}
-			if !exists && r.Mode != interview.ModeCreate {
+		// The next action carried out as the editor's does it: each skip
+		// recorded, then the question asked or the charter finished.
+		step, err := interview.Advance(context.Background(), text, exists, opts)
+		if err != nil {
+			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+			return 2
+		}
+		if len(step.Applied) > 0 {
+			if !exists && step.Applied[0].Mode != interview.ModeCreate {
 				fmt.Fprintf(stderr, "charter-lsp interview: %s does not exist (only CREATE creates a charter)\n", path)
 				return 2
 			}
-			text = interview.Apply(text, plan.Edits)
 			if !exists {
 				// rp1 keeps the charter in .rp1/context/: create the folders.
 				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -124,18 +120,15 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 					return 2
 				}
 			}
-			if err := atomicfile.Write(path, text, 0o644); err != nil {
+			if err := atomicfile.Write(path, step.Text, 0o644); err != nil {
 				fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
 				return 2
 			}
-			exists = true
-			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", applied(r))
-			if r.Type != interview.TypeSkip {
-				break
+			for _, a := range step.Applied {
+				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", applied(a))
 			}
-			opts.Mode = "" // the file now has a scratch pad: resume it
-			r = interview.Next(text, exists, opts)
 		}
+		r = step.Response
 	}
 
 	out, err := json.MarshalIndent(r, "", "  ")
