@@ -17,7 +17,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/record"
 	"github.com/charter-lsp/charter-lsp/status"
@@ -40,16 +39,24 @@ const (
 // statusArgs are charter.status's optional arguments.
 type statusArgs struct {
 	URI uri.URI `json:"uri"`
+	// Render "markdown" adds the charters rendered for a person: what the
+	// editors' status views show, so that no client renders a status itself.
+	Render string `json:"render"`
 }
 
-// executeStatus returns {"charters": [<status JSON>…]}: the charter of the
-// given file (or charter directory), or every pi charter of the workspace.
+// statusCommand returns a status.Report: the status of the charter holding
+// the given file (or charter directory), or of every pi charter of the
+// workspace when no file is given or the file is in no charter (the editor
+// was showing some other file); with render "markdown" also the markdown.
 func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any, error) {
 	var a statusArgs
 	if len(args) > 0 {
 		if err := json.Unmarshal(args[0], &a); err != nil {
-			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: arguments must be [{\"uri\": \"…\"}]: %v", commandStatus, err)
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: arguments must be [{\"uri\": \"…\", \"render\": \"markdown\"}]: %v", commandStatus, err)
 		}
+	}
+	if a.Render != "" && a.Render != "markdown" {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: render %q: the one rendering is \"markdown\"", commandStatus, a.Render)
 	}
 	var dirs []string
 	if a.URI != "" {
@@ -57,14 +64,12 @@ func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any
 		if err != nil {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandStatus, err)
 		}
-		dir := charterDirOf(p)
-		if dir == "" {
-			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not in a .pi/charters/<id> directory", commandStatus, p)
+		if dir := charterDirOf(p); dir != "" {
+			if !s.InWorkspace(dir) {
+				return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is outside the workspace folders", commandStatus, dir)
+			}
+			dirs = []string{dir}
 		}
-		if !s.InWorkspace(dir) {
-			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is outside the workspace folders", commandStatus, dir)
-		}
-		dirs = []string{dir}
 	}
 	snap := s.ws.Snapshot()
 	if dirs == nil {
@@ -74,9 +79,7 @@ func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any
 		}
 		dirs = found.PiCharters
 	}
-	out := struct {
-		Charters []*status.Status `json:"charters"`
-	}{Charters: []*status.Status{}}
+	out := status.Report{Charters: []*status.Status{}}
 	now := time.Now()
 	for _, dir := range dirs {
 		view, err := snap.CharterView(ctx, dir)
@@ -87,6 +90,9 @@ func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s holds none of charter.md, criteria.md, state.json: not a pi charter", commandStatus, dir)
 		}
 		out.Charters = append(out.Charters, view.Status(now))
+	}
+	if a.Render == "markdown" {
+		out.Markdown = status.Markdown(out.Charters)
 	}
 	return out, nil
 }
@@ -146,7 +152,7 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 	}
 
 	entry := record.Entry{CriterionID: c.ID, Outcome: a.Outcome, Summary: a.Summary, RecordedBy: "user", Source: "verifier"}
-	if c.Verifier.Kind == pi.VerifierManual {
+	if status.BecauseRequired(c) {
 		entry.Source = "manual"
 	}
 	if entry.Summary == "" {
