@@ -1,5 +1,7 @@
 package analysis
 
+import "strings"
+
 // FileGlobs are the charter files by path, as globs in VS Code's syntax
 // ("**" any number of folders, "*" within one name, "{a,b}" alternatives),
 // for the editors' document selectors: internal/gendocs writes them into
@@ -21,5 +23,5 @@ var FileGlobs = []string{
 	// charter.md the first glob selects.
 	"**/.charters/*/state.json",
 	"**/.charters/*/events.jsonl",
-	"**/{.charter-lsp.jsonc,.charter-lsp.json}",
+	"**/{" + strings.Join(ConfigFileNames, ",") + "}",
 }

@@ -44,7 +44,7 @@ func generate(root string) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	ts, err := typescript(schema, statusSchemaFile)
+	ts, err := typescript(schema, statusSchemaFile, "StatusList")
 	if err != nil {
 		return nil, err
 	}

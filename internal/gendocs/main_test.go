@@ -192,7 +192,7 @@ func TestSchemaOfGoTypes(t *testing.T) {
 		t.Errorf("schema:\n%s", got)
 	}
 
-	ts, err := typescript(obj{{"type", "array"}, {"items", root}, {"$defs", g.defs}}, "sample")
+	ts, err := typescript(obj{{"type", "array"}, {"items", root}, {"$defs", g.defs}}, "sample", "Samples")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestSchemaOfGoTypes(t *testing.T) {
 		"  labels: Record<string, string>;",
 		"  any?: Record<string, unknown>;",
 		"export type sampleEither = {\n  flag: boolean;\n} | sampleInner;",
-		"export type Document = sample[];",
+		"export type Samples = sample[];",
 	} {
 		if !strings.Contains(ts, line) {
 			t.Errorf("TypeScript lacks %q:\n%s", line, ts)

@@ -238,5 +238,5 @@ export interface VALAt {
   becauseRequired: boolean;
 }
 
-/** The document as a whole. */
-export type Document = Status[];
+/** The whole document. */
+export type StatusList = Status[];
