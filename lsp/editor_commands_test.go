@@ -92,7 +92,7 @@ func TestStatusRenderedAsMarkdown(t *testing.T) {
 		"## auth-rework — Session handling rework",
 		"### Completion blockers (7)",
 		"- **val-not-pass** `VAL-SESS-002`: VAL-SESS-002's latest outcome is fail",
-		"- **report-empty-section**: REPORT.md \\#\\# Outcome needs content",
+		"- **report-empty-section**: REPORT.md ## Outcome needs content",
 		"| ✗ | `VAL-SESS-002` | fail |",
 	} {
 		if !strings.Contains(rendered.Markdown, want) {

@@ -153,16 +153,19 @@ func markdownVALs(b *strings.Builder, vals []Criterion) {
 }
 
 // mdText is text from a charter made inert on one markdown line (a table
-// cell included): markup characters escaped, line breaks flattened, and a
-// leading list or heading marker escaped.
+// cell included): line breaks flattened, the characters that make inline
+// markup escaped (emphasis, code, links, HTML, entities, strikethrough,
+// table cells), and a leading block marker escaped (a heading, list or
+// quote). Other punctuation stays as written, to keep the text readable
+// where the markdown is shown as text (Neovim's :CharterStatus).
 func mdText(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	var b strings.Builder
 	lead := len(s) - len(strings.TrimLeft(s, "0123456789"))
 	for i, r := range s {
 		switch {
-		case strings.ContainsRune("\\`*_{}[]()<>#+!|~&", r),
-			i == 0 && (r == '-' || r == '='),
+		case strings.ContainsRune("\\`*_[]<>|~&", r),
+			i == 0 && strings.ContainsRune("#+-=", r),
 			i == lead && i > 0 && (r == '.' || r == ')'): // "1. " would start a list
 			b.WriteByte('\\')
 		}
