@@ -409,9 +409,11 @@ async function main() {
         await input.fill('reproduced with curl');
         await page.keyboard.press('Enter');
       }
+      // The edit creates the file, then the extension saves its content: wait for both.
+      const written = (f) => fs.readFileSync(f, 'utf8').trim() !== '';
       const deadline = Date.now() + 15000;
       let added = [];
-      while (Date.now() < deadline && added.length === 0) {
+      while (Date.now() < deadline && !(added.length > 0 && added.every(written))) {
         await sleep(300);
         added = evidenceFiles(charterDir).filter((f) => !before.has(f));
       }

@@ -10,7 +10,7 @@ export function statusPage(bodyHtml: string): string {
 <style>
 body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 1em; }
 table { border-collapse: collapse; } th, td { border: 1px solid var(--vscode-panel-border); padding: 2px 8px; text-align: left; }
-code { font-family: var(--vscode-editor-font-family); }
+code { font-family: var(--vscode-editor-font-family); white-space: nowrap; }
 </style></head><body class="charter-status">${bodyHtml}</body></html>`;
 }
 
