@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	github.com/aymanbagabas/go-udiff v0.4.1
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2
 	github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
 	github.com/yuin/goldmark v1.8.7
 	go.lsp.dev/jsonrpc2 v1.0.1
@@ -19,4 +20,5 @@ require (
 require (
 	github.com/go-json-experiment/json v0.0.0-20260623181947-01eb4420fa68 // indirect
 	go.uber.org/multierr v1.11.0 // indirect
+	golang.org/x/text v0.36.0 // indirect
 )

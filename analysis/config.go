@@ -45,6 +45,15 @@ const (
 	DefaultDebounceMs     = 30
 )
 
+// Limits of the numeric settings: the schema (ConfigSchema), ParseConfig and
+// DecodeSettings use these, and the editors' settings schemas are tested
+// against ConfigSchema.
+const (
+	MinQuestionBudget = 1
+	MaxQuestionBudget = 50
+	MaxDebounceMs     = 10000
+)
+
 // DefaultSourceDirs is upstream's freshness folder.
 var DefaultSourceDirs = []string{"src"}
 
@@ -86,16 +95,16 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("freshness: %q is not \"mtime\" or \"git\"", c.Freshness)
 	}
-	if c.QuestionBudget < 0 || c.QuestionBudget > 50 {
-		return fmt.Errorf("questionBudget: %d is outside 1..50", c.QuestionBudget)
+	if c.QuestionBudget < 0 || c.QuestionBudget > MaxQuestionBudget {
+		return fmt.Errorf("questionBudget: %d is outside %d..%d", c.QuestionBudget, MinQuestionBudget, MaxQuestionBudget)
 	}
 	for _, d := range c.SourceDirs {
 		if d == "" || filepath.IsAbs(d) || strings.HasPrefix(filepath.Clean(d), "..") {
 			return fmt.Errorf("sourceDirs: %q must be a folder inside the project", d)
 		}
 	}
-	if c.DebounceMs != nil && (*c.DebounceMs < 0 || *c.DebounceMs > 10000) {
-		return fmt.Errorf("debounceMs: %d is outside 0..10000", *c.DebounceMs)
+	if c.DebounceMs != nil && (*c.DebounceMs < 0 || *c.DebounceMs > MaxDebounceMs) {
+		return fmt.Errorf("debounceMs: %d is outside 0..%d", *c.DebounceMs, MaxDebounceMs)
 	}
 	return nil
 }

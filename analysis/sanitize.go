@@ -86,11 +86,11 @@ func DecodeSettings(raw []byte) (Config, []string) {
 	}
 	var budget int
 	if decode("questionBudget", &budget) {
-		cfg.QuestionBudget = clamp("questionBudget", budget, 1, 50, warn)
+		cfg.QuestionBudget = clamp("questionBudget", budget, MinQuestionBudget, MaxQuestionBudget, warn)
 	}
 	var debounce int
 	if decode("debounceMs", &debounce) {
-		d := clamp("debounceMs", debounce, 0, 10000, warn)
+		d := clamp("debounceMs", debounce, 0, MaxDebounceMs, warn)
 		cfg.DebounceMs = &d
 	}
 	return cfg, warnings

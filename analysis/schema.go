@@ -42,12 +42,12 @@ func ConfigSchema() []byte {
 			},
 			"questionBudget": map[string]any{
 				"description": "How many questions the rp1 interview asks at most.",
-				"type":        "integer", "minimum": 1, "maximum": 50,
+				"type":        "integer", "minimum": MinQuestionBudget, "maximum": MaxQuestionBudget,
 				"default": DefaultQuestionBudget,
 			},
 			"debounceMs": map[string]any{
 				"description": "Language server only: milliseconds to wait after an edit before publishing diagnostics (0 allowed).",
-				"type":        "integer", "minimum": 0, "maximum": 10000,
+				"type":        "integer", "minimum": 0, "maximum": MaxDebounceMs,
 				"default": DefaultDebounceMs,
 			},
 		},

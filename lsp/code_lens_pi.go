@@ -51,7 +51,7 @@ func valLensTitle(view *status.View, c *pi.Criterion, now time.Time) string {
 	case view.StaleByID[c.ID].Criterion != nil:
 		return "⚠ stale " + o.Outcome
 	}
-	title := outcomeMark(o.Outcome) + " " + o.Outcome
+	title := status.OutcomeMark(o.Outcome) + " " + o.Outcome
 	if o.TimeOK {
 		title += " " + ago(now, o.Time)
 	}

@@ -23,6 +23,7 @@ var commands = map[string]commandFunc{
 
 	commandStatus:         (*Server).statusCommand,
 	commandRecordEvidence: (*Server).recordEvidenceCommand,
+	commandVALAt:          (*Server).valAtCommand,
 }
 
 // commandNames lists the commands in a stable order.

@@ -17,7 +17,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/record"
 	"github.com/charter-lsp/charter-lsp/status"
@@ -40,17 +39,25 @@ const (
 // statusArgs are charter.status's optional arguments.
 type statusArgs struct {
 	URI uri.URI `json:"uri"`
+	// Render "markdown" adds the charters rendered for a person: what the
+	// editors' status views show, so that no client renders a status itself.
+	Render string `json:"render"`
 }
 
-// statusCommand returns {"charters": [<status JSON>…]}: the charter of the
-// given file (or charter folder), or every pi charter of the workspace
-// (.pi/charters/<id> and .charters/<id>).
+// statusCommand returns a status.Report: the status of the charter holding
+// the given file (or charter folder: .pi/charters/<id> or .charters/<id>),
+// or of every charter of the workspace when no file is given or the file is
+// in no charter (the editor was showing some other file); with render
+// "markdown" also the markdown.
 func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any, error) {
 	var a statusArgs
 	if len(args) > 0 {
 		if err := json.Unmarshal(args[0], &a); err != nil {
-			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: arguments must be [{\"uri\": \"…\"}]: %v", commandStatus, err)
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: arguments must be [{\"uri\": \"…\", \"render\": \"markdown\"}]: %v", commandStatus, err)
 		}
+	}
+	if a.Render != "" && a.Render != "markdown" {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: render %q: the one rendering is \"markdown\"", commandStatus, a.Render)
 	}
 	var dirs []string
 	if a.URI != "" {
@@ -58,14 +65,12 @@ func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any
 		if err != nil {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandStatus, err)
 		}
-		dir := charterFolderOf(p)
-		if dir == "" {
-			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not in a .pi/charters/<id> or .charters/<id> folder", commandStatus, p)
+		if dir := charterFolderOf(p); dir != "" {
+			if !s.InWorkspace(dir) {
+				return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is outside the workspace folders", commandStatus, dir)
+			}
+			dirs = []string{dir}
 		}
-		if !s.InWorkspace(dir) {
-			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is outside the workspace folders", commandStatus, dir)
-		}
-		dirs = []string{dir}
 	}
 	snap := s.ws.Snapshot()
 	if dirs == nil {
@@ -75,9 +80,7 @@ func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any
 		}
 		dirs = append(append(dirs, found.PiCharters...), found.Charters...)
 	}
-	out := struct {
-		Charters []*status.Status `json:"charters"`
-	}{Charters: []*status.Status{}}
+	out := status.Report{Charters: []*status.Status{}}
 	now := time.Now()
 	for _, dir := range dirs {
 		st, err := snap.Status(ctx, dir, now)
@@ -88,6 +91,9 @@ func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s: %v", commandStatus, dir, err)
 		}
 		out.Charters = append(out.Charters, st)
+	}
+	if a.Render == "markdown" {
+		out.Markdown = status.Markdown(out.Charters)
 	}
 	return out, nil
 }
@@ -156,7 +162,7 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 	}
 
 	entry := record.Entry{CriterionID: c.ID, Outcome: a.Outcome, Summary: a.Summary, RecordedBy: "user", Source: "verifier"}
-	if c.Verifier.Kind == pi.VerifierManual {
+	if status.BecauseRequired(c) {
 		entry.Source = "manual"
 	}
 	if entry.Summary == "" {

@@ -62,7 +62,7 @@ func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
 	if !ok {
 		b.WriteString("**No evidence recorded yet.**\n\n")
 	} else {
-		fmt.Fprintf(&b, "**Latest outcome: %s %s**", outcomeMark(o.Outcome), mdEscape(o.Outcome))
+		fmt.Fprintf(&b, "**Latest outcome: %s %s**", status.OutcomeMark(o.Outcome), mdEscape(o.Outcome))
 		if o.TimeOK {
 			fmt.Fprintf(&b, " — %s (%s)", ago(now, o.Time), o.Time.UTC().Format(time.RFC3339))
 		} else if o.TS != "" {
@@ -147,18 +147,6 @@ func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
 		b.WriteString("Fresh: no source change since this pass.\n")
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
-}
-
-func outcomeMark(outcome string) string {
-	switch outcome {
-	case "pass":
-		return "✓"
-	case "fail":
-		return "✗"
-	case "partial":
-		return "◐"
-	}
-	return "?"
 }
 
 // mdEscape keeps text from charter files from turning into markup (links,

@@ -108,12 +108,11 @@ func Text(w io.Writer, st *Status) error {
 }
 
 func writeVAL(b *strings.Builder, v Criterion) {
-	mark := map[string]string{"pass": "✓", "fail": "✗", "partial": "◐"}[v.Outcome]
 	outcome := v.Outcome
 	if outcome == "" {
-		mark, outcome = "·", "none"
+		outcome = "none"
 	}
-	fmt.Fprintf(b, "  %s %-14s %-8s", mark, v.CriterionID, outcome)
+	fmt.Fprintf(b, "  %s %-14s %-8s", OutcomeMark(v.Outcome), v.CriterionID, outcome)
 	if v.AgeMs != nil {
 		fmt.Fprintf(b, " %-8s", humanAge(time.Duration(*v.AgeMs)*time.Millisecond)+" ago")
 	} else {

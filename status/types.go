@@ -5,26 +5,31 @@ import "github.com/charter-lsp/charter-lsp/analysis/diag"
 // Status is one charter's status. Field names follow pi-charter's
 // charter_status (camelCase); docs/status-json.md documents every field.
 type Status struct {
+	// CharterID is state.json's charterId, else the directory's name.
 	CharterID string `json:"charterId"`
 	Dir       string `json:"dir"` // the charter directory, absolute
-	Name      string `json:"name,omitempty"`
+	// Name is state.json's name, when it has one.
+	Name string `json:"name,omitempty"`
 	// Status is the lifecycle status, legacy values normalised:
 	// active, paused, completed or abandoned ("" when state.json is missing).
 	Status string `json:"status"`
 	// RawStatus is state.json's status as written, when it differs.
 	RawStatus string `json:"rawStatus,omitempty"`
+	// Objective is state.json's objective, else charter.md's ## Objective.
 	Objective string `json:"objective"`
 	Now       string `json:"now"` // the time the status was computed for
 
-	Milestones    []Milestone `json:"milestones"`
-	Criteria      []Criterion `json:"criteria"`
-	ValTotal      int         `json:"valTotal"`
-	ValPass       int         `json:"valPass"`
-	RegisterEmpty bool        `json:"registerEmpty"`
+	Milestones []Milestone `json:"milestones"` // criteria.md's milestones, in order
+	Criteria   []Criterion `json:"criteria"`   // every VAL, in register order
+	ValTotal   int         `json:"valTotal"`   // VALs in the register
+	ValPass    int         `json:"valPass"`    // VALs whose latest outcome is pass
+	// RegisterEmpty: the register holds no VAL.
+	RegisterEmpty bool `json:"registerEmpty"`
 
 	Drift   Drift   `json:"drift"`
 	Details Details `json:"details"`
 
+	// Commands is charter.md's ## Commands (key → command); never run.
 	Commands      map[string]string `json:"commands"`
 	ParseWarnings []ParseWarning    `json:"parseWarnings"`
 	// FileProblems are files that could not be read or break their schema

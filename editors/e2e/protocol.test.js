@@ -65,7 +65,7 @@ test('capabilities: hover, code actions and the charter commands', () => {
   const missing = [
     !caps.hoverProvider && 'hoverProvider',
     !caps.codeActionProvider && 'codeActionProvider',
-    ...['charter.interview.next', 'charter.status', 'charter.recordEvidence'].filter((c) => !commands.includes(c)).map((c) => `executeCommand ${c}`),
+    ...['charter.interview.next', 'charter.status', 'charter.valAt', 'charter.recordEvidence'].filter((c) => !commands.includes(c)).map((c) => `executeCommand ${c}`),
   ].filter(Boolean);
   assert.deepEqual(missing, [], `server lacks: ${missing.join(', ')}`);
 });
@@ -162,7 +162,30 @@ test('executeCommand charter.status returns the charter with milestones and VALs
   const c = charters.find((x) => x.charterId === X.status.charterId);
   assert.ok(c, `status lacks charter ${X.status.charterId}: ${JSON.stringify(res).slice(0, 300)}`);
   assert.ok(Array.isArray(c.milestones) && c.milestones.length > 0, 'milestones listed');
-  assert.ok(Array.isArray(c.criteria) && c.criteria.some((v) => (v.id ?? v.criterionId) === 'VAL-SESS-001'), 'criteria listed');
+  assert.ok(Array.isArray(c.criteria) && c.criteria.some((v) => v.criterionId === 'VAL-SESS-001'), 'criteria listed');
+});
+
+test('executeCommand charter.status renders the status with its completion blockers', async () => {
+  requires(initialized, 'initialize');
+  const res = await client.request('workspace/executeCommand', { command: 'charter.status', arguments: [{ uri: ws.uri(X.criteria.file), render: 'markdown' }] });
+  assert.equal(typeof res?.markdown, 'string', `no markdown in ${JSON.stringify(res).slice(0, 300)}`);
+  const lines = res.markdown.split('\n');
+  let at = -1;
+  for (const re of X.status.blockers) {
+    const i = lines.findIndex((l, n) => n > at && new RegExp(re).test(l));
+    assert.ok(i > at, `no line matching /${re}/ after line ${at} in:\n${res.markdown}`);
+    at = i;
+  }
+});
+
+test('executeCommand charter.valAt names the VAL at a position', async () => {
+  requires(uris.criteria, 'open criteria.md');
+  const r = X.criteria.recordCommand.manual;
+  const val = await client.request('workspace/executeCommand', { command: 'charter.valAt', arguments: [{ uri: uris.criteria, position: { line: r.line, character: r.character } }] });
+  assert.equal(val?.criterionId, r.criterionId, JSON.stringify(val));
+  assert.equal(val.becauseRequired, true, 'a manual VAL needs a because');
+  const none = await client.request('workspace/executeCommand', { command: 'charter.valAt', arguments: [{ uri: uris.criteria, position: { line: 0, character: 0 } }] });
+  assert.equal(none, null, 'the title line is in no VAL: the answer is null');
 });
 
 test('shutdown then exit: the server exits 0', async () => {

@@ -6,7 +6,7 @@
 //   3. the "Ask next interview question" code action inserts the question into charter.md,
 //      and the palette command asks the next one after the user answers;
 //   4. "Charter: Record evidence…" (quick picks and input boxes) writes evidence.json;
-//   5. "Charter: Show status" opens the status view.
+//   5. "Charter: Show status" opens the status view with the completion blockers the server reports.
 // Screenshots and logs go to editors/e2e/artifacts/vscode/. Prints TAP-like lines and
 // "N passed, N failed"; exits 1 when a check fails.
 //   VSIX        the extension (default editors/vscode/charter-lsp.vsix; `make vsix` builds it)
@@ -409,9 +409,11 @@ async function main() {
         await input.fill('reproduced with curl');
         await page.keyboard.press('Enter');
       }
+      // The edit creates the file, then the extension saves its content: wait for both.
+      const written = (f) => fs.readFileSync(f, 'utf8').trim() !== '';
       const deadline = Date.now() + 15000;
       let added = [];
-      while (Date.now() < deadline && added.length === 0) {
+      while (Date.now() < deadline && !(added.length > 0 && added.every(written))) {
         await sleep(300);
         added = evidenceFiles(charterDir).filter((f) => !before.has(f));
       }
@@ -427,8 +429,16 @@ async function main() {
       const frame = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
       const body = frame.locator('body.charter-status');
       await body.waitFor({ timeout: 15000 });
-      const text = await body.innerText();
+      const text = plain(await body.innerText());
       if (!text.includes(X.status.charterId)) throw new Error(`status view lacks ${X.status.charterId}: ${JSON.stringify(text.slice(0, 300))}`);
+      // The blockers the server reports, as the server rendered them (not "None.").
+      const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+      const heading = lines.findIndex((l) => /^Completion blockers \(\d+\)$/.test(l));
+      if (heading < 0) throw new Error(`status view has no "Completion blockers" heading:\n${text}`);
+      if (lines[heading + 1] === 'None.') throw new Error(`status view says None. under Completion blockers:\n${text}`);
+      for (const want of ["val-not-pass VAL-SESS-002: VAL-SESS-002's latest outcome is fail", 'report-empty-section: REPORT.md ## Outcome needs content']) {
+        if (!lines.some((l) => l.includes(want))) throw new Error(`status view lacks the blocker "${want}":\n${text}`);
+      }
     });
   } finally {
     // The extension's output channel shows what the client and server said.

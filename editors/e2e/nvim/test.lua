@@ -8,6 +8,8 @@ local TIMEOUT = 10000
 
 vim.cmd('filetype on')
 vim.o.swapfile = false
+-- The plugin must leave Neovim's own functions alone (other servers use them).
+local original_apply = vim.lsp.util.apply_workspace_edit
 charter.setup({ cmd = { os.getenv('CHARTER_LSP'), 'serve' }, legacy = true, settings = { questionBudget = 5 } })
 
 -- Neovim 0.7 prints "Workspace edit <label>" when it applies an edit; keep stdout for results.
@@ -17,6 +19,18 @@ _G.print = function(...)
     parts[#parts + 1] = tostring(select(i, ...))
   end
   io.stderr:write('# ' .. table.concat(parts, ' ') .. '\n')
+end
+
+-- What the plugin tells the user, and the answers a user would type at its prompts.
+local notes = {}
+vim.notify = function(msg)
+  table.insert(notes, msg)
+  io.stderr:write('# ' .. tostring(msg):gsub('\n', ' ') .. '\n')
+end
+local prompts, answers = {}, {}
+vim.ui.input = function(opts, on_confirm)
+  table.insert(prompts, opts.prompt or '')
+  on_confirm(table.remove(answers, 1))
 end
 
 local passed, failed, n = 0, 0, 0
@@ -256,6 +270,120 @@ check('record evidence: apply the action, evidence.json written', { 'record evid
   local state = vim.fn.json_decode(table.concat(vim.fn.readfile(charter_dir .. '/criterion-state.json'), '\n'))
   local entry = state.criteria and state.criteria[r.criterionId]
   assert(entry and entry.outcome == r.outcome, 'criterion-state.json lacks the new outcome: ' .. vim.inspect(entry))
+end)
+
+check('the plugin attaches to exactly the charter files', {}, function()
+  local wrong = {}
+  for _, p in ipairs(X.files.charter) do
+    if not charter.is_charter(p) then
+      table.insert(wrong, 'not attached: ' .. p)
+    end
+  end
+  for _, p in ipairs(X.files.other) do
+    if charter.is_charter(p) then
+      table.insert(wrong, 'attached: ' .. p)
+    end
+  end
+  assert(#wrong == 0, table.concat(wrong, '; '))
+end)
+
+-- The lines of the buffer showing charter://status, once it shows something.
+local function status_buffer_lines()
+  local lines
+  vim.wait(TIMEOUT, function()
+    for _, b in ipairs(vim.api.nvim_list_bufs()) do
+      if vim.api.nvim_buf_get_name(b):match('charter://status$') and vim.api.nvim_buf_line_count(b) > 1 then
+        lines = vim.api.nvim_buf_get_lines(b, 0, -1, false)
+        return true
+      end
+    end
+    return false
+  end, 50)
+  return lines
+end
+
+check(':CharterStatus shows the completion blockers the server reports', { 'attach to criteria.md' }, function()
+  vim.cmd('buffer ' .. bufs.criteria)
+  vim.cmd('CharterStatus')
+  local lines = status_buffer_lines()
+  assert(lines, 'no charter://status buffer appeared')
+  vim.cmd('close') -- back to criteria.md
+  local text = table.concat(lines, '\n')
+  local at = 0
+  for _, re in ipairs(X.status.blockers) do
+    local rx = vim.regex(re)
+    local found
+    for i = at + 1, #lines do
+      if rx:match_str(lines[i]) then
+        found = i
+        break
+      end
+    end
+    assert(found, string.format('no line matching %s after line %d in:\n%s', re, at, text))
+    at = found
+  end
+  assert(not text:match('### Completion blockers[^\n]*\n\nNone%.'), 'the view says None. although the server reports blockers')
+  -- Every blocker the server's JSON lists is in the view.
+  local res = charter.request_sync(bufs.client, 'workspace/executeCommand', { command = 'charter.status', arguments = { { uri = vim.uri_from_bufnr(bufs.criteria) } } }, TIMEOUT, bufs.criteria)
+  local blockers = res.result.charters[1].details.blockingForComplete
+  assert(#blockers > 0, 'the fixture has blockers')
+  for _, b in ipairs(blockers) do
+    assert(text:find('**' .. b.reason .. '**', 1, true), 'the view lacks blocker ' .. b.reason .. ': ' .. b.message)
+  end
+end)
+
+-- Runs :CharterRecord with the cursor at (line, character) and returns the new evidence row.
+local function record_at(r)
+  local charter_dir = vim.fn.fnamemodify(ws .. '/' .. X.criteria.file, ':h')
+  local before = vim.fn.globpath(charter_dir, 'work/**/evidence.json', false, true)
+  vim.cmd('buffer ' .. bufs.criteria)
+  vim.api.nvim_win_set_cursor(0, { r.line + 1, r.character })
+  local seen = #notes
+  vim.cmd('CharterRecord ' .. r.args)
+  local said
+  vim.wait(TIMEOUT, function()
+    for i = seen + 1, #notes do
+      if notes[i]:find('recorded', 1, true) or notes[i]:find('not recorded', 1, true) or notes[i]:find('failed', 1, true) then
+        said = notes[i]
+        return true
+      end
+    end
+    return false
+  end, 50)
+  assert(said, ':CharterRecord said nothing within ' .. TIMEOUT .. ' ms')
+  assert(said:find('charter: recorded', 1, true), said)
+  vim.cmd('silent! wall')
+  local added = {}
+  for _, f in ipairs(vim.fn.globpath(charter_dir, 'work/**/evidence.json', false, true)) do
+    if not vim.tbl_contains(before, f) then
+      table.insert(added, f)
+    end
+  end
+  assert(#added == 1, 'expected one new evidence.json, got ' .. vim.inspect(added))
+  local row = vim.fn.json_decode(table.concat(vim.fn.readfile(added[1]), '\n'))
+  return vim.tbl_islist(row) and row[1] or row
+end
+
+check(':CharterRecord on a manual VAL asks why, as the server requires', { 'attach to criteria.md' }, function()
+  local r = X.criteria.recordCommand.manual
+  prompts, answers = {}, { r.because }
+  local row = record_at(r)
+  assert(#prompts == 1 and prompts[1]:find(r.criterionId, 1, true), 'asked: ' .. vim.inspect(prompts))
+  assert(row.criterionId == r.criterionId, 'criterionId ' .. tostring(row.criterionId))
+  assert(row.because == r.because, 'because ' .. tostring(row.because))
+  assert(row.source == 'manual', 'source ' .. tostring(row.source))
+end)
+
+check(':CharterRecord on a command-verified VAL asks nothing more', { 'attach to criteria.md' }, function()
+  local r = X.criteria.recordCommand.command
+  prompts, answers = {}, {}
+  local row = record_at(r)
+  assert(#prompts == 0, 'asked: ' .. vim.inspect(prompts))
+  assert(row.criterionId == r.criterionId and row.outcome == 'fail', vim.inspect(row))
+end)
+
+check('the plugin leaves vim.lsp.util.apply_workspace_edit alone', {}, function()
+  assert(vim.lsp.util.apply_workspace_edit == original_apply, 'vim.lsp.util.apply_workspace_edit was replaced: other servers would run through it')
 end)
 
 check('buffer-local :Charter commands exist', { 'attach to criteria.md' }, function()

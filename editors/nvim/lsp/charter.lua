@@ -1,27 +1,19 @@
--- charter-lsp for Neovim 0.11+ (vim.lsp.config / vim.lsp.enable).
--- With editors/nvim on the runtimepath: vim.lsp.enable('charter'). Or copy this file to
--- ~/.config/nvim/lsp/charter.lua. Override anything with vim.lsp.config('charter', { … }).
-local markers = { '.pi', '.rp1', '.git' }
-
--- Charter files only: any charter.md, and criteria.md, REPORT.md and JSON sidecars in .pi/charters/.
-local function is_charter(path)
-  path = (path or ''):gsub('\\', '/')
-  local base = path:match('([^/]+)$') or ''
-  if base:lower() == 'charter.md' then
-    return true
-  end
-  return path:find('/%.pi/charters/') ~= nil and (base == 'criteria.md' or base == 'REPORT.md' or base:match('%.json$') ~= nil)
-end
+-- charter-lsp for Neovim 0.11+ (vim.lsp.config / vim.lsp.enable), with editors/nvim on the
+-- runtimepath: vim.lsp.enable('charter'). Override anything with vim.lsp.config('charter', { … }).
+-- Which files are charter files comes from the plugin (lua/charter/files.lua, generated from
+-- the server's own list), so keep the whole editors/nvim folder on the runtimepath.
+local markers = { '.pi', '.charters', '.rp1', '.git' }
 
 ---@type vim.lsp.Config
 return {
   cmd = { 'charter-lsp', 'serve' },
-  filetypes = { 'markdown', 'json' },
-  -- Attach filter: the client starts only for charter files, rooted at the folder holding
-  -- .pi/, .rp1/ or .git (else the file's folder).
+  -- Any filetype (charter.md, criteria.md, state.json, events.jsonl, .charter-lsp.jsonc):
+  -- root_dir attaches the client to charter files only, rooted at the folder holding .pi/,
+  -- .charters/, .rp1/ or .git (else the file's folder).
   root_dir = function(bufnr, on_dir)
     local name = vim.api.nvim_buf_get_name(bufnr)
-    if is_charter(name) then
+    local ok, charter = pcall(require, 'charter')
+    if ok and charter.is_charter(name) then
       on_dir(vim.fs.root(bufnr, markers) or vim.fs.dirname(name))
     end
   end,

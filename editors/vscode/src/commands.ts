@@ -6,18 +6,22 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import type { ClientHost } from './extension';
-import { isCharterPath } from './selector';
-import { criteriaOf, renderStatusMarkdown, StatusCriterion } from './status';
-import { becausePrompt, orderForPick, valAtLine } from './vals';
-
-/** The server's workspace/executeCommand ids. */
-export const ServerCommand = {
-  interviewNext: 'charter.interview.next',
-  interviewSkip: 'charter.interview.skip',
-  interviewFinish: 'charter.interview.finish',
-  status: 'charter.status',
-  recordEvidence: 'charter.recordEvidence',
-} as const;
+import type { Report, VALAt } from './generated/status';
+import { CHARTER_DOCUMENTS } from './selector';
+import {
+  chartersRequest,
+  CommandRequest,
+  markdownOf,
+  orderForPick,
+  PickableVAL,
+  pickableOf,
+  ServerCommand,
+  statusRequest,
+  valAtRequest,
+  valByIdRequest,
+  valsOf,
+} from './server';
+import { preformatted, statusPage } from './statusView';
 
 /** The interview engine's response (spec §2), as far as the commands use it. */
 interface InterviewResponse {
@@ -28,18 +32,25 @@ interface InterviewResponse {
 }
 
 export function registerCommands(ctx: vscode.ExtensionContext, host: ClientHost): void {
-  const run = async <T>(command: string, args: unknown[]): Promise<T | undefined> => {
+  const request = async <T>(req: CommandRequest): Promise<T | undefined> => {
     const client = await host.get();
     if (!client) {
       return undefined; // host already told the user why
     }
     try {
-      return (await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args })) as T;
+      return (await client.sendRequest(ExecuteCommandRequest.type, req)) as T;
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
-      void vscode.window.showErrorMessage(`Charter: ${command} failed: ${msg}`);
+      void vscode.window.showErrorMessage(`Charter: ${req.command} failed: ${msg}`);
       return undefined;
     }
+  };
+  const run = <T>(command: string, args: unknown[]) => request<T>({ command, arguments: args });
+  /** The active editor's document as the server names it, when it is a charter file. */
+  const activeCharterUri = async (): Promise<string | undefined> => {
+    const doc = vscode.window.activeTextEditor?.document;
+    const client = await host.get();
+    return doc && client && vscode.languages.match(CHARTER_DOCUMENTS, doc) > 0 ? client.code2ProtocolConverter.asUri(doc.uri) : undefined;
   };
 
   const interview = (command: string, verb: string) => async () => {
@@ -69,50 +80,54 @@ export function registerCommands(ctx: vscode.ExtensionContext, host: ClientHost)
 
   let panel: vscode.WebviewPanel | undefined;
   reg('charter-lsp.showStatus', async () => {
-    const args = await statusArgs(host);
-    if (!args) {
+    // The server renders; the view shows. Any file asks for its charter, or all of them.
+    const report = await request<Report>(statusRequest(await activeCharterUri()));
+    if (report === undefined) {
       return;
     }
-    const status = await run<unknown>(ServerCommand.status, args);
-    if (status === undefined) {
-      return;
-    }
-    const markdown = renderStatusMarkdown(status);
     panel ??= createStatusPanel(() => (panel = undefined));
-    panel.webview.html = await statusHtml(markdown);
+    panel.webview.html = statusPage(await renderMarkdown(markdownOf(report)));
     panel.reveal(undefined, true);
   });
 
   reg('charter-lsp.recordEvidence', async (preset?: unknown) => {
-    const args = await statusArgs(host);
-    if (!args) {
-      return;
-    }
-    const status = await run<unknown>(ServerCommand.status, args);
-    const vals = criteriaOf(status);
-    const editor = vscode.window.activeTextEditor;
-    const current = editor ? valAtLine(editor.document.getText().split(/\r?\n/), editor.selection.active.line) : undefined;
     const p = (typeof preset === 'object' && preset !== null ? preset : {}) as { criterionId?: string; outcome?: string };
+    const editor = vscode.window.activeTextEditor;
+    const uri = await activeCharterUri();
+    // The server says which VAL the cursor is in (and what recording it needs).
+    const current = uri && editor ? await request<VALAt | null>(valAtRequest(uri, editor.selection.active)) : undefined;
 
-    let val: StatusCriterion | undefined = vals.find((v) => v.id === p.criterionId);
-    if (!val) {
-      if (vals.length === 0) {
-        void vscode.window.showWarningMessage('Charter: no VALs found — open a .pi/charters/<id>/criteria.md first.');
-        return;
+    let val: PickableVAL | undefined = current && (!p.criterionId || p.criterionId === current.criterionId) ? pickableOf(current) : undefined;
+    let becauseRequired = current?.becauseRequired;
+    if (!val || !p.criterionId) {
+      const vals = orderForPick(valsOf(await request<Report>(chartersRequest(uri))), current);
+      val = vals.find((v) => v.criterionId === p.criterionId);
+      if (!val) {
+        if (vals.length === 0) {
+          void vscode.window.showWarningMessage('Charter: no VALs found — open a .pi/charters/<id>/criteria.md first.');
+          return;
+        }
+        const picked = await vscode.window.showQuickPick(
+          vals.map((v) => ({
+            label: v.criterionId,
+            description: [v.outcome || 'no evidence', v.verifier].join(' · '),
+            detail: `charter ${v.charterId}${v.title ? ' — ' + v.title : ''}`,
+            val: v,
+          })),
+          { title: 'Record evidence (1/3): which VAL?', placeHolder: 'VAL id', matchOnDescription: true },
+        );
+        if (!picked) {
+          return;
+        }
+        val = picked.val;
       }
-      const picked = await vscode.window.showQuickPick(
-        orderForPick(vals, current).map((v) => ({
-          label: v.id,
-          description: [v.outcome ?? 'no evidence', v.verifier].filter(Boolean).join(' · '),
-          detail: v.charterId ? `charter ${v.charterId}${v.title ? ' — ' + v.title : ''}` : v.title,
-          val: v,
-        })),
-        { title: 'Record evidence (1/3): which VAL?', placeHolder: 'VAL id', matchOnDescription: true },
-      );
-      if (!picked) {
-        return;
+      if (!current || current.criterionId !== val.criterionId || current.dir !== val.dir) {
+        const info = await request<VALAt | null>(valByIdRequest(folderUri(val.dir), val.criterionId));
+        if (!info) {
+          return; // the register changed under us; the error (if any) was shown
+        }
+        becauseRequired = info.becauseRequired;
       }
-      val = picked.val;
     }
 
     let outcome = p.outcome;
@@ -123,7 +138,7 @@ export function registerCommands(ctx: vscode.ExtensionContext, host: ClientHost)
           { label: 'fail', description: 'the behaviour does not hold' },
           { label: 'partial', description: 'holds in part' },
         ],
-        { title: `Record evidence (2/3): outcome for ${val.id}` },
+        { title: `Record evidence (2/3): outcome for ${val.criterionId}` },
       );
       if (!picked) {
         return;
@@ -132,7 +147,7 @@ export function registerCommands(ctx: vscode.ExtensionContext, host: ClientHost)
     }
 
     const summary = await vscode.window.showInputBox({
-      title: `Record evidence (3/3): ${outcome} for ${val.id}`,
+      title: `Record evidence (3/3): ${outcome} for ${val.criterionId}`,
       prompt: 'One line: what was checked and what was seen',
       validateInput: (s) => (s.trim() === '' ? 'A summary is required' : undefined),
     });
@@ -141,37 +156,41 @@ export function registerCommands(ctx: vscode.ExtensionContext, host: ClientHost)
     }
 
     let because: string | undefined;
-    const need = becausePrompt(val);
-    if (need !== 'none') {
+    if (becauseRequired) {
       because = await vscode.window.showInputBox({
-        title: `Why is this evidence enough? (${need === 'required' ? 'required for manual VALs' : 'needed for manual VALs; may be empty otherwise'})`,
-        validateInput: (s) => (need === 'required' && s.trim() === '' ? 'Manual evidence needs a reason' : undefined),
+        title: `Why is this evidence enough? (required: ${val.criterionId} is verified by a person)`,
+        validateInput: (s) => (s.trim() === '' ? 'Manual evidence needs a reason' : undefined),
       });
       if (because === undefined) {
         return;
       }
-      because = because.trim() || undefined;
+      because = because.trim();
     }
 
-    const uri = await criteriaUri(host, val);
     const res = await run<{ path?: string }>(ServerCommand.recordEvidence, [
-      { uri, criterionId: val.id, outcome, summary: summary.trim(), ...(because ? { because } : {}) },
+      { uri: folderUri(val.dir), criterionId: val.criterionId, outcome, summary: summary.trim(), ...(because ? { because } : {}) },
     ]);
     if (res) {
-      await saveRecordedFiles(uri);
+      await saveRecordedFiles(val.dir);
       const where = typeof res.path === 'string' ? ` in ${vscode.workspace.asRelativePath(res.path)}` : '';
-      void vscode.window.showInformationMessage(`Charter: recorded ${outcome} for ${val.id}${where}.`);
+      void vscode.window.showInformationMessage(`Charter: recorded ${outcome} for ${val.criterionId}${where}.`);
     }
   });
 }
 
+/** The file: URI of a folder path the server sent. */
+function folderUri(dir: string): string {
+  return vscode.Uri.file(dir).toString();
+}
+
 /** The charter.md to run the interview on: the active one, else the only one, else a pick. */
 async function pickCharterMd(): Promise<vscode.TextDocument | undefined> {
+  // Only which file to offer: the server refuses, with a message, one that is no rp1 charter.
   const active = vscode.window.activeTextEditor?.document;
-  if (active && /(^|[\\/])charter\.md$/i.test(active.uri.fsPath) && !/[\\/]\.pi[\\/]charters[\\/]/.test(active.uri.fsPath)) {
+  if (active && /(^|[\\/])charter\.md$/i.test(active.uri.fsPath) && !/[\\/]\.(pi[\\/])?charters[\\/]/.test(active.uri.fsPath)) {
     return active;
   }
-  const found = await vscode.workspace.findFiles('**/{charter,Charter,CHARTER}.md', '{**/node_modules/**,**/.pi/**}', 50);
+  const found = await vscode.workspace.findFiles('**/{charter,Charter,CHARTER}.md', '{**/node_modules/**,**/.pi/**,**/.charters/**}', 50);
   if (found.length === 0) {
     void vscode.window.showWarningMessage('Charter: open an rp1 charter.md (or create an empty one) to run the interview.');
     return undefined;
@@ -225,42 +244,12 @@ async function reportInterview(res: InterviewResponse, doc: vscode.TextDocument,
   }
 }
 
-/** charter.status arguments: the active charter file when there is one, else the whole workspace. */
-async function statusArgs(host: ClientHost): Promise<unknown[] | undefined> {
-  const client = await host.get();
-  if (!client) {
-    return undefined;
-  }
-  const doc = vscode.window.activeTextEditor?.document;
-  if (doc && doc.uri.scheme === 'file' && isCharterPath(doc.uri.fsPath) && /[\\/]\.pi[\\/]charters[\\/]/.test(doc.uri.fsPath)) {
-    return [{ uri: client.code2ProtocolConverter.asUri(doc.uri) }];
-  }
-  return [];
-}
-
-/** The criteria.md that defines a VAL: the active editor's charter if it is the VAL's, else found by charter id. */
-async function criteriaUri(host: ClientHost, val: StatusCriterion): Promise<string | undefined> {
-  const client = await host.get();
-  const doc = vscode.window.activeTextEditor?.document;
-  const toString = (u: vscode.Uri) => (client ? client.code2ProtocolConverter.asUri(u) : u.toString());
-  if (doc && /[\\/]\.pi[\\/]charters[\\/]/.test(doc.uri.fsPath) && (!val.charterId || doc.uri.fsPath.includes(val.charterId))) {
-    return toString(doc.uri);
-  }
-  const pattern = `**/.pi/charters/${val.charterId ?? '*'}/criteria.md`;
-  const found = await vscode.workspace.findFiles(pattern, '**/node_modules/**', 1);
-  return found[0] ? toString(found[0]) : undefined;
-}
-
 /**
  * Saves what the server's record edit left unsaved: the new evidence.json and the updated
  * criterion-state.json of that charter. Recording is an explicit action; leaving the
  * evidence dirty would let the register and the state disagree on disk.
  */
-async function saveRecordedFiles(criteriaUri: string | undefined): Promise<void> {
-  if (!criteriaUri) {
-    return;
-  }
-  const dir = path.dirname(vscode.Uri.parse(criteriaUri).fsPath);
+async function saveRecordedFiles(dir: string): Promise<void> {
   const recorded = (d: vscode.TextDocument) => {
     const f = d.uri.fsPath;
     return f === path.join(dir, 'criterion-state.json') || (f.startsWith(path.join(dir, 'work') + path.sep) && path.basename(f) === 'evidence.json');
@@ -276,19 +265,11 @@ function createStatusPanel(onDispose: () => void): vscode.WebviewPanel {
   return panel;
 }
 
-/** Renders with VS Code's own markdown engine when available, else shows the markdown as text. */
-async function statusHtml(markdown: string): Promise<string> {
-  let body: string;
+/** Markdown to HTML with VS Code's own markdown engine, else shown as text. */
+async function renderMarkdown(markdown: string): Promise<string> {
   try {
-    body = await vscode.commands.executeCommand<string>('markdown.api.render', markdown);
+    return await vscode.commands.executeCommand<string>('markdown.api.render', markdown);
   } catch {
-    body = `<pre>${markdown.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</pre>`;
+    return preformatted(markdown);
   }
-  return `<!DOCTYPE html><html><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline';">
-<style>
-body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 1em; }
-table { border-collapse: collapse; } th, td { border: 1px solid var(--vscode-panel-border); padding: 2px 8px; text-align: left; }
-code { font-family: var(--vscode-editor-font-family); }
-</style></head><body class="charter-status">${body}</body></html>`;
 }

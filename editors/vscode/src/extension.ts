@@ -3,14 +3,14 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as vscode from 'vscode';
 import {
-  DocumentSelector,
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
 import { registerCommands } from './commands';
-import { CHARTER_JSON, CHARTER_MARKDOWN, isCharterPath } from './selector';
+import { CHARTER_FILE_GLOBS } from './generated/charterFiles';
+import { CHARTER_DOCUMENTS } from './selector';
 import { findServer, INSTALL_URL } from './serverPath';
 import { serverSettings } from './settings';
 
@@ -78,7 +78,7 @@ export class ClientHost {
       transport: TransportKind.stdio,
     };
     const clientOptions: LanguageClientOptions = {
-      documentSelector: documentSelector(),
+      documentSelector: CHARTER_DOCUMENTS,
       outputChannel: this.output,
       initializationOptions: serverSettings(rawSettings()),
       synchronize: { configurationSection: 'charter' },
@@ -125,14 +125,6 @@ function rawSettings(scopeUri?: string): Record<string, unknown> {
   };
 }
 
-/** Charter files only, keeping their markdown/json language so VS Code's own features stay. */
-function documentSelector(): DocumentSelector {
-  return [
-    ...CHARTER_MARKDOWN.map((pattern) => ({ scheme: 'file', language: 'markdown', pattern })),
-    ...CHARTER_JSON.map((pattern) => ({ scheme: 'file', language: 'json', pattern })),
-  ];
-}
-
 function isExecutable(file: string): boolean {
   try {
     const st = fs.statSync(file);
@@ -164,7 +156,7 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
 
   // onLanguage:markdown activates us for any markdown file; start the server only once a
   // charter file is open or the workspace holds one.
-  const isCharterDoc = (d: vscode.TextDocument) => d.uri.scheme === 'file' && isCharterPath(d.uri.fsPath);
+  const isCharterDoc = (d: vscode.TextDocument) => vscode.languages.match(CHARTER_DOCUMENTS, d) > 0;
   if (vscode.workspace.textDocuments.some(isCharterDoc) || (await workspaceHasCharters())) {
     void h.get();
     return;
@@ -182,8 +174,7 @@ async function workspaceHasCharters(): Promise<boolean> {
   if (!vscode.workspace.workspaceFolders?.length) {
     return false;
   }
-  const patterns = ['**/{charter,Charter,CHARTER}.md', '**/.pi/charters/*/criteria.md'];
-  for (const p of patterns) {
+  for (const p of CHARTER_FILE_GLOBS) {
     const found = await vscode.workspace.findFiles(p, '**/node_modules/**', 1);
     if (found.length > 0) {
       return true;

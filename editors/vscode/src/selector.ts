@@ -1,23 +1,13 @@
-// Which files are charter files, for the client's document selector and lazy start.
-// The server decides by path and content too; this only keeps the client off other markdown.
+// Which documents the client hands to the server: the charter files by path, from the
+// server's own list (analysis.FileGlobs, generated into ./generated/charterFiles.ts and
+// tested against the server's classifier). The server decides the rest by content.
+import { CHARTER_FILE_GLOBS } from './generated/charterFiles';
 
-/** Glob patterns of charter files (VS Code glob syntax). */
-export const CHARTER_MARKDOWN = [
-  '**/{charter,Charter,CHARTER}.md',
-  '**/.pi/charters/**/criteria.md',
-  '**/.pi/charters/**/REPORT.md',
-];
-export const CHARTER_JSON = ['**/.pi/charters/**/*.json'];
-
-/** True when a file path (with / separators) looks like a charter file. */
-export function isCharterPath(p: string): boolean {
-  const f = p.replace(/\\/g, '/');
-  const base = f.slice(f.lastIndexOf('/') + 1);
-  if (base.toLowerCase() === 'charter.md') {
-    return true;
-  }
-  if (!/\/\.pi\/charters\//.test(f)) {
-    return false;
-  }
-  return base === 'criteria.md' || base === 'REPORT.md' || base.endsWith('.json');
+/** A document filter of the client's document selector (files only, any language). */
+export interface CharterFileFilter {
+  scheme: 'file';
+  pattern: string;
 }
+
+/** The document selector: every charter file, whatever language VS Code gave it. */
+export const CHARTER_DOCUMENTS: CharterFileFilter[] = CHARTER_FILE_GLOBS.map((pattern) => ({ scheme: 'file', pattern }));

@@ -1,31 +1,23 @@
 // The settings the server reads (section "charter"), built from the VS Code settings.
 
-/** The server's configuration shape (analysis.Config on the Go side). */
+/** The server's configuration keys (analysis.Config on the Go side). */
 export interface ServerSettings {
-  severity: Record<string, string>;
-  sourceDirs?: string[];
-  freshness?: string;
-  questionBudget?: number;
-  debounceMs?: number;
+  severity: Record<string, unknown>;
+  sourceDirs?: unknown;
+  freshness?: unknown;
+  questionBudget?: unknown;
+  debounceMs?: unknown;
 }
 
-const SEVERITIES = new Set(['error', 'warning', 'information', 'hint', 'off']);
-
 /**
- * Turns the raw "charter" settings into what the server expects: client-only keys
- * (server.path, trace) dropped, charter.disabledCodes folded into severity as "off",
- * and values of the wrong type left out so the server's defaults apply.
+ * Turns the raw "charter" settings into what the server reads: client-only keys (server.path,
+ * trace) dropped and charter.disabledCodes folded into severity as "off". Values are passed
+ * as the user wrote them: the server checks them (its ranges are the settings schema's) and
+ * says which one it clamped or ignored, keeping the rest.
  */
 export function serverSettings(raw: Record<string, unknown> | undefined): ServerSettings {
   const r = raw ?? {};
-  const severity: Record<string, string> = {};
-  if (isObject(r.severity)) {
-    for (const [code, level] of Object.entries(r.severity)) {
-      if (typeof level === 'string' && SEVERITIES.has(level.toLowerCase())) {
-        severity[code] = level.toLowerCase();
-      }
-    }
-  }
+  const severity: Record<string, unknown> = isObject(r.severity) ? { ...r.severity } : {};
   if (Array.isArray(r.disabledCodes)) {
     for (const code of r.disabledCodes) {
       if (typeof code === 'string' && code.trim() !== '') {
@@ -34,17 +26,10 @@ export function serverSettings(raw: Record<string, unknown> | undefined): Server
     }
   }
   const out: ServerSettings = { severity };
-  if (Array.isArray(r.sourceDirs) && r.sourceDirs.every((d) => typeof d === 'string')) {
-    out.sourceDirs = r.sourceDirs as string[];
-  }
-  if (r.freshness === 'mtime' || r.freshness === 'git') {
-    out.freshness = r.freshness;
-  }
-  if (typeof r.questionBudget === 'number' && Number.isInteger(r.questionBudget) && r.questionBudget > 0) {
-    out.questionBudget = r.questionBudget;
-  }
-  if (typeof r.debounceMs === 'number' && Number.isFinite(r.debounceMs) && r.debounceMs >= 0) {
-    out.debounceMs = Math.round(r.debounceMs);
+  for (const key of ['sourceDirs', 'freshness', 'questionBudget', 'debounceMs'] as const) {
+    if (r[key] !== undefined && r[key] !== null) {
+      out[key] = r[key];
+    }
   }
   return out;
 }

@@ -19,31 +19,42 @@ M.defaults = {
   legacy = false,
 }
 
-M.root_markers = { '.pi', '.rp1', '.git' }
+M.root_markers = { '.pi', '.charters', '.rp1', '.git' }
 
 local uv = vim.loop or vim.uv
 local config = vim.deepcopy(M.defaults)
 local clients = {} -- root dir -> client id (legacy path)
 
---- True when a file is a charter file: any charter.md, and criteria.md, REPORT.md and the
---- JSON sidecars inside .pi/charters/.
+-- The charter files by path, from the server's own list (charter/files.lua is generated from
+-- analysis.FileGlobs and tested against the server's classifier).
+local file_patterns
+local function patterns()
+  if not file_patterns then
+    file_patterns = {}
+    for _, f in ipairs(require('charter.files')) do
+      table.insert(file_patterns, vim.regex(f.regex))
+    end
+  end
+  return file_patterns
+end
+
+--- True when the server checks a file of this path: any charter.md, the files of a
+--- .pi/charters/<id>/ or .charters/<id>/ charter, the project configuration.
 function M.is_charter(path)
   if not path or path == '' then
     return false
   end
   path = path:gsub('\\', '/')
-  local base = path:match('([^/]+)$') or path
-  if base:lower() == 'charter.md' then
-    return true
+  for _, re in ipairs(patterns()) do
+    if re:match_str(path) then
+      return true
+    end
   end
-  if not path:find('/%.pi/charters/') then
-    return false
-  end
-  return base == 'criteria.md' or base == 'REPORT.md' or base:match('%.json$') ~= nil
+  return false
 end
 
---- The project root of a file: the nearest folder above it holding .pi/, .rp1/ or .git,
---- else the file's own folder.
+--- The project root of a file: the nearest folder above it holding .pi/, .charters/, .rp1/
+--- or .git, else the file's own folder.
 function M.root(path)
   local dir = vim.fn.fnamemodify(path, ':p:h')
   local cur = dir
@@ -122,20 +133,20 @@ function M.execute(bufnr, command, args, done)
   end, bufnr)
 end
 
---- The VAL whose section holds the cursor line (nearest ### VAL- heading above, stopping at other headings).
-function M.val_at_cursor(bufnr)
-  local row = vim.api.nvim_win_get_cursor(0)[1]
-  local lines = vim.api.nvim_buf_get_lines(bufnr, 0, row, false)
-  for i = #lines, 1, -1 do
-    local id = lines[i]:match('^###?%s+(VAL%-[A-Z0-9%-]+)')
-    if id then
-      return id
-    end
-    if lines[i]:match('^#%s') or lines[i]:match('^##%s') or lines[i]:match('^###%s') then
-      return nil
-    end
+--- Asks the server which VAL the cursor of a register buffer is in (charter.valAt), and calls
+--- done(val) with its answer: { criterionId, title, outcome, becauseRequired, dir, … } or nil.
+function M.val_at_cursor(bufnr, done)
+  local client = M.client(bufnr)
+  if not client then
+    notify('no charter-lsp client for this buffer', vim.log.levels.ERROR)
+    return
   end
-  return nil
+  local params = vim.lsp.util.make_position_params(0, client.offset_encoding)
+  M.execute(bufnr, 'charter.valAt', { { uri = params.textDocument.uri, position = params.position } }, function(err, result)
+    if not err then
+      done(type(result) == 'table' and result or nil)
+    end
+  end)
 end
 
 local function report_interview(result)
@@ -153,78 +164,23 @@ local function report_interview(result)
   end
 end
 
---- Renders the charter.status JSON as markdown lines; reads every field defensively.
-function M.status_lines(status)
-  local lines = { '# Charter status', '' }
-  local function s(v, fallback)
-    if type(v) == 'string' or type(v) == 'number' or type(v) == 'boolean' then
-      return tostring(v)
-    end
-    return fallback or '-'
+--- Shows the server's rendered status (charter.status with render "markdown") in a scratch
+--- buffer; returns the buffer.
+function M.show_status(result)
+  local markdown = type(result) == 'table' and result.markdown
+  if type(markdown) ~= 'string' then
+    markdown = '# Charter status\n\nThe server sent no rendered status; update charter-lsp.'
   end
-  local charters = type(status) == 'table' and (status.charters or (status.charterId and { status }) or status) or {}
-  if type(charters) ~= 'table' or vim.tbl_isempty(charters) then
-    table.insert(lines, 'No pi-charter charters were found.')
-    return lines
-  end
-  for _, c in ipairs(charters) do
-    if type(c) == 'table' then
-      table.insert(lines, '## ' .. s(c.charterId, '(unnamed)') .. (c.status and (' - ' .. s(c.status)) or ''))
-      table.insert(lines, '')
-      for _, m in ipairs(type(c.milestones) == 'table' and c.milestones or {}) do
-        if type(m) == 'table' then
-          table.insert(lines, string.format('- %s: %s/%s pass', s(m.title or m.milestoneId), s(m.valPassCount, '0'), s(m.valCount, '?')))
-        end
-      end
-      table.insert(lines, '')
-      for _, v in ipairs(type(c.criteria) == 'table' and c.criteria or {}) do
-        if type(v) == 'table' then
-          table.insert(lines, string.format('- %s  %s  %s', s(v.id or v.criterionId), s(v.outcome, 'no evidence'), s(v.lastSummary, '')))
-        end
-      end
-      local blockers = type(c.blockers) == 'table' and c.blockers or {}
-      table.insert(lines, '')
-      table.insert(lines, '### Blockers')
-      if vim.tbl_isempty(blockers) then
-        table.insert(lines, 'None.')
-      end
-      for _, b in ipairs(blockers) do
-        if type(b) == 'table' then
-          table.insert(lines, '- ' .. s(b.kind or b.type, '') .. ' ' .. s(b.criterionId, '') .. ' ' .. s(b.message or b.hint, ''))
-        else
-          table.insert(lines, '- ' .. s(b))
-        end
-      end
-      local actions = type(c.nextActions) == 'table' and c.nextActions or {}
-      if not vim.tbl_isempty(actions) then
-        table.insert(lines, '')
-        table.insert(lines, '### Next actions')
-        for _, a in ipairs(actions) do
-          if type(a) == 'table' then
-            table.insert(lines, '- ' .. s(a.tool, '') .. (a.action and (' ' .. s(a.action)) or '') .. ': ' .. s(a.hint, ''))
-          end
-        end
-      end
-      table.insert(lines, '')
-    end
-  end
-  -- A line must not hold a newline for nvim_buf_set_lines.
-  for i, l in ipairs(lines) do
-    lines[i] = (l:gsub('[\r\n]', ' '))
-  end
-  return lines
-end
-
-local function show_status(status)
   vim.cmd('botright new')
   local buf = vim.api.nvim_get_current_buf()
-  vim.api.nvim_buf_set_lines(buf, 0, -1, false, M.status_lines(status))
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, vim.split(markdown:gsub('\n$', ''), '\n', { plain = true }))
   vim.bo[buf].buftype = 'nofile'
   vim.bo[buf].bufhidden = 'wipe'
   vim.bo[buf].swapfile = false
   vim.bo[buf].modifiable = false
   vim.bo[buf].filetype = 'markdown'
   pcall(vim.api.nvim_buf_set_name, buf, 'charter://status')
+  return buf
 end
 
 --- Adds :CharterNext, :CharterSkip, :CharterFinish, :CharterRecord, :CharterStatus to a buffer.
@@ -246,9 +202,9 @@ function M.buffer_commands(bufnr)
   cmd(bufnr, 'CharterSkip', interview('charter.interview.skip'), { desc = 'Charter: skip the pending question' })
   cmd(bufnr, 'CharterFinish', interview('charter.interview.finish'), { desc = 'Charter: finish the interview' })
   cmd(bufnr, 'CharterStatus', function()
-    M.execute(bufnr, 'charter.status', { { uri = uri() } }, function(err, result)
+    M.execute(bufnr, 'charter.status', { { uri = uri(), render = 'markdown' } }, function(err, result)
       if not err then
-        show_status(result)
+        M.show_status(result)
       end
     end)
   end, { desc = 'Charter: show status' })
@@ -268,19 +224,35 @@ function M.buffer_commands(bufnr)
       notify('a summary is required', vim.log.levels.ERROR)
       return
     end
-    local val = M.val_at_cursor(bufnr)
-    if not val then
-      notify('put the cursor in a ### VAL-… section of criteria.md', vim.log.levels.ERROR)
-      return
-    end
-    local arg = { uri = uri(), criterionId = val, outcome = outcome, summary = summary }
-    if because and because ~= '' then
-      arg.because = because
-    end
-    M.execute(bufnr, 'charter.recordEvidence', { arg }, function(err, result)
-      if not err then
-        notify(string.format('recorded %s for %s%s', outcome, val, type(result) == 'table' and result.path and (' in ' .. result.path) or ''))
+    M.val_at_cursor(bufnr, function(val)
+      if not val then
+        notify('put the cursor in a VAL (its ### VAL-… heading or body) of criteria.md', vim.log.levels.ERROR)
+        return
       end
+      local function record(reason)
+        local arg = { uri = uri(), criterionId = val.criterionId, outcome = outcome, summary = summary }
+        if reason and reason ~= '' then
+          arg.because = reason
+        end
+        M.execute(bufnr, 'charter.recordEvidence', { arg }, function(err, result)
+          if not err then
+            notify(string.format('recorded %s for %s%s', outcome, val.criterionId, type(result) == 'table' and result.path and (' in ' .. result.path) or ''))
+          end
+        end)
+      end
+      if not val.becauseRequired or (because and because ~= '') then
+        record(because)
+        return
+      end
+      -- The server says this VAL's evidence is a person's judgement: it needs a reason.
+      vim.ui.input({ prompt = val.criterionId .. ' is verified by a person; why is this evidence enough? ' }, function(reason)
+        reason = reason and vim.trim(reason) or ''
+        if reason == '' then
+          notify('not recorded: manual evidence for ' .. val.criterionId .. ' needs a reason (:CharterRecord ' .. outcome .. ' {summary} | {because})', vim.log.levels.ERROR)
+          return
+        end
+        record(reason)
+      end)
     end)
   end, { nargs = '+', desc = 'Charter: record evidence for the VAL under the cursor: {pass|fail|partial} {summary} [| because]' })
 end
@@ -313,6 +285,7 @@ function M.attach(bufnr)
       workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
       init_options = config.settings,
       settings = { charter = config.settings },
+      handlers = M.handlers(),
       on_attach = on_attach,
     })
     if not id then
@@ -326,24 +299,26 @@ function M.attach(bufnr)
 end
 
 -- Neovim before 0.10 opens a CreateFile's path without creating its folders, so recording
--- evidence (a new run folder under work/<segment>/evidence/) fails there. Create the parent
--- folders first; later versions do this themselves.
-local function create_parent_folders()
-  if vim.fn.has('nvim-0.10') == 1 or M._creates_parents then
-    return
-  end
-  M._creates_parents = true
-  local util = vim.lsp.util
-  local apply = util.apply_workspace_edit
-  util.apply_workspace_edit = function(edit, ...)
-    for _, change in ipairs(type(edit) == 'table' and edit.documentChanges or {}) do
-      local target = (change.kind == 'create' and change.uri) or (change.kind == 'rename' and change.newUri)
-      if target then
-        vim.fn.mkdir(vim.fn.fnamemodify(vim.uri_to_fname(target), ':h'), 'p')
-      end
+-- evidence (a new run folder under work/<segment>/evidence/) fails there. The charter client's
+-- own workspace/applyEdit handler creates the parent folders first, then hands the edit to
+-- Neovim's handler; other clients and vim.lsp.util are left as they are.
+local function apply_edit_creating_folders(err, result, ctx, cfg)
+  local edit = type(result) == 'table' and result.edit or nil
+  for _, change in ipairs(type(edit) == 'table' and edit.documentChanges or {}) do
+    local target = (change.kind == 'create' and change.uri) or (change.kind == 'rename' and change.newUri)
+    if target then
+      vim.fn.mkdir(vim.fn.fnamemodify(vim.uri_to_fname(target), ':h'), 'p')
     end
-    return apply(edit, ...)
   end
+  return vim.lsp.handlers['workspace/applyEdit'](err, result, ctx, cfg)
+end
+
+--- The handlers the charter client needs on this Neovim (none from 0.10 on).
+function M.handlers()
+  if vim.fn.has('nvim-0.10') == 1 then
+    return {}
+  end
+  return { ['workspace/applyEdit'] = apply_edit_creating_folders }
 end
 
 --- Configures charter-lsp. Call from init.lua: require('charter').setup({ settings = { … } }).
@@ -359,11 +334,10 @@ function M.setup(opts)
     vim.lsp.enable('charter')
     return
   end
-  create_parent_folders()
   local group = vim.api.nvim_create_augroup('charter_lsp', { clear = true })
   vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile' }, {
     group = group,
-    pattern = { 'charter.md', 'Charter.md', 'CHARTER.md', '*/.pi/charters/*' },
+    pattern = '*', -- M.attach keeps to charter files (M.is_charter)
     callback = function(args)
       M.attach(args.buf)
     end,

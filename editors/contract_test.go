@@ -1,0 +1,104 @@
+// Package editors holds the Go tests that keep the editor clients in step
+// with the server: what the VS Code extension declares (its settings, the
+// files it activates on) is checked against the server's own definitions.
+// The clients' generated files (internal/gendocs) are checked there.
+package editors
+
+import (
+	"encoding/json"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+)
+
+type vscodeManifest struct {
+	ActivationEvents []string `json:"activationEvents"`
+	Contributes      struct {
+		Configuration struct {
+			Properties map[string]map[string]any `json:"properties"`
+		} `json:"configuration"`
+	} `json:"contributes"`
+}
+
+func readManifest(t *testing.T) vscodeManifest {
+	t.Helper()
+	raw, err := os.ReadFile("vscode/package.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m vscodeManifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// VS Code's settings schema offers exactly the values the server accepts:
+// a setting the server would clamp or ignore is flagged in the Settings
+// editor instead of being sent.
+func TestVSCodeSettingsAgreeWithServer(t *testing.T) {
+	var server struct {
+		Properties map[string]map[string]any `json:"properties"`
+	}
+	if err := json.Unmarshal(analysis.ConfigSchema(), &server); err != nil {
+		t.Fatal(err)
+	}
+	settings := readManifest(t).Contributes.Configuration.Properties
+	for key, want := range server.Properties {
+		if key == "$schema" {
+			continue
+		}
+		got, ok := settings["charter."+key]
+		if !ok {
+			t.Errorf("the server reads %q, but the extension has no charter.%s setting", key, key)
+			continue
+		}
+		for _, facet := range []string{"type", "minimum", "maximum", "enum", "default"} {
+			w, inServer := want[facet]
+			g, inClient := got[facet]
+			switch {
+			case inServer && !reflect.DeepEqual(g, w):
+				t.Errorf("charter.%s %s = %v, the server's is %v", key, facet, g, w)
+			case !inServer && inClient && facet == "default" && isEmpty(g):
+				// VS Code wants a default; empty is what the server assumes.
+			case !inServer && inClient && facet != "type":
+				t.Errorf("charter.%s has a %s (%v) the server does not", key, facet, g)
+			}
+		}
+		if key == "severity" {
+			if g, w := got["additionalProperties"].(map[string]any)["enum"], want["additionalProperties"].(map[string]any)["enum"]; !reflect.DeepEqual(g, w) {
+				t.Errorf("charter.severity levels = %v, the server's are %v", g, w)
+			}
+		}
+	}
+}
+
+// The extension activates in a workspace holding any charter file.
+func TestVSCodeActivatesOnCharterFiles(t *testing.T) {
+	var globs []string
+	for _, e := range readManifest(t).ActivationEvents {
+		if g, ok := strings.CutPrefix(e, "workspaceContains:"); ok {
+			globs = append(globs, g)
+		}
+	}
+	want := slices.Clone(analysis.FileGlobs)
+	slices.Sort(want)
+	slices.Sort(globs)
+	if !slices.Equal(globs, want) {
+		t.Errorf("activationEvents workspaceContains: %q\nwant analysis.FileGlobs: %q", globs, want)
+	}
+}
+
+func isEmpty(v any) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		return len(v) == 0
+	case []any:
+		return len(v) == 0
+	}
+	return false
+}
