@@ -31,10 +31,7 @@ func chartersText(w io.Writer, v *Charter) error {
 	if len(v.Criteria) > 0 {
 		b.WriteString("\n")
 		for _, c := range v.Criteria {
-			mark := map[string]string{"pass": "✓", "fail": "✗", "in-progress": "▸", "blocked": "■"}[c.Status]
-			if mark == "" {
-				mark = "·"
-			}
+			mark := charterStatusMark(c.Status)
 			fmt.Fprintf(&b, "  %s %-5s %-12s %s", mark, c.ID, c.Status, oneLine(c.Title, 60))
 			if c.Note != "" {
 				fmt.Fprintf(&b, " — %s", oneLine(c.Note, 50))
@@ -51,10 +48,7 @@ func chartersText(w io.Writer, v *Charter) error {
 	if len(v.Phases) > 0 {
 		b.WriteString("\n")
 		for _, p := range v.Phases {
-			mark := map[string]string{"done": "✓", "current": "▸"}[p.Status]
-			if mark == "" {
-				mark = "·"
-			}
+			mark := charterPhaseMark(p.Status)
 			fmt.Fprintf(&b, "  %s %s. %-40s %s\n", mark, phaseNumberText(p.Number), oneLine(p.Title, 40), p.Status)
 		}
 	}
@@ -124,4 +118,20 @@ func phaseNumberText(n float64) string {
 		return fmt.Sprintf("%d", int64(n))
 	}
 	return fmt.Sprintf("%g", n)
+}
+
+// charterStatusMark is a criterion status's mark.
+func charterStatusMark(status string) string {
+	if m, ok := map[string]string{"pass": "✓", "fail": "✗", "in-progress": "▸", "blocked": "■"}[status]; ok {
+		return m
+	}
+	return "·"
+}
+
+// charterPhaseMark is a phase state's mark.
+func charterPhaseMark(state string) string {
+	if m, ok := map[string]string{"done": "✓", "current": "▸"}[state]; ok {
+		return m
+	}
+	return "·"
 }

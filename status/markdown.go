@@ -15,9 +15,13 @@ func Markdown(charters []*Status) string {
 	var b strings.Builder
 	b.WriteString("# Charter status\n")
 	if len(charters) == 0 {
-		b.WriteString("\nNo pi charter (`.pi/charters/<id>/`) in this workspace.\n")
+		b.WriteString("\nNo charter (`.pi/charters/<id>/`, `.charters/<id>/`) in this workspace.\n")
 	}
 	for _, st := range charters {
+		if st.Charters != nil {
+			markdownCharters(&b, st.Charters)
+			continue
+		}
 		markdownCharter(&b, st)
 	}
 	return b.String()
@@ -191,3 +195,56 @@ func mdCode(s string) string {
 // mdCellCode is mdCode in a table cell, where a pipe must be escaped even
 // inside a code span (GFM splits the row first).
 func mdCellCode(s string) string { return strings.ReplaceAll(mdCode(s), "|", `\|`) }
+
+// markdownCharters renders a .charters/<id> charter: its generation and
+// progress, then its criteria (file interface), phases, or the Objective's
+// sections, and what blocks completion.
+func markdownCharters(b *strings.Builder, v *Charter) {
+	fmt.Fprintf(b, "\n## %s\n\n", mdText(v.CharterID))
+	lifecycle := v.Status
+	if lifecycle == "" {
+		lifecycle = "not listed: state.json unusable"
+	}
+	fmt.Fprintf(b, "**%s** · %s", mdText(lifecycle), mdText(generationName(v.Generation)))
+	if p := v.progress(); p != "" {
+		fmt.Fprintf(b, " · %s", mdText(p))
+	}
+	if v.Legacy {
+		b.WriteString(" · read-only for current pi-charter")
+	}
+	b.WriteString("\n")
+	if v.Objective != "" {
+		fmt.Fprintf(b, "\n%s\n", mdText(v.Objective))
+	}
+	if len(v.Criteria) > 0 {
+		b.WriteString("\n### Criteria\n\n")
+		for _, c := range v.Criteria {
+			fmt.Fprintf(b, "- %s **%s** %s — %s", charterStatusMark(c.Status), mdText(c.ID), mdText(c.Title), mdText(c.Status))
+			if c.Note != "" {
+				fmt.Fprintf(b, ": %s", mdText(c.Note))
+			}
+			if c.Stale {
+				b.WriteString(" (**stale**)")
+			}
+			b.WriteString("\n")
+		}
+	}
+	if len(v.Phases) > 0 {
+		b.WriteString("\n### Phases\n\n")
+		for _, p := range v.Phases {
+			fmt.Fprintf(b, "- %s %s. %s — %s\n", charterPhaseMark(p.Status), phaseNumberText(p.Number), mdText(p.Title), mdText(p.Status))
+		}
+	}
+	if len(v.Blockers) > 0 {
+		fmt.Fprintf(b, "\n### Completion blockers (%d)\n\n", len(v.Blockers))
+		for _, x := range v.Blockers {
+			fmt.Fprintf(b, "- %s\n", mdText(x))
+		}
+	}
+	if len(v.NextActions) > 0 {
+		b.WriteString("\n### Next actions\n\n")
+		for _, a := range v.NextActions {
+			fmt.Fprintf(b, "- %s\n", mdText(a.Hint))
+		}
+	}
+}

@@ -93,7 +93,24 @@ func TestMarkdownKeepsCharterTextInert(t *testing.T) {
 }
 
 func TestMarkdownWithoutCharters(t *testing.T) {
-	if md := Markdown(nil); !strings.Contains(md, "No pi charter") {
+	if md := Markdown(nil); !strings.Contains(md, "No charter") {
 		t.Errorf("got %q", md)
+	}
+}
+
+// A .charters/ charter is rendered in its own shape: its generation, its
+// progress and each criterion, with what blocks completion.
+func TestMarkdownChartersCharter(t *testing.T) {
+	v := &Charter{CharterID: "20260702-101500-ship", Status: "active", Generation: "file-interface-15",
+		Objective: "Ship the *export*", Progress: &Progress{Pass: 1, Total: 2},
+		Criteria: []CharterCriterion{{ID: "C1", Title: "Exports stream", Status: "pass", Note: "bun test 42/42"},
+			{ID: "C2", Title: "Docs", Status: "blocked", Note: "waiting on C1", Stale: true}},
+		Blockers: []string{"C2 is blocked"}}
+	md := Markdown([]*Status{{CharterID: v.CharterID, Charters: v}})
+	for _, want := range []string{"## 20260702-101500-ship", "1/2 pass", "✓ **C1** Exports stream — pass: bun test 42/42",
+		"■ **C2** Docs — blocked", "(**stale**)", "Completion blockers (1)", `Ship the \*export\*`} {
+		if !strings.Contains(md, want) {
+			t.Errorf("missing %q in\n%s", want, md)
+		}
 	}
 }
