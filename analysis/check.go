@@ -1,8 +1,9 @@
 package analysis
 
 import (
+	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"time"
@@ -14,7 +15,9 @@ import (
 )
 
 // MaxFileSize is the largest file analysed; larger ones get file-too-large.
-const MaxFileSize = 16 << 20
+// The limit is enforced where files are read (vfs), so it holds for every
+// file any feature reads, not only for the one being checked.
+const MaxFileSize = vfs.MaxFileSize
 
 // CheckFile returns the diagnostics of one file, read through fsys (so the
 // server's unsaved documents count). Files that are not charter files get
@@ -44,6 +47,10 @@ type Checker struct {
 
 	piCache  map[string]map[string][]diag.Diagnostic
 	cfgCache map[string]configResult
+	// cfgProblems are configuration files that could not be read (a FIFO,
+	// say): reported once each by CheckPath, their folders checked with
+	// the defaults.
+	cfgProblems []diag.Diagnostic
 }
 
 type configResult struct {
@@ -60,15 +67,26 @@ func (c *Checker) CheckPath(path string) ([]diag.Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
+	reported := len(c.cfgProblems)
+	var out []diag.Diagnostic
 	if !fi.IsDir() {
-		return c.file(path)
+		out, err = c.file(path)
+	} else {
+		out, err = c.folder(path)
 	}
+	// Configuration files that could not be read, each once per Checker.
+	out = append(out, c.cfgProblems[reported:]...)
+	return out, err
+}
+
+func (c *Checker) folder(path string) ([]diag.Diagnostic, error) {
 	ws, err := Discover(c.FS, path)
 	if err != nil {
 		return nil, err
 	}
 	var out []diag.Diagnostic
 	files := append([]string{}, ws.RP1Charters...)
+	files = append(files, ws.Unreadable...)
 	for _, dir := range ws.PiCharters {
 		files = append(files, PiCharterFiles(c.FS, dir)...)
 	}
@@ -97,11 +115,15 @@ func (c *Checker) ConfigFor(path string) (Config, error) {
 	var r configResult
 	if file != "" {
 		src, err := c.FS.ReadFile(file)
-		if err == nil {
-			r.cfg, err = ParseConfig(src)
-		}
-		if err != nil {
-			r.err = fmt.Errorf("%s: %w", file, err)
+		switch {
+		case err != nil:
+			// Not a reason to stop checking: the folder is checked with
+			// the defaults and the file gets its diagnostic.
+			c.cfgProblems = append(c.cfgProblems, pi.ReadProblem(file, err))
+		default:
+			if r.cfg, err = ParseConfig(src); err != nil {
+				r.err = fmt.Errorf("%s: %w", file, err)
+			}
 		}
 	}
 	c.cfgCache[file] = r
@@ -116,24 +138,15 @@ func (c *Checker) file(path string) ([]diag.Diagnostic, error) {
 	if err != nil {
 		return nil, err
 	}
-	fi, err := c.FS.Stat(path)
-	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, nil
-		}
-		return nil, err
-	}
-	if fi.Size() > MaxFileSize {
-		if Classify(path, []byte("x")) == KindNone {
-			return nil, nil
-		}
-		d := diag.New(diag.FileTooLarge, source.Span{}, "%s is %d MB, over the %d MB analysis limit; it was not analysed", filepath.Base(path), fi.Size()>>20, MaxFileSize>>20)
-		d.File = path
-		return []diag.Diagnostic{d}, nil
-	}
 	content, err := c.FS.ReadFile(path)
 	if err != nil {
-		return nil, err
+		// A missing file has nothing to say; one that cannot be read (a
+		// FIFO, a folder, over the size limit, no permission) says so on
+		// itself, and the check goes on with the other files.
+		if errors.Is(err, fs.ErrNotExist) || Classify(path, []byte("x")) == KindNone {
+			return nil, nil
+		}
+		return cfg.ApplySeverity([]diag.Diagnostic{pi.ReadProblem(path, err)}), nil
 	}
 	kind := Classify(path, content)
 	var ds []diag.Diagnostic

@@ -171,11 +171,13 @@ func (c Config) FreshnessMode() string {
 
 // FindConfigFile looks for a project configuration file in dir and its
 // parents, stopping at the first folder that holds .git (the project root).
+// Whatever stands at the name counts (reading a folder or a FIFO there
+// reports file-not-regular rather than looking further up).
 func FindConfigFile(fsys vfs.FS, dir string) string {
 	for {
 		for _, name := range ConfigFileNames {
 			p := filepath.Join(dir, name)
-			if fi, err := fsys.Stat(p); err == nil && !fi.IsDir() {
+			if _, err := fsys.Stat(p); err == nil {
 				return p
 			}
 		}

@@ -3,6 +3,7 @@ package status
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"time"
@@ -142,7 +143,15 @@ func (c *computer) fileProblems() {
 		}
 	}
 	for _, err := range c.d.Errors {
-		c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: "", Code: diag.FileUnreadable, Message: err.Error()})
+		// A FIFO, a folder or an over-size file where a charter file
+		// belongs is reported with the code check gives it.
+		var pe *fs.PathError
+		if !errors.As(err, &pe) {
+			c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: "", Code: diag.FileUnreadable, Message: err.Error()})
+			continue
+		}
+		p := pi.ReadProblem(pe.Path, err)
+		c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: c.rel(pe.Path), Code: p.Code, Message: p.Message})
 	}
 }
 
