@@ -12,7 +12,7 @@ import (
 // (code_action_disable.go), and the pi-charter actions.
 func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
 	out := []protocol.CommandOrCodeAction{}
-	d := s.sess.get(params.TextDocument.URI)
+	d := s.featureDoc(params.TextDocument.URI)
 	if d == nil || !d.IsCharter() {
 		return out, nil
 	}

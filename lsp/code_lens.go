@@ -12,7 +12,7 @@ import (
 // (code_lens_rp1.go) and VAL and milestone status on pi charters.
 func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	out := []protocol.CodeLens{}
-	d := s.sess.get(params.TextDocument.URI)
+	d := s.featureDoc(params.TextDocument.URI)
 	if d == nil {
 		return out, nil
 	}

@@ -37,7 +37,7 @@ var (
 // booleans after the flag keys, and the charter's VAL ids after "VAL-"
 // anywhere (criteria.md, REPORT.md, evidence JSON, …).
 func (s *Server) Completion(ctx context.Context, params *protocol.CompletionParams) (protocol.CompletionResult, error) {
-	d := s.sess.get(params.TextDocument.URI)
+	d := s.featureDoc(params.TextDocument.URI)
 	if d == nil {
 		return nil, nil
 	}

@@ -17,7 +17,7 @@ import (
 // heading in the register (criteria.md, or a legacy charter.md), and from an
 // evidence path (lastEvidencePath, narrativePath, …) to the file.
 func (s *Server) Definition(ctx context.Context, params *protocol.DefinitionParams) (protocol.DefinitionResult, error) {
-	d := s.sess.get(params.TextDocument.URI)
+	d := s.featureDoc(params.TextDocument.URI)
 	if d == nil || d.Kind == analysis.KindNone {
 		return nil, nil
 	}

@@ -65,6 +65,10 @@ func (d *Document) RP1() *rp1.Charter {
 	return d.rp1
 }
 
+// TooLarge reports whether the document is over the analysis size limit:
+// features refuse it, its diagnostics say file-too-large.
+func (d *Document) TooLarge() bool { return len(d.Text) > analysis.MaxFileSize }
+
 // IsCharter reports whether the server analyses this document at all.
 func (d *Document) IsCharter() bool { return d.Kind != analysis.KindNone }
 

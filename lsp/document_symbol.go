@@ -13,7 +13,7 @@ import (
 // pad entries (document_symbol_rp1.go); criteria.md milestones and VALs,
 // REPORT.md and pi charter.md sections (document_symbol_pi.go).
 func (s *Server) DocumentSymbol(ctx context.Context, params *protocol.DocumentSymbolParams) (protocol.DocumentSymbolResult, error) {
-	d := s.sess.get(params.TextDocument.URI)
+	d := s.featureDoc(params.TextDocument.URI)
 	if d == nil {
 		return protocol.DocumentSymbolSlice{}, nil
 	}

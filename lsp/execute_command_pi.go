@@ -43,7 +43,9 @@ type statusArgs struct {
 
 // executeStatus returns {"charters": [<status JSON>…]}: the charter of the
 // given file (or charter directory), or every pi charter of the workspace.
-func (s *Server) statusCommand(_ context.Context, args []protocol.LSPAny) (any, error) {
+// A charter outside the workspace folders (an absolute URI elsewhere, a
+// charter folder linked out of the workspace) is refused, not read.
+func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any, error) {
 	var a statusArgs
 	if len(args) > 0 {
 		if err := json.Unmarshal(args[0], &a); err != nil {
@@ -59,6 +61,9 @@ func (s *Server) statusCommand(_ context.Context, args []protocol.LSPAny) (any, 
 		dir := charterDirOf(p)
 		if dir == "" {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not in a .pi/charters/<id> directory", commandStatus, p)
+		}
+		if !s.InWorkspace(dir) {
+			return nil, s.refuse(ctx, "charter-lsp: no status for %s: it is outside the workspace folders", dir)
 		}
 		dirs = []string{dir}
 	} else {

@@ -11,7 +11,7 @@ import (
 // each from its heading line to its last line of content.
 func (s *Server) FoldingRanges(ctx context.Context, params *protocol.FoldingRangeParams) ([]protocol.FoldingRange, error) {
 	out := []protocol.FoldingRange{}
-	d := s.sess.get(params.TextDocument.URI)
+	d := s.featureDoc(params.TextDocument.URI)
 	if d == nil {
 		return out, nil
 	}

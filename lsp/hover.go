@@ -11,7 +11,7 @@ import (
 // Hover explains what is under the cursor: an rp1 section heading or
 // scratch pad entry (hover_rp1.go), a VAL (hover_pi.go).
 func (s *Server) Hover(ctx context.Context, params *protocol.HoverParams) (*protocol.Hover, error) {
-	d := s.sess.get(params.TextDocument.URI)
+	d := s.featureDoc(params.TextDocument.URI)
 	if d == nil {
 		return nil, nil
 	}

@@ -48,6 +48,7 @@ type Server struct {
 
 	sess  *session
 	fs    overlay
+	bound *readBound // what of the disk fs may read: the workspace folders
 	diags *diagnoser
 	busy  *counter // notification handlers running concurrently
 
@@ -113,7 +114,8 @@ func New(opts Options) *Server {
 		s.requestBudget = DefaultRequestBudget
 	}
 	s.dispatch = protocol.ServerHandler(s, nil)
-	s.fs = overlay{sess: s.sess, disk: s.disk}
+	s.bound = &readBound{roots: s.Roots}
+	s.fs = overlay{sess: s.sess, disk: s.disk, bound: s.bound}
 	s.diags = newDiagnoser(s)
 	return s
 }

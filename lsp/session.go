@@ -46,6 +46,18 @@ func (s *session) open(u uri.URI, languageID string, version int32, text []byte)
 	return d, nil
 }
 
+// featureDoc is the open document u for a feature request (hover,
+// symbols, folding, code lens, completion, definition, code actions): nil
+// when it is not open or over the size limit, so every feature refuses an
+// over-limit document before doing any work on it.
+func (s *Server) featureDoc(u uri.URI) *Document {
+	d := s.sess.get(u)
+	if d == nil || d.TooLarge() {
+		return nil
+	}
+	return d
+}
+
 // change applies changes to the open document u, refusing versions that do
 // not increase (duplicate or reordered notifications).
 func (s *session) change(u uri.URI, version int32, changes []Change) (*Document, error) {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
 
@@ -33,8 +36,10 @@ type editTarget struct {
 }
 
 // target finds the text to edit at u. It refuses a file outside the
-// workspace folders, and, when want is set, an open document whose version
-// is no longer the one the action was computed for.
+// workspace folders (symbolic links resolved), a file that is not an rp1
+// charter (a forged argument naming .git/hooks/pre-commit or a source
+// file), one over the size limit, and, when want is set, an open document
+// whose version is no longer the one the action was computed for.
 func (s *Server) target(ctx context.Context, u uri.URI, want *int32) (editTarget, error) {
 	path, err := filePath(u)
 	if err != nil {
@@ -43,22 +48,51 @@ func (s *Server) target(ctx context.Context, u uri.URI, want *int32) (editTarget
 	if !s.InWorkspace(path) {
 		return editTarget{}, s.refuse(ctx, "charter-lsp will not edit %s: it is outside the workspace folders", path)
 	}
+	// Judge the file the edit would land in: a charter.md that is a link
+	// to .git/hooks/pre-commit is a hook, not a charter.
+	real, _ := vfs.Resolve(path)
+	if inGitDir(path) || inGitDir(real) {
+		return editTarget{}, s.refuse(ctx, "charter-lsp will not edit %s: it is inside a .git folder", path)
+	}
+	var t editTarget
 	if d := s.sess.get(u); d != nil {
 		if want != nil && *want != d.Version {
 			return editTarget{}, jsonrpc2.Errorf(protocol.CodeContentModified,
 				"%s changed since the action was offered (version %d, now %d): ask again", path, *want, d.Version)
 		}
+		if d.TooLarge() {
+			return editTarget{}, s.refuse(ctx, "charter-lsp will not edit %s: it is over the %d MB analysis limit", path, analysis.MaxFileSize>>20)
+		}
 		v := d.Version
-		return editTarget{URI: u, Path: path, Text: d.Text, Exists: true, Version: &v, Kind: d.Kind}, nil
+		t = editTarget{URI: u, Path: path, Text: d.Text, Exists: true, Version: &v, Kind: d.Kind}
+	} else {
+		text, err := s.fs.ReadFile(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			t = editTarget{URI: u, Path: path, Kind: analysis.Classify(path, nil)}
+		case err != nil:
+			return editTarget{}, jsonrpc2.Errorf(codeRequestFailed, "reading %s: %v", path, err)
+		default:
+			t = editTarget{URI: u, Path: path, Text: text, Exists: true, Kind: analysis.Classify(path, text)}
+		}
 	}
-	text, err := s.fs.ReadFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return editTarget{URI: u, Path: path, Kind: analysis.Classify(path, nil)}, nil
-	case err != nil:
-		return editTarget{}, jsonrpc2.Errorf(codeRequestFailed, "reading %s: %v", path, err)
+	if kind := analysis.Classify(real, t.Text); t.Kind != kind && real != path {
+		t.Kind = kind // what the link leads to decides
 	}
-	return editTarget{URI: u, Path: path, Text: text, Exists: true, Kind: analysis.Classify(path, text)}, nil
+	if t.Kind != analysis.KindRP1Charter && t.Kind != analysis.KindOtherCharter {
+		return editTarget{}, s.refuse(ctx, "charter-lsp will not edit %s: the interview only edits an rp1 charter (charter.md)", path)
+	}
+	return t, nil
+}
+
+// inGitDir reports whether path has a .git folder among its parents.
+func inGitDir(path string) bool {
+	for _, part := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {
+		if strings.EqualFold(part, ".git") {
+			return true
+		}
+	}
+	return false
 }
 
 // refuse tells the user why an action was refused (window/showMessage) and
