@@ -18,7 +18,7 @@ import (
 // everything.
 func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.DidChangeWatchedFilesParams) error {
 	cfg := s.Config()
-	s.bound.forget() // a folder may have become a link
+	s.bound.Forget() // a folder may have become a link
 	affected := map[uri.URI]bool{}
 	configChanged := false
 	for _, ev := range params.Changes {

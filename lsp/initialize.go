@@ -69,7 +69,7 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 	s.roots = roots
 	s.config.init = initCfg
 	s.mu.Unlock()
-	s.bound.forget()
+	s.bound.Forget()
 
 	s.log.Info("initialize", zap.String("client", params.ClientInfo.Name), zap.Strings("roots", roots))
 	if initErr != nil {

@@ -4,38 +4,25 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
-	"sync"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // overlay is the file system the analysis sees: open documents (with their
-// unsaved edits) win over the disk, as in gopls. It reads nothing of the disk
-// outside the workspace folders (bound), whatever path a feature asks for:
-// an absolute URI in a command, a charter folder that is a symbolic link
-// out of the workspace. Open documents are the editor's own text and are
-// always served.
+// unsaved edits) win over the disk, as in gopls. The disk under it is
+// confined to the workspace folders (vfs.Confined, see New), whatever path
+// a feature asks for: an absolute URI in a command, a charter folder that
+// is a symbolic link out of the workspace. Open documents are the editor's
+// own text and are always served.
 type overlay struct {
-	sess  *session
-	disk  vfs.FS
-	bound *readBound
+	sess *session
+	disk vfs.FS
 }
 
 var _ vfs.FS = overlay{}
-
-// errOutsideWorkspace is why the overlay refuses a path.
-var errOutsideWorkspace = errors.New("outside the workspace folders; not read")
-
-func (o overlay) check(op, name string) error {
-	if o.bound == nil || o.bound.allows(name) {
-		return nil
-	}
-	return &fs.PathError{Op: op, Path: name, Err: errOutsideWorkspace}
-}
 
 func (o overlay) ReadFile(name string) ([]byte, error) {
 	if d := o.sess.getPath(name); d != nil {
@@ -46,18 +33,12 @@ func (o overlay) ReadFile(name string) ([]byte, error) {
 		// A copy: the caller owns what ReadFile returns, as with os.ReadFile.
 		return bytes.Clone(d.Text), nil
 	}
-	if err := o.check("read", name); err != nil {
-		return nil, err
-	}
 	return o.disk.ReadFile(name)
 }
 
 func (o overlay) Stat(name string) (fs.FileInfo, error) {
 	d := o.sess.getPath(name)
 	if d == nil {
-		if err := o.check("stat", name); err != nil {
-			return nil, err
-		}
 		return o.disk.Stat(name)
 	}
 	fi := docInfo{name: filepath.Base(d.Path), size: int64(len(d.Text)), mode: 0o644}
@@ -71,12 +52,8 @@ func (o overlay) Stat(name string) (fs.FileInfo, error) {
 
 // ReadDir lists the disk entries plus open documents not yet saved there.
 func (o overlay) ReadDir(name string) ([]fs.DirEntry, error) {
-	var entries []fs.DirEntry
-	err := o.check("readdir", name)
-	if err == nil {
-		entries, err = o.disk.ReadDir(name)
-	}
-	if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, errOutsideWorkspace) {
+	entries, err := o.disk.ReadDir(name)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, vfs.ErrOutside) {
 		return nil, err
 	}
 	seen := make(map[string]bool, len(entries))
@@ -114,50 +91,3 @@ func (i docInfo) Mode() fs.FileMode  { return i.mode }
 func (i docInfo) ModTime() time.Time { return i.mod }
 func (i docInfo) IsDir() bool        { return false }
 func (i docInfo) Sys() any           { return nil }
-
-// readBound decides which disk paths the overlay may read: those inside a
-// workspace folder once symbolic links are resolved (vfs.WithinAny). A
-// folder's answer is remembered until the folders change or a watched file
-// changes (a link may have been made); a file that is itself a link is
-// judged by where it leads, every time.
-type readBound struct {
-	roots func() []string
-	mu    sync.Mutex
-	dirs  map[string]bool
-}
-
-func (b *readBound) allows(name string) bool {
-	name = filepath.Clean(name)
-	if !b.inside(filepath.Dir(name)) {
-		return b.inside(name) // a workspace folder itself
-	}
-	if fi, err := os.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		return vfs.WithinAny(name, b.roots())
-	}
-	return true
-}
-
-// inside is vfs.WithinAny for a folder, remembered.
-func (b *readBound) inside(dir string) bool {
-	b.mu.Lock()
-	ok, known := b.dirs[dir]
-	b.mu.Unlock()
-	if known {
-		return ok
-	}
-	ok = vfs.WithinAny(dir, b.roots())
-	b.mu.Lock()
-	if b.dirs == nil || len(b.dirs) > 4096 {
-		b.dirs = map[string]bool{} // bounded: start over
-	}
-	b.dirs[dir] = ok
-	b.mu.Unlock()
-	return ok
-}
-
-// forget drops every remembered answer.
-func (b *readBound) forget() {
-	b.mu.Lock()
-	b.dirs = nil
-	b.mu.Unlock()
-}

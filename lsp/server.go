@@ -48,7 +48,7 @@ type Server struct {
 
 	sess  *session
 	fs    overlay
-	bound *readBound // what of the disk fs may read: the workspace folders
+	bound *vfs.Confined // the disk as fs reads it: the workspace folders only
 	diags *diagnoser
 	busy  *counter // notification handlers running concurrently
 
@@ -114,8 +114,8 @@ func New(opts Options) *Server {
 		s.requestBudget = DefaultRequestBudget
 	}
 	s.dispatch = protocol.ServerHandler(s, nil)
-	s.bound = &readBound{roots: s.Roots}
-	s.fs = overlay{sess: s.sess, disk: s.disk, bound: s.bound}
+	s.bound = &vfs.Confined{FS: s.disk, Roots: s.Roots}
+	s.fs = overlay{sess: s.sess, disk: s.bound}
 	s.diags = newDiagnoser(s)
 	return s
 }

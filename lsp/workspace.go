@@ -58,7 +58,7 @@ func (s *Server) DidChangeWorkspaceFolders(ctx context.Context, params *protocol
 	}
 	s.roots = roots
 	s.mu.Unlock()
-	s.bound.forget()
+	s.bound.Forget()
 	s.log.Info("workspace folders changed", zap.Strings("roots", roots))
 	s.loadProjectConfig()
 	s.diags.scheduleAll()

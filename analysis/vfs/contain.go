@@ -1,9 +1,12 @@
 package vfs
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Within reports whether path is root or lies below it once the symbolic
@@ -71,4 +74,82 @@ func Resolve(path string) (string, bool) {
 		rest = append([]string{filepath.Base(p)}, rest...)
 		p = parent
 	}
+}
+
+// Confined is a file system that reads nothing outside its roots: reading,
+// listing or stating a path that is not Within one of them fails with
+// ErrOutside. The server reads the disk through one bounded by its
+// workspace folders, so no feature (a command's absolute URI, a charter
+// folder linked out of the workspace) can make it read elsewhere.
+//
+// Folders' answers are remembered until Forget (call it when the roots
+// change or files change on disk: a folder may have become a link); a file
+// that is itself a link is judged by where it leads, every time.
+type Confined struct {
+	FS    FS
+	Roots func() []string
+
+	mu   sync.Mutex
+	dirs map[string]bool
+}
+
+// ErrOutside is why a Confined file system refuses a path.
+var ErrOutside = errors.New("outside the workspace folders; not read")
+
+func (c *Confined) ReadFile(name string) ([]byte, error) {
+	if !c.Allows(name) {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: ErrOutside}
+	}
+	return c.FS.ReadFile(name)
+}
+
+func (c *Confined) Stat(name string) (fs.FileInfo, error) {
+	if !c.Allows(name) {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: ErrOutside}
+	}
+	return c.FS.Stat(name)
+}
+
+func (c *Confined) ReadDir(name string) ([]fs.DirEntry, error) {
+	if !c.Allows(name) {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: ErrOutside}
+	}
+	return c.FS.ReadDir(name)
+}
+
+// Allows reports whether name may be read.
+func (c *Confined) Allows(name string) bool {
+	name = filepath.Clean(name)
+	if !c.inside(filepath.Dir(name)) {
+		return c.inside(name) // a root itself
+	}
+	if fi, err := os.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return WithinAny(name, c.Roots())
+	}
+	return true
+}
+
+// inside is WithinAny for a folder, remembered.
+func (c *Confined) inside(dir string) bool {
+	c.mu.Lock()
+	ok, known := c.dirs[dir]
+	c.mu.Unlock()
+	if known {
+		return ok
+	}
+	ok = WithinAny(dir, c.Roots())
+	c.mu.Lock()
+	if c.dirs == nil || len(c.dirs) > 4096 {
+		c.dirs = map[string]bool{} // bounded: start over
+	}
+	c.dirs[dir] = ok
+	c.mu.Unlock()
+	return ok
+}
+
+// Forget drops every remembered answer.
+func (c *Confined) Forget() {
+	c.mu.Lock()
+	c.dirs = nil
+	c.mu.Unlock()
 }

@@ -131,3 +131,46 @@ func TestWithin(t *testing.T) {
 		t.Error("a root reached through a symlink does not hold its target's files")
 	}
 }
+
+func TestConfined(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "secret"), []byte("s"), 0o644)
+	os.WriteFile(filepath.Join(root, "own"), []byte("o"), 0o644)
+	os.Symlink(outside, filepath.Join(root, "linked"))
+	os.Symlink(filepath.Join(outside, "secret"), filepath.Join(root, "secret-link"))
+	c := &Confined{FS: OS, Roots: func() []string { return []string{root} }}
+	if b, err := c.ReadFile(filepath.Join(root, "own")); err != nil || string(b) != "o" {
+		t.Fatalf("own file: %q, %v", b, err)
+	}
+	if _, err := c.ReadDir(root); err != nil {
+		t.Fatalf("the root itself: %v", err)
+	}
+	for _, p := range []string{
+		filepath.Join(outside, "secret"),
+		filepath.Join(root, "linked", "secret"),
+		filepath.Join(root, "secret-link"),
+		filepath.Join(root, "..", filepath.Base(outside), "secret"),
+	} {
+		if _, err := c.ReadFile(p); !errors.Is(err, ErrOutside) {
+			t.Errorf("ReadFile(%s) = %v, want ErrOutside", p, err)
+		}
+		if _, err := c.Stat(p); !errors.Is(err, ErrOutside) {
+			t.Errorf("Stat(%s) = %v, want ErrOutside", p, err)
+		}
+	}
+	if _, err := c.ReadDir(filepath.Join(root, "linked")); !errors.Is(err, ErrOutside) {
+		t.Errorf("ReadDir of a linked folder = %v, want ErrOutside", err)
+	}
+	// Answers are remembered until Forget: a folder that becomes a link.
+	os.Mkdir(filepath.Join(root, "d"), 0o755)
+	if !c.Allows(filepath.Join(root, "d", "x")) {
+		t.Fatal("a folder of the root refused")
+	}
+	os.Remove(filepath.Join(root, "d"))
+	os.Symlink(outside, filepath.Join(root, "d"))
+	c.Forget()
+	if c.Allows(filepath.Join(root, "d", "x")) {
+		t.Fatal("a folder that became a link out is still allowed after Forget")
+	}
+}
