@@ -8,8 +8,10 @@ package lsp
 import (
 	"bytes"
 	"context"
+	"io"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
@@ -53,7 +55,10 @@ type Server struct {
 	busy  *counter // notification handlers running concurrently
 
 	requestBudget time.Duration
-	dispatch      jsonrpc2.Handler // typed dispatch to s; tests may wrap it
+	dispatch      jsonrpc2.Handler       // typed dispatch to s; tests may wrap it
+	transport     atomic.Pointer[stream] // the connection's, once Serve runs
+	work          chan struct{}          // a slot per concurrent handler (handler.go)
+	callingClient chan struct{}          // a slot per handler that may wait on the client
 
 	valSyms valSymbols // workspace/symbol cache per charter directory
 	// cache carries parses, line indexes and the source clock from one
@@ -88,14 +93,16 @@ const (
 // New returns a server ready to Serve one connection.
 func New(opts Options) *Server {
 	s := &Server{
-		log:     opts.Logger,
-		checker: opts.Checker,
-		disk:    opts.Disk,
-		version: opts.Version,
-		sess:    newSession(),
-		exited:  make(chan struct{}),
-		busy:    newCounter(),
-		cache:   analysis.NewCache(),
+		log:           opts.Logger,
+		checker:       opts.Checker,
+		disk:          opts.Disk,
+		version:       opts.Version,
+		sess:          newSession(),
+		exited:        make(chan struct{}),
+		busy:          newCounter(),
+		work:          make(chan struct{}, maxWork),
+		callingClient: make(chan struct{}, maxCallingClient),
+		cache:         analysis.NewCache(),
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()
@@ -120,23 +127,27 @@ func New(opts Options) *Server {
 	return s
 }
 
-// Serve speaks LSP over stream until the client sends exit or the stream
-// ends, and returns the process exit code: 0 after a shutdown request, 1
-// otherwise (as the LSP specification asks).
-func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
+// Serve speaks LSP over conn (stdin and stdout for an editor) until the
+// client sends exit or the connection ends, and returns the process exit
+// code: 0 after a shutdown request, 1 otherwise (as the LSP specification
+// asks). The framing is bounded (stream.go): no frame, header or backlog of
+// unanswered requests can grow memory without limit.
+func (s *Server) Serve(ctx context.Context, conn io.ReadWriteCloser) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// The protocol library logs through slog; route it to our zap logger.
 	ctx = protocol.WithLogger(ctx, slog.New(zapslog.NewHandler(s.log.Core())))
 
-	conn := jsonrpc2.NewConn(newTolerantStream(stream, s.log), jsonrpc2.WithCodec(Codec{}))
-	s.client = protocol.ClientDispatcher(conn)
+	st := newStream(conn, s.log)
+	s.transport.Store(st)
+	rpc := jsonrpc2.NewConn(st, jsonrpc2.WithCodec(Codec{}))
+	s.client = protocol.ClientDispatcher(rpc)
 	s.ctx = protocol.WithClient(ctx, s.client)
-	conn.Go(s.ctx, s.handler())
+	rpc.Go(s.ctx, s.handler())
 
 	select {
 	case <-s.exited:
-	case <-conn.Done():
+	case <-rpc.Done():
 	case <-ctx.Done():
 	}
 	// Stop background work and outstanding calls to the client, then close
@@ -147,7 +158,7 @@ func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
 	s.diags.wait()
 	closed := make(chan struct{})
 	go func() {
-		if err := conn.Close(); err != nil {
+		if err := rpc.Close(); err != nil {
 			s.log.Debug("closing the connection", zap.Error(err))
 		}
 		close(closed)

@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	"go.lsp.dev/jsonrpc2"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
@@ -46,13 +45,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if stdout == os.Stdout {
 		os.Stdout = os.Stderr
 	}
-	stream := jsonrpc2.NewStream(stdio{in: os.Stdin, out: stdout})
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv := lsp.New(lsp.Options{Logger: logger, Version: version})
 	logger.Info("charter-lsp serving on stdio", zap.String("version", version))
-	code := srv.Serve(ctx, stream)
+	code := srv.Serve(ctx, stdio{in: os.Stdin, out: stdout})
 	logger.Info("charter-lsp exiting", zap.Int("code", code))
 	return code
 }

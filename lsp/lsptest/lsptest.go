@@ -85,7 +85,7 @@ func Start(t testing.TB, cfg Config) *Client {
 	}
 	serverEnd, clientEnd := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { c.exitCode <- c.LSP.Serve(ctx, jsonrpc2.NewStream(serverEnd)) }()
+	go func() { c.exitCode <- c.LSP.Serve(ctx, serverEnd) }()
 
 	c.Conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientEnd), jsonrpc2.WithCodec(lsp.Codec{}))
 	// Handled in order on the read loop, so publishes are recorded in the
