@@ -55,3 +55,25 @@ func quote(s string) string {
 	}
 	return fmt.Sprintf("%q", s)
 }
+
+// CheckContained refuses a charter directory that, once symbolic links are
+// resolved, lies outside its project (the folder holding .pi/): a
+// .pi/charters/<id> or a .pi linked elsewhere must not carry a record out
+// of the project. It is the rule the language server applies with its
+// workspace folders (vfs.Within, shared), so `charter-lsp record --charter`
+// through such a link is refused as the editor's action is.
+func CheckContained(dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	charters := filepath.Dir(abs)
+	if filepath.Base(charters) != "charters" || filepath.Base(filepath.Dir(charters)) != ".pi" {
+		return nil // not in a project's .pi/charters: nothing to be contained by
+	}
+	project := filepath.Dir(filepath.Dir(charters))
+	if !vfs.Within(project, abs) {
+		return fmt.Errorf("not recording evidence for %s: it is outside the project %s (a symbolic link leads out of it)", abs, project)
+	}
+	return nil
+}
