@@ -145,6 +145,22 @@ func (c Config) Merge(o Config) Config {
 	return out
 }
 
+// RestrictedAway lists the keys set in c that Restricted drops: what a
+// project file asked for and did not get in an untrusted workspace.
+func (c Config) RestrictedAway() []string {
+	var keys []string
+	if c.SourceDirs != nil {
+		keys = append(keys, "sourceDirs")
+	}
+	if c.Freshness != "" {
+		keys = append(keys, "freshness")
+	}
+	if c.DebounceMs != nil {
+		keys = append(keys, "debounceMs")
+	}
+	return keys
+}
+
 // Budget is the question budget with its default.
 func (c Config) Budget() int {
 	if c.QuestionBudget > 0 {

@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"path/filepath"
+	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -24,6 +26,12 @@ type configLayers struct {
 	projectPath string
 	init        analysis.Config // initializationOptions
 	editor      analysis.Config // workspace/configuration or didChangeConfiguration
+	// restricted is VS Code's Restricted Mode (the workspace is not
+	// trusted), said by the editor as "restricted": true in
+	// initializationOptions or its settings: then the project file may set
+	// only what analysis.Config.Restricted keeps.
+	restricted bool
+	announced  map[string]bool // what was said about ignored keys, once each
 }
 
 // Config is the effective configuration.
@@ -51,10 +59,62 @@ func decodeConfig(raw []byte) (analysis.Config, error) {
 	return cfg, nil
 }
 
+// restrictedOption reads {"restricted": true} from initializationOptions or
+// the settings (the VS Code extension sends it in Restricted Mode).
+func restrictedOption(raw []byte) (value, present bool) {
+	var v struct {
+		Restricted *bool `json:"restricted"`
+	}
+	if json.Unmarshal(raw, &v) != nil || v.Restricted == nil {
+		return false, false
+	}
+	return *v.Restricted, true
+}
+
+// setRestricted records the editor's word on trust.
+func (s *Server) setRestricted(raw []byte) {
+	if v, ok := restrictedOption(raw); ok {
+		s.mu.Lock()
+		s.config.restricted = v
+		s.mu.Unlock()
+	}
+}
+
+// restrict applies Restricted Mode to a project file's configuration, and
+// says once (log and window/showMessage) which of its keys were ignored.
+func (s *Server) restrict(path string, cfg analysis.Config) analysis.Config {
+	s.mu.Lock()
+	restricted := s.config.restricted
+	s.mu.Unlock()
+	if !restricted {
+		return cfg
+	}
+	away := cfg.RestrictedAway()
+	if len(away) == 0 {
+		return cfg
+	}
+	key := path + "\x00" + strings.Join(away, ",")
+	s.mu.Lock()
+	said := s.config.announced[key]
+	if s.config.announced == nil {
+		s.config.announced = map[string]bool{}
+	}
+	s.config.announced[key] = true
+	s.mu.Unlock()
+	if !said {
+		s.log.Info("Restricted Mode: project settings ignored", zap.String("file", path), zap.Strings("keys", away))
+		s.show(s.ctx, protocol.MessageTypeInfo, fmt.Sprintf(
+			"charter-lsp: this workspace is not trusted, so %s in %s are not applied (trust the workspace to use them, or set them in your user settings).",
+			strings.Join(away, ", "), filepath.Base(path)))
+	}
+	return cfg.Restricted()
+}
+
 // loadProjectConfig (re)reads the project file from the first workspace
 // folder that has one, through the overlay so unsaved edits count. A file
 // that does not parse keeps the previous good configuration: its
-// diagnostics (config-invalid) tell the user what is wrong.
+// diagnostics (config-invalid) tell the user what is wrong. In Restricted
+// Mode only what a project file may set there is applied.
 func (s *Server) loadProjectConfig() {
 	path, src := s.findProjectConfig()
 	if path == "" {
@@ -71,6 +131,7 @@ func (s *Server) loadProjectConfig() {
 		s.log.Debug("project configuration error", zap.String("file", path), zap.Error(err))
 		return
 	}
+	cfg = s.restrict(path, cfg)
 	s.mu.Lock()
 	s.config.project, s.config.projectPath = cfg, path
 	s.mu.Unlock()
@@ -131,6 +192,7 @@ func (s *Server) fetchEditorConfig(ctx context.Context) {
 }
 
 func (s *Server) setEditorConfig(raw []byte) {
+	s.setRestricted(raw)
 	cfg, err := decodeConfig(raw)
 	if err != nil {
 		s.log.Warn("ignoring editor settings", zap.String("section", configSection), zap.Error(err))

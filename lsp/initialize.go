@@ -69,6 +69,7 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 	s.roots = roots
 	s.config.init = initCfg
 	s.mu.Unlock()
+	s.setRestricted(params.InitializationOptions)
 	s.bound.Forget()
 
 	s.log.Info("initialize", zap.String("client", params.ClientInfo.Name), zap.Strings("roots", roots))

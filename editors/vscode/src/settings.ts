@@ -7,6 +7,8 @@ export interface ServerSettings {
   freshness?: string;
   questionBudget?: number;
   debounceMs?: number;
+  /** The workspace is not trusted (Restricted Mode): the server then lets the project file set nothing that widens what it does. */
+  restricted: boolean;
 }
 
 const SEVERITIES = new Set(['error', 'warning', 'information', 'hint', 'off']);
@@ -14,9 +16,10 @@ const SEVERITIES = new Set(['error', 'warning', 'information', 'hint', 'off']);
 /**
  * Turns the raw "charter" settings into what the server expects: client-only keys
  * (server.path, trace) dropped, charter.disabledCodes folded into severity as "off",
- * and values of the wrong type left out so the server's defaults apply.
+ * values of the wrong type left out so the server's defaults apply, and whether the
+ * workspace is trusted (vscode.workspace.isTrusted) as `restricted`.
  */
-export function serverSettings(raw: Record<string, unknown> | undefined): ServerSettings {
+export function serverSettings(raw: Record<string, unknown> | undefined, trusted = true): ServerSettings {
   const r = raw ?? {};
   const severity: Record<string, string> = {};
   if (isObject(r.severity)) {
@@ -33,7 +36,7 @@ export function serverSettings(raw: Record<string, unknown> | undefined): Server
       }
     }
   }
-  const out: ServerSettings = { severity };
+  const out: ServerSettings = { severity, restricted: !trusted };
   if (Array.isArray(r.sourceDirs) && r.sourceDirs.every((d) => typeof d === 'string')) {
     out.sourceDirs = r.sourceDirs as string[];
   }
