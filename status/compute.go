@@ -49,6 +49,10 @@ func Compute(fsys vfs.FS, dir string, opts Options) (*Status, error) {
 	}
 	d := pi.LoadDir(fsys, dir)
 	if d.CharterFile == nil && d.CriteriaFile == nil && d.StateFile == nil {
+		if len(d.Errors) > 0 {
+			// They are there but cannot be read (a FIFO, a folder): say so.
+			return nil, fmt.Errorf("%s: no charter file can be read: %w", dir, errors.Join(d.Errors...))
+		}
 		return nil, errors.New(dir + " holds none of charter.md, criteria.md, state.json: not a pi charter")
 	}
 	c := &computer{fsys: fsys, d: d, opts: opts}
