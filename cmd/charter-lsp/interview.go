@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
@@ -53,7 +53,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	}
 	path := paths[0]
 
-	text, err := os.ReadFile(path)
+	text, err := vfs.OS.ReadFile(path) // never blocks on a FIFO, bounded in size
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
