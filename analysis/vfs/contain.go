@@ -82,15 +82,15 @@ func Resolve(path string) (string, bool) {
 // workspace folders, so no feature (a command's absolute URI, a charter
 // folder linked out of the workspace) can make it read elsewhere.
 //
-// Folders' answers are remembered until Forget (call it when the roots
-// change or files change on disk: a folder may have become a link); a file
-// that is itself a link is judged by where it leads, every time.
+// Answers are remembered until Forget (call it when the roots change or
+// files change on disk: a folder may have become a link); a file that is
+// itself a link is judged by where it leads.
 type Confined struct {
 	FS    FS
 	Roots func() []string
 
-	mu   sync.Mutex
-	dirs map[string]bool
+	mu    sync.Mutex
+	known map[string]bool // answers by path, until Forget
 }
 
 // ErrOutside is why a Confined file system refuses a path.
@@ -120,29 +120,31 @@ func (c *Confined) ReadDir(name string) ([]fs.DirEntry, error) {
 // Allows reports whether name may be read.
 func (c *Confined) Allows(name string) bool {
 	name = filepath.Clean(name)
-	if !c.inside(filepath.Dir(name)) {
-		return c.inside(name) // a root itself
-	}
-	if fi, err := os.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-		return WithinAny(name, c.Roots())
-	}
-	return true
+	return c.remember(name, func() bool {
+		if !c.remember(filepath.Dir(name), func() bool { return WithinAny(filepath.Dir(name), c.Roots()) }) {
+			return WithinAny(name, c.Roots()) // a root itself
+		}
+		if fi, err := os.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return WithinAny(name, c.Roots()) // a link: where it leads
+		}
+		return true
+	})
 }
 
-// inside is WithinAny for a folder, remembered.
-func (c *Confined) inside(dir string) bool {
+// remember returns the answer for path, computing it once until Forget.
+func (c *Confined) remember(path string, compute func() bool) bool {
 	c.mu.Lock()
-	ok, known := c.dirs[dir]
+	ok, known := c.known[path]
 	c.mu.Unlock()
 	if known {
 		return ok
 	}
-	ok = WithinAny(dir, c.Roots())
+	ok = compute()
 	c.mu.Lock()
-	if c.dirs == nil || len(c.dirs) > 4096 {
-		c.dirs = map[string]bool{} // bounded: start over
+	if c.known == nil || len(c.known) > 1<<14 {
+		c.known = map[string]bool{} // bounded: start over
 	}
-	c.dirs[dir] = ok
+	c.known[path] = ok
 	c.mu.Unlock()
 	return ok
 }
@@ -150,6 +152,6 @@ func (c *Confined) inside(dir string) bool {
 // Forget drops every remembered answer.
 func (c *Confined) Forget() {
 	c.mu.Lock()
-	c.dirs = nil
+	c.known = nil
 	c.mu.Unlock()
 }
