@@ -208,6 +208,7 @@ type walker struct {
 	maxCommits int
 	seen       int
 	shallow    map[plumbing.Hash]bool // a shallow clone's boundary: no parents
+	memo       map[plumbing.Hash][]entry
 }
 
 func (w *walker) last() (*object.Commit, string, error) {
@@ -331,6 +332,9 @@ func (w *walker) objectErr(err error) error {
 // folders is the object id at each folder path of c's tree (zero when the
 // path is absent): two commits with equal folders are TREESAME.
 func (w *walker) folders(c *object.Commit) ([]entry, error) {
+	if out, ok := w.memo[c.Hash]; ok {
+		return out, nil // a parent looked at once already, now walked
+	}
 	out := make([]entry, len(w.paths))
 	for i, p := range w.paths {
 		e := entry{c.TreeHash, filemode.Dir}
@@ -342,6 +346,10 @@ func (w *walker) folders(c *object.Commit) ([]entry, error) {
 		}
 		out[i] = e
 	}
+	if w.memo == nil {
+		w.memo = map[plumbing.Hash][]entry{}
+	}
+	w.memo[c.Hash] = out
 	return out, nil
 }
 
