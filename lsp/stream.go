@@ -61,7 +61,8 @@ type stream struct {
 	log  *zap.Logger
 	body []byte // reused between frames
 
-	wmu sync.Mutex // one frame at a time on the wire
+	wmu  sync.Mutex // one frame at a time on the wire
+	wbuf []byte     // the frame being written, reused
 
 	slots  chan struct{} // a token per owed answer
 	owedMu sync.Mutex
@@ -244,30 +245,30 @@ func (s *stream) answer(ctx context.Context, id jsonrpc2.ID, code jsonrpc2.Code,
 	return err
 }
 
-// Write frames msg as one write. Writing the answer to a request read by
-// Read gives back its token: the client has the answer on the wire (or in
-// its pipe), so another request may be read.
+// Write frames msg as one write, composed in a buffer reused from message
+// to message. Writing the answer to a request read by Read gives back its
+// token: the client has the answer on the wire (or in its pipe), so another
+// request may be read.
 func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	body, err := jsonrpc2.EncodeMessage(msg)
-	if err != nil {
-		return 0, err
-	}
-	header := make([]byte, 0, 32)
-	header = append(header, "Content-Length: "...)
-	header = strconv.AppendInt(header, int64(len(body)), 10)
-	header = append(header, "\r\n\r\n"...)
+	const reserve = len("Content-Length: ") + 20 + len("\r\n\r\n")
 	s.wmu.Lock()
-	n, err := s.conn.Write(header)
-	if err == nil {
-		var m int
-		m, err = s.conn.Write(body)
-		n += m
+	buf := jsonrpc2.AppendMessage(append(s.wbuf[:0], make([]byte, reserve)...), msg)
+	body := buf[reserve:]
+	var hdr [reserve]byte
+	header := strconv.AppendInt(append(hdr[:0], "Content-Length: "...), int64(len(body)), 10)
+	header = append(header, "\r\n\r\n"...)
+	start := reserve - len(header)
+	copy(buf[start:], header)
+	n, err := s.conn.Write(buf[start:])
+	key, answer := answeredID(body)
+	if cap(buf) <= 8<<20 {
+		s.wbuf = buf // a buffer grown for one huge message is not kept
 	}
 	s.wmu.Unlock()
-	if key, ok := answeredID(body); ok {
+	if answer {
 		s.owedMu.Lock()
 		if s.owed[key] > 0 {
 			if s.owed[key]--; s.owed[key] == 0 {
@@ -288,28 +289,40 @@ func (s *stream) Close() error {
 
 // answeredID returns the id key of an encoded response (a message with an
 // id and no method), as jsonrpc2 encodes it: {"jsonrpc":"2.0","id":…}.
+// It only scans the id: the rest of the message (a large result) is not
+// parsed.
 func answeredID(body []byte) (string, bool) {
 	const prefix = `{"jsonrpc":"2.0","id":`
-	if !bytes.HasPrefix(body, []byte(prefix)) {
+	rest, ok := bytes.CutPrefix(body, []byte(prefix))
+	if !ok || len(rest) == 0 {
 		return "", false
 	}
-	dec := json.NewDecoder(bytes.NewReader(body[len(prefix):]))
-	dec.UseNumber()
-	tok, err := dec.Token()
-	if err != nil {
-		return "", false
+	var key string
+	end := 0
+	switch c := rest[0]; {
+	case c == '-' || '0' <= c && c <= '9':
+		for end = 1; end < len(rest) && '0' <= rest[end] && rest[end] <= '9'; end++ {
+		}
+		key = "n:" + string(rest[:end])
+	case c == '"':
+		for end = 1; end < len(rest) && rest[end] != '"'; end++ {
+			if rest[end] == '\\' {
+				end++
+			}
+		}
+		end++
+		var v string
+		if end > len(rest) || json.Unmarshal(rest[:end], &v) != nil {
+			return "", false
+		}
+		key = "s:" + v
+	default:
+		return "", false // null: an answer to no request of the client's
 	}
-	rest := body[len(prefix)+int(dec.InputOffset()):]
-	if bytes.HasPrefix(rest, []byte(`,"method"`)) {
+	if bytes.HasPrefix(rest[end:], []byte(`,"method"`)) {
 		return "", false // a request of ours, not an answer
 	}
-	switch v := tok.(type) {
-	case json.Number:
-		return "n:" + v.String(), true
-	case string:
-		return "s:" + v, true
-	}
-	return "", false
+	return key, true
 }
 
 // idKey is a request id as answeredID reads it back.

@@ -229,3 +229,25 @@ func peekIDRaw(body []byte) []byte {
 	}
 	return []byte("null")
 }
+
+// answeredID reads back the id of exactly the answers jsonrpc2 encodes, as
+// idKey keys the requests read.
+func TestAnsweredID(t *testing.T) {
+	for _, c := range []struct {
+		msg  jsonrpc2.Message
+		want string
+	}{
+		{jsonrpc2.NewResponse(jsonrpc2.NewNumberID(42), []byte(`{"x":1}`), nil), idKey(jsonrpc2.NewNumberID(42))},
+		{jsonrpc2.NewResponse(jsonrpc2.NewNumberID(-7), nil, jsonrpc2.NewError(1, "e")), idKey(jsonrpc2.NewNumberID(-7))},
+		{jsonrpc2.NewResponse(jsonrpc2.NewStringID(`a"b\c`), nil, nil), idKey(jsonrpc2.NewStringID(`a"b\c`))},
+		{jsonrpc2.NewResponse(jsonrpc2.ID{}, nil, jsonrpc2.NewError(1, "e")), ""},
+		{jsonrpc2.NewCall(jsonrpc2.NewNumberID(3), "workspace/applyEdit", []byte(`{}`)), ""},
+		{jsonrpc2.NewNotification("textDocument/publishDiagnostics", []byte(`{}`)), ""},
+	} {
+		body, _ := jsonrpc2.EncodeMessage(c.msg)
+		got, ok := answeredID(body)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("%s: %q %v, want %q", body, got, ok, c.want)
+		}
+	}
+}

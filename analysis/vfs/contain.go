@@ -120,33 +120,42 @@ func (c *Confined) ReadDir(name string) ([]fs.DirEntry, error) {
 // Allows reports whether name may be read.
 func (c *Confined) Allows(name string) bool {
 	name = filepath.Clean(name)
-	return c.remember(name, func() bool {
-		if !c.remember(filepath.Dir(name), func() bool { return WithinAny(filepath.Dir(name), c.Roots()) }) {
-			return WithinAny(name, c.Roots()) // a root itself
-		}
-		if fi, err := os.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-			return WithinAny(name, c.Roots()) // a link: where it leads
-		}
-		return true
-	})
-}
-
-// remember returns the answer for path, computing it once until Forget.
-func (c *Confined) remember(path string, compute func() bool) bool {
-	c.mu.Lock()
-	ok, known := c.known[path]
-	c.mu.Unlock()
-	if known {
+	if ok, known := c.lookup(name); known {
 		return ok
 	}
-	ok = compute()
+	var ok bool
+	dir := filepath.Dir(name)
+	inDir, known := c.lookup(dir)
+	if !known {
+		inDir = WithinAny(dir, c.Roots())
+		c.store(dir, inDir)
+	}
+	switch fi, err := os.Lstat(name); {
+	case !inDir:
+		ok = WithinAny(name, c.Roots()) // a root itself
+	case err == nil && fi.Mode()&fs.ModeSymlink != 0:
+		ok = WithinAny(name, c.Roots()) // a link: where it leads
+	default:
+		ok = true
+	}
+	c.store(name, ok)
+	return ok
+}
+
+func (c *Confined) lookup(path string) (ok, known bool) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	ok, known = c.known[path]
+	return ok, known
+}
+
+func (c *Confined) store(path string, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.known == nil || len(c.known) > 1<<14 {
 		c.known = map[string]bool{} // bounded: start over
 	}
 	c.known[path] = ok
-	c.mu.Unlock()
-	return ok
 }
 
 // Forget drops every remembered answer.
