@@ -1,8 +1,8 @@
 package analysis
 
-import "github.com/charter-lsp/charter-lsp/analysis/charterfile"
+import "github.com/charter-lsp/charter-lsp/analysis/vfs"
 
 // MaxFileSize is the largest file analysed; larger ones get file-too-large.
-// Every reader holds to it: the workspace's disk cache, the CLI's stdin, the
-// .charters/ folder loader.
-const MaxFileSize = charterfile.MaxFileSize
+// The limit is enforced where files are read (vfs), so it holds for every
+// file any feature reads, not only for the one being checked.
+const MaxFileSize = vfs.MaxFileSize

@@ -154,6 +154,22 @@ func (c Config) Merge(o Config) Config {
 	return out
 }
 
+// RestrictedAway lists the keys set in c that Restricted drops: what a
+// project file asked for and did not get in an untrusted workspace.
+func (c Config) RestrictedAway() []string {
+	var keys []string
+	if c.SourceDirs != nil {
+		keys = append(keys, "sourceDirs")
+	}
+	if c.Freshness != "" {
+		keys = append(keys, "freshness")
+	}
+	if c.DebounceMs != nil {
+		keys = append(keys, "debounceMs")
+	}
+	return keys
+}
+
 // Budget is the question budget with its default.
 func (c Config) Budget() int {
 	if c.QuestionBudget > 0 {
@@ -180,11 +196,13 @@ func (c Config) FreshnessMode() string {
 
 // FindConfigFile looks for a project configuration file in dir and its
 // parents, stopping at the first folder that holds .git (the project root).
+// Whatever stands at the name counts (reading a folder or a FIFO there
+// reports file-not-regular rather than looking further up).
 func FindConfigFile(fsys vfs.FS, dir string) string {
 	for {
 		for _, name := range ConfigFileNames {
 			p := filepath.Join(dir, name)
-			if fi, err := fsys.Stat(p); err == nil && !fi.IsDir() {
+			if _, err := fsys.Stat(p); err == nil {
 				return p
 			}
 		}

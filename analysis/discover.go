@@ -16,6 +16,10 @@ type Workspace struct {
 	OtherCharters []string // charter.md files that are not rp1-style
 	PiCharters    []string // .pi/charters/<id> directories
 	Charters      []string // .charters/<id> directories (pi-charter since ADR-0014)
+	// Unreadable are files named as charters (charter.md) that could not
+	// be read to classify them: a FIFO, a device, no permission. Checking
+	// them reports why.
+	Unreadable []string
 }
 
 // skipDirs are never searched: dependencies and VCS data hold no charters of
@@ -93,7 +97,12 @@ func Discover(fsys vfs.FS, root string) (Workspace, error) {
 				}
 				continue
 			}
-			switch k := classifyName(p, fsys); k {
+			k, err := classifyName(p, fsys)
+			if err != nil && Classify(p, nil) != KindNone {
+				ws.Unreadable = append(ws.Unreadable, p)
+				continue
+			}
+			switch k {
 			case KindRP1Charter:
 				ws.RP1Charters = append(ws.RP1Charters, p)
 			case KindOtherCharter:
@@ -109,27 +118,30 @@ func Discover(fsys vfs.FS, root string) (Workspace, error) {
 	sort.Strings(ws.OtherCharters)
 	sort.Strings(ws.PiCharters)
 	sort.Strings(ws.Charters)
+	sort.Strings(ws.Unreadable)
 	return ws, nil
 }
 
 // classifyName reads a file only when its name could make it a charter.
-func classifyName(path string, fsys vfs.FS) Kind {
+func classifyName(path string, fsys vfs.FS) (Kind, error) {
 	if k := Classify(path, nil); k != KindOtherCharter && k != KindRP1Charter && !strings.HasSuffix(strings.ToLower(path), ".md") {
-		return k
+		return k, nil
 	}
 	content, err := fsys.ReadFile(path)
 	if err != nil {
-		return KindNone
+		return KindNone, err
 	}
-	return Classify(path, content)
+	return Classify(path, content), nil
 }
 
 // PiCharterFiles lists the files of a pi charter directory that checks look
-// at: the markdown files, the JSON sidecars and every evidence run.
+// at: the markdown files, the JSON sidecars and every evidence run. Whatever
+// stands at one of those names is listed, a folder or a FIFO too: checking
+// it reports that it is not a file.
 func PiCharterFiles(fsys vfs.FS, dir string) []string {
 	var files []string
 	for _, name := range []string{"charter.md", "criteria.md", "REPORT.md", "state.json", "criterion-state.json"} {
-		if fi, err := fsys.Stat(filepath.Join(dir, name)); err == nil && fi.Mode().IsRegular() {
+		if _, err := fsys.Stat(filepath.Join(dir, name)); err == nil {
 			files = append(files, filepath.Join(dir, name))
 		}
 	}
@@ -144,7 +156,7 @@ func PiCharterFiles(fsys vfs.FS, dir string) []string {
 				continue
 			}
 			p := filepath.Join(dir, "work", seg.Name(), "evidence", run.Name(), "evidence.json")
-			if fi, err := fsys.Stat(p); err == nil && fi.Mode().IsRegular() {
+			if _, err := fsys.Stat(p); err == nil {
 				files = append(files, p)
 			}
 		}

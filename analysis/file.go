@@ -1,9 +1,6 @@
 package analysis
 
 import (
-	"errors"
-	"io/fs"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -36,19 +33,6 @@ func CheckConfigFile(src []byte) []diag.Diagnostic {
 // directory v describes, located in that file.
 func CheckPiFile(v *status.View, path string, now time.Time) []diag.Diagnostic {
 	return pi.Check(v.Dir, pi.Options{Stale: v.Stale, Only: path, Now: now})[path]
-}
-
-// CheckUnreadable reports a charter file that exists but could not be read
-// (too large, not a regular file, an I/O error); nil for a missing file.
-func CheckUnreadable(path string, size int64, err error) []diag.Diagnostic {
-	switch {
-	case err == nil, errors.Is(err, fs.ErrNotExist):
-		return nil
-	case size > MaxFileSize:
-		return []diag.Diagnostic{diag.New(diag.FileTooLarge, source.Span{},
-			"%s is %d MB, over the %d MB analysis limit; it was not analysed", filepath.Base(path), size>>20, MaxFileSize>>20)}
-	}
-	return []diag.Diagnostic{diag.New(diag.FileUnreadable, source.Span{}, "%s cannot be read: %v", filepath.Base(path), err)}
 }
 
 // Finish completes the diagnostics of one file: located against ix (those

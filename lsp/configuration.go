@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
@@ -24,7 +25,8 @@ const configSection = "charter"
 type configLayers struct {
 	init       analysis.Config
 	editor     analysis.Config
-	restricted bool // VS Code's Restricted Mode: the workspace is not trusted
+	restricted bool            // VS Code's Restricted Mode: the workspace is not trusted
+	announced  map[string]bool // project keys Restricted Mode ignored, said once each
 }
 
 // settings are the user's settings as the workspace takes them.
@@ -55,7 +57,52 @@ func (s *Server) update(c workspace.Change) *workspace.Snapshot {
 		c.DiskUnknown, s.lastReset = true, time.Now()
 	}
 	s.mu.Unlock()
-	return s.ws.Update(c)
+	if c.Roots != nil || len(c.Disk) > 0 || c.DiskUnknown {
+		s.bound.Forget() // the folders changed, or a folder may have become a link
+	}
+	snap := s.ws.Update(c)
+	if c.Settings != nil || c.Roots != nil || len(c.Disk) > 0 {
+		s.announceIgnored(snap, nil)
+	}
+	return snap
+}
+
+// announceIgnored says once (log and window/showMessage) which keys of a
+// project file Restricted Mode left out, for the open documents (or just
+// paths).
+func (s *Server) announceIgnored(snap *workspace.Snapshot, paths []string) {
+	if !snap.Settings().Restricted {
+		return
+	}
+	if paths == nil {
+		for _, r := range snap.Roots() {
+			paths = append(paths, filepath.Join(r, "charter.md")) // the workspace's own project file
+		}
+		for _, f := range snap.Documents() {
+			paths = append(paths, f.Path)
+		}
+	}
+	for _, p := range paths {
+		file, keys := snap.IgnoredProjectKeys(p)
+		if len(keys) == 0 {
+			continue
+		}
+		key := file + "\x00" + strings.Join(keys, ",")
+		s.mu.Lock()
+		said := s.config.announced[key]
+		if s.config.announced == nil {
+			s.config.announced = map[string]bool{}
+		}
+		s.config.announced[key] = true
+		s.mu.Unlock()
+		if said {
+			continue
+		}
+		s.log.Info("Restricted Mode: project settings ignored", zap.String("file", file), zap.Strings("keys", keys))
+		s.show(s.ctx, protocol.MessageTypeInfo, fmt.Sprintf(
+			"charter-lsp: this workspace is not trusted, so %s in %s are not applied (trust the workspace to use them, or set them in your user settings).",
+			strings.Join(keys, ", "), filepath.Base(file)))
+	}
 }
 
 // decodeSettings reads editor-supplied settings, warning the user about

@@ -21,6 +21,7 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 	}
 	s.docs.open(td.URI, path)
 	snap := s.update(workspace.Change{Documents: []*workspace.Document{workspace.NewDocument(path, td.Version, []byte(td.Text))}})
+	s.announceIgnored(snap, []string{path})
 	s.log.Debug("didOpen", zap.String("uri", string(td.URI)), zap.Int32("version", td.Version), zap.String("kind", string(snap.File(path).Kind())))
 	s.diags.schedule(snap, path)
 	return nil

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -18,6 +16,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/record"
 	"github.com/charter-lsp/charter-lsp/status"
 	"github.com/charter-lsp/charter-lsp/workspace"
@@ -49,6 +48,8 @@ type statusArgs struct {
 // or of every charter of the workspace when no file is given or the file is
 // in no charter (the editor was showing some other file); with render
 // "markdown" also the markdown.
+// A charter outside the workspace folders (an absolute URI elsewhere, a
+// charter folder linked out of the workspace) is refused, not read.
 func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any, error) {
 	var a statusArgs
 	if len(args) > 0 {
@@ -126,10 +127,16 @@ type recordArgs struct {
 }
 
 // executeRecordEvidence records evidence for one VAL as charter_record
-// does, by asking the client to apply a workspace edit (never by writing
-// itself): a new run directory's evidence.json and criterion-state.json.
-// Then it re-checks the charter and opens the new evidence file with the
-// placeholder to edit selected. Without an outcome it asks the user for one.
+// does — a new run directory's evidence.json and criterion-state.json —
+// through the same locked, atomic path as `charter-lsp record`
+// (record.Apply): an agent recording in a terminal at the same moment
+// loses nothing, and neither does the editor. An edit computed against the
+// file as the server last read it could be applied by the editor over a
+// newer one; a write under the lock re-reads the file first. It refuses
+// while criterion-state.json is open with unsaved changes (the write would
+// not be what the editor shows). Then it re-checks the charter and opens
+// the new evidence file with the placeholder to edit selected. Without an
+// outcome it asks the user for one.
 func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPAny) (any, error) {
 	var a recordArgs
 	if err := commandArg(commandRecordEvidence, args, &a); err != nil {
@@ -182,13 +189,22 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 	if err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandRecordEvidence, err)
 	}
-	edit, err := s.fileOpsEdit(snap, res.Ops)
-	if err != nil {
+	for _, op := range res.Ops {
+		if !s.InWorkspace(op.Path) {
+			return nil, s.refuse(ctx, "charter-lsp: not recording evidence: %s is outside the workspace folders", op.Path)
+		}
+	}
+	state := filepath.Join(dir, "criterion-state.json")
+	if s.unsaved(state) {
+		return nil, s.refuse(ctx, "charter-lsp: not recording evidence: criterion-state.json has unsaved changes; save or revert them, then record again")
+	}
+	if err := record.Apply(res); err != nil {
+		if s.unsaved(view.Dir.CriteriaPath) {
+			err = fmt.Errorf("%w (evidence is checked against the saved %s: save it first)", err, filepath.Base(view.Dir.CriteriaPath))
+		}
 		return nil, s.refuse(ctx, "charter-lsp: not recording evidence: %v", err)
 	}
-	if err := s.applyEdit(ctx, fmt.Sprintf("Record %s for %s", a.Outcome, c.ID), edit); err != nil {
-		return nil, err
-	}
+	// The files were written on disk: the next snapshot reads them.
 	written := make([]string, 0, len(res.Ops))
 	for _, op := range res.Ops {
 		written = append(written, op.Path)
@@ -218,43 +234,15 @@ func (s *Server) askOutcome(ctx context.Context, id string) string {
 	return ""
 }
 
-// fileOpsEdit turns record's file writes into a WorkspaceEdit: a CreateFile
-// and a TextDocumentEdit filling it for a new file, a full-content edit for
-// a replaced one (against the open version when the editor has it open).
-// Every path must lie in the workspace.
-func (s *Server) fileOpsEdit(snap *workspace.Snapshot, ops []record.FileOp) (*protocol.WorkspaceEdit, error) {
-	edit := &protocol.WorkspaceEdit{}
-	no := false // a new run's evidence.json must not exist yet
-	for _, op := range ops {
-		if !s.InWorkspace(op.Path) {
-			return nil, fmt.Errorf("%s is outside the workspace folders", op.Path)
-		}
-		u := uri.File(op.Path)
-		docID := protocol.OptionalVersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}}
-		var whole protocol.Range
-		switch {
-		case op.Create:
-			edit.DocumentChanges = append(edit.DocumentChanges, &protocol.CreateFile{
-				Kind: "create", URI: u, Options: &protocol.CreateFileOptions{IgnoreIfExists: &no, Overwrite: &no},
-			})
-		default:
-			if d := snap.Document(op.Path); d != nil {
-				v := d.Version
-				docID.Version = &v
-			}
-			ix := source.NewIndex(op.OldContent)
-			whole = toProtocolRange(ix.Range(source.Span{Start: 0, End: len(op.OldContent)}))
-			if _, err := os.Lstat(op.Path); errors.Is(err, os.ErrNotExist) && snap.Document(op.Path) == nil {
-				// Neither on disk nor open: create it, then fill it.
-				edit.DocumentChanges = append(edit.DocumentChanges, &protocol.CreateFile{Kind: "create", URI: u})
-			}
-		}
-		edit.DocumentChanges = append(edit.DocumentChanges, &protocol.TextDocumentEdit{
-			TextDocument: docID,
-			Edits:        []protocol.TextDocumentEditElement{&protocol.TextEdit{Range: whole, NewText: string(op.Content)}},
-		})
+// unsaved reports whether path is open in the editor with text that
+// differs from the disk.
+func (s *Server) unsaved(path string) bool {
+	d := s.ws.Snapshot().Document(path)
+	if d == nil {
+		return false
 	}
-	return edit, nil
+	disk, err := vfs.OS.ReadFile(path)
+	return err != nil || !bytes.Equal(disk, d.Text)
 }
 
 // showPlaceholder opens the new evidence file with the placeholder the user

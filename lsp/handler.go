@@ -30,6 +30,29 @@ var inOrder = map[string]bool{
 	protocol.MethodExit:                  true,
 }
 
+// callsClient are the messages whose handler may wait for the client's
+// answer to a request of ours (workspace/configuration, applyEdit,
+// registerCapability). The read loop must stay free to read that answer,
+// so they never hold it up: at most maxCallingClient run at once, and one
+// past that is refused (a request) or dropped with a warning (a
+// notification) — a client that leaves that many of our requests
+// unanswered is not listening.
+var callsClient = map[string]bool{
+	protocol.MethodInitialized:                     true,
+	protocol.MethodWorkspaceDidChangeConfiguration: true,
+	protocol.MethodWorkspaceDidChangeWatchedFiles:  true,
+	protocol.MethodWorkspaceExecuteCommand:         true,
+}
+
+// Bounds on concurrent work. Everything else runs concurrently up to
+// maxWork handlers, counting work a request left running past its budget;
+// then the read loop waits (backpressure: the client's writes block, the
+// server's memory does not grow).
+const (
+	maxWork          = 64
+	maxCallingClient = 16
+)
+
 // DefaultRequestBudget bounds how long a request may take before the client
 // gets an error answer instead of waiting on.
 const DefaultRequestBudget = 10 * time.Second
@@ -51,7 +74,16 @@ func (s *Server) handler() jsonrpc2.Handler {
 		// The method borrows the read buffer, which the next message reuses
 		// once the request goes async: keep our own copy.
 		method, call := strings.Clone(req.Method()), req.IsCall()
+		release := func() {}
 		if !inOrder[method] {
+			var ok bool
+			if release, ok = s.admit(method); !ok {
+				if call {
+					return nil, jsonrpc2.Errorf(codeRequestFailed, "%s: too many requests waiting on the editor; try again", method)
+				}
+				s.log.Warn("notification dropped: too many waiting on the editor", zap.String("method", method))
+				return nil, nil
+			}
 			if !call {
 				// Counted before the read loop moves on, so Settle sees
 				// every notification sent before it.
@@ -60,6 +92,12 @@ func (s *Server) handler() jsonrpc2.Handler {
 			}
 			jsonrpc2.Async(ctx)
 		}
+		handedOff := false // release passed on with work left running
+		defer func() {
+			if !handedOff {
+				release()
+			}
+		}()
 		defer func() {
 			if r := recover(); r != nil {
 				s.log.Error("handler panicked", zap.String("method", method), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
@@ -82,7 +120,8 @@ func (s *Server) handler() jsonrpc2.Handler {
 			return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "%s: unknown method or missing params", method)
 		}
 		if call && !unbudgeted[method] {
-			return s.budgeted(ctx, method, req, dispatch)
+			handedOff = true
+			return s.budgeted(ctx, method, req, dispatch, release)
 		}
 		return dispatch(ctx, req)
 	})
@@ -91,10 +130,11 @@ func (s *Server) handler() jsonrpc2.Handler {
 // budgeted runs a request so that its answer comes within the request
 // budget, or at once when the client cancels it ($/cancelRequest →
 // RequestCancelled). The handler goes on in the background until it notices
-// its context is done; its late result is dropped. It runs on its own copy
-// of the request, since the connection reclaims the original's buffers once
-// we answer.
-func (s *Server) budgeted(ctx context.Context, method string, req *jsonrpc2.Request, dispatch jsonrpc2.Handler) (any, error) {
+// its context is done; its late result is dropped, and release is called
+// when it ends (the work counts against maxWork until then). It runs on its
+// own copy of the request, since the connection reclaims the original's
+// buffers once we answer.
+func (s *Server) budgeted(ctx context.Context, method string, req *jsonrpc2.Request, dispatch jsonrpc2.Handler, release func()) (any, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.requestBudget)
 	defer cancel()
 	type answer struct {
@@ -105,6 +145,7 @@ func (s *Server) budgeted(ctx context.Context, method string, req *jsonrpc2.Requ
 	own := req.Clone()
 	go func() {
 		var a answer
+		defer release()
 		defer func() {
 			if r := recover(); r != nil {
 				s.log.Error("handler panicked", zap.String("method", method), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
@@ -127,6 +168,22 @@ func (s *Server) budgeted(ctx context.Context, method string, req *jsonrpc2.Requ
 		return nil, jsonrpc2.Errorf(codeRequestFailed, "%s took longer than %s; try again", method, s.requestBudget)
 	}
 	return nil, jsonrpc2.Errorf(protocol.CodeRequestCancelled, "%s cancelled", method)
+}
+
+// admit takes a slot for a handler that runs concurrently: waiting for one
+// (the read loop waits with it) unless the handler may wait on the client,
+// which gets a slot of its own kind at once or not at all.
+func (s *Server) admit(method string) (release func(), ok bool) {
+	if callsClient[method] {
+		select {
+		case s.callingClient <- struct{}{}:
+			return func() { <-s.callingClient }, true
+		default:
+			return nil, false
+		}
+	}
+	s.work <- struct{}{}
+	return func() { <-s.work }, true
 }
 
 // invalidParams reports params that do not decode as InvalidParams: the

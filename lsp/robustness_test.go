@@ -76,7 +76,7 @@ func startRaw(t *testing.T, s *Server) *rawClient {
 	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	c := newRawClient(t, clientEnd)
-	go func() { c.code <- s.Serve(context.Background(), jsonrpc2.NewStream(serverEnd)) }()
+	go func() { c.code <- s.Serve(context.Background(), serverEnd) }()
 	t.Cleanup(func() {
 		clientEnd.Close()
 		select {
@@ -380,7 +380,7 @@ func TestWireClientDisappears(t *testing.T) {
 		s := New(Options{Disk: emptyFS{}})
 		serverEnd, clientEnd := net.Pipe()
 		code := make(chan int, 1)
-		go func() { code <- s.Serve(context.Background(), jsonrpc2.NewStream(serverEnd)) }()
+		go func() { code <- s.Serve(context.Background(), serverEnd) }()
 		c := newRawClient(t, clientEnd)
 		c.initialize(1)
 		c.notify("textDocument/didOpen", openParams("# Charter\n"))

@@ -24,10 +24,11 @@ import (
 // repoRoot is the module root (tests run in lsp/).
 const repoRoot = ".."
 
-// No shipped code runs a program other than the fixed `git log` of the git
-// freshness clock, and none opens network connections: a scan of every
-// non-test Go file's imports and exec calls.
-func TestSourceRunsOnlyGitAndOpensNoNetwork(t *testing.T) {
+// No shipped code runs a program — the git freshness clock reads history
+// with a library (analysis/gitlog), it does not run git — and none opens
+// network connections: a scan of every non-test Go file's imports and
+// process-starting calls.
+func TestSourceRunsNoProgramAndOpensNoNetwork(t *testing.T) {
 	// Only the packages linked into the charter-lsp binary ship; developer
 	// tools (benchmarks, the soak driver) and test helpers may run programs.
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.Dir}}{{end}}", "../cmd/charter-lsp").Output()
@@ -37,7 +38,7 @@ func TestSourceRunsOnlyGitAndOpensNoNetwork(t *testing.T) {
 	root, _ := filepath.Abs(repoRoot)
 	netImports := map[string]bool{"net": true, "net/http": true, "net/rpc": true, "net/smtp": true, "crypto/tls": true}
 	fset := token.NewFileSet()
-	seen, execs := 0, 0
+	seen := 0
 	for _, dir := range strings.Fields(string(out)) {
 		rel, err := filepath.Rel(root, dir)
 		if err != nil || strings.HasPrefix(rel, "..") {
@@ -55,60 +56,20 @@ func TestSourceRunsOnlyGitAndOpensNoNetwork(t *testing.T) {
 				t.Fatal(err)
 			}
 			seen++
+			checkNoExecSyscall(t, fset, p, rel) // os.StartProcess, syscall.Exec, …
 			for _, imp := range f.Imports {
 				path, _ := strconv.Unquote(imp.Path.Value)
 				switch {
 				case path == "os/exec":
-					execs++
-					checkOnlyGit(t, fset, p)
+					t.Errorf("%s imports os/exec: the shipped binary runs no program", rel)
 				case netImports[path]:
 					t.Errorf("%s imports %s: the server opens no network connections", rel, path)
-				case path == "syscall" || path == "golang.org/x/sys/unix":
-					checkNoExecSyscall(t, fset, p, rel)
 				}
 			}
 		}
 	}
-	if execs != 1 {
-		t.Errorf("%d shipped files import os/exec, want exactly one (the git freshness clock)", execs)
-	}
 	if seen < 50 {
 		t.Fatalf("scanned only %d files: wrong root?", seen)
-	}
-}
-
-// checkOnlyGit: every exec.Command/CommandContext call names "git" literally.
-func checkOnlyGit(t *testing.T, fset *token.FileSet, path string) {
-	f, err := parser.ParseFile(fset, path, nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	calls := 0
-	ast.Inspect(f, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		sel, ok := call.Fun.(*ast.SelectorExpr)
-		if !ok || !isIdent(sel.X, "exec") {
-			return true
-		}
-		calls++
-		arg := 0
-		if sel.Sel.Name == "CommandContext" {
-			arg = 1
-		}
-		if len(call.Args) <= arg {
-			t.Errorf("%s: exec.%s without a program", fset.Position(call.Pos()), sel.Sel.Name)
-			return true
-		}
-		if lit, ok := call.Args[arg].(*ast.BasicLit); !ok || lit.Value != `"git"` {
-			t.Errorf("%s: exec.%s runs something other than the literal \"git\"", fset.Position(call.Pos()), sel.Sel.Name)
-		}
-		return true
-	})
-	if calls == 0 {
-		t.Errorf("%s imports os/exec but calls no exec.Command: update this test", path)
 	}
 }
 

@@ -11,8 +11,10 @@ package lsp
 import (
 	"bytes"
 	"context"
+	"io"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
@@ -50,13 +52,19 @@ type Server struct {
 
 	// ws is the sequence of snapshots; docs maps open documents' URIs to
 	// paths and back.
-	ws    *workspace.Session
-	docs  *docTable
+	ws   *workspace.Session
+	docs *docTable
+	// bound is the disk as the workspace reads it: the workspace folders
+	// only, whatever path a feature asks for.
+	bound *vfs.Confined
 	diags *diagnoser
 	busy  *counter // notification handlers running concurrently
 
 	requestBudget time.Duration
-	dispatch      jsonrpc2.Handler // typed dispatch to s; tests may wrap it
+	dispatch      jsonrpc2.Handler       // typed dispatch to s; tests may wrap it
+	transport     atomic.Pointer[stream] // the connection's, once Serve runs
+	work          chan struct{}          // a slot per concurrent handler (handler.go)
+	callingClient chan struct{}          // a slot per handler that may wait on the client
 
 	// ctx lives as long as the connection; background work (debounced
 	// diagnostics) runs under it. client calls back into the editor.
@@ -86,12 +94,13 @@ const (
 // New returns a server ready to Serve one connection.
 func New(opts Options) *Server {
 	s := &Server{
-		log:     opts.Logger,
-		version: opts.Version,
-		ws:      workspace.NewSession(workspace.Options{Disk: opts.Disk, Check: workspace.CheckFunc(opts.Checker)}),
-		docs:    newDocTable(),
-		exited:  make(chan struct{}),
-		busy:    newCounter(),
+		log:           opts.Logger,
+		version:       opts.Version,
+		docs:          newDocTable(),
+		exited:        make(chan struct{}),
+		busy:          newCounter(),
+		work:          make(chan struct{}, maxWork),
+		callingClient: make(chan struct{}, maxCallingClient),
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()
@@ -104,27 +113,37 @@ func New(opts Options) *Server {
 		s.requestBudget = DefaultRequestBudget
 	}
 	s.dispatch = protocol.ServerHandler(s, nil)
+	disk := opts.Disk
+	if disk == nil {
+		disk = vfs.OS
+	}
+	s.bound = &vfs.Confined{FS: disk, Roots: s.Roots}
+	s.ws = workspace.NewSession(workspace.Options{Disk: s.bound, Check: workspace.CheckFunc(opts.Checker)})
 	s.diags = newDiagnoser(s)
 	return s
 }
 
-// Serve speaks LSP over stream until the client sends exit or the stream
-// ends, and returns the process exit code: 0 after a shutdown request, 1
-// otherwise (as the LSP specification asks).
-func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
+// Serve speaks LSP over conn (stdin and stdout for an editor) until the
+// client sends exit or the connection ends, and returns the process exit
+// code: 0 after a shutdown request, 1 otherwise (as the LSP specification
+// asks). The framing is bounded (stream.go): no frame, header or backlog of
+// unanswered requests can grow memory without limit.
+func (s *Server) Serve(ctx context.Context, conn io.ReadWriteCloser) int {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// The protocol library logs through slog; route it to our zap logger.
 	ctx = protocol.WithLogger(ctx, slog.New(zapslog.NewHandler(s.log.Core())))
 
-	conn := jsonrpc2.NewConn(newTolerantStream(stream, s.log), jsonrpc2.WithCodec(Codec{}))
-	s.client = protocol.ClientDispatcher(conn)
+	st := newStream(conn, s.log)
+	s.transport.Store(st)
+	rpc := jsonrpc2.NewConn(st, jsonrpc2.WithCodec(Codec{}))
+	s.client = protocol.ClientDispatcher(rpc)
 	s.ctx = protocol.WithClient(ctx, s.client)
-	conn.Go(s.ctx, s.handler())
+	rpc.Go(s.ctx, s.handler())
 
 	select {
 	case <-s.exited:
-	case <-conn.Done():
+	case <-rpc.Done():
 	case <-ctx.Done():
 	}
 	// Stop background work and outstanding calls to the client, then close
@@ -135,7 +154,7 @@ func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
 	s.diags.wait()
 	closed := make(chan struct{})
 	go func() {
-		if err := conn.Close(); err != nil {
+		if err := rpc.Close(); err != nil {
 			s.log.Debug("closing the connection", zap.Error(err))
 		}
 		close(closed)

@@ -2,14 +2,13 @@ package lsp
 
 import (
 	"context"
-	"os"
 	"path/filepath"
-	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
@@ -80,48 +79,9 @@ func (s *Server) InWorkspaceURI(u uri.URI) bool {
 }
 
 // InsideFolders reports whether path is inside (or is) one of folders, after
-// resolving symbolic links in both. A path that does not exist yet (a file
-// about to be created) is judged by its nearest existing ancestor.
+// resolving symbolic links in both (vfs.Within, the one containment rule).
+// A path that does not exist yet (a file about to be created) is judged by
+// its nearest existing ancestor.
 func InsideFolders(path string, folders []string) bool {
-	if !filepath.IsAbs(path) {
-		return false
-	}
-	real := resolve(path)
-	for _, f := range folders {
-		if !filepath.IsAbs(f) {
-			continue
-		}
-		rel, err := filepath.Rel(resolve(f), real)
-		if err != nil {
-			continue
-		}
-		if rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))) {
-			return true
-		}
-	}
-	return false
-}
-
-// resolve evaluates symbolic links in path; for a missing path it resolves
-// the longest existing prefix and appends the rest.
-func resolve(path string) string {
-	path = filepath.Clean(path)
-	var rest []string
-	for p := path; ; {
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			parts := append([]string{real}, rest...)
-			return filepath.Join(parts...)
-		}
-		if _, err := os.Lstat(p); err == nil {
-			// Exists but cannot be resolved (a dangling or looping link):
-			// refuse to guess where it points.
-			return string(filepath.Separator) + "\x00unresolvable"
-		}
-		parent := filepath.Dir(p)
-		if parent == p {
-			return path
-		}
-		rest = append([]string{filepath.Base(p)}, rest...)
-		p = parent
-	}
+	return vfs.WithinAny(path, folders)
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
 
@@ -33,8 +36,10 @@ type editTarget struct {
 }
 
 // target finds the text to edit at u. It refuses a file outside the
-// workspace folders, and, when want is set, an open document whose version
-// is no longer the one the action was computed for.
+// workspace folders (symbolic links resolved), a file that is not an rp1
+// charter (a forged argument naming .git/hooks/pre-commit or a source
+// file), one over the size limit, and, when want is set, an open document
+// whose version is no longer the one the action was computed for.
 func (s *Server) target(ctx context.Context, u uri.URI, want *int32) (editTarget, error) {
 	path, err := filePath(u)
 	if err != nil {
@@ -43,22 +48,48 @@ func (s *Server) target(ctx context.Context, u uri.URI, want *int32) (editTarget
 	if !s.InWorkspace(path) {
 		return editTarget{}, s.refuse(ctx, "charter-lsp will not edit %s: it is outside the workspace folders", path)
 	}
+	// Judge the file the edit would land in: a charter.md that is a link
+	// to .git/hooks/pre-commit is a hook, not a charter.
+	real, _ := vfs.Resolve(path)
+	if inGitDir(path) || inGitDir(real) {
+		return editTarget{}, s.refuse(ctx, "charter-lsp will not edit %s: it is inside a .git folder", path)
+	}
+	var t editTarget
 	f := s.ws.Snapshot().File(path)
-	if f.Open() {
+	switch {
+	case f.TooLarge():
+		return editTarget{}, s.refuse(ctx, "charter-lsp will not edit %s: it is over the %d MB analysis limit", path, analysis.MaxFileSize>>20)
+	case f.Open():
 		if want != nil && *want != f.Version {
 			return editTarget{}, jsonrpc2.Errorf(protocol.CodeContentModified,
 				"%s changed since the action was offered (version %d, now %d): ask again", path, *want, f.Version)
 		}
 		v := f.Version
-		return editTarget{URI: u, Path: path, Text: f.Text, Exists: true, Version: &v, Kind: f.Kind()}, nil
-	}
-	switch {
+		t = editTarget{URI: u, Path: path, Text: f.Text, Exists: true, Version: &v, Kind: f.Kind()}
 	case errors.Is(f.Err, fs.ErrNotExist):
-		return editTarget{URI: u, Path: path, Kind: f.Kind()}, nil
+		t = editTarget{URI: u, Path: path, Kind: f.Kind()}
 	case f.Err != nil:
 		return editTarget{}, jsonrpc2.Errorf(codeRequestFailed, "reading %s: %v", path, f.Err)
+	default:
+		t = editTarget{URI: u, Path: path, Text: f.Text, Exists: true, Kind: f.Kind()}
 	}
-	return editTarget{URI: u, Path: path, Text: f.Text, Exists: true, Kind: f.Kind()}, nil
+	if kind := analysis.Classify(real, t.Text); t.Kind != kind && real != path {
+		t.Kind = kind // what the link leads to decides
+	}
+	if t.Kind != analysis.KindRP1Charter && t.Kind != analysis.KindOtherCharter {
+		return editTarget{}, s.refuse(ctx, "charter-lsp will not edit %s: the interview only edits an rp1 charter (charter.md)", path)
+	}
+	return t, nil
+}
+
+// inGitDir reports whether path has a .git folder among its parents.
+func inGitDir(path string) bool {
+	for _, part := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {
+		if strings.EqualFold(part, ".git") {
+			return true
+		}
+	}
+	return false
 }
 
 // refuse tells the user why an action was refused (window/showMessage) and

@@ -18,8 +18,13 @@ func defaultWriteState(path string, data []byte, perm os.FileMode) error {
 	return atomicfile.Write(path, data, perm)
 }
 
-// Record plans and applies entries in one step: what the CLI does.
+// Record plans and applies entries in one step: what the CLI does, and what
+// the language server's record action does too (one locked, atomic path
+// for every writer).
 func Record(dir string, entries []Entry, opts Options) (*Result, error) {
+	if err := CheckContained(dir); err != nil {
+		return nil, err
+	}
 	res, err := Plan(vfs.OS, dir, entries, opts)
 	if err != nil {
 		return nil, err
@@ -39,6 +44,9 @@ func Record(dir string, entries []Entry, opts Options) (*Result, error) {
 func Apply(res *Result) error {
 	if res == nil {
 		return errors.New("nothing to apply")
+	}
+	if err := CheckContained(res.Dir); err != nil {
+		return err
 	}
 	unlock, err := lockDir(res.Dir)
 	if err != nil {
@@ -83,24 +91,19 @@ func perform(dir string, ops []FileOp) (err error) {
 		if err != nil {
 			return err
 		}
-		if filepath.Base(op.Path) == "criterion-state.json" {
-			// A first criterion-state.json still goes through a temporary
-			// file, so no reader sees it half-written.
-			if _, err := os.Lstat(op.Path); !errors.Is(err, fs.ErrNotExist) {
+		// A new file (an evidence.json, a first criterion-state.json) is
+		// complete before its name appears: a kill mid-write leaves no
+		// empty or partial file.
+		if err := atomicfile.Create(op.Path, op.Content, 0o644); err != nil {
+			if errors.Is(err, fs.ErrExist) {
 				return fmt.Errorf("%s appeared while recording; try again", op.Path)
 			}
-			if err := writeState(op.Path, op.Content, 0o644); err != nil {
-				return err
-			}
-			if err := stamp(op); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := createExclusive(op.Path, op.Content); err != nil {
 			return err
 		}
 		created = append(created, op.Path)
+		if err := stamp(op); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -137,23 +140,4 @@ func mkdirAll(p string) ([]string, error) {
 		created = append(created, missing[i])
 	}
 	return created, nil
-}
-
-// createExclusive writes a new file, failing if anything exists at p.
-func createExclusive(p string, content []byte) error {
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(content); err != nil {
-		f.Close()
-		os.Remove(p)
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		os.Remove(p)
-		return err
-	}
-	return f.Close()
 }

@@ -3,6 +3,7 @@ package record
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
@@ -32,6 +33,17 @@ func loadCharter(fsys vfs.FS, dir string) (*charter, error) {
 		return nil, fmt.Errorf("%s is not a charter directory", dir)
 	}
 	d := pi.LoadDir(fsys, dir)
+	for _, err := range d.Errors {
+		// A register that cannot be read (a FIFO, a folder, too large)
+		// is not an empty one: recording against it would be wrong.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			switch filepath.Base(pe.Path) {
+			case "charter.md", "criteria.md", "state.json", "criterion-state.json":
+				return nil, fmt.Errorf("%s: %w", filepath.Base(pe.Path), err)
+			}
+		}
+	}
 	ch := &charter{id: filepath.Base(dir), criteria: map[string]criterionInfo{}}
 	if d.StateFile != nil {
 		if d.State == nil {

@@ -11,6 +11,8 @@ import (
 	"time"
 )
 
+// lockName is the lock file in the charter directory while a record runs
+// (systems without flock on directories).
 const lockName = ".charter-lsp.lock"
 
 // lockDir without flock: an exclusively created lock file, retried for a

@@ -6,21 +6,17 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"syscall"
 )
 
-// lockName is the lock file in the charter directory; every charter-lsp
-// process recording evidence for the charter takes it exclusively.
-const lockName = ".charter-lsp.lock"
-
-// lockDir takes an exclusive flock on dir's lock file, waiting for other
-// holders; the returned function releases it.
+// lockDir takes an exclusive flock on the charter directory itself,
+// waiting for other holders; the returned function releases it. Locking
+// the directory rather than a lock file inside it leaves nothing behind in
+// the charter folder, and a crashed holder's lock goes with its process.
 func lockDir(dir string) (unlock func(), err error) {
-	p := filepath.Join(dir, lockName)
-	f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o644)
+	f, err := os.OpenFile(dir, os.O_RDONLY|syscall.O_DIRECTORY, 0)
 	if err != nil {
-		return nil, fmt.Errorf("lock %s: %w", p, err)
+		return nil, fmt.Errorf("lock %s: %w", dir, err)
 	}
 	for {
 		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
@@ -30,7 +26,7 @@ func lockDir(dir string) (unlock func(), err error) {
 	}
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("lock %s: %w", p, err)
+		return nil, fmt.Errorf("lock %s: %w", dir, err)
 	}
 	return func() {
 		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)

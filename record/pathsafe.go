@@ -2,10 +2,10 @@ package record
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
-	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // segmentRE is what a feature id may be: it becomes one directory name, so
@@ -21,8 +21,9 @@ func checkSegment(featureID string) error {
 }
 
 // checkInside returns an error unless p lies inside dir, both as written and
-// after resolving the symbolic links of p's longest existing ancestor (a
-// work/ folder linked elsewhere must not carry writes out of the charter).
+// after resolving symbolic links (vfs.Within, the rule the server and the
+// CLI share): a work/ folder linked elsewhere must not carry writes out of
+// the charter.
 func checkInside(dir, p string) error {
 	absDir, err := filepath.Abs(dir)
 	if err != nil {
@@ -32,42 +33,13 @@ func checkInside(dir, p string) error {
 	if err != nil {
 		return err
 	}
-	if !within(absDir, absP) {
+	if !vfs.Below(absDir, absP) {
 		return fmt.Errorf("refusing to write %s: outside the charter directory %s", quote(p), absDir)
 	}
-	realDir, err := filepath.EvalSymlinks(absDir)
-	if err != nil {
-		return err
-	}
-	existing, rest := absP, ""
-	for {
-		if _, err := os.Lstat(existing); err == nil {
-			break
-		}
-		parent := filepath.Dir(existing)
-		if parent == existing {
-			break
-		}
-		rest = filepath.Join(filepath.Base(existing), rest)
-		existing = parent
-	}
-	realExisting, err := filepath.EvalSymlinks(existing)
-	if err != nil {
-		return err
-	}
-	if !within(realDir, filepath.Join(realExisting, rest)) {
+	if !vfs.Within(absDir, absP) {
 		return fmt.Errorf("refusing to write %s: a symbolic link leads outside the charter directory %s", quote(p), absDir)
 	}
 	return nil
-}
-
-// within reports whether p is dir or below it (both absolute and clean).
-func within(dir, p string) bool {
-	rel, err := filepath.Rel(dir, p)
-	if err != nil || filepath.IsAbs(rel) {
-		return false
-	}
-	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // quote shows user input in an error message: quoted, control characters
@@ -82,4 +54,26 @@ func quote(s string) string {
 		return fmt.Sprintf("%q… (%d bytes)", s[:cut], len(s))
 	}
 	return fmt.Sprintf("%q", s)
+}
+
+// CheckContained refuses a charter directory that, once symbolic links are
+// resolved, lies outside its project (the folder holding .pi/): a
+// .pi/charters/<id> or a .pi linked elsewhere must not carry a record out
+// of the project. It is the rule the language server applies with its
+// workspace folders (vfs.Within, shared), so `charter-lsp record --charter`
+// through such a link is refused as the editor's action is.
+func CheckContained(dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	charters := filepath.Dir(abs)
+	if filepath.Base(charters) != "charters" || filepath.Base(filepath.Dir(charters)) != ".pi" {
+		return nil // not in a project's .pi/charters: nothing to be contained by
+	}
+	project := filepath.Dir(filepath.Dir(charters))
+	if !vfs.Within(project, abs) {
+		return fmt.Errorf("not recording evidence for %s: it is outside the project %s (a symbolic link leads out of it)", abs, project)
+	}
+	return nil
 }

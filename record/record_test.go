@@ -270,7 +270,6 @@ func TestFailureHalfWayKeepsCriterionState(t *testing.T) {
 		t.Error("criterion-state.json changed")
 	}
 	after := snapshot(t, dir)
-	delete(after, lockName)
 	if len(after) != len(before) {
 		for p := range after {
 			if _, ok := before[p]; !ok {
@@ -392,5 +391,54 @@ func TestOwnWriteIsNotSidecarDrift(t *testing.T) {
 	}
 	if d := drift(); len(d) != 1 {
 		t.Fatalf("a later edit must show as sidecar drift, got %+v", d)
+	}
+}
+
+// A record leaves exactly its new run and the updated criterion-state.json
+// in the charter folder: no lock file, no temporary file.
+func TestRecordLeavesNothingElse(t *testing.T) {
+	_, dir := fixture(t)
+	before := snapshot(t, dir)
+	res, err := Record(dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier"}}, Options{Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := filepath.FromSlash(res.Entries[0].Path)
+	for p := range snapshot(t, dir) {
+		if _, old := before[p]; old || p == run || strings.HasPrefix(run, p+string(filepath.Separator)) {
+			continue
+		}
+		t.Errorf("left behind: %s", p)
+	}
+}
+
+// A charter folder that is a link out of its project is refused before
+// anything is written; a link that stays in the project is fine.
+func TestCharterLinkedOutOfTheProjectRefused(t *testing.T) {
+	project, dir := fixture(t)
+	outside := filepath.Join(t.TempDir(), "auth-rework")
+	if err := os.Rename(dir, outside); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, dir); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	before := snapshot(t, outside)
+	entry := []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier"}}
+	_, err := Record(dir, entry, Options{Now: t0})
+	if err == nil || !strings.Contains(err.Error(), "outside the project") {
+		t.Fatalf("err = %v", err)
+	}
+	if after := snapshot(t, outside); len(after) != len(before) {
+		t.Errorf("wrote through the link: %d files, was %d", len(after), len(before))
+	}
+	// Near miss: linked to a folder inside the project.
+	inside := filepath.Join(project, "charters-elsewhere", "auth-rework")
+	os.MkdirAll(filepath.Dir(inside), 0o755)
+	os.Remove(dir)
+	os.Rename(outside, inside)
+	os.Symlink(inside, dir)
+	if _, err := Record(dir, entry, Options{Now: t0}); err != nil {
+		t.Fatalf("a link inside the project: %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package status
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"time"
@@ -52,8 +53,8 @@ func Compute(fsys vfs.FS, dir string, opts Options) (*Status, error) {
 		return nil, fmt.Errorf("%s is not a charter directory", dir)
 	}
 	d := pi.LoadDir(fsys, dir)
-	if d.CharterFile == nil && d.CriteriaFile == nil && d.StateFile == nil {
-		return nil, errors.New(dir + " holds none of charter.md, criteria.md, state.json: not a pi charter")
+	if err := Loaded(d); err != nil {
+		return nil, err
 	}
 	return NewView(fsys, d, pi.NewSourceClock(opts.Freshness, fsys, opts.SourceDirs)).Status(opts.Now), nil
 }
@@ -145,7 +146,15 @@ func (c *computer) fileProblems() {
 		}
 	}
 	for _, err := range c.d.Errors {
-		c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: "", Code: diag.FileUnreadable, Message: err.Error()})
+		// A FIFO, a folder or an over-size file where a charter file
+		// belongs is reported with the code check gives it.
+		var pe *fs.PathError
+		if !errors.As(err, &pe) {
+			c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: "", Code: diag.FileUnreadable, Message: err.Error()})
+			continue
+		}
+		p := pi.ReadProblem(pe.Path, err)
+		c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: c.rel(pe.Path), Code: p.Code, Message: p.Message})
 	}
 }
 
@@ -159,4 +168,17 @@ func ComputeCharters(fsys vfs.FS, dir string) (*Status, error) {
 		return nil, err
 	}
 	return &Status{CharterID: c.CharterID, Dir: c.Dir, Status: c.Status, Objective: c.Objective, Charters: c}, nil
+}
+
+// Loaded reports why d is no pi charter status can be given for: it holds
+// none of charter.md, criteria.md and state.json, or none that can be read
+// (a FIFO, a folder where the file belongs).
+func Loaded(d *pi.Dir) error {
+	if d.CharterFile != nil || d.CriteriaFile != nil || d.StateFile != nil {
+		return nil
+	}
+	if len(d.Errors) > 0 {
+		return fmt.Errorf("%s: no charter file can be read: %w", d.Path, errors.Join(d.Errors...))
+	}
+	return errors.New(d.Path + " holds none of charter.md, criteria.md, state.json: not a pi charter")
 }

@@ -2,12 +2,16 @@ package workspace
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"path/filepath"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // Diagnostics returns path's diagnostics in this snapshot: located in the
@@ -22,13 +26,16 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 	switch {
 	case kind == analysis.KindNone:
 		return nil, nil
-	case f.TooLarge():
+	case f.TooLarge() || f.Err != nil && !errors.Is(f.Err, fs.ErrNotExist):
+		// Said on the file itself; its charter's other files are checked.
+		err := f.Err
+		if err == nil { // an open document over the limit
+			err = &vfs.TooLargeError{Size: int64(len(f.Text)), Limit: analysis.MaxFileSize}
+		}
 		cfg, _ := s.Config(path)
-		size := max(f.Size, int64(len(f.Text)))
-		return analysis.Finish(analysis.CheckUnreadable(path, size, ErrTooLarge), path, source.NewIndex(nil), cfg), nil
+		return analysis.Finish([]diag.Diagnostic{pi.ReadProblem(path, err)}, path, source.NewIndex(nil), cfg), nil
 	case f.Err != nil:
-		cfg, _ := s.Config(path)
-		return analysis.Finish(analysis.CheckUnreadable(path, f.Size, f.Err), path, source.NewIndex(nil), cfg), nil
+		return nil, nil // a missing file has nothing to say
 	case kind == analysis.KindOtherCharter && s.sess.check == nil:
 		return nil, nil
 	}

@@ -1,7 +1,6 @@
 package workspace
 
 import (
-	"errors"
 	"io/fs"
 	"path/filepath"
 	"sort"
@@ -11,11 +10,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
-
-// ErrNotRegular is a path where a file is expected that is a directory, a
-// FIFO, a device or a socket: it is never opened for reading, so it can
-// neither block a check nor feed it without end.
-var ErrNotRegular = errors.New("not a regular file")
 
 // disk remembers what was read from the disk until a change event says it
 // changed (Session.Update with Change.Disk): every snapshot shares it, so a
@@ -44,7 +38,10 @@ func newDisk(fsys vfs.FS) *disk {
 	return &disk{fs: fsys, files: map[string]*File{}, stats: map[string]statResult{}, dirs: map[string]dirResult{}}
 }
 
-// file reads path once: only a regular file within the size limit is read.
+// file reads path once. Only a regular file within the size limit is read
+// (the vfs never opens anything else, and reads at most the limit + 1 byte
+// whatever the stat said): a FIFO, a device, a socket or a folder gets a
+// *vfs.NotRegularError, a larger file a *vfs.TooLargeError.
 func (d *disk) file(path string) *File {
 	d.mu.Lock()
 	f := d.files[path]
@@ -58,16 +55,16 @@ func (d *disk) file(path string) *File {
 	case err != nil:
 		f.Err = err
 	case !info.Mode().IsRegular():
-		f.Err, f.Mode, f.ModTime = ErrNotRegular, info.Mode(), info.ModTime()
+		f.Err, f.Mode, f.ModTime = &fs.PathError{Op: "read", Path: path, Err: &vfs.NotRegularError{Mode: info.Mode()}}, info.Mode(), info.ModTime()
 	case info.Size() > analysis.MaxFileSize:
-		f.Err, f.Size, f.Mode, f.ModTime = ErrTooLarge, info.Size(), info.Mode(), info.ModTime()
+		f.Err, f.Size, f.Mode, f.ModTime = &fs.PathError{Op: "read", Path: path, Err: &vfs.TooLargeError{Size: info.Size(), Limit: analysis.MaxFileSize}}, info.Size(), info.Mode(), info.ModTime()
 	default:
 		f.Size, f.Mode, f.ModTime = info.Size(), info.Mode(), info.ModTime()
-		f.Text, f.Err = d.fs.ReadFile(path)
-		if f.Err != nil {
+		if f.Text, f.Err = d.fs.ReadFile(path); f.Err != nil {
 			f.Text = nil
-		} else if int64(len(f.Text)) > analysis.MaxFileSize {
-			f.Text, f.Err = nil, ErrTooLarge // it grew since the stat
+			if size, tooLarge := vfs.IsTooLarge(f.Err); tooLarge {
+				f.Size = size // it grew since the stat
+			}
 		}
 	}
 	d.mu.Lock()

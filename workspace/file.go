@@ -10,11 +10,8 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
-
-// ErrTooLarge is a file over analysis.MaxFileSize: it is not read, and no
-// feature looks at it.
-var ErrTooLarge = errors.New("file too large")
 
 // File is one version of one file as a snapshot sees it: an open
 // document's text, or what the disk held when it was first read. Everything
@@ -25,8 +22,8 @@ type File struct {
 	Path    string
 	Text    []byte // nil when Err is set; never modified
 	Version int32  // the open document's version; 0 for a file read from disk
-	// Err says why there is no text: fs.ErrNotExist, ErrTooLarge, a file
-	// that is not a regular file, a read error.
+	// Err says why there is no text: fs.ErrNotExist, a *vfs.TooLargeError,
+	// a *vfs.NotRegularError (a FIFO, a device, a folder), a read error.
 	Err error
 	// Size is the size on disk (or of the text, for an open document that
 	// is not on disk); ModTime is the disk's time (the zero time when the
@@ -60,7 +57,8 @@ func (f *File) Exists() bool { return f.Err == nil }
 // TooLarge reports whether the file is over the analysis size limit; such
 // a file is never parsed, and features answer nothing for it.
 func (f *File) TooLarge() bool {
-	return errors.Is(f.Err, ErrTooLarge) || int64(len(f.Text)) > analysis.MaxFileSize
+	_, tooLarge := vfs.IsTooLarge(f.Err)
+	return tooLarge || int64(len(f.Text)) > analysis.MaxFileSize
 }
 
 // Kind says which charter file this is, from its path and content.

@@ -14,6 +14,7 @@ package workspace
 import (
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
@@ -74,8 +75,10 @@ type Session struct {
 	check CheckFunc
 	busy  *busy // computations in flight
 
-	mu   sync.Mutex
-	snap *Snapshot
+	// update serialises Update; readers take the current snapshot without
+	// waiting for it (Update reads the disk, which may ask for the roots).
+	update sync.Mutex
+	snap   atomic.Pointer[Snapshot]
 }
 
 // NewSession starts a session with an empty first snapshot.
@@ -87,7 +90,7 @@ func NewSession(opts Options) *Session {
 		opts.Now = time.Now
 	}
 	s := &Session{disk: newDisk(opts.Disk), now: opts.Now, check: opts.Check, busy: newBusy()}
-	s.snap = newSnapshot(s, 1)
+	s.snap.Store(newSnapshot(s, 1))
 	return s
 }
 
@@ -96,19 +99,15 @@ func NewSession(opts Options) *Session {
 func (s *Session) Wait() { s.busy.wait() }
 
 // Snapshot returns the current snapshot.
-func (s *Session) Snapshot() *Snapshot {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.snap
-}
+func (s *Session) Snapshot() *Snapshot { return s.snap.Load() }
 
 // Update applies c and returns the snapshot that results. What c did not
 // touch is carried over from the previous snapshot, computed or not.
 // Updates are serialised; each returns a snapshot newer than the last.
 func (s *Session) Update(c Change) *Snapshot {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	prev := s.snap
+	s.update.Lock()
+	defer s.update.Unlock()
+	prev := s.snap.Load()
 	for _, p := range c.Disk {
 		s.disk.invalidate(filepath.Clean(p))
 	}
@@ -116,6 +115,6 @@ func (s *Session) Update(c Change) *Snapshot {
 		s.disk.reset()
 	}
 	next := prev.derive(c)
-	s.snap = next
+	s.snap.Store(next)
 	return next
 }

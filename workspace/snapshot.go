@@ -42,6 +42,10 @@ type Snapshot struct {
 type configResult struct {
 	cfg analysis.Config
 	err error
+	// file is the project file that applies; ignored are its keys that
+	// Restricted Mode left out.
+	file    string
+	ignored []string
 }
 
 func newSnapshot(s *Session, id uint64) *Snapshot {
@@ -133,22 +137,38 @@ func (s *Snapshot) Config(path string) (analysis.Config, error) {
 		s.mu.Unlock()
 		return r.cfg, nil
 	}
-	if file := s.projectConfigFile(dir); file != "" {
+	file := s.projectConfigFile(dir)
+	if file != "" {
 		f := s.File(file)
 		if f.Err != nil {
-			err = fmt.Errorf("%s: %w", file, f.Err)
+			// Not a reason to stop: the defaults apply, and the file's own
+			// diagnostic (file-not-regular, file-unreadable) says why.
+			project = analysis.Config{}
 		} else if project, err = analysis.ParseConfig(f.Text); err != nil {
 			project, err = analysis.Config{}, fmt.Errorf("%s: %w", file, err)
 		}
 	}
+	var ignored []string
 	if s.settings.Restricted {
+		ignored = project.RestrictedAway()
 		project = project.Restricted()
 	}
-	r = configResult{project.Merge(s.settings.Config), err}
+	r = configResult{cfg: project.Merge(s.settings.Config), err: err, file: file, ignored: ignored}
 	s.mu.Lock()
 	s.configs[dir] = r
 	s.mu.Unlock()
 	return r.cfg, r.err
+}
+
+// IgnoredProjectKeys names the project configuration file that applies to
+// path and the keys of it that Restricted Mode leaves out (none when the
+// workspace is trusted).
+func (s *Snapshot) IgnoredProjectKeys(path string) (file string, keys []string) {
+	s.Config(path)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := s.configs[filepath.Dir(filepath.Clean(path))]
+	return r.file, r.ignored
 }
 
 // projectConfigFile finds the project configuration file for dir, looking

@@ -2,7 +2,6 @@ package workspace
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/status"
@@ -19,8 +18,8 @@ func (s *Snapshot) Status(ctx context.Context, dir string, now time.Time) (*stat
 	if err != nil {
 		return nil, err
 	}
-	if d := v.Dir; d.CharterFile == nil && d.CriteriaFile == nil && d.StateFile == nil {
-		return nil, errors.New(dir + " holds none of charter.md, criteria.md, state.json: not a pi charter")
+	if err := status.Loaded(v.Dir); err != nil {
+		return nil, err
 	}
 	return v.Status(now), nil
 }

@@ -19,7 +19,7 @@ const (
 
 // MaxFileSize is the largest file read (analysis.MaxFileSize is this limit):
 // a larger one is not read, and reported as an error of the folder.
-const MaxFileSize = 16 << 20
+const MaxFileSize = vfs.MaxFileSize
 
 // Dir is a .charters/<id> folder: its files as read, and the charter as
 // upstream reads it.

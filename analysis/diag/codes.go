@@ -65,6 +65,7 @@ const (
 	ReportMissingSection
 	FileTooLarge
 	FileUnreadable
+	FileNotRegular
 	ConfigInvalid
 	UnknownDisableCode
 
@@ -184,6 +185,7 @@ var Rules = []Rule{
 	// Files and configuration.
 	{FileTooLarge, "file-too-large", SeverityWarning, "config", "The file is larger than the analysis limit and was not analysed.", false},
 	{FileUnreadable, "file-unreadable", SeverityError, "config", "A charter file exists but cannot be read (permissions, an I/O error).", false},
+	{FileNotRegular, "file-not-regular", SeverityError, "config", "A FIFO, device node, socket or folder stands where a charter file or the configuration file is expected; it is skipped, never opened for reading.", false},
 	{ConfigInvalid, "config-invalid", SeverityError, "config", "The charter-lsp configuration file cannot be read.", false},
 	{UnknownDisableCode, "unknown-disable-code", SeverityWarning, "config", "An inline charter-lsp-disable comment names a code that does not exist.", false},
 

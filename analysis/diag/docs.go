@@ -214,6 +214,10 @@ var Docs = map[Code]Doc{
 		Example: "a 20 MB criteria.md",
 		Fix:     "Split the file; charter-lsp analyses files up to 16 MB.",
 	},
+	FileNotRegular: {
+		Example: "criteria.md is a named pipe (mkfifo), or a folder called criterion-state.json",
+		Fix:     "Replace it with a regular file (or remove it); charter-lsp never reads from pipes, devices or sockets.",
+	},
 	ConfigInvalid: {
 		Example: "{\"severity\": {\"stale-evidence\": \"loud\"}}",
 		Fix:     "Use known codes and the severities error, warning, information, hint or off.",

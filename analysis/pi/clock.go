@@ -1,14 +1,13 @@
 package pi
 
 import (
-	"bytes"
 	"context"
-	"os/exec"
+	"errors"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -20,35 +19,45 @@ type SourceClock interface {
 }
 
 // NewSourceClock returns the clock for a freshness mode: "git" (last commit
-// touching dirs) or anything else for "mtime" (newest file time, upstream's
-// rule). dirs default to ["src"].
+// touching dirs; the mtime rule outside a repository) or anything else for
+// "mtime" (newest file time, upstream's rule). dirs default to ["src"].
 func NewSourceClock(mode string, fsys vfs.FS, dirs []string) SourceClock {
 	if len(dirs) == 0 {
 		dirs = []string{"src"}
 	}
-	if mode == "git" {
-		return GitClock{Dirs: dirs}
-	}
 	if fsys == nil {
 		fsys = vfs.OS
 	}
-	return MtimeClock{FS: fsys, Dirs: dirs}
+	mtime := MtimeClock{FS: fsys, Dirs: dirs}
+	if mode == "git" {
+		return GitClock{Dirs: dirs, Fallback: mtime}
+	}
+	return mtime
 }
 
 // MtimeClock is upstream's rule: the newest modification time of any regular
-// file under <project>/<dir> (symlinks are not followed).
+// file under <project>/<dir>. Symbolic links are not followed, a source
+// folder that resolves outside the project (src -> /) is not walked at
+// all, and a walk stops after MaxEntries entries.
 type MtimeClock struct {
 	FS   vfs.FS
 	Dirs []string
+	// MaxEntries bounds one walk (default 200,000 entries): past it the
+	// newest time seen so far is the answer.
+	MaxEntries int
 }
 
 func (c MtimeClock) Newest(project string) (time.Time, string, bool) {
 	var best time.Time
 	var bestPath string
 	found := false
+	budget := c.MaxEntries
+	if budget <= 0 {
+		budget = 200_000
+	}
 	var walk func(dir string, depth int)
 	walk = func(dir string, depth int) {
-		if depth > 64 {
+		if depth > 64 || budget <= 0 {
 			return
 		}
 		entries, err := c.FS.ReadDir(dir)
@@ -56,6 +65,9 @@ func (c MtimeClock) Newest(project string) (time.Time, string, bool) {
 			return
 		}
 		for _, e := range entries {
+			if budget--; budget < 0 {
+				return
+			}
 			p := filepath.Join(dir, e.Name())
 			switch {
 			case e.IsDir():
@@ -72,86 +84,69 @@ func (c MtimeClock) Newest(project string) (time.Time, string, bool) {
 			}
 		}
 	}
+	if abs, err := filepath.Abs(project); err == nil {
+		project = abs
+	}
 	for _, d := range c.Dirs {
-		walk(filepath.Join(project, filepath.FromSlash(d)), 0)
+		root := filepath.Join(project, filepath.FromSlash(d))
+		if !vfs.Within(project, root) {
+			continue // a link out of the project: not ours to date
+		}
+		walk(root, 0)
 	}
 	return best, bestPath, found
 }
 
-// GitClock uses the committer time of the last commit touching Dirs:
-// `git log -1 --format=%cI --name-only -- <dirs>` run in the project. It is
-// a fixed git invocation, never a charter command. The path is the first
-// file of that commit under Dirs. Not a repository, or no such commit: ok
-// is false.
+// GitClock dates the sources by the committer time of the last commit
+// touching Dirs, as `git log -1 --format=%cI --name-only -- <dirs>` would,
+// read by analysis/gitlog without running git or anything else (see there
+// for why). The path is the first file of that commit under Dirs. Outside
+// a git repository it falls back to the mtime rule; a history it cannot
+// read (a partial clone missing objects, over the budget) has no answer
+// (ok false: nothing is stale).
 type GitClock struct {
-	Dirs    []string
-	Timeout time.Duration // default 10s
+	Dirs   []string
+	Limits gitlog.Limits
+	// Fallback dates the sources outside a repository; nil: no answer.
+	Fallback SourceClock
 }
 
 func (c GitClock) Newest(project string) (time.Time, string, bool) {
-	timeout := c.Timeout
-	if timeout == 0 {
-		timeout = 10 * time.Second
+	ch, err := gitlog.LastChange(context.Background(), project, c.Dirs, c.Limits)
+	switch {
+	case err == nil:
+		return ch.Time, ch.Path, true
+	case errors.Is(err, gitlog.ErrNoRepository) && c.Fallback != nil:
+		return c.Fallback.Newest(project)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	args := append([]string{"log", "-1", "--format=%cI", "--name-only", "--"}, c.Dirs...)
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = project
-	out, err := cmd.Output()
-	if err != nil {
-		return time.Time{}, "", false
-	}
-	lines := strings.Split(string(bytes.TrimSpace(out)), "\n")
-	t, err := time.Parse(time.RFC3339, strings.TrimSpace(lines[0]))
-	if err != nil {
-		return time.Time{}, "", false
-	}
-	path := ""
-	for _, l := range lines[1:] {
-		if l = strings.TrimSpace(l); l != "" {
-			path = filepath.Join(project, filepath.FromSlash(l))
-			break
-		}
-	}
-	return t, path, true
+	return time.Time{}, "", false
 }
 
-// GitUnchanged reports whether the file at path is tracked by git and
-// unchanged since the last commit: `git status --porcelain --ignored --
-// <file>` run in the file's folder, with no optional locks (so it never
-// writes the index). A fixed git invocation, never a charter command. known
-// is false outside a git work tree (or without git) and for a file git does
-// not track or ignores: then git cannot tell.
+// GitUnchanged reports whether the file at path is what the last commit
+// holds (git's object database, read by gitlog: no program is run). known is
+// false outside a repository and for a file the last commit does not hold:
+// then git cannot tell.
 func GitUnchanged(path string) (unchanged, known bool) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "--no-optional-locks", "status", "--porcelain", "--ignored", "--", filepath.Base(path))
-	cmd.Dir = filepath.Dir(path)
-	out, err := cmd.Output()
+	content, err := vfs.OS.ReadFile(path)
 	if err != nil {
 		return false, false
 	}
-	if len(bytes.TrimSpace(out)) == 0 {
-		return true, true
-	}
-	for _, line := range bytes.Split(out, []byte("\n")) {
-		if bytes.HasPrefix(line, []byte("??")) || bytes.HasPrefix(line, []byte("!!")) {
-			return false, false
-		}
-	}
-	return false, true
+	return gitlog.Committed(context.Background(), path, content)
 }
 
 // CachingClock remembers each project's answer until Invalidate, so the
 // server can walk the source tree once and refresh on file-watch events.
+// No lock is held while an answer is computed: callers asking about the
+// same project wait for the one computation, others go on.
 type CachingClock struct {
 	Clock SourceClock
 	mu    sync.Mutex
-	cache map[string]cached
+	cache map[string]*reading
+	gen   uint64 // bumped by Invalidate: older computations are not kept
 }
 
-type cached struct {
+type reading struct {
+	done chan struct{} // closed when t, path, ok are set
 	t    time.Time
 	path string
 	ok   bool
@@ -159,22 +154,34 @@ type cached struct {
 
 func (c *CachingClock) Newest(project string) (time.Time, string, bool) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if v, hit := c.cache[project]; hit {
-		return v.t, v.path, v.ok
+	if r, hit := c.cache[project]; hit {
+		c.mu.Unlock()
+		<-r.done
+		return r.t, r.path, r.ok
 	}
-	t, p, ok := c.Clock.Newest(project)
+	r := &reading{done: make(chan struct{})}
 	if c.cache == nil {
-		c.cache = map[string]cached{}
+		c.cache = map[string]*reading{}
 	}
-	c.cache[project] = cached{t, p, ok}
-	return t, p, ok
+	c.cache[project] = r
+	gen := c.gen
+	c.mu.Unlock()
+
+	defer close(r.done)
+	r.t, r.path, r.ok = c.Clock.Newest(project)
+	c.mu.Lock()
+	if c.gen != gen && c.cache[project] == r {
+		delete(c.cache, project) // invalidated meanwhile: answer once, keep nothing
+	}
+	c.mu.Unlock()
+	return r.t, r.path, r.ok
 }
 
 // Invalidate forgets project ("" forgets all).
 func (c *CachingClock) Invalidate(project string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.gen++
 	if project == "" {
 		c.cache = nil
 		return

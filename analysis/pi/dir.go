@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
@@ -243,16 +242,11 @@ func (l *loader) allowed(dir, name string) bool {
 	}
 	p := filepath.Join(dir, name)
 	target := l.resolve(p)
-	if target == p || !within(l.root, target) {
+	if target == p || !vfs.Below(l.root, target) {
 		l.errors = append(l.errors, &fs.PathError{Op: "read", Path: p, Err: errors.New("symlink leaves the charter directory; not read")})
 		return false
 	}
 	return true
-}
-
-func within(root, p string) bool {
-	rel, err := filepath.Rel(root, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 func (l *loader) read(dir, name string) *File {

@@ -1,14 +1,87 @@
 // Package vfs is the file access every analysis goes through, so the
 // language server can lay its open, unsaved documents over the disk.
+//
+// It is also the one place where reading a file is made safe on a
+// repository nobody has vetted: OS.ReadFile never blocks (a FIFO, a device
+// node or a socket where a charter file is expected is refused, not opened
+// for a read that waits forever) and never reads more than MaxFileSize + 1
+// bytes (a 1 GB sparse REPORT.md costs nothing). Every reader — analysis,
+// status, record, the server, the CLI — gets both by reading through here.
 package vfs
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 )
 
+// MaxFileSize is the largest file anything reads; larger ones are refused
+// with a *TooLargeError (analysis reports them as file-too-large).
+const MaxFileSize = 16 << 20
+
+// ErrNotRegular is what a *NotRegularError is (errors.Is): the path exists
+// but is not a regular file. analysis reports it as file-not-regular.
+var ErrNotRegular = errors.New("not a regular file")
+
+// NotRegularError is returned (wrapped in an *fs.PathError) for a
+// directory, FIFO, device node or socket where a file was to be read.
+type NotRegularError struct {
+	Mode fs.FileMode
+}
+
+func (e *NotRegularError) Error() string { return "is " + Describe(e.Mode) + ", not a regular file" }
+
+func (e *NotRegularError) Is(target error) bool { return target == ErrNotRegular }
+
+// Describe names the kind of file mode is, for messages.
+func Describe(mode fs.FileMode) string {
+	switch {
+	case mode.IsRegular():
+		return "a regular file"
+	case mode.IsDir():
+		return "a folder"
+	case mode&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeCharDevice != 0:
+		return "a character device"
+	case mode&fs.ModeDevice != 0:
+		return "a device"
+	case mode&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "not a regular file"
+}
+
+// TooLargeError is returned (wrapped in an *fs.PathError) for a file over
+// the size limit; nothing of it was read.
+type TooLargeError struct {
+	Size  int64 // the size seen, at least Limit + 1
+	Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("%d MB is over the %d MB limit", e.Size>>20, e.Limit>>20)
+}
+
+// IsTooLarge reports whether err says a file is over the size limit, and
+// its size.
+func IsTooLarge(err error) (size int64, ok bool) {
+	var tl *TooLargeError
+	if errors.As(err, &tl) {
+		return tl.Size, true
+	}
+	return 0, false
+}
+
 // FS reads files by operating-system path.
 type FS interface {
+	// ReadFile returns the content of a regular file of at most
+	// MaxFileSize bytes; other files fail with ErrNotRegular or a
+	// *TooLargeError.
 	ReadFile(name string) ([]byte, error)
 	Stat(name string) (fs.FileInfo, error)
 	ReadDir(name string) ([]fs.DirEntry, error)
@@ -19,6 +92,59 @@ var OS FS = osFS{}
 
 type osFS struct{}
 
-func (osFS) ReadFile(name string) ([]byte, error)       { return os.ReadFile(name) }
+func (osFS) ReadFile(name string) ([]byte, error)       { return ReadFile(name, MaxFileSize) }
 func (osFS) Stat(name string) (fs.FileInfo, error)      { return os.Stat(name) }
 func (osFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
+
+// ReadFile reads the regular file name, of at most limit bytes, without
+// ever blocking on it: it is opened non-blocking (opening a FIFO for
+// reading would otherwise wait for a writer), checked with fstat on the
+// opened descriptor (so a swap between a check and the open cannot fool
+// it), and read with a bound of limit + 1 bytes whatever the size claims
+// (a file that grows while read is still cut off).
+func ReadFile(name string, limit int64) ([]byte, error) {
+	f, err := openRegular(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: &NotRegularError{Mode: fi.Mode()}}
+	}
+	if fi.Size() > limit {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: &TooLargeError{Size: fi.Size(), Limit: limit}}
+	}
+	// Size+1 so the usual case reads in one go and sees EOF at once.
+	buf := make([]byte, 0, fi.Size()+1)
+	data, err := readAtMost(f, buf, limit+1)
+	if err != nil {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+	}
+	if int64(len(data)) > limit {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: &TooLargeError{Size: int64(len(data)), Limit: limit}}
+	}
+	return data, nil
+}
+
+// readAtMost appends r's content to buf until EOF or max bytes.
+func readAtMost(r io.Reader, buf []byte, max int64) ([]byte, error) {
+	for int64(len(buf)) < max {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		room := min(int64(cap(buf)), max)
+		n, err := r.Read(buf[len(buf):room])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
+}

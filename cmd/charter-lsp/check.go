@@ -310,15 +310,22 @@ func (c *checkRun) check(changed ...string) ([]diag.Diagnostic, error) {
 	snap := c.snapshot(changed)
 	ctx := context.Background()
 	var all []diag.Diagnostic
-	for _, f := range c.files {
-		if _, err := snap.Config(f); err != nil {
-			return nil, err // a project file that does not parse: fix it first
-		}
+	configs := map[string]bool{}
+	files := c.files
+	for i := 0; i < len(files); i++ {
+		f := files[i]
 		ds, err := snap.Diagnostics(ctx, f)
 		if err != nil {
 			return nil, err
 		}
 		all = append(all, ds...)
+		// The project file that configures f is checked too: one that does
+		// not parse (config-invalid) or cannot be read (a FIFO:
+		// file-not-regular) is reported on itself, and the defaults apply.
+		if cfg, _ := snap.IgnoredProjectKeys(f); cfg != "" && !configs[cfg] && !c.seen[cfg] {
+			configs[cfg] = true
+			files = append(files[:len(files):len(files)], cfg)
+		}
 	}
 	diag.Sort(all)
 	return all, nil

@@ -19,6 +19,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
@@ -73,7 +74,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	text, err := os.ReadFile(path)
+	text, err := vfs.OS.ReadFile(path) // never blocks on a FIFO, bounded in size
 	exists := err == nil
 	if *contract == "" && exists && rp1.Parse(text).Format == rp1.FormatSkeleton {
 		*contract = contractFinalizer
@@ -272,7 +273,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 // checkFinalizerAnswer checks a finalizer's saved answer against the
 // contract and what the charter calls for, printing findings as check does.
 func checkFinalizerAnswer(file string, want rp1.FinalizerResponse, stdout, stderr io.Writer) int {
-	data, err := os.ReadFile(file)
+	data, err := vfs.OS.ReadFile(file)
 	if err != nil {
 		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
 		return 2

@@ -8,7 +8,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	"go.lsp.dev/jsonrpc2"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
@@ -53,13 +52,12 @@ func serve(e *env, args []string, name string) int {
 	if !ok {
 		in = io.NopCloser(e.stdin)
 	}
-	stream := jsonrpc2.NewStream(stdio{in: in, out: e.stdout})
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv := lsp.New(lsp.Options{Logger: logger, Version: version})
 	logger.Info("charter-lsp serving on stdio", zap.String("version", version))
-	code = srv.Serve(ctx, stream)
+	code = srv.Serve(ctx, stdio{in: in, out: e.stdout})
 	logger.Info("charter-lsp exiting", zap.Int("code", code))
 	return code
 }

@@ -1,9 +1,16 @@
 package atomicfile
 
 import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"testing"
+	"time"
 )
 
 func TestWriteReplacesAndKeepsMode(t *testing.T) {
@@ -48,4 +55,101 @@ func TestFailedWriteLeavesOldFile(t *testing.T) {
 	if got, _ := os.ReadFile(target); string(got) != "old" {
 		t.Fatalf("old file changed: %q", got)
 	}
+}
+
+// When the last step fails (the rename, here), the target keeps its old
+// content and no temporary file is left in the folder.
+func TestFailedRenameLeavesNoTemporaryFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "criterion-state.json")
+	os.WriteFile(p, []byte("old"), 0o644)
+	rename = func(string, string) error { return errors.New("rename failed") }
+	defer func() { rename = os.Rename }()
+	if err := Write(p, []byte("new"), 0o644); err == nil {
+		t.Fatal("the write succeeded")
+	}
+	if got, _ := os.ReadFile(p); string(got) != "old" {
+		t.Fatalf("old content changed: %q", got)
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 1 {
+		t.Fatalf("left behind: %v", names(es))
+	}
+	// The same for a new file whose link fails.
+	link = func(string, string) error { return errors.New("link failed") }
+	defer func() { link = linkOrRename }()
+	if err := Create(filepath.Join(dir, "evidence.json"), []byte("{}"), 0o644); err == nil {
+		t.Fatal("the create succeeded")
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 1 {
+		t.Fatalf("left behind: %v", names(es))
+	}
+}
+
+// Create never replaces a file, and leaves only the new file behind.
+func TestCreateIsExclusive(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "evidence.json")
+	if err := Create(p, []byte("first"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Create(p, []byte("second"), 0o644); !errors.Is(err, fs.ErrExist) {
+		t.Fatalf("second create: %v, want ErrExist", err)
+	}
+	if got, _ := os.ReadFile(p); string(got) != "first" {
+		t.Fatalf("content %q", got)
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 1 {
+		t.Fatalf("left behind: %v", names(es))
+	}
+}
+
+// A process killed at any point of a write leaves the old content or the
+// new one, never an empty or partial file: a child process writes in a
+// loop and is killed at random moments; the file is then always whole.
+func TestKilledWriterLeavesWholeFile(t *testing.T) {
+	if os.Getenv("ATOMICFILE_CHILD") != "" {
+		p := os.Getenv("ATOMICFILE_CHILD")
+		for i := 0; ; i++ {
+			content := bytes.Repeat([]byte{byte('a' + i%26)}, 1<<16)
+			if err := Write(p, content, 0o644); err != nil {
+				os.Exit(3)
+			}
+		}
+	}
+	if testing.Short() {
+		t.Skip("kills child processes")
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "evidence.json")
+	os.WriteFile(p, bytes.Repeat([]byte("z"), 1<<16), 0o644)
+	for round := 0; round < 20; round++ {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestKilledWriterLeavesWholeFile$")
+		cmd.Env = append(os.Environ(), "ATOMICFILE_CHILD="+p)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Let it write a while: until the file has changed at least once.
+		deadline := time.Now().Add(10 * time.Second)
+		for first, _ := os.ReadFile(p); time.Now().Before(deadline); {
+			if cur, _ := os.ReadFile(p); !bytes.Equal(cur, first) {
+				break
+			}
+			runtime.Gosched()
+		}
+		time.Sleep(time.Duration(rand.IntN(5000)) * time.Microsecond)
+		cmd.Process.Kill()
+		cmd.Wait()
+		got, err := os.ReadFile(p)
+		if err != nil || len(got) != 1<<16 || !bytes.Equal(got, bytes.Repeat(got[:1], 1<<16)) {
+			t.Fatalf("round %d: after a kill the file is %d bytes (%v)", round, len(got), err)
+		}
+	}
+}
+
+func names(es []os.DirEntry) []string {
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Name())
+	}
+	return out
 }

@@ -98,7 +98,7 @@ func Start(t testing.TB, cfg Config) *Client {
 	c.LSP = lsp.New(cfg.Options)
 	serverEnd, clientEnd := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { c.exitCode <- c.LSP.Serve(ctx, jsonrpc2.NewStream(serverEnd)) }()
+	go func() { c.exitCode <- c.LSP.Serve(ctx, serverEnd) }()
 	c.connect(ctx, clientEnd, cfg)
 	t.Cleanup(func() {
 		cancel()

@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as vscode from 'vscode';
 import {
+  DidChangeConfigurationNotification,
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
@@ -80,7 +81,9 @@ export class ClientHost {
     const clientOptions: LanguageClientOptions = {
       documentSelector: CHARTER_DOCUMENTS,
       outputChannel: this.output,
-      initializationOptions: serverSettings(rawSettings()),
+      // In Restricted Mode the server is told so, here and in every answer below: the
+      // project's .charter-lsp.jsonc then sets nothing that widens what it does.
+      initializationOptions: serverSettings(rawSettings(), vscode.workspace.isTrusted),
       synchronize: { configurationSection: 'charter' },
       middleware: {
         workspace: {
@@ -90,7 +93,7 @@ export class ClientHost {
             const values = Array.isArray(base) ? base : [];
             return params.items.map((item, i) =>
               item.section === undefined || item.section === 'charter'
-                ? serverSettings(rawSettings(item.scopeUri))
+                ? serverSettings(rawSettings(item.scopeUri), vscode.workspace.isTrusted)
                 : values[i] ?? null,
             );
           },
@@ -109,6 +112,14 @@ export class ClientHost {
     }
     this.client = client;
     return client;
+  }
+
+  /** Tells a running server that the settings changed; it asks for them again. */
+  async settingsChanged(): Promise<void> {
+    const c = this.client;
+    if (c?.isRunning()) {
+      await c.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    }
   }
 }
 
@@ -152,6 +163,9 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
         void h.restart();
       }
     }),
+    // Trust granted: the server applies the project file in full from now on. (Revoking
+    // trust reloads the window, which starts the server restricted.)
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void h.settingsChanged()),
   );
 
   // onLanguage:markdown activates us for any markdown file; start the server only once a

@@ -7,6 +7,8 @@ export interface ServerSettings {
   freshness?: unknown;
   questionBudget?: unknown;
   debounceMs?: unknown;
+  /** The workspace is not trusted (Restricted Mode): the server then lets the project file set nothing that widens what it does. */
+  restricted: boolean;
 }
 
 /**
@@ -14,8 +16,9 @@ export interface ServerSettings {
  * trace) dropped and charter.disabledCodes folded into severity as "off". Values are passed
  * as the user wrote them: the server checks them (its ranges are the settings schema's) and
  * says which one it clamped or ignored, keeping the rest.
+ * `restricted` says whether the workspace is untrusted (vscode.workspace.isTrusted false).
  */
-export function serverSettings(raw: Record<string, unknown> | undefined): ServerSettings {
+export function serverSettings(raw: Record<string, unknown> | undefined, trusted = true): ServerSettings {
   const r = raw ?? {};
   const severity: Record<string, unknown> = isObject(r.severity) ? { ...r.severity } : {};
   if (Array.isArray(r.disabledCodes)) {
@@ -25,7 +28,7 @@ export function serverSettings(raw: Record<string, unknown> | undefined): Server
       }
     }
   }
-  const out: ServerSettings = { severity };
+  const out: ServerSettings = { severity, restricted: !trusted };
   for (const key of ['sourceDirs', 'freshness', 'questionBudget', 'debounceMs'] as const) {
     if (r[key] !== undefined && r[key] !== null) {
       out[key] = r[key];

@@ -1,0 +1,62 @@
+package gitlog
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+)
+
+// Committed reports whether content is what both the index and the last
+// commit (HEAD) hold for the file at path, as `git status` says of a clean
+// file — read from the repository's files, without running git. known is
+// false outside a repository, before the first commit, for a file the index
+// does not track (new, untracked or removed from it), or when the budget
+// runs out: then git cannot tell.
+func Committed(ctx context.Context, path string, content []byte) (same, known bool) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	b := &budget{ctx: ctx, maxBytes: 64 << 20}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false, false
+	}
+	workTree, gitDir, err := find(filepath.Dir(abs))
+	if err != nil {
+		return false, false
+	}
+	rel, err := filepath.Rel(workTree, abs)
+	if err != nil || !filepath.IsLocal(rel) {
+		return false, false
+	}
+	st, err := open(gitDir, b)
+	if err != nil {
+		return false, false
+	}
+	defer st.Close()
+	ref, err := storer.ResolveReference(st, plumbing.HEAD)
+	if err != nil {
+		return false, false
+	}
+	w := &walker{st: st, b: b}
+	head, err := w.commit(ref.Hash())
+	if err != nil {
+		return false, false
+	}
+	idx, err := st.Index()
+	if err != nil {
+		return false, false
+	}
+	staged, err := idx.Entry(filepath.ToSlash(rel))
+	if err != nil {
+		return false, false // not tracked
+	}
+	e, err := w.lookup(head.TreeHash, filepath.ToSlash(rel))
+	if err != nil || errors.Is(b.check(), context.DeadlineExceeded) {
+		return false, false
+	}
+	return e.hash == staged.Hash && staged.Hash == plumbing.ComputeHash(plumbing.BlobObject, content), true
+}

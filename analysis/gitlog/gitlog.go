@@ -1,0 +1,545 @@
+// Package gitlog answers one question about a project's git history — when
+// did the last commit touching these folders land, and which file did it
+// change — as `git log -1 --format=%cI --name-only -- <dirs>` would, but
+// without running git or anything else.
+//
+// Running git in a repository someone else prepared runs what that
+// repository configures: signature programs (log.showSignature with
+// gpg.program or gpg.ssh.program), a lazy fetch of a partial clone through
+// an ext:: remote, fsmonitor hooks, pagers, and a folder that is itself a
+// bare repository with such a configuration. The git here is 2.39, older
+// than GIT_NO_LAZY_FETCH, so no invocation can rule all of that out. This
+// package reads the object database with go-git's storage layer instead,
+// which interprets no configuration that runs programs and never fetches: a
+// missing object is an error, not a download.
+//
+// It also bounds the work: only a .git found above the project counts (a
+// project folder shaped like a bare repository is never taken for one);
+// reads go through a read-only, regular-files-only file system kept inside
+// the git directory; and a deadline, a commit count and a byte count cap
+// what one answer may cost.
+package gitlog
+
+import (
+	"bytes"
+	"container/heap"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
+
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// Change is the newest commit that touched the folders.
+type Change struct {
+	Time   time.Time // committer time, as %cI
+	Path   string    // the first file it changed under the folders (absolute); "" for a merge
+	Commit string
+}
+
+// Limits bound one LastChange. The zero value means the defaults.
+type Limits struct {
+	Timeout time.Duration // default 5 s
+	Commits int           // commits looked at, default 100,000
+	Bytes   int64         // bytes read from the git directory, default 1 GB
+}
+
+// Errors. A caller treats each as "no answer".
+var (
+	ErrNoRepository = errors.New("not in a git repository")
+	ErrNoChange     = errors.New("no commit touches the folders")
+	ErrBudget       = errors.New("gave up: the history is larger than the budget")
+)
+
+// Object size caps: no real commit is a megabyte, no real folder's tree 16
+// MB; larger ones are refused before they are decoded.
+const (
+	maxCommitSize = 1 << 20
+	maxTreeSize   = 16 << 20
+	// objects over this are read lazily by go-git, so the caps above are
+	// checked before their content is inflated.
+	lazyObjectSize = 1 << 20
+)
+
+// LastChange finds the newest commit reachable from HEAD that changed any
+// of dirs (folders relative to project), following git log's default
+// history simplification: a commit whose folders equal one parent's is
+// skipped in favour of that parent.
+func LastChange(ctx context.Context, project string, dirs []string, lim Limits) (Change, error) {
+	if lim.Timeout <= 0 {
+		lim.Timeout = 5 * time.Second
+	}
+	if lim.Commits <= 0 {
+		lim.Commits = 100_000
+	}
+	if lim.Bytes <= 0 {
+		lim.Bytes = 1 << 30
+	}
+	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
+	defer cancel()
+	b := &budget{ctx: ctx, maxBytes: lim.Bytes}
+
+	project, err := filepath.Abs(project)
+	if err != nil {
+		return Change{}, err
+	}
+	workTree, gitDir, err := find(project)
+	if err != nil {
+		return Change{}, err
+	}
+	var paths []string // the folders as repository paths
+	for _, d := range dirs {
+		rel, err := filepath.Rel(workTree, filepath.Join(project, filepath.FromSlash(d)))
+		if err != nil || !filepath.IsLocal(rel) && rel != "." {
+			continue // not in this repository's work tree
+		}
+		paths = append(paths, filepath.ToSlash(rel))
+	}
+	if len(paths) == 0 {
+		return Change{}, ErrNoChange
+	}
+	st, err := open(gitDir, b)
+	if err != nil {
+		return Change{}, err
+	}
+	defer st.Close()
+	w := &walker{st: st, b: b, paths: paths, maxCommits: lim.Commits}
+	c, first, err := w.last()
+	if err != nil {
+		return Change{}, err
+	}
+	out := Change{Time: c.Committer.When, Commit: c.Hash.String()}
+	if first != "" {
+		out.Path = filepath.Join(workTree, filepath.FromSlash(first))
+	}
+	return out, nil
+}
+
+// find locates the repository of project the way git does for a work tree:
+// the nearest folder at or above project holding .git — a folder, or a
+// "gitdir:" file pointing at one. A folder that merely looks like a bare
+// repository (HEAD, objects/, refs/ at its top, which survives a clone) is
+// never taken for one.
+func find(project string) (workTree, gitDir string, err error) {
+	for dir := project; ; {
+		p := filepath.Join(dir, ".git")
+		if fi, err := os.Stat(p); err == nil {
+			switch {
+			case fi.IsDir():
+				return dir, p, nil
+			case fi.Mode().IsRegular():
+				target, err := gitDirFile(p)
+				if err != nil {
+					return "", "", err
+				}
+				return dir, target, nil
+			default:
+				return "", "", fmt.Errorf("%s: %w", p, &vfs.NotRegularError{Mode: fi.Mode()})
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", "", ErrNoRepository
+		}
+		dir = parent
+	}
+}
+
+// gitDirFile reads a .git file ("gitdir: <path>", as in a linked work tree
+// or a submodule).
+func gitDirFile(p string) (string, error) {
+	src, err := vfs.ReadFile(p, 4096)
+	if err != nil {
+		return "", err
+	}
+	line, _, _ := bytes.Cut(src, []byte("\n"))
+	target, ok := strings.CutPrefix(strings.TrimSpace(string(line)), "gitdir:")
+	if !ok {
+		return "", fmt.Errorf("%s has no gitdir: line", p)
+	}
+	target = strings.TrimSpace(target)
+	if !filepath.IsAbs(target) {
+		target = filepath.Join(filepath.Dir(p), target)
+	}
+	return filepath.Clean(target), nil
+}
+
+// open builds go-git's storage over the git directory, with a common
+// directory when it is a linked work tree's.
+func open(gitDir string, b *budget) (*filesystem.Storage, error) {
+	real, ok := vfs.Resolve(gitDir)
+	if !ok {
+		return nil, ErrNoRepository
+	}
+	var fsys billy.Filesystem = newSafeFS(real, b)
+	if src, err := vfs.ReadFile(filepath.Join(real, "commondir"), 4096); err == nil {
+		common := strings.TrimSpace(string(src))
+		if !filepath.IsAbs(common) {
+			common = filepath.Join(real, common)
+		}
+		if commonReal, ok := vfs.Resolve(common); ok {
+			fsys = dotgit.NewRepositoryFilesystem(fsys, newSafeFS(commonReal, b))
+		}
+	}
+	return filesystem.NewStorageWithOptions(fsys, cache.NewObjectLRU(8*cache.MiByte),
+		filesystem.Options{LargeObjectThreshold: lazyObjectSize}), nil
+}
+
+// walker visits commits newest first, as git log does.
+type walker struct {
+	st         *filesystem.Storage
+	b          *budget
+	paths      []string
+	maxCommits int
+	seen       int
+	shallow    map[plumbing.Hash]bool // a shallow clone's boundary: no parents
+	memo       map[plumbing.Hash][]entry
+}
+
+func (w *walker) last() (*object.Commit, string, error) {
+	ref, err := storer.ResolveReference(w.st, plumbing.HEAD)
+	if err != nil {
+		if errors.Is(err, plumbing.ErrReferenceNotFound) {
+			return nil, "", ErrNoChange // no commit yet
+		}
+		return nil, "", fmt.Errorf("%w: HEAD: %w", ErrNoRepository, err)
+	}
+	head, err := w.commit(ref.Hash())
+	if err != nil {
+		return nil, "", err
+	}
+	// A shallow clone (CI checkouts of depth 1) ends at its boundary
+	// commits, which git log treats as roots.
+	w.shallow = map[plumbing.Hash]bool{}
+	if hs, err := w.st.Shallow(); err == nil {
+		for _, h := range hs {
+			w.shallow[h] = true
+		}
+	}
+	queue := &byTime{head}
+	visited := map[plumbing.Hash]bool{head.Hash: true}
+	for queue.Len() > 0 {
+		if err := w.b.check(); err != nil {
+			return nil, "", err
+		}
+		if w.seen++; w.seen > w.maxCommits {
+			return nil, "", fmt.Errorf("%w: more than %d commits", ErrBudget, w.maxCommits)
+		}
+		c := heap.Pop(queue).(*object.Commit)
+		own, err := w.folders(c)
+		if err != nil {
+			return nil, "", err
+		}
+		var parents []*object.Commit
+		sameAs := -1
+		parentHashes := c.ParentHashes
+		if w.shallow[c.Hash] {
+			parentHashes = nil
+		}
+		for i, h := range parentHashes {
+			p, err := w.commit(h)
+			if err != nil {
+				return nil, "", err
+			}
+			theirs, err := w.folders(p)
+			if err != nil {
+				return nil, "", err
+			}
+			parents = append(parents, p)
+			if sameAs < 0 && equal(own, theirs) {
+				sameAs = i
+			}
+		}
+		switch {
+		case sameAs >= 0:
+			// TREESAME to a parent: nothing happened here; follow that
+			// parent only, as git log's default simplification does.
+			if p := parents[sameAs]; !visited[p.Hash] {
+				visited[p.Hash] = true
+				heap.Push(queue, p)
+			}
+		case len(parents) == 0 && isEmpty(own):
+			// A root commit without the folders.
+		default:
+			first := ""
+			if len(parents) <= 1 { // git log shows no files for a merge
+				var base []entry
+				if len(parents) == 1 {
+					base, _ = w.folders(parents[0])
+				}
+				if first, err = w.firstChange(own, base); err != nil {
+					return nil, "", err
+				}
+			}
+			return c, first, nil
+		}
+	}
+	return nil, "", ErrNoChange
+}
+
+// commit reads a commit, refusing one too large to be real.
+func (w *walker) commit(h plumbing.Hash) (*object.Commit, error) {
+	o, err := w.st.EncodedObject(plumbing.CommitObject, h)
+	if err != nil {
+		return nil, w.objectErr(err)
+	}
+	if o.Size() > maxCommitSize {
+		return nil, fmt.Errorf("%w: commit %s is %d bytes", ErrBudget, h, o.Size())
+	}
+	c, err := object.DecodeCommit(w.st, o)
+	return c, w.objectErr(err)
+}
+
+// tree reads a tree, refusing one too large to be real.
+func (w *walker) tree(h plumbing.Hash) (*object.Tree, error) {
+	o, err := w.st.EncodedObject(plumbing.TreeObject, h)
+	if err != nil {
+		return nil, w.objectErr(err)
+	}
+	if o.Size() > maxTreeSize {
+		return nil, fmt.Errorf("%w: tree %s is %d bytes", ErrBudget, h, o.Size())
+	}
+	t, err := object.DecodeTree(w.st, o)
+	return t, w.objectErr(err)
+}
+
+// objectErr keeps a budget error recognisable: go-git wraps read errors.
+func (w *walker) objectErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	if berr := w.b.check(); berr != nil {
+		return berr
+	}
+	return err
+}
+
+// folders is the object id at each folder path of c's tree (zero when the
+// path is absent): two commits with equal folders are TREESAME.
+func (w *walker) folders(c *object.Commit) ([]entry, error) {
+	if out, ok := w.memo[c.Hash]; ok {
+		return out, nil // a parent looked at once already, now walked
+	}
+	out := make([]entry, len(w.paths))
+	for i, p := range w.paths {
+		e := entry{c.TreeHash, filemode.Dir}
+		if p != "." {
+			var err error
+			if e, err = w.lookup(c.TreeHash, p); err != nil {
+				return nil, err
+			}
+		}
+		out[i] = e
+	}
+	if w.memo == nil {
+		w.memo = map[plumbing.Hash][]entry{}
+	}
+	w.memo[c.Hash] = out
+	return out, nil
+}
+
+// lookup walks path's components from the tree root; zero when absent.
+func (w *walker) lookup(root plumbing.Hash, p string) (entry, error) {
+	h := root
+	names := strings.Split(p, "/")
+	for i, name := range names {
+		t, err := w.tree(h)
+		if err != nil {
+			return entry{}, err
+		}
+		var e *object.TreeEntry
+		for j := range t.Entries {
+			if t.Entries[j].Name == name {
+				e = &t.Entries[j]
+				break
+			}
+		}
+		switch {
+		case e == nil:
+			return entry{}, nil
+		case i == len(names)-1:
+			return entry{e.Hash, e.Mode}, nil
+		case e.Mode != filemode.Dir:
+			return entry{}, nil // a file where a folder is named
+		}
+		h = e.Hash
+	}
+	return entry{}, nil
+}
+
+// firstChange is the first path, in git's order, that a commit (its
+// folders: ours) changed against its parent (base; nil for a root commit),
+// as --name-only lists them: an exact rename counts as its new name only.
+func (w *walker) firstChange(ours, base []entry) (string, error) {
+	d := &differ{w: w}
+	for i, p := range w.paths {
+		var b entry
+		if base != nil {
+			b = base[i]
+		}
+		if ours[i] == b {
+			continue
+		}
+		prefix := p
+		if p == "." {
+			prefix = ""
+		}
+		if err := d.diff(prefix, ours[i], b); err != nil {
+			return "", err
+		}
+	}
+	var names []string
+	for name, deleted := range d.deleted {
+		if !d.added[deleted] {
+			names = append(names, name) // not a rename
+		}
+	}
+	names = append(names, d.changed...)
+	if len(names) == 0 {
+		return "", nil
+	}
+	sort.Strings(names)
+	return names[0], nil
+}
+
+// differ collects the file changes between two versions of a folder.
+type differ struct {
+	w       *walker
+	changed []string                 // added or modified files
+	added   map[plumbing.Hash]bool   // content of added files
+	deleted map[string]plumbing.Hash // deleted files and their content
+}
+
+// diff compares the entry at prefix in two versions; either may be absent
+// (zero) or a file rather than a folder.
+func (d *differ) diff(prefix string, ours, base entry) error {
+	mine, err := d.list(ours)
+	if err != nil {
+		return err
+	}
+	theirs, err := d.list(base)
+	if err != nil {
+		return err
+	}
+	switch {
+	case mine == nil && theirs == nil: // two files
+		if ours.hash.IsZero() {
+			d.remove(prefix, base.hash)
+		} else {
+			d.add(prefix, ours.hash, base.hash.IsZero())
+		}
+		return nil
+	case mine == nil && !ours.hash.IsZero(): // a file replaced a folder
+		d.add(prefix, ours.hash, true)
+	case theirs == nil && !base.hash.IsZero(): // a folder replaced a file
+		d.remove(prefix, base.hash)
+	}
+	names := map[string]bool{}
+	for n := range mine {
+		names[n] = true
+	}
+	for n := range theirs {
+		names[n] = true
+	}
+	for n := range names {
+		m, t := mine[n], theirs[n]
+		if m == t {
+			continue
+		}
+		if m.hash == t.hash { // the mode alone changed: the file changed
+			d.add(path.Join(prefix, n), m.hash, false)
+			continue
+		}
+		if err := d.diff(path.Join(prefix, n), m, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *differ) add(name string, h plumbing.Hash, isNew bool) {
+	d.changed = append(d.changed, name)
+	if isNew {
+		if d.added == nil {
+			d.added = map[plumbing.Hash]bool{}
+		}
+		d.added[h] = true
+	}
+}
+
+func (d *differ) remove(name string, h plumbing.Hash) {
+	if d.deleted == nil {
+		d.deleted = map[string]plumbing.Hash{}
+	}
+	d.deleted[name] = h
+}
+
+// list maps a folder's entry names to their ids and modes; nil for an
+// absent entry or a file (a submodule's commit is never looked up).
+func (d *differ) list(e entry) (map[string]entry, error) {
+	if e.hash.IsZero() || e.mode != filemode.Dir {
+		return nil, nil
+	}
+	t, err := d.w.tree(e.hash)
+	if err != nil {
+		return nil, err
+	}
+	es := t.Entries
+	out := make(map[string]entry, len(es))
+	for _, e := range es {
+		out[e.Name] = entry{e.Hash, e.Mode}
+	}
+	return out, nil
+}
+
+type entry struct {
+	hash plumbing.Hash
+	mode filemode.FileMode
+}
+
+func equal(a, b []entry) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func isEmpty(es []entry) bool {
+	for _, e := range es {
+		if !e.hash.IsZero() {
+			return false
+		}
+	}
+	return true
+}
+
+// byTime is a max-heap of commits by committer time: git log's order.
+type byTime []*object.Commit
+
+func (q byTime) Len() int           { return len(q) }
+func (q byTime) Less(i, j int) bool { return q[i].Committer.When.After(q[j].Committer.When) }
+func (q byTime) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *byTime) Push(x any)        { *q = append(*q, x.(*object.Commit)) }
+func (q *byTime) Pop() any {
+	old := *q
+	last := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return last
+}

@@ -1,0 +1,213 @@
+package gitlog_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
+	"github.com/charter-lsp/charter-lsp/internal/hostile"
+)
+
+// Each hostile repository makes git itself run the payload (checked first,
+// so the repository is known to be a real attack), and LastChange on it
+// never does.
+func TestHostileRepositoriesRunNothing(t *testing.T) {
+	hostile.HaveGit(t)
+	marker := filepath.Join(t.TempDir(), "ran")
+	payload := hostile.Script(t, marker)
+	for _, r := range hostile.GitRepos(t, payload) {
+		t.Run(r.Name, func(t *testing.T) {
+			os.Remove(marker)
+			gitLog(r.Project, "src") // what the clock used to run
+			if hostile.Ran(marker) == "" {
+				t.Fatalf("git itself did not run the payload: the repository is no attack")
+			}
+			os.Remove(marker)
+			c, err := gitlog.LastChange(t.Context(), r.Project, []string{"src"}, gitlog.Limits{})
+			t.Logf("LastChange: %+v, %v", c, err)
+			if ran := hostile.Ran(marker); ran != "" {
+				t.Fatalf("LastChange ran the payload: %s", ran)
+			}
+		})
+	}
+}
+
+// On repositories that attack nobody, LastChange says what `git log -1
+// --format=%cI --name-only -- <dirs>` says: merges, renames, deletions,
+// files where folders were, several folders, nested folders, a shallow
+// clone.
+func TestAgreesWithGitLog(t *testing.T) {
+	hostile.HaveGit(t)
+	dir := t.TempDir()
+	g := func(date string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir,
+			"GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@example.com",
+			"GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	put := func(rel, text string) {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(text), 0o644)
+	}
+	commit := func(date, msg string) {
+		g(date, "add", "-A")
+		g(date, "commit", "-qm", msg, "--allow-empty")
+	}
+	check := func(name string, dirs ...string) {
+		t.Helper()
+		want := gitLog(dir, dirs...)
+		c, err := gitlog.LastChange(t.Context(), dir, dirs, gitlog.Limits{})
+		got := ""
+		if err == nil {
+			rel := ""
+			if c.Path != "" {
+				rel, _ = filepath.Rel(dir, c.Path)
+			}
+			got = c.Time.Format(time.RFC3339) + "\n" + filepath.ToSlash(rel)
+		} else if !errors.Is(err, gitlog.ErrNoChange) {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if strings.TrimSpace(got) != strings.TrimSpace(want) {
+			t.Errorf("%s %v:\n got %q\nwant %q", name, dirs, got, want)
+		}
+	}
+
+	g("2026-01-01T00:00:00Z", "init", "-q", "-b", "main")
+	put("README.md", "x")
+	commit("2026-01-01T00:00:00Z", "no sources yet")
+	check("no folder yet", "src")
+	put("src/b/z.go", "1")
+	put("src/a.go", "1")
+	commit("2026-01-02T00:00:00Z", "add src")
+	put("README.md", "y")
+	commit("2026-01-03T00:00:00Z", "docs only")
+	check("later commit elsewhere", "src")
+	g("2026-01-04T00:00:00Z", "checkout", "-qb", "side")
+	put("src/b/y.go", "side")
+	commit("2026-01-04T00:00:00Z", "side change")
+	g("2026-01-05T00:00:00Z", "checkout", "-q", "main")
+	put("lib/l.go", "1")
+	commit("2026-01-05T00:00:00Z", "lib")
+	g("2026-01-06T00:00:00Z", "merge", "-q", "--no-ff", "-m", "merge side", "side")
+	check("merge of a side change", "src")
+	check("several folders", "src", "lib")
+	check("nested folder", "src/b")
+	g("2026-01-07T00:00:00Z", "mv", "src/a.go", "src/c.go")
+	commit("2026-01-07T00:00:00Z", "rename")
+	check("rename", "src")
+	g("2026-01-08T00:00:00Z", "rm", "-q", "src/b/z.go")
+	commit("2026-01-08T00:00:00Z", "delete")
+	check("deletion", "src/b")
+	check("missing folder", "nothing-here")
+	put("docs", "a file where a folder is named")
+	commit("2026-01-09T00:00:00Z", "file named docs")
+	check("a file named like the folder", "docs")
+	g("2026-01-10T00:00:00Z", "update-index", "--add", "--cacheinfo", "160000,1234567890123456789012345678901234567890,src/vendored")
+	g("2026-01-10T00:00:00Z", "commit", "-qm", "a submodule")
+	check("a submodule (its commit is not here)", "src")
+	os.Chmod(filepath.Join(dir, "src", "c.go"), 0o755)
+	commit("2026-01-11T00:00:00Z", "executable")
+	check("mode change only", "src")
+
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	if out, err := exec.Command("git", "clone", "-q", "--depth", "1", "file://"+filepath.ToSlash(dir), shallow).CombinedOutput(); err != nil {
+		t.Fatalf("shallow clone: %v\n%s", err, out)
+	}
+	dir = shallow
+	check("shallow clone", "src")
+}
+
+// A history longer than the budget is given up on, not walked to the end;
+// so is a read that takes longer than the deadline.
+func TestBudget(t *testing.T) {
+	hostile.HaveGit(t)
+	dir := t.TempDir()
+	hostile.Git(t, dir, "init", "-q")
+	os.MkdirAll(filepath.Join(dir, "src"), 0o755)
+	os.WriteFile(filepath.Join(dir, "src", "a.go"), []byte("x"), 0o644)
+	hostile.Git(t, dir, "add", "-A")
+	hostile.Git(t, dir, "commit", "-qm", "src")
+	for i := 0; i < 30; i++ {
+		hostile.Git(t, dir, "commit", "-q", "--allow-empty", "-m", "empty")
+	}
+	if _, err := gitlog.LastChange(t.Context(), dir, []string{"src"}, gitlog.Limits{Commits: 10}); !errors.Is(err, gitlog.ErrBudget) {
+		t.Errorf("10-commit budget over 31 commits: %v, want ErrBudget", err)
+	}
+	if _, err := gitlog.LastChange(t.Context(), dir, []string{"src"}, gitlog.Limits{Commits: 100}); err != nil {
+		t.Errorf("within the budget: %v", err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := gitlog.LastChange(ctx, dir, []string{"src"}, gitlog.Limits{}); !errors.Is(err, gitlog.ErrBudget) {
+		t.Errorf("cancelled: %v, want ErrBudget", err)
+	}
+}
+
+// A FIFO or a device inside .git (HEAD, packed-refs, a pack) is refused,
+// never opened for a read that waits; a .git that is a FIFO is no
+// repository.
+func TestNonRegularFilesInGitDir(t *testing.T) {
+	hostile.HaveGit(t)
+	for _, name := range []string{"HEAD", "packed-refs", "config"} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			hostile.Git(t, dir, "init", "-q")
+			os.MkdirAll(filepath.Join(dir, "src"), 0o755)
+			os.WriteFile(filepath.Join(dir, "src", "a.go"), []byte("x"), 0o644)
+			hostile.Git(t, dir, "add", "-A")
+			hostile.Git(t, dir, "commit", "-qm", "src")
+			hostile.Git(t, dir, "pack-refs", "--all")
+			p := filepath.Join(dir, ".git", name)
+			os.Remove(p)
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Skip(err)
+			}
+			_, err := gitlog.LastChange(t.Context(), dir, []string{"src"}, gitlog.Limits{})
+			t.Logf("%s as a FIFO: %v", name, err)
+		})
+	}
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, ".git"), 0o644); err != nil {
+		t.Skip(err)
+	}
+	if _, err := gitlog.LastChange(t.Context(), dir, []string{"src"}, gitlog.Limits{}); err == nil {
+		t.Error("a .git FIFO gave an answer")
+	}
+}
+
+// gitLog is what the git freshness clock used to run.
+func gitLog(dir string, dirs ...string) string {
+	cmd := exec.Command("git", append([]string{"log", "-1", "--format=%cI", "--name-only", "--"}, dirs...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
+	out, _ := cmd.Output()
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) == 0 || lines[0] == "" {
+		return ""
+	}
+	t, err := time.Parse(time.RFC3339, lines[0])
+	if err != nil {
+		return ""
+	}
+	first := ""
+	for _, l := range lines[1:] {
+		if l = strings.TrimSpace(l); l != "" {
+			first = l
+			break
+		}
+	}
+	return t.UTC().Format(time.RFC3339) + "\n" + first
+}

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package gitlog
+
+const nonBlock = 0

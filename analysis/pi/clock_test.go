@@ -1,0 +1,127 @@
+package pi
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// A source folder that is a link out of the project is not walked: src ->
+// / costs no read at all, and a newer file behind a link elsewhere does
+// not date the project.
+func TestMtimeClockStaysInTheProject(t *testing.T) {
+	project := t.TempDir()
+	outside := t.TempDir()
+	mustWrite(t, filepath.Join(outside, "new.go"), "x")
+	if err := os.Symlink("/", filepath.Join(project, "src")); err != nil {
+		t.Skipf("symlinks: %v", err)
+	}
+	os.Symlink(outside, filepath.Join(project, "lib"))
+	counting := &countingFS{FS: vfs.OS}
+	if _, _, ok := (MtimeClock{FS: counting, Dirs: []string{"src", "lib"}}).Newest(project); ok {
+		t.Error("a source folder linked out of the project dated it")
+	}
+	if n := counting.reads.Load(); n != 0 {
+		t.Errorf("%d reads for source folders linked out of the project, want none", n)
+	}
+	// Near miss: a link that stays in the project is followed.
+	mustWrite(t, filepath.Join(project, "real", "a.go"), "x")
+	os.Symlink(filepath.Join(project, "real"), filepath.Join(project, "app"))
+	if _, p, ok := (MtimeClock{FS: vfs.OS, Dirs: []string{"app"}}).Newest(project); !ok || filepath.Base(p) != "a.go" {
+		t.Errorf("a source folder linked inside the project: %s %v", p, ok)
+	}
+}
+
+// A walk stops after MaxEntries entries.
+func TestMtimeClockBudget(t *testing.T) {
+	project := t.TempDir()
+	for i := 0; i < 50; i++ {
+		mustWrite(t, filepath.Join(project, "src", "d", string(rune('a'+i%26))+string(rune('a'+i/26))+".go"), "x")
+	}
+	counting := &countingFS{FS: vfs.OS}
+	(MtimeClock{FS: counting, Dirs: []string{"src"}, MaxEntries: 10}).Newest(project)
+	if n := counting.stats.Load(); n > 10 {
+		t.Errorf("%d files looked at with a budget of 10 entries", n)
+	}
+}
+
+// The git clock reads no program's output: outside a repository it falls
+// back to the mtime rule.
+func TestGitClockOutsideARepository(t *testing.T) {
+	project := t.TempDir()
+	p := filepath.Join(project, "src", "a.go")
+	mustWrite(t, p, "x")
+	if _, got, ok := NewSourceClock("git", vfs.OS, nil).Newest(project); !ok || got != p {
+		t.Errorf("outside a repository: %s %v, want the mtime answer %s", got, ok, p)
+	}
+}
+
+// The caching clock holds no lock while a slow reading is taken: another
+// project's reading and Invalidate go on meanwhile, and a reading
+// invalidated while it was taken is not kept.
+func TestCachingClockHoldsNoLockWhileReading(t *testing.T) {
+	slow := &blockingClock{entered: make(chan string, 4), release: make(chan struct{})}
+	c := &CachingClock{Clock: slow}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		c.Newest("slow-project")
+	}()
+	if p := <-slow.entered; p != "slow-project" {
+		t.Fatalf("entered %s", p)
+	}
+	// The slow reading is in progress: none of these may wait for it.
+	slow.fast.Store(true)
+	if _, _, ok := c.Newest("other-project"); !ok {
+		t.Fatal("other project")
+	}
+	<-slow.entered
+	c.Invalidate("")
+	slow.fast.Store(false)
+	close(slow.release)
+	wg.Wait()
+	// Invalidated while it was taken: the next call reads again.
+	slow.fast.Store(true)
+	c.Newest("slow-project")
+	if n := slow.calls.Load(); n != 3 {
+		t.Errorf("%d readings, want 3 (slow, other, slow again after Invalidate)", n)
+	}
+}
+
+type blockingClock struct {
+	entered chan string
+	release chan struct{}
+	fast    atomic.Bool
+	calls   atomic.Int32
+}
+
+func (b *blockingClock) Newest(project string) (time.Time, string, bool) {
+	b.calls.Add(1)
+	b.entered <- project
+	if !b.fast.Load() {
+		<-b.release
+	}
+	return time.Unix(1, 0), project, true
+}
+
+type countingFS struct {
+	vfs.FS
+	reads, stats atomic.Int32
+}
+
+func (c *countingFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	c.reads.Add(1)
+	return c.FS.ReadDir(name)
+}
+
+func (c *countingFS) Stat(name string) (fs.FileInfo, error) {
+	c.stats.Add(1)
+	return c.FS.Stat(name)
+}
