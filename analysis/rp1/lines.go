@@ -92,6 +92,9 @@ type htmlComment struct{ open bool }
 // strip returns line with comment text blanked (same length, so offsets
 // stay valid) and updates the state.
 func (h *htmlComment) strip(line string) string {
+	if !h.open && !strings.Contains(line, "<!--") {
+		return line // the common case: no copy
+	}
 	b := []byte(line)
 	i := 0
 	for i < len(b) {
