@@ -1,6 +1,9 @@
 -- charter-lsp for Neovim 0.11+ (vim.lsp.config / vim.lsp.enable).
--- With editors/nvim on the runtimepath: vim.lsp.enable('charter'). Or copy this file to
--- ~/.config/nvim/lsp/charter.lua. Override anything with vim.lsp.config('charter', { … }).
+-- Installed as a plugin (lazy.nvim, packer, or the repository on the runtimepath), this is
+-- the runtimepath's lsp/charter.lua, so vim.lsp.enable('charter') finds it. It sits in the
+-- repository's root lsp/ folder, beside the Go server package (Go ignores it), because
+-- that is where Neovim looks. Or copy this file alone to ~/.config/nvim/lsp/charter.lua.
+-- Override anything with vim.lsp.config('charter', { … }).
 local markers = { '.pi', '.rp1', '.git' }
 
 -- Charter files only: any charter.md, and criteria.md, REPORT.md and JSON sidecars in .pi/charters/.
