@@ -25,11 +25,15 @@ type todoChecker struct {
 func newTodoChecker() *todoChecker { return &todoChecker{texts: map[string]string{}} }
 
 func (c *todoChecker) check(fsys vfs.FS, path string, cfg analysis.Config) ([]diag.Diagnostic, error) {
+	// Read and record under one lock: a run the server has already replaced
+	// may still be checking, and on a busy machine its older text could
+	// otherwise be recorded after the newer run's.
+	c.mu.Lock()
 	src, err := fsys.ReadFile(path)
 	if err != nil {
+		c.mu.Unlock()
 		return nil, err
 	}
-	c.mu.Lock()
 	c.texts[path] = string(src)
 	c.cfg = cfg
 	c.calls++
