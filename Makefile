@@ -25,7 +25,7 @@ demo: build
 	@$(BIN) interview examples/rp1/.rp1/context/charter.md || true
 
 ## test: every test: gofmt, vet, Go tests with the race detector, short fuzz runs
-## (about N minutes on a 2-core machine; see the README)
+## (about 1.5 minutes on a 2-core machine with a warm build cache; see the README)
 test: lint test-go fuzz-short
 
 # TEST_P: packages whose tests run at once. Each race-built test binary takes
