@@ -5,7 +5,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev
 LDFLAGS  := -s -w -X main.version=$(VERSION)
 PKGS     := ./...
 
-.PHONY: all build test test-go lint bench demo fuzz fuzz-short soak clean
+.PHONY: all build test test-go test-long lint bench demo fuzz fuzz-short soak release clean
 
 all: build
 
@@ -25,10 +25,20 @@ demo: build
 	@$(BIN) interview examples/rp1/.rp1/context/charter.md || true
 
 ## test: every test: gofmt, vet, Go tests with the race detector, short fuzz runs
+## (about 1.5 minutes on a 2-core machine with a warm build cache; see the README)
 test: lint test-go fuzz-short
 
+# TEST_P: packages whose tests run at once. Each race-built test binary takes
+# 0.2-1 GB; two at a time keep a 2-core machine busy without swapping.
+TEST_P ?= 2
 test-go:
-	$(GO) test -race -count=1 $(PKGS)
+	$(GO) test -race -count=1 -p $(TEST_P) $(PKGS)
+
+## test-long: the long tests (CHARTER_TEST_LONG=1: 10 MB documents, the 17 MB refusal) with
+## every other test, without -race; then FUZZLONG inputs per fuzz target. CI runs it after make test.
+test-long:
+	CHARTER_TEST_LONG=1 $(GO) test -count=1 -p $(TEST_P) $(PKGS)
+	@$(call fuzz_each,$(FUZZLONG))
 
 ## lint: gofmt and go vet must be clean
 lint:
@@ -36,13 +46,13 @@ lint:
 	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 
-## bench: Go benchmarks with allocation counts, then the targets table (issue 8)
+## bench: Go benchmarks with allocation counts, then the targets table (docs/performance.md)
 bench: bench-go bench-table
 
 bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 
-## bench-table: the issue-8 targets against the built binary, with the peers
+## bench-table: the performance targets against the built binary, with the peers
 ## (npm ci into bench/peers/node_modules, gitignored) measured in the same run
 BENCH_EDITS   ?= 1000
 BENCH_SOURCES ?= 50000
@@ -50,18 +60,27 @@ bench-table: build
 	$(GO) run ./bench/cmd/lspbench -bin $(BIN) -peers bench/peers -edits $(BENCH_EDITS) -sources $(BENCH_SOURCES)
 
 ## fuzz: longer fuzz runs of every fuzz target (FUZZTIME per target)
-## fuzz-short: every fuzz target for FUZZSHORT (part of make test)
+## fuzz-short: every fuzz target for FUZZSHORT inputs (part of make test)
 FUZZTIME  ?= 30s
-FUZZSHORT ?= 2s
-# Every func FuzzXxx in a _test.go file, run one at a time (go test -fuzz
-# takes one target in one package). New corpus entries stay in the build
-# cache; a failing input is written to the package's testdata/fuzz/.
-fuzz_each = set -e; \
-	for file in $$(grep -rl --include='*_test.go' '^func Fuzz' . | sort); do \
-	  for f in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$file); do \
-	    echo "== $$(dirname $$file) $$f ($(1))"; \
-	    out=$$($(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(1) ./$$(dirname $$file) 2>&1) || \
-	      { echo "$$out"; exit 1; }; \
+# Counts, not durations: with a duration, Go before 1.27 can fail a target with
+# "context deadline exceeded" when -fuzztime runs out while a worker is busy
+# (go.dev/issue/75804), which a loaded machine makes likely; a count just
+# takes longer there.
+FUZZSHORT ?= 500x
+FUZZLONG  ?= 10000x
+# Every func FuzzXxx in a _test.go file, one at a time (a fuzz run takes one
+# target). Each package's fuzz-instrumented test binary is built once and run
+# per target, in the package's folder and with go test's corpus cache: new
+# corpus entries stay in the build cache, a failing input is written to the
+# package's testdata/fuzz/.
+fuzz_each = set -e; cache=$$($(GO) env GOCACHE)/fuzz; bins=$$(mktemp -d); trap 'rm -rf "$$bins"' EXIT; \
+	for dir in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+	  pkg=$$($(GO) list $$dir); bin=$$bins/$$(echo $$dir | tr ./ __).test; \
+	  $(GO) test -c -fuzz '^Fuzz' -o $$bin $$dir; \
+	  for f in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$dir/*_test.go); do \
+	    echo "== $$dir $$f ($(1))"; \
+	    out=$$(cd $$dir && $$bin -test.run '^$$' -test.fuzz "^$$f$$" -test.fuzztime $(1) \
+	      -test.fuzzcachedir $$cache/$$pkg 2>&1) || { echo "$$out"; exit 1; }; \
 	  done; \
 	done
 
@@ -76,8 +95,30 @@ fuzz-short:
 soak: build
 	$(GO) run ./cmd/soak -bin $(BIN)
 
+## release: dist/ with charter-lsp for each RELEASE_PLATFORMS (an archive with the
+## binary, LICENSE and README.md), a platform-specific .vsix for each, SHA256SUMS
+RELEASE_PLATFORMS := linux-amd64 linux-arm64 darwin-amd64 darwin-arm64 windows-amd64 windows-arm64
+DIST := dist
+release:
+	rm -rf $(DIST) && mkdir -p $(DIST)
+	@set -e; for p in $(RELEASE_PLATFORMS); do \
+	  os=$${p%-*}; arch=$${p#*-}; exe=charter-lsp; [ $$os = windows ] && exe=charter-lsp.exe; \
+	  name=charter-lsp_$(VERSION)_$${os}_$${arch}; stage=$(DIST)/.stage/$$name; \
+	  target=$$(echo $$p | sed 's/^windows-/win32-/; s/amd64$$/x64/'); \
+	  echo "== $$name"; mkdir -p $$stage; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $$stage/$$exe ./cmd/charter-lsp; \
+	  cp LICENSE README.md $$stage/; \
+	  if [ $$os = windows ]; then (cd $(DIST)/.stage && zip -qrX ../$$name.zip $$name); \
+	  else tar -C $(DIST)/.stage --owner=0 --group=0 --numeric-owner -czf $(DIST)/$$name.tar.gz $$name; fi; \
+	  $(MAKE) --no-print-directory -C editors/vscode vsix-target VERSION=$(VERSION) TARGET=$$target \
+	    SERVER_BIN=$(CURDIR)/$$stage/$$exe OUT=$(CURDIR)/$(DIST)/charter-lsp-$$target-$(VERSION).vsix; \
+	done
+	rm -rf $(DIST)/.stage
+	cd $(DIST) && sha256sum -- *.tar.gz *.zip *.vsix > SHA256SUMS
+	@echo; ls -l $(DIST)
+
 clean:
-	rm -rf bin
+	rm -rf bin $(DIST)
 
 # --- editors (editors/Makefile): VS Code extension and real-editor end-to-end tests --------
 .PHONY: vsix e2e e2e-node e2e-nvim e2e-vscode e2e-deps

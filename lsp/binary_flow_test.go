@@ -28,7 +28,7 @@ func TestBinaryProtocolFlow(t *testing.T) {
 	}
 	bin := testfixture.Server(t)
 	root := t.TempDir()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testfixture.Timeout(20*time.Second))
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "serve")
 	var stderr bytes.Buffer

@@ -30,7 +30,7 @@ func TestBinaryOverStdio(t *testing.T) {
 	}{{"shutdown then exit", true, 0}, {"exit only", false, 1}} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := t.TempDir()
-			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), testfixture.Timeout(20*time.Second))
 			defer cancel()
 			cmd := exec.CommandContext(ctx, bin, "serve", "--stdio", "--log-level", "debug")
 			var stderr bytes.Buffer

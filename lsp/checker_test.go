@@ -28,11 +28,15 @@ func newTodoChecker() *todoChecker {
 }
 
 func (c *todoChecker) check(fsys vfs.FS, path string, cfg analysis.Config) ([]diag.Diagnostic, error) {
+	// Read and record under one lock: a run the server has already replaced
+	// may still be checking, and on a busy machine its older text could
+	// otherwise be recorded after the newer run's.
+	c.mu.Lock()
 	src, err := fsys.ReadFile(path)
 	if err != nil {
+		c.mu.Unlock()
 		return nil, err
 	}
-	c.mu.Lock()
 	c.texts[path] = string(src)
 	c.seen[path] = append(c.seen[path], string(src))
 	c.cfg = cfg

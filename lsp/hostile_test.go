@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
 )
 
@@ -49,8 +50,8 @@ func TestHostileDocuments(t *testing.T) {
 	for _, tt := range tests {
 		for _, file := range []string{"charter.md", ".pi/charters/c/criteria.md", ".pi/charters/c/charter.md"} {
 			t.Run(tt.name+" in "+file, func(t *testing.T) {
-				if testing.Short() && len(tt.text) > 1<<20 {
-					t.Skip("large document")
+				if len(tt.text) > 1<<20 {
+					testfixture.Long(t)
 				}
 				c := lsptest.Start(t, lsptest.Config{InitializationOptions: map[string]any{"debounceMs": 0}})
 				u := c.Open(file, tt.text)
@@ -120,9 +121,7 @@ func exercise(t *testing.T, c *lsptest.Client, u uri.URI) {
 // A document over the analysis limit is refused with a diagnostic rather
 // than analysed.
 func TestOversizedDocumentIsRefused(t *testing.T) {
-	if testing.Short() {
-		t.Skip("large document")
-	}
+	testfixture.Long(t)
 	c := lsptest.Start(t, lsptest.Config{InitializationOptions: map[string]any{"debounceMs": 0}})
 	start := time.Now()
 	u := c.Open("charter.md", "# Charter\n## Problem\n"+strings.Repeat("x", 17<<20))

@@ -19,13 +19,16 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 // Protocol robustness over the wire: a raw client writes LSP frames by hand
 // (so it can send what no well-behaved library would) and reads the
 // server's answers.
 
-const wireTimeout = 20 * time.Second
+// wireTimeout bounds every wait for the server (testfixture.Timeout scales
+// it for the race detector and small machines).
+var wireTimeout = testfixture.Timeout(10 * time.Second)
 
 type rawClient struct {
 	t    *testing.T

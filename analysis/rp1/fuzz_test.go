@@ -3,6 +3,7 @@ package rp1
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -135,5 +136,16 @@ func BenchmarkParse(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Check(Parse(src), Options{RP1Style: true})
+	}
+}
+
+// BenchmarkParseLargeSection: one section of 1 MB of prose, the shape of the
+// 10 MB hostile-document test (lsp/hostile_test.go) at a tenth of its size.
+func BenchmarkParseLargeSection(b *testing.B) {
+	src := []byte("# Charter\n\n## Problem\n" + strings.Repeat("Users lose work. It happens daily.\n", 1<<20/35))
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Parse(src)
 	}
 }

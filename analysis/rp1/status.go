@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -383,6 +384,12 @@ func capIndent(body []byte, max int) []byte {
 func joinLines(n ast.Node, src []byte) string {
 	var b strings.Builder
 	lines := n.Lines()
+	size := 0
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		size += seg.Len() + 1
+	}
+	b.Grow(size) // one allocation, not log2(size) of them
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
 		b.Write(seg.Value(src))
@@ -397,10 +404,12 @@ func joinLines(n ast.Node, src []byte) string {
 // without a terminator is a sentence too. Abbreviations such as "e.g." may
 // over-count; that only errs towards COMPLETE for real prose.
 func countSentences(s string) int {
-	rs := []rune(s)
+	// Decoded rune by rune rather than converted to []rune, which took
+	// four bytes per character of a section's text.
 	count, word := 0, false
-	for i := 0; i < len(rs); i++ {
-		r := rs[i]
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			word = true
 			continue
@@ -408,15 +417,21 @@ func countSentences(s string) int {
 		if !strings.ContainsRune(".!?…", r) {
 			continue
 		}
-		j := i + 1
-		for j < len(rs) && strings.ContainsRune(".!?…\"'”’)]*_", rs[j]) {
-			j++
+		j := i
+		for j < len(s) {
+			next, size := utf8.DecodeRuneInString(s[j:])
+			if !strings.ContainsRune(".!?…\"'”’)]*_", next) {
+				break
+			}
+			j += size
 		}
-		if (j == len(rs) || unicode.IsSpace(rs[j])) && word {
-			count++
-			word = false
+		if word {
+			if next, _ := utf8.DecodeRuneInString(s[j:]); j == len(s) || unicode.IsSpace(next) {
+				count++
+				word = false
+			}
 		}
-		i = j - 1
+		i = j
 	}
 	if word {
 		count++

@@ -68,7 +68,7 @@ func generate(root string) (map[string][]byte, error) {
 		statusSchemaFile:                               schemaJSON,
 		"editors/vscode/src/generated/status.ts":       []byte(ts),
 		"editors/vscode/src/generated/charterFiles.ts": []byte(tsFileGlobs()),
-		"editors/nvim/lua/charter/files.lua":           []byte(lua),
+		"lua/charter/files.lua":                        []byte(lua),
 	}, nil
 }
 

@@ -25,12 +25,14 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"github.com/charter-lsp/charter-lsp/lsp"
 )
 
 // Timeout bounds every wait; a test that hits it has found a bug (a
-// diagnostic never published), not a slow machine.
-var Timeout = 20 * time.Second
+// diagnostic never published), not a slow machine. It is scaled for the
+// race detector and small machines (testfixture.Timeout).
+var Timeout = testfixture.Timeout(10 * time.Second)
 
 // Config describes the editor the client pretends to be.
 type Config struct {
@@ -94,6 +96,12 @@ type Published struct {
 // and initialized.
 func Start(t testing.TB, cfg Config) *Client {
 	t.Helper()
+	if cfg.Options.RequestBudget == 0 {
+		// The server's own timeout, scaled like the client's waits: under
+		// the race detector on a busy machine a hostile document's request
+		// may take longer than the 10 s a user's editor allows.
+		cfg.Options.RequestBudget = testfixture.Timeout(lsp.DefaultRequestBudget)
+	}
 	c := newClient(t, &cfg)
 	c.LSP = lsp.New(cfg.Options)
 	serverEnd, clientEnd := net.Pipe()
@@ -427,9 +435,13 @@ func (c *Client) Pull(u uri.URI, previousResultID string) protocol.DocumentDiagn
 	if previousResultID != "" {
 		p.PreviousResultID = &previousResultID
 	}
-	rep, err := c.Server.Diagnostic(c.ctx(), p)
-	if err != nil {
+	var raw jsonrpc2.RawMessage // decoded below, not by the codec
+	if _, err := c.Conn.Call(c.ctx(), protocol.MethodTextDocumentDiagnostic, p, &raw); err != nil {
 		c.t.Fatalf("textDocument/diagnostic: %v", err)
+	}
+	rep, err := decodeReport(raw)
+	if err != nil {
+		c.t.Fatalf("textDocument/diagnostic answer: %v", err)
 	}
 	return rep
 }
@@ -567,14 +579,83 @@ func (c *Client) recordRaw(next jsonrpc2.Handler) jsonrpc2.Handler {
 			return next(ctx, req)
 		}
 		raw := string(req.Params())
-		var p protocol.PublishDiagnosticsParams
-		if err := protocol.Unmarshal(req.Params(), &p); err != nil {
+		p, err := decodePublish(req.Params())
+		if err != nil {
 			c.t.Errorf("publishDiagnostics: %v", err)
 			return nil, nil
 		}
 		c.record(func() { c.publishes[p.URI] = append(c.publishes[p.URI], Published{Params: p, Raw: raw}) })
 		return nil, nil
 	}
+}
+
+// The protocol package's decoder sizes every array it meets by what is
+// left of the message (up to 4096 elements), so decoding a publish of 6,000
+// diagnostics whole reserves room for 4096 related items in each: 600 MB
+// per publish, 6 GB of race-detector memory in the hostile-document test.
+// Decoding the diagnostics one by one gives each a hint from its own bytes.
+
+// decodePublish decodes publishDiagnostics params one diagnostic at a time.
+func decodePublish(raw []byte) (protocol.PublishDiagnosticsParams, error) {
+	var env struct {
+		URI         uri.URI           `json:"uri"`
+		Version     *int32            `json:"version"`
+		Diagnostics []json.RawMessage `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(raw, &env); err != nil {
+		return protocol.PublishDiagnosticsParams{}, err
+	}
+	p := protocol.PublishDiagnosticsParams{URI: env.URI}
+	if env.Version != nil {
+		p.Version = protocol.NewOptional(*env.Version)
+	}
+	var err error
+	p.Diagnostics, err = decodeDiagnostics(env.Diagnostics)
+	return p, err
+}
+
+// decodeReport decodes a textDocument/diagnostic answer, its items one at a
+// time.
+func decodeReport(raw []byte) (protocol.DocumentDiagnosticReport, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return nil, err
+	}
+	var kind string
+	_ = json.Unmarshal(fields["kind"], &kind)
+	if kind != "full" {
+		var r protocol.RelatedUnchangedDocumentDiagnosticReport
+		err := protocol.Unmarshal(raw, &r)
+		return &r, err
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(fields["items"], &items); err != nil {
+		return nil, err
+	}
+	fields["items"] = json.RawMessage("[]")
+	rest, err := json.Marshal(fields)
+	if err != nil {
+		return nil, err
+	}
+	var r protocol.RelatedFullDocumentDiagnosticReport
+	if err := protocol.Unmarshal(rest, &r); err != nil {
+		return nil, err
+	}
+	r.Items, err = decodeDiagnostics(items)
+	return &r, err
+}
+
+func decodeDiagnostics(raws []json.RawMessage) ([]protocol.Diagnostic, error) {
+	if raws == nil {
+		return nil, nil
+	}
+	out := make([]protocol.Diagnostic, len(raws))
+	for i, raw := range raws {
+		if err := protocol.Unmarshal(raw, &out[i]); err != nil {
+			return nil, fmt.Errorf("diagnostic %d: %w", i, err)
+		}
+	}
+	return out, nil
 }
 
 // editor answers the server's requests.

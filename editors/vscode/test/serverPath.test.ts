@@ -1,5 +1,7 @@
 import { strict as assert } from 'assert';
+import * as fs from 'fs';
 import { test } from 'node:test';
+import * as path from 'path';
 import { expandSetting, findServer, LookupEnv, platformDir } from '../src/serverPath';
 
 const env = (over: Partial<LookupEnv>, executables: string[]): LookupEnv => ({
@@ -82,4 +84,25 @@ test('expandSetting', () => {
   assert.equal(expandSetting('${workspaceFolder}/bin/x', '/h', '/ws'), '/ws/bin/x');
   assert.equal(expandSetting(' ~ ', '/h', undefined), '/h');
   assert.equal(expandSetting('charter-lsp', '/h', '/ws'), 'charter-lsp');
+});
+
+test('every release package finds the server it bundles', () => {
+  // make release builds one package per VS Code target, with the server in the folder the
+  // Makefile's goplat_<target> names; the extension must look in that same folder.
+  const makefile = fs.readFileSync(path.join(__dirname, '..', '..', 'Makefile'), 'utf8');
+  const targets = [...makefile.matchAll(/^goplat_(\S+)\s*:=\s*(\S+)$/gm)].map((m) => ({ target: m[1], dir: m[2] }));
+  assert.deepEqual(
+    targets.map((t) => t.target).sort(),
+    ['darwin-arm64', 'darwin-x64', 'linux-arm64', 'linux-x64', 'win32-arm64', 'win32-x64'],
+  );
+  for (const { target, dir } of targets) {
+    const [platform, arch] = target.split('-');
+    const exe = platform === 'win32' ? 'charter-lsp.exe' : 'charter-lsp';
+    const bundled = path.join('/ext', 'bin', dir, exe);
+    assert.deepEqual(
+      findServer(env({ platform, arch, pathEnv: '' }, [bundled])),
+      { command: bundled, source: 'bundled' },
+      target,
+    );
+  }
 });

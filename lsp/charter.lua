@@ -1,7 +1,10 @@
--- charter-lsp for Neovim 0.11+ (vim.lsp.config / vim.lsp.enable), with editors/nvim on the
--- runtimepath: vim.lsp.enable('charter'). Override anything with vim.lsp.config('charter', { … }).
--- Which files are charter files comes from the plugin (lua/charter/files.lua, generated from
--- the server's own list), so keep the whole editors/nvim folder on the runtimepath.
+-- charter-lsp for Neovim 0.11+ (vim.lsp.config / vim.lsp.enable).
+-- Installed as a plugin (lazy.nvim, packer, or the repository on the runtimepath), this is
+-- the runtimepath's lsp/charter.lua, so vim.lsp.enable('charter') finds it. It sits in the
+-- repository's root lsp/ folder, beside the Go server package (Go ignores it), because
+-- that is where Neovim looks. Which files are charter files comes from the plugin
+-- (lua/charter/files.lua, generated from the server's own list).
+-- Override anything with vim.lsp.config('charter', { … }).
 local markers = { '.pi', '.charters', '.rp1', '.git' }
 
 ---@type vim.lsp.Config

@@ -1,7 +1,7 @@
 -- charter-lsp for Neovim: attaches the charter language server to charter files and adds
 -- buffer-local :Charter… commands.
 --
--- Neovim 0.11+: lsp/charter.lua (beside this plugin) is picked up by vim.lsp.enable('charter');
+-- Neovim 0.11+: lsp/charter.lua (in the same repository) is picked up by vim.lsp.enable('charter');
 -- setup() does that for you. Older Neovim (Debian 12 ships 0.7.2): setup() starts the client
 -- itself with vim.lsp.start_client and attaches it on BufRead of charter files.
 local M = {}
