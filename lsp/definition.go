@@ -88,6 +88,12 @@ func (s *Server) evidenceLocation(d *doc, dir, p string) protocol.DefinitionResu
 
 // tokenAt returns the run of bytes accepted by in around column col.
 func tokenAt(line string, col int, in func(byte) bool) string {
+	i, j := tokenBounds(line, col, in)
+	return line[i:j]
+}
+
+// tokenBounds are the byte columns of the run accepted by in around col.
+func tokenBounds(line string, col int, in func(byte) bool) (int, int) {
 	col = min(max(col, 0), len(line))
 	i, j := col, col
 	for i > 0 && in(line[i-1]) {
@@ -96,7 +102,7 @@ func tokenAt(line string, col int, in func(byte) bool) string {
 	for j < len(line) && in(line[j]) {
 		j++
 	}
-	return line[i:j]
+	return i, j
 }
 
 func isPathByte(b byte) bool {
