@@ -18,7 +18,7 @@ func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 		return out, nil
 	}
 	var actions []*protocol.CodeAction
-	actions = append(actions, s.interviewActions(d)...)
+	actions = append(actions, s.interviewActions(d, params)...)
 	actions = append(actions, s.fixActions(d, params.Context.Diagnostics)...)
 	actions = append(actions, s.disableActions(d, params.Context.Diagnostics)...)
 	for _, a := range actions {

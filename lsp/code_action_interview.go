@@ -15,10 +15,10 @@ import (
 const codeActionInterview protocol.CodeActionKind = "refactor.rewrite.charter.interview"
 
 // interviewActions are the interview steps that make sense for the
-// document now. Each runs its command, so the edit is computed against the
+// document now (a skeleton charter's in code_action_skeleton.go). Each runs its command, so the edit is computed against the
 // document as it is when chosen (and refused if it changed since this
 // version), and the command can place the cursor after applying it.
-func (s *Server) interviewActions(d *doc) []*protocol.CodeAction {
+func (s *Server) interviewActions(d *doc, params *protocol.CodeActionParams) []*protocol.CodeAction {
 	if d.Kind != analysis.KindRP1Charter && d.Kind != analysis.KindOtherCharter {
 		return nil
 	}
@@ -26,6 +26,9 @@ func (s *Server) interviewActions(d *doc) []*protocol.CodeAction {
 		return nil // every interview action edits the file
 	}
 	ch := d.RP1()
+	if sk := d.skeleton(); sk != nil {
+		return s.skeletonActions(d, sk, params)
+	}
 	opts := interview.Options{Budget: s.Config().Budget(), Path: d.Path}
 	r := interview.Next(d.Text, true, opts)
 	action := func(title, command string) *protocol.CodeAction {
