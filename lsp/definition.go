@@ -16,18 +16,22 @@ import (
 
 // Definition jumps from a VAL id anywhere in a pi charter's files to its
 // heading in the register (criteria.md, or a legacy charter.md), and from an
-// evidence path (lastEvidencePath, narrativePath, …) to the file.
+// evidence path (lastEvidencePath, narrativePath, …) to the file; in a
+// .charters/ charter, from a Depends id or a path (definition_charters.go).
 func (s *Server) Definition(ctx context.Context, params *protocol.DefinitionParams) (protocol.DefinitionResult, error) {
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
 	if !ok || d.Kind == analysis.KindNone {
 		return nil, nil
 	}
+	ix := d.Index()
+	off := ix.Offset(fromProtocolPosition(params.Position))
+	if d.Kind == analysis.KindChartersCharter {
+		return s.definitionCharters(d, off), nil
+	}
 	dir := analysis.PiCharterDir(d.Path)
 	if dir == "" {
 		return nil, nil
 	}
-	ix := d.Index()
-	off := ix.Offset(fromProtocolPosition(params.Position))
 	line := ix.Line(off)
 	start, end := ix.LineStart(line), ix.LineEnd(line)
 	text := string(d.Text[start:end])

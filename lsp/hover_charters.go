@@ -174,7 +174,7 @@ func sectionHoverCharters(c *charterfile.Charter, name charterfile.SectionName, 
 	var b strings.Builder
 	switch name {
 	case charterfile.SectionObjective:
-		fmt.Fprintf(&b, "**Objective** — what pi-charter reads as the charter's goal (%s).\n\n", c.Generation.Title())
+		fmt.Fprintf(&b, "**Objective** — what pi-charter reads as the charter's goal. Grammar: %s.\n\n", c.Generation.Title())
 		if c.Objective.Text == "" {
 			b.WriteString("It is empty: pi-charter warns, and shows `state.json`'s objective instead.\n")
 		} else {

@@ -20,6 +20,9 @@ type CompletionItem struct {
 	Label  string // as shown
 	Insert string // what replaces Span
 	Detail string
+	// Filter is what the editor matches the typed text against, when that
+	// is not the label (a suffix typed with a hyphen matches "— done").
+	Filter string
 }
 
 // statusWords say what each status token means, for the completion list.
@@ -184,8 +187,9 @@ func (c *Charter) completePhase(i int, l string, col int) *Completion {
 		end++
 	}
 	comp := &Completion{Span: c.text.at(i, m[0], end)}
+	typed := l[m[0]:m[3]] // the white space and the dash, as typed
 	for _, w := range []string{"upcoming", "current", "done"} {
-		comp.Items = append(comp.Items, CompletionItem{Label: "— " + w, Insert: " — " + w, Detail: phaseWords[w]})
+		comp.Items = append(comp.Items, CompletionItem{Label: "— " + w, Insert: " — " + w, Detail: phaseWords[w], Filter: typed + " " + w})
 	}
 	return comp
 }
