@@ -33,13 +33,8 @@ func (s *Server) skeletonActions(d *doc, sk *rp1.Skeleton, params *protocol.Code
 		}
 	}
 	if p := interview.CorrectStatus(d.Text); len(p.Edits) > 0 && !hasStatusDiagnostic(params.Context.Diagnostics) {
-		ix := d.Index()
-		v := d.Version
-		edit, err := s.workspaceEdit(editTarget{URI: d.URI, Path: d.Path, Text: d.Text, Exists: true, Version: &v, Kind: d.Kind}, textEdits(ix, p.Edits))
-		if err == nil {
-			out = append(out, &protocol.CodeAction{Title: fmt.Sprintf("Set **Status**: %s (what the gaps call for)", sk.ExpectedStatus()),
-				Kind: actionKind(codeActionInterview), Edit: edit})
-		}
+		fix := &diag.Fix{Title: fmt.Sprintf("Set **Status**: %s (what the gaps call for)", sk.ExpectedStatus()), Edits: p.Edits}
+		out = append(out, s.editActions(d, []*diag.Fix{fix}, codeActionInterview)...)
 	}
 	return out
 }
