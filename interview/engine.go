@@ -215,7 +215,8 @@ func notACharter(text []byte, path string) string {
 	if path != "" {
 		switch analysis.Classify(path, text) {
 		case analysis.KindPiCharter, analysis.KindCriteria, analysis.KindReport, analysis.KindState,
-			analysis.KindCriterionState, analysis.KindEvidence, analysis.KindConfig:
+			analysis.KindCriterionState, analysis.KindEvidence, analysis.KindConfig,
+			analysis.KindChartersCharter, analysis.KindChartersState, analysis.KindChartersEvents:
 			return "it is a pi-charter or configuration file, not an rp1 charter.md"
 		}
 	}

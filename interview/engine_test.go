@@ -241,3 +241,13 @@ func TestFinishNowMessage(t *testing.T) {
 		})
 	}
 }
+
+// The files of a .charters/ charter are pi-charter's: no interview.
+func TestNextRefusesChartersFiles(t *testing.T) {
+	for _, name := range []string{"charter.md", "state.json", "events.jsonl"} {
+		r := Next([]byte("# Objective\n\nShip it.\n"), true, Options{Path: "/p/.charters/20260702-101500-ship/" + name})
+		if r.Type != TypeError || !strings.Contains(r.Message, "not an rp1 charter.md") {
+			t.Errorf("%s: %s %q", name, r.Type, r.Message)
+		}
+	}
+}

@@ -74,6 +74,10 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 
 	text, err := os.ReadFile(path)
 	exists := err == nil
+	if why := notInterviewed(analysis.Classify(path, text)); why != "" {
+		fmt.Fprintf(stderr, "charter-lsp interview: %s is %s, not an rp1 charter: it has no interview; %s\n", path, why, piNext(path))
+		return 2
+	}
 	if *contract == "" && exists && rp1.Parse(text).Format == rp1.FormatSkeleton {
 		*contract = contractFinalizer
 	}
@@ -161,6 +165,25 @@ func applied(r interview.Response) string {
 		return "finished the charter: sections written, scratch pad removed, status Complete"
 	}
 	return "no change"
+}
+
+// notInterviewed says what a pi-charter file is ("" for any other file):
+// the interview is rp1's, and pi-charter's files have none.
+func notInterviewed(k analysis.Kind) string {
+	switch k {
+	case analysis.KindChartersCharter:
+		return "a pi-charter charter (.charters/<id>/charter.md, ADR-0014 on)"
+	case analysis.KindChartersState, analysis.KindChartersEvents:
+		return "a pi-charter charter's " + map[analysis.Kind]string{analysis.KindChartersState: "state.json", analysis.KindChartersEvents: "events.jsonl"}[k]
+	case analysis.KindPiCharter, analysis.KindCriteria, analysis.KindReport, analysis.KindState, analysis.KindCriterionState, analysis.KindEvidence:
+		return "a pi-charter v3 file (.pi/charters/<id>/)"
+	}
+	return ""
+}
+
+// piNext says what to run on a pi-charter file instead.
+func piNext(path string) string {
+	return fmt.Sprintf("see `charter-lsp status %s`, or `charter-lsp migrate %s` for an older grammar", filepath.Dir(path), filepath.Dir(path))
 }
 
 // notRP1Reason says why Classify did not take a file for an rp1 charter.
