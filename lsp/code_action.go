@@ -11,7 +11,8 @@ import (
 
 // CodeAction offers the actions for the range: the interview
 // (code_action_interview.go, code_action_skeleton.go), a .charters/
-// charter's status edits (code_action_charters.go), the fixes analysis
+// charter's status edits (code_action_charters.go), the migration to the
+// current format (code_action_migrate.go), the fixes analysis
 // found for diagnostics (code_action_fix.go), disable comments for
 // diagnostics (code_action_disable.go), and the pi-charter actions.
 func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
@@ -25,6 +26,7 @@ func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 	if d.Kind == analysis.KindChartersCharter {
 		actions = append(actions, s.chartersActions(d, params)...)
 	}
+	actions = append(actions, s.migrateActions(d)...)
 	actions = append(actions, s.fixActions(d, params.Context.Diagnostics)...)
 	actions = append(actions, s.disableActions(d, params.Context.Diagnostics)...)
 	for _, a := range actions {
