@@ -15,9 +15,10 @@ import (
 const codeActionInterview protocol.CodeActionKind = "refactor.rewrite.charter.interview"
 
 // interviewActions are the interview steps that make sense for the
-// document now (a skeleton charter's in code_action_skeleton.go). Each runs its command, so the edit is computed against the
-// document as it is when chosen (and refused if it changed since this
-// version), and the command can place the cursor after applying it.
+// document now (a skeleton charter's are in code_action_skeleton.go). Each
+// runs its command, so the edit is computed against the document as it is
+// when chosen (and refused if it changed since this version), and the
+// command can place the cursor after applying it.
 func (s *Server) interviewActions(d *doc, params *protocol.CodeActionParams) []*protocol.CodeAction {
 	if d.Kind != analysis.KindRP1Charter && d.Kind != analysis.KindOtherCharter {
 		return nil

@@ -187,7 +187,7 @@ func sectionHoverCharters(c *charterfile.Charter, name charterfile.SectionName, 
 		if line >= 0 {
 			fmt.Fprintf(&b, "\nIt ends at line %d, `%s`.\n", line+1, mdCodeSafe(heading))
 		}
-		if view != nil && view.Objective != c.Objective.Text && c.Objective.Text == "" && view.Objective != "" {
+		if c.Objective.Text == "" && view != nil && view.Objective != "" {
 			fmt.Fprintf(&b, "\n`state.json`: %s\n", mdEscape(oneLineNote(view.Objective)))
 		}
 	case charterfile.SectionCriteria:
