@@ -3,6 +3,7 @@ package interview
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -219,6 +220,20 @@ func NewSkeleton(project string, now time.Time) []byte {
 		b.WriteString("\n" + strings.Repeat("#", level) + " " + heading + "\n" + id.Placeholder() + "\n")
 	}
 	return []byte(b.String())
+}
+
+// ProjectName is the name rp1 gives a new charter at path: the project
+// folder's (the folder holding .rp1/), else the charter's folder's.
+func ProjectName(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	p := filepath.ToSlash(abs)
+	if i := strings.LastIndex(p, "/.rp1/"); i >= 0 {
+		return filepath.Base(filepath.FromSlash(p[:i]))
+	}
+	return filepath.Base(filepath.Dir(abs))
 }
 
 // listify turns prose into list items, one per sentence; list items (and

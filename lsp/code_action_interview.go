@@ -3,10 +3,13 @@ package lsp
 import (
 	"bytes"
 	"fmt"
+	"time"
 
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
 
@@ -46,6 +49,13 @@ func (s *Server) interviewActions(d *doc, params *protocol.CodeActionParams) []*
 		out = append(out, action(fmt.Sprintf("Skip pending question Q%d (%s)", r.Pending.Number, r.Pending.Topic), cmdInterviewSkip))
 	case r.Type == interview.TypeNextQuestion, r.Type == interview.TypeSkip:
 		out = append(out, action(fmt.Sprintf("Ask next interview question (%s)", nextTopic(r)), cmdInterviewNext))
+	}
+	if blank {
+		// rp1's current format: the template's seven regions, each _TBD_,
+		// then the region interview (code_action_skeleton.go).
+		fix := &diag.Fix{Title: "Start rp1's skeleton charter (seven regions, no scratch pad)", Edits: []diag.Edit{{
+			Span: source.Span{Start: 0, End: len(d.Text)}, NewText: string(interview.NewSkeleton(interview.ProjectName(d.Path), time.Now()))}}}
+		out = append(out, s.editActions(d, []*diag.Fix{fix}, codeActionInterview)...)
 	}
 	if ch.ScratchPad != nil {
 		opts.FinishNow = true

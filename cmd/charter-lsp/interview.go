@@ -238,7 +238,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 	case !exists && !f.apply && f.answer == "":
 		return fail("the charter does not exist; --apply creates it from rp1's template")
 	case !exists:
-		text = interview.NewSkeleton(projectName(f.path), time.Now())
+		text = interview.NewSkeleton(interview.ProjectName(f.path), time.Now())
 		if err := write(text); err != nil {
 			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
 			return 2
@@ -318,20 +318,6 @@ func checkFinalizerAnswer(file string, want rp1.FinalizerResponse, stdout, stder
 	}
 	fmt.Fprintf(stderr, "charter-lsp interview: %s keeps rp1's finalizer contract and matches the charter\n", file)
 	return 0
-}
-
-// projectName is the name rp1 gives a new charter: the project folder's
-// (the folder holding .rp1/), else the charter's folder's.
-func projectName(path string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		abs = path
-	}
-	p := filepath.ToSlash(abs)
-	if i := strings.LastIndex(p, "/.rp1/"); i >= 0 {
-		return filepath.Base(filepath.FromSlash(p[:i]))
-	}
-	return filepath.Base(filepath.Dir(abs))
 }
 
 // notText says why a file cannot be a markdown charter, or "".
