@@ -112,6 +112,15 @@ func Next(text []byte, exists bool, opts Options) Response {
 	// with the scratch pad.
 	if opts.FinishNow {
 		if st.covered(rp1.Problem) && st.covered(rp1.Users) {
+			// Early only when the interview would have gone on: with every
+			// section covered, or the budget spent, it ends as it would
+			// have ended by itself.
+			switch {
+			case len(st.remaining()) == 0:
+				return st.success(r, msgComplete)
+			case len(st.entries) >= budget && pad.PendingEntry() == nil:
+				return st.success(r, budgetSpent(budget))
+			}
 			return st.success(r, "Charter interview finished early at the user's request.")
 		}
 		r.Type = TypeError
@@ -132,10 +141,10 @@ func Next(text []byte, exists bool, opts Options) Response {
 		return r
 	}
 	if len(st.remaining()) == 0 {
-		return st.success(r, "Charter interview complete. All required sections covered.")
+		return st.success(r, msgComplete)
 	}
 	if len(st.entries) >= budget {
-		return st.success(r, fmt.Sprintf("Charter interview complete: the question budget (%d) is spent.", budget))
+		return st.success(r, budgetSpent(budget))
 	}
 	if st.create && len(st.entries) == 0 {
 		r.Type = TypeNextQuestion
@@ -159,6 +168,13 @@ func Next(text []byte, exists bool, opts Options) Response {
 		return r
 	}
 	return st.success(r, "Charter interview complete: every remaining gap was already asked.")
+}
+
+// msgComplete ends an interview that covered every section.
+const msgComplete = "Charter interview complete. All required sections covered."
+
+func budgetSpent(budget int) string {
+	return fmt.Sprintf("Charter interview complete: the question budget (%d) is spent.", budget)
 }
 
 // sectionName is how messages name a section.
@@ -199,7 +215,8 @@ func notACharter(text []byte, path string) string {
 	if path != "" {
 		switch analysis.Classify(path, text) {
 		case analysis.KindPiCharter, analysis.KindCriteria, analysis.KindReport, analysis.KindState,
-			analysis.KindCriterionState, analysis.KindEvidence, analysis.KindConfig:
+			analysis.KindCriterionState, analysis.KindEvidence, analysis.KindConfig,
+			analysis.KindChartersCharter, analysis.KindChartersState, analysis.KindChartersEvents:
 			return "it is a pi-charter or configuration file, not an rp1 charter.md"
 		}
 	}

@@ -204,3 +204,50 @@ func TestFinishNowWithPending(t *testing.T) {
 		t.Errorf("finish without users covered: %s", r.Type)
 	}
 }
+
+// TestFinishNowMessage: "Finish interview" says the interview finished early
+// only when it would have gone on; after every section is covered, or the
+// budget is spent, it ends as it would have ended by itself.
+func TestFinishNowMessage(t *testing.T) {
+	answered := "# Project Charter: Rotas\n\n## Scratch Pad\n\n<!-- Mode: CREATE -->\n\n" +
+		"### Q1: Brain Dump\n**Asked**: Tell me.\n**Answer**: Planning café rotas by hand is slow. It takes hours every week.\n\n" +
+		"### Q2: Target Users\n**Asked**: Who?\n**Answer**: Café managers who schedule shift workers. They juggle availability.\n\n" +
+		"### Q3: Value Proposition\n**Asked**: Why?\n**Answer**: A rota is drafted in minutes. Conflicts are flagged early.\n\n" +
+		"### Q4: Scope\n**Asked**: Scope?\n**Answer**: Rota drafting is in. Payroll stays out.\n\n" +
+		"### Q5: Success Criteria\n**Asked**: Success?\n**Answer**: A rota takes ten minutes. Managers accept it.\n\n" +
+		"<!-- End scratch pad -->\n"
+	early := "# Project Charter: Rotas\n\n## Scratch Pad\n\n<!-- Mode: CREATE -->\n\n" +
+		"### Q1: Brain Dump\n**Asked**: Tell me.\n**Answer**: Planning café rotas by hand is slow. It takes hours every week.\n\n" +
+		"### Q2: Target Users\n**Asked**: Who?\n**Answer**: Café managers who schedule shift workers. They juggle availability.\n\n" +
+		"<!-- End scratch pad -->\n"
+	for _, c := range []struct {
+		name, text string
+		budget     int
+		want       string
+	}{
+		{"all answered", answered, 0, "Charter interview complete. All required sections covered."},
+		{"budget spent", early, 2, "Charter interview complete: the question budget (2) is spent."},
+		{"early", early, 0, "Charter interview finished early at the user's request."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := Next([]byte(c.text), true, Options{FinishNow: true, Budget: c.budget})
+			if r.Type != TypeSuccess || !strings.HasPrefix(r.Message, c.want) {
+				t.Errorf("got %s %q, want a success starting %q", r.Type, r.Message, c.want)
+			}
+			natural := Next([]byte(c.text), true, Options{Budget: c.budget})
+			if c.name != "early" && natural.Message != r.Message {
+				t.Errorf("finish says %q, the interview by itself %q", r.Message, natural.Message)
+			}
+		})
+	}
+}
+
+// The files of a .charters/ charter are pi-charter's: no interview.
+func TestNextRefusesChartersFiles(t *testing.T) {
+	for _, name := range []string{"charter.md", "state.json", "events.jsonl"} {
+		r := Next([]byte("# Objective\n\nShip it.\n"), true, Options{Path: "/p/.charters/20260702-101500-ship/" + name})
+		if r.Type != TypeError || !strings.Contains(r.Message, "not an rp1 charter.md") {
+			t.Errorf("%s: %s %q", name, r.Type, r.Message)
+		}
+	}
+}

@@ -94,6 +94,9 @@ func runRandom(rng *rand.Rand, text []byte, exists bool, budget int, seen map[st
 		if err := checkShape(r); err != nil {
 			return fmt.Errorf("step %d: %v", step, err)
 		}
+		if err := checkAdvice(text, r, budget); err != nil {
+			return fmt.Errorf("step %d: %v\n%s", step, err, text)
+		}
 		switch r.Type {
 		case TypeError:
 			return fmt.Errorf("step %d: unexpected error %q", step, r.Message)
@@ -144,6 +147,40 @@ func runRandom(rng *rand.Rand, text []byte, exists bool, budget int, seen map[st
 		}
 	}
 	return fmt.Errorf("no success within %d steps:\n%s", budget+len(rp1.Priority)+2, text)
+}
+
+// checkAdvice checks that what the diagnostics say the interview will do
+// about each gap (rp1.InterviewAdvice) is what the engine does: the
+// section it asks about is advised "ask", the one it records as covered
+// "covered-by-other", a pending one "pending", and once it finishes no gap
+// is still advised "ask".
+func checkAdvice(text []byte, r Response, budget int) error {
+	ch := rp1.Parse(text)
+	advice := map[rp1.SectionID]rp1.AdviceKind{}
+	for _, g := range ch.Gaps() {
+		if g.Status == rp1.GapOpen {
+			advice[g.Section] = ch.InterviewAdvice(g.Section, budget).Kind
+		}
+	}
+	want := rp1.AdviceKind("")
+	switch {
+	case r.Type == TypeNextQuestion && r.Pending != nil:
+		want = rp1.AdvicePending
+	case r.Type == TypeNextQuestion && r.Topic != BrainDumpTopic:
+		want = rp1.AdviceAsk
+	case r.Type == TypeSkip:
+		want = rp1.AdviceCoveredByOther
+	case r.Type == TypeSuccess:
+		for id, k := range advice {
+			if k == rp1.AdviceAsk || k == rp1.AdvicePending {
+				return fmt.Errorf("the interview finished (%s) but %s is advised %q", r.Message, id, k)
+			}
+		}
+	}
+	if got, gap := advice[r.Section]; want != "" && gap && got != want {
+		return fmt.Errorf("the interview's %s about %s, advised %q", r.Type, r.Section, got)
+	}
+	return nil
 }
 
 // checkShape marshals r and checks the JSON against upstream's declared

@@ -3,6 +3,7 @@ package interview
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -130,6 +131,67 @@ func AnswerRegion(text []byte, id rp1.RegionID, answer string) (Plan, error) {
 	return Plan{Edits: []Edit{diffEdit(text, after)}, Cursor: -1}, nil
 }
 
+// RegionPlan prepares a region for an answer typed in place: the edits
+// (none when the region already holds the template's placeholder) and the
+// placeholder to select, in the text after them.
+type RegionPlan struct {
+	Edits  []Edit
+	Select source.Span
+}
+
+// ErrRegionFilled: the region is not a gap; there is no placeholder to
+// answer in place.
+var ErrRegionFilled = errors.New("interview: the region is already filled")
+
+// OpenRegion readies gap region id of a skeleton charter for the user to
+// type its answer: the region's "_TBD_" is selected, so typing replaces
+// it; a region whose body is blank gets the placeholder first, and a
+// missing one its heading (with Scope Guardrails when Will or Won't has
+// none) where the template puts it. **Status** is left alone: the region
+// is still a gap until the answer is typed.
+func OpenRegion(text []byte, id rp1.RegionID) (RegionPlan, error) {
+	ch := rp1.Parse(text)
+	if ch.Format != rp1.FormatSkeleton {
+		return RegionPlan{}, ErrNotSkeleton
+	}
+	r := ch.Skeleton.Region(id)
+	switch {
+	case r == nil:
+		return RegionPlan{}, fmt.Errorf("interview: %q is not a region of rp1's charter", id)
+	case r.Variant != nil:
+		return RegionPlan{}, fmt.Errorf("interview: rename %q to the heading rp1 reads first (quick fix of region-heading-variant)", r.Variant.Text)
+	case !r.Gap():
+		return RegionPlan{}, ErrRegionFilled
+	case r.Placeholder.Len() > 0:
+		return RegionPlan{Select: r.Placeholder}, nil
+	}
+	nl := eol(text)
+	heading, level := rp1.RegionHeading(id)
+	var e Edit
+	if r.Heading != nil {
+		// A blank body: the placeholder goes on the line after the heading.
+		at := r.Body.Start
+		insert := id.Placeholder() + nl
+		if at == r.Heading.Span.End { // the heading is the last line, with no line ending
+			insert = nl + id.Placeholder()
+		}
+		e = Edit{Span: source.Span{Start: at, End: at}, NewText: insert}
+	} else {
+		at, withScope := ch.RegionInsertion(id)
+		block := strings.Repeat("#", level) + " " + heading + nl + id.Placeholder() + nl
+		if withScope {
+			block = rp1.ScopeBlock(rp1.RegionWill.Placeholder(), rp1.RegionWont.Placeholder(), nl)
+		}
+		e = rp1.InsertBlock(text, at, block, nl)
+	}
+	after := Apply(text, []Edit{e})
+	r2 := rp1.ReadSkeleton(rp1.Parse(after)).Region(id)
+	if r2 == nil || r2.Placeholder.Len() == 0 {
+		return RegionPlan{}, fmt.Errorf("interview: could not open %q for an answer", id)
+	}
+	return RegionPlan{Edits: []Edit{e}, Select: r2.Placeholder}, nil
+}
+
 // CorrectStatus sets **Status** to what the gaps call for and changes
 // nothing else (the parent's first step when the stored status disagrees);
 // an empty plan when it already agrees.
@@ -158,6 +220,20 @@ func NewSkeleton(project string, now time.Time) []byte {
 		b.WriteString("\n" + strings.Repeat("#", level) + " " + heading + "\n" + id.Placeholder() + "\n")
 	}
 	return []byte(b.String())
+}
+
+// ProjectName is the name rp1 gives a new charter at path: the project
+// folder's (the folder holding .rp1/), else the charter's folder's.
+func ProjectName(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	p := filepath.ToSlash(abs)
+	if i := strings.LastIndex(p, "/.rp1/"); i >= 0 {
+		return filepath.Base(filepath.FromSlash(p[:i]))
+	}
+	return filepath.Base(filepath.Dir(abs))
 }
 
 // listify turns prose into list items, one per sentence; list items (and

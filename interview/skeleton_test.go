@@ -122,3 +122,54 @@ func TestCorrectStatus(t *testing.T) {
 		t.Errorf("a right status needs no edit: %+v", p)
 	}
 }
+
+// TestOpenRegion: each gap is opened for an answer typed in place, whether
+// it holds the placeholder, is blank, or has no heading (Will and Won't
+// without Scope Guardrails get the whole block). Typing over the selection
+// fills that region only.
+func TestOpenRegion(t *testing.T) {
+	const base = "# Project Charter: relay\n**Created**: 2026-07-20\n**Status**: Draft\n\n## Vision\n_TBD_\n\n## Problem & Context\nAnswers get lost.\n\n## Target Users\n\n## Business Rationale\nRecovery.\n\n## Success Criteria\nOne topology.\n"
+	for _, tc := range []struct {
+		id      rp1.RegionID
+		edits   int
+		context string // text around the selection after the edits
+	}{
+		{rp1.RegionVision, 0, "## Vision\n[_TBD_]\n"},
+		{rp1.RegionUsers, 1, "## Target Users\n[_TBD_]\n\n## Business"},
+		{rp1.RegionWill, 1, "### Will\n- [_TBD_]\n\n### Won't\n- _TBD_\n"},
+		{rp1.RegionWont, 1, "### Will\n- _TBD_\n\n### Won't\n- [_TBD_]\n"},
+	} {
+		for _, crlf := range []bool{false, true} {
+			text := []byte(base)
+			if crlf {
+				text = bytes.ReplaceAll(text, []byte("\n"), []byte("\r\n"))
+			}
+			p, err := OpenRegion(text, tc.id)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.id, err)
+			}
+			if len(p.Edits) != tc.edits {
+				t.Errorf("%s: %d edits, want %d", tc.id, len(p.Edits), tc.edits)
+			}
+			after := Apply(text, p.Edits)
+			marked := string(after[:p.Select.Start]) + "[" + string(after[p.Select.Start:p.Select.End]) + "]" + string(after[p.Select.End:])
+			if !strings.Contains(strings.ReplaceAll(marked, "\r\n", "\n"), tc.context) {
+				t.Errorf("%s (crlf %v): the selection is not where expected:\n%s", tc.id, crlf, marked)
+			}
+			if crlf && bytes.Count(after, []byte("\n")) != bytes.Count(after, []byte("\r\n")) {
+				t.Errorf("%s: bare LF in a CRLF charter: %q", tc.id, after)
+			}
+			typed := string(after[:p.Select.Start]) + "An answer typed in place." + string(after[p.Select.End:])
+			sk := rp1.Parse([]byte(typed)).Skeleton
+			if sk.Region(tc.id).Gap() {
+				t.Errorf("%s: still a gap after typing over the selection:\n%s", tc.id, typed)
+			}
+		}
+	}
+	if _, err := OpenRegion([]byte(base), rp1.RegionProblem); err != ErrRegionFilled {
+		t.Errorf("a filled region: %v, want ErrRegionFilled", err)
+	}
+	if _, err := OpenRegion([]byte("# Project Charter: x\n\n## Problem & Context\nTBD\n\n## Scratch Pad\n"), rp1.RegionVision); err != ErrNotSkeleton {
+		t.Errorf("a scratch-pad charter: %v, want ErrNotSkeleton", err)
+	}
+}

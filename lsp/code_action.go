@@ -5,12 +5,16 @@ import (
 	"strings"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
 )
 
 // CodeAction offers the actions for the range: the interview
-// (code_action_interview.go), the fixes analysis found for diagnostics
-// (code_action_fix.go), disable comments for diagnostics
-// (code_action_disable.go), and the pi-charter actions.
+// (code_action_interview.go, code_action_skeleton.go), a .charters/
+// charter's status edits (code_action_charters.go), the migration to the
+// current format (code_action_migrate.go), the fixes analysis
+// found for diagnostics (code_action_fix.go), disable comments for
+// diagnostics (code_action_disable.go), and the pi-charter actions.
 func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
 	out := []protocol.CommandOrCodeAction{}
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
@@ -18,7 +22,11 @@ func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 		return out, nil
 	}
 	var actions []*protocol.CodeAction
-	actions = append(actions, s.interviewActions(d)...)
+	actions = append(actions, s.interviewActions(d, params)...)
+	if d.Kind == analysis.KindChartersCharter {
+		actions = append(actions, s.chartersActions(d, params)...)
+	}
+	actions = append(actions, s.migrateActions(d)...)
 	actions = append(actions, s.fixActions(d, params.Context.Diagnostics)...)
 	actions = append(actions, s.disableActions(d, params.Context.Diagnostics)...)
 	for _, a := range actions {

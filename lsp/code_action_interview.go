@@ -3,10 +3,13 @@ package lsp
 import (
 	"bytes"
 	"fmt"
+	"time"
 
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
 
@@ -15,10 +18,11 @@ import (
 const codeActionInterview protocol.CodeActionKind = "refactor.rewrite.charter.interview"
 
 // interviewActions are the interview steps that make sense for the
-// document now. Each runs its command, so the edit is computed against the
-// document as it is when chosen (and refused if it changed since this
-// version), and the command can place the cursor after applying it.
-func (s *Server) interviewActions(d *doc) []*protocol.CodeAction {
+// document now (a skeleton charter's are in code_action_skeleton.go). Each
+// runs its command, so the edit is computed against the document as it is
+// when chosen (and refused if it changed since this version), and the
+// command can place the cursor after applying it.
+func (s *Server) interviewActions(d *doc, params *protocol.CodeActionParams) []*protocol.CodeAction {
 	if d.Kind != analysis.KindRP1Charter && d.Kind != analysis.KindOtherCharter {
 		return nil
 	}
@@ -26,6 +30,9 @@ func (s *Server) interviewActions(d *doc) []*protocol.CodeAction {
 		return nil // every interview action edits the file
 	}
 	ch := d.RP1()
+	if sk := d.skeleton(); sk != nil {
+		return s.skeletonActions(d, sk, params)
+	}
 	opts := interview.Options{Budget: s.Config().Budget(), Path: d.Path}
 	r := interview.Next(d.Text, true, opts)
 	action := func(title, command string) *protocol.CodeAction {
@@ -42,6 +49,13 @@ func (s *Server) interviewActions(d *doc) []*protocol.CodeAction {
 		out = append(out, action(fmt.Sprintf("Skip pending question Q%d (%s)", r.Pending.Number, r.Pending.Topic), cmdInterviewSkip))
 	case r.Type == interview.TypeNextQuestion, r.Type == interview.TypeSkip:
 		out = append(out, action(fmt.Sprintf("Ask next interview question (%s)", nextTopic(r)), cmdInterviewNext))
+	}
+	if blank {
+		// rp1's current format: the template's seven regions, each _TBD_,
+		// then the region interview (code_action_skeleton.go).
+		fix := &diag.Fix{Title: "Start rp1's skeleton charter (seven regions, no scratch pad)", Edits: []diag.Edit{{
+			Span: source.Span{Start: 0, End: len(d.Text)}, NewText: string(interview.NewSkeleton(interview.ProjectName(d.Path), time.Now()))}}}
+		out = append(out, s.editActions(d, []*diag.Fix{fix}, codeActionInterview)...)
 	}
 	if ch.ScratchPad != nil {
 		opts.FinishNow = true

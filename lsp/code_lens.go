@@ -9,7 +9,9 @@ import (
 )
 
 // CodeLens shows the interview's next step on an rp1 charter
-// (code_lens_rp1.go) and VAL and milestone status on pi charters.
+// (code_lens_rp1.go), the gaps of a skeleton charter and the progress of a
+// .charters/ charter (code_lens_charters.go), and VAL and milestone status
+// on pi charters.
 func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	out := []protocol.CodeLens{}
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
@@ -18,7 +20,13 @@ func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 	}
 	switch d.Kind {
 	case analysis.KindRP1Charter:
-		out = append(out, s.codeLensRP1(d)...)
+		if sk := d.skeleton(); sk != nil {
+			out = append(out, s.codeLensSkeleton(d, sk)...)
+		} else {
+			out = append(out, s.codeLensRP1(d)...)
+		}
+	case analysis.KindChartersCharter:
+		out = append(out, s.codeLensCharters(d)...)
 	case analysis.KindCriteria, analysis.KindPiCharter:
 		out = append(out, s.codeLensPi(d)...)
 	}

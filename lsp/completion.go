@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/status"
@@ -33,7 +34,9 @@ var (
 	booleans      = []string{"true", "false"}
 )
 
-// Completion offers, in pi charter files: field keys at the start of a line
+// Completion offers, in a .charters/ charter, what its grammar reads at
+// the cursor (Depends ids, Status and Evidence tokens, phase suffixes,
+// labels), and, in pi charter files: field keys at the start of a line
 // in a VAL body, verifier kinds after Verifier:, evidence kinds after Kind:,
 // booleans after the flag keys, and the charter's VAL ids after "VAL-"
 // anywhere (criteria.md, REPORT.md, evidence JSON, …).
@@ -42,12 +45,15 @@ func (s *Server) Completion(ctx context.Context, params *protocol.CompletionPara
 	if !ok {
 		return nil, nil
 	}
+	ix := d.Index()
+	off := ix.Offset(fromProtocolPosition(params.Position))
+	if d.Kind == analysis.KindChartersCharter {
+		return chartersItems(ix, d.charter().CompleteAt(off)), nil
+	}
 	dir := analysis.PiCharterDir(d.Path)
 	if dir == "" || d.Kind == analysis.KindNone {
 		return nil, nil
 	}
-	ix := d.Index()
-	off := ix.Offset(fromProtocolPosition(params.Position))
 	lineStart := ix.LineStart(ix.Line(off))
 	before := string(d.Text[lineStart:off])
 
@@ -83,6 +89,32 @@ func (s *Server) Completion(ctx context.Context, params *protocol.CompletionPara
 	}
 	typed := strings.TrimLeft(value, " \t")
 	return valueItems(values, ix, off-len(typed), off), nil
+}
+
+// chartersItems converts what completes in a .charters/ charter
+// (charterfile.CompleteAt: Depends ids, status tokens, phase suffixes,
+// line labels).
+func chartersItems(ix *source.Index, comp *charterfile.Completion) protocol.CompletionResult {
+	if comp == nil {
+		return nil
+	}
+	r := toProtocolRange(ix.Range(comp.Span))
+	items := protocol.CompletionItemSlice{}
+	for i, it := range comp.Items {
+		filter := it.Filter
+		if filter == "" {
+			filter = it.Label
+		}
+		items = append(items, protocol.CompletionItem{
+			Label:      it.Label,
+			Kind:       protocol.CompletionItemKindEnumMember,
+			Detail:     protocol.NewOptional(it.Detail),
+			SortText:   protocol.NewOptional(string(rune('a' + i))),
+			FilterText: protocol.NewOptional(filter),
+			TextEdit:   &protocol.TextEdit{Range: r, NewText: it.Insert},
+		})
+	}
+	return items
 }
 
 // valIDPrefix finds a "VAL-…" token ending at the cursor; start is its

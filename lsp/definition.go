@@ -16,18 +16,22 @@ import (
 
 // Definition jumps from a VAL id anywhere in a pi charter's files to its
 // heading in the register (criteria.md, or a legacy charter.md), and from an
-// evidence path (lastEvidencePath, narrativePath, …) to the file.
+// evidence path (lastEvidencePath, narrativePath, …) to the file; in a
+// .charters/ charter, from a Depends id or a path (definition_charters.go).
 func (s *Server) Definition(ctx context.Context, params *protocol.DefinitionParams) (protocol.DefinitionResult, error) {
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
 	if !ok || d.Kind == analysis.KindNone {
 		return nil, nil
 	}
+	ix := d.Index()
+	off := ix.Offset(fromProtocolPosition(params.Position))
+	if d.Kind == analysis.KindChartersCharter {
+		return s.definitionCharters(d, off), nil
+	}
 	dir := analysis.PiCharterDir(d.Path)
 	if dir == "" {
 		return nil, nil
 	}
-	ix := d.Index()
-	off := ix.Offset(fromProtocolPosition(params.Position))
 	line := ix.Line(off)
 	start, end := ix.LineStart(line), ix.LineEnd(line)
 	text := string(d.Text[start:end])
@@ -88,6 +92,12 @@ func (s *Server) evidenceLocation(d *doc, dir, p string) protocol.DefinitionResu
 
 // tokenAt returns the run of bytes accepted by in around column col.
 func tokenAt(line string, col int, in func(byte) bool) string {
+	i, j := tokenBounds(line, col, in)
+	return line[i:j]
+}
+
+// tokenBounds are the byte columns of the run accepted by in around col.
+func tokenBounds(line string, col int, in func(byte) bool) (int, int) {
 	col = min(max(col, 0), len(line))
 	i, j := col, col
 	for i > 0 && in(line[i-1]) {
@@ -96,7 +106,7 @@ func tokenAt(line string, col int, in func(byte) bool) string {
 	for j < len(line) && in(line[j]) {
 		j++
 	}
-	return line[i:j]
+	return i, j
 }
 
 func isPathByte(b byte) bool {

@@ -12,7 +12,9 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/status"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
@@ -57,6 +59,27 @@ func (d *doc) piView() *status.View {
 		return nil
 	}
 	return v
+}
+
+// charter is a .charters/<id>/charter.md document read as pi-charter reads
+// it: with the grammar its folder's state.json declares and its own shape
+// decide (charterfile.Detect).
+func (d *doc) charter() *charterfile.Charter {
+	var state []byte
+	if f := d.snap.File(filepath.Join(filepath.Dir(d.Path), charterfile.StateFile)); f.Exists() {
+		state = f.Text
+	}
+	c, _ := charterfile.ParseDeclared(d.Text, state)
+	return c
+}
+
+// skeleton is an rp1 charter document read as rp1's skeleton charter, or
+// nil when it is of the scratch-pad generation.
+func (d *doc) skeleton() *rp1.Skeleton {
+	if d.Kind != analysis.KindRP1Charter {
+		return nil
+	}
+	return d.RP1().Skeleton
 }
 
 // register is the VAL register held by the document itself: criteria.md,

@@ -6,12 +6,17 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
-// DocumentSymbol outlines a charter file: rp1 title, sections and scratch
-// pad entries (document_symbol_rp1.go); criteria.md milestones and VALs,
-// REPORT.md and pi charter.md sections (document_symbol_pi.go).
+// DocumentSymbol outlines a charter file: a scratch-pad rp1 charter's title,
+// sections and scratch pad entries (document_symbol_rp1.go); criteria.md
+// milestones and VALs, REPORT.md and pi charter.md sections
+// (document_symbol_pi.go); a skeleton charter's regions and a .charters/
+// charter's sections, criteria and phases, as their packages outline them
+// (document_symbol_outline.go).
 func (s *Server) DocumentSymbol(ctx context.Context, params *protocol.DocumentSymbolParams) (protocol.DocumentSymbolResult, error) {
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
 	if !ok {
@@ -25,7 +30,13 @@ func (s *Server) symbols(d *doc) []protocol.DocumentSymbol {
 	var out []protocol.DocumentSymbol
 	switch d.Kind {
 	case analysis.KindRP1Charter:
-		out = rp1Symbols(d)
+		if d.skeleton() != nil {
+			out = outlineSymbols(d.Index(), rp1.SkeletonOutline(d.RP1()))
+		} else {
+			out = rp1Symbols(d)
+		}
+	case analysis.KindChartersCharter:
+		out = outlineSymbols(d.Index(), charterfile.Outline(d.charter()))
 	case analysis.KindCriteria:
 		out = criteriaSymbols(d)
 	case analysis.KindReport:

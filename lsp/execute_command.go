@@ -20,6 +20,7 @@ var commands = map[string]commandFunc{
 	cmdInterviewSkip:   (*Server).interviewSkip,
 	cmdInterviewFinish: (*Server).interviewFinish,
 	cmdInterviewStart:  (*Server).interviewStart,
+	cmdInterviewRegion: (*Server).interviewRegion,
 
 	commandStatus:         (*Server).statusCommand,
 	commandRecordEvidence: (*Server).recordEvidenceCommand,

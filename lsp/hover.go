@@ -9,7 +9,9 @@ import (
 )
 
 // Hover explains what is under the cursor: an rp1 section heading or
-// scratch pad entry (hover_rp1.go), a VAL (hover_pi.go).
+// scratch pad entry (hover_rp1.go), a skeleton charter's region
+// (hover_skeleton.go), a .charters/ charter's criterion, phase or section
+// (hover_charters.go), a VAL (hover_pi.go).
 func (s *Server) Hover(ctx context.Context, params *protocol.HoverParams) (*protocol.Hover, error) {
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
 	if !ok {
@@ -17,7 +19,12 @@ func (s *Server) Hover(ctx context.Context, params *protocol.HoverParams) (*prot
 	}
 	switch d.Kind {
 	case analysis.KindRP1Charter:
+		if sk := d.skeleton(); sk != nil {
+			return s.hoverSkeleton(d, sk, params.Position), nil
+		}
 		return s.hoverRP1(d, params.Position), nil
+	case analysis.KindChartersCharter:
+		return s.hoverCharters(d, params.Position), nil
 	case analysis.KindCriteria, analysis.KindPiCharter, analysis.KindReport, analysis.KindEvidence, analysis.KindCriterionState:
 		return s.hoverPi(d, params.Position), nil
 	}

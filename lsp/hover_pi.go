@@ -11,6 +11,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/status"
 )
 
@@ -28,21 +29,40 @@ func (s *Server) hoverPi(d *doc, pos protocol.Position) *protocol.Hover {
 		return nil
 	}
 	ix := d.Index()
-	c := headingAt(d.register(view), ix.Offset(fromProtocolPosition(pos)))
-	if c == nil {
+	off := ix.Offset(fromProtocolPosition(pos))
+	var eff *pi.Criterion
+	var span source.Span
+	if c := headingAt(d.register(view), off); c != nil {
+		// The register as loaded has the winning definition (a duplicate
+		// id's first one); fall back to the one under the cursor.
+		eff, span = view.Criterion(c.ID), c.HeadingSpan
+		if eff == nil {
+			eff = c
+		}
+	} else if id, at := valIDAt(d.Text, ix, off); id != "" {
+		// A VAL named elsewhere: evidence JSON, criterion-state.json,
+		// REPORT.md, a Depends-like mention in the register.
+		eff, span = view.Criterion(id), at
+	}
+	if eff == nil {
 		return nil
 	}
-	// The register as loaded has the winning definition (a duplicate id's
-	// first one); fall back to the one under the cursor.
-	eff := view.Criterion(c.ID)
-	if eff == nil {
-		eff = c
-	}
-	r := toProtocolRange(ix.Range(c.HeadingSpan))
+	r := toProtocolRange(ix.Range(span))
 	return &protocol.Hover{
 		Contents: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: valHoverText(view, eff, time.Now())},
 		Range:    &r,
 	}
+}
+
+// valIDAt is the VAL id under offset off and its span, or "".
+func valIDAt(text []byte, ix *source.Index, off int) (string, source.Span) {
+	line := ix.LineSpan(ix.Line(off))
+	i, j := tokenBounds(string(text[line.Start:line.End]), off-line.Start, isIDByte)
+	id := string(text[line.Start+i : line.Start+j])
+	if len(id) <= 4 || !strings.HasPrefix(id, "VAL-") {
+		return "", source.Span{}
+	}
+	return id, source.Span{Start: line.Start + i, End: line.Start + j}
 }
 
 // valHoverText is the hover's markdown.

@@ -173,3 +173,47 @@ func TestRecordOutsideWorkspaceRefused(t *testing.T) {
 		t.Errorf("edits sent: %d", len(c.Edits()))
 	}
 }
+
+// The migration never creates files outside the workspace: with .charters
+// a symbolic link to a folder elsewhere, no migration is offered, and
+// every file an offered one creates lies in the workspace.
+func TestMigrateStaysInWorkspace(t *testing.T) {
+	c, u, _ := startPi(t)
+	migrate := func() *protocol.CodeAction {
+		res, err := c.Server.CodeAction(reqCtx(t), &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range res {
+			if a, ok := r.(*protocol.CodeAction); ok && strings.HasPrefix(a.Title, "Migrate to the current format") {
+				return a
+			}
+		}
+		return nil
+	}
+	a := migrate()
+	if a == nil {
+		t.Fatal("no migration offered")
+	}
+	for _, ch := range a.Edit.DocumentChanges {
+		if cf, ok := ch.(*protocol.CreateFile); ok {
+			if rel, err := filepath.Rel(c.Root, cf.URI.FsPath()); err != nil || strings.HasPrefix(rel, "..") || !strings.HasPrefix(filepath.ToSlash(rel), ".charters/") {
+				t.Errorf("creates %s", cf.URI.FsPath())
+			}
+		}
+	}
+
+	outside := t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(c.Root, ".charters")); err != nil {
+		t.Skip("no symlinks here")
+	}
+	c.FilesChanged(protocol.FileChangeTypeCreated, ".charters")
+	c.Sync()
+	if a := migrate(); a != nil {
+		raw, _ := json.Marshal(a.Edit)
+		t.Errorf("a migration into a .charters that leads outside the workspace was offered: %s", raw)
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("wrote outside the workspace: %v", entries)
+	}
+}

@@ -331,11 +331,30 @@ var phaseStatusWords = map[string]string{
 }
 
 func (k *checker) phaseSuffix(ph *Phase) {
-	if ph.Explicit {
+	word, before, how := suffixVariant(ph)
+	if word == "" {
 		return
 	}
+	var fix *diag.Fix
+	status := phaseStatusWords[word]
+	if status != "" {
+		want := jsTrimEnd(before) + " — " + status
+		fix = edit("Rewrite as `"+want+"`", ph.TitleSpan, want)
+	}
+	k.add(diag.PhaseSuffixVariant, ph.TitleSpan, fix,
+		"phase %s: upstream reads a status only from a final \" — upcoming|current|done\" (a space, an em dash, the word); here %s, so %q stays in the title and the phase reads as %s (inferred)",
+		phaseNumber(ph), how, word, ph.Status)
+}
+
+// suffixVariant finds a status written at the end of a phase's title in a
+// shape upstream does not read ("- done", "(done)", "— in progress"): the
+// word, the title before it, and how it differs from " — word"; word is ""
+// when there is none (or the phase's suffix was read).
+func suffixVariant(ph *Phase) (word, before, how string) {
+	if ph.Explicit {
+		return "", "", ""
+	}
 	title := ph.Title
-	word, before, how := "", "", ""
 	// "(done)" or "[done]" at the end.
 	if n := len(title); n > 2 && (title[n-1] == ')' || title[n-1] == ']') {
 		open := strings.LastIndexAny(title, "([")
@@ -374,18 +393,7 @@ func (k *checker) phaseSuffix(ph *Phase) {
 		}
 		word, before = w, strings.TrimRight(title[:i], "-")
 	}
-	if word == "" {
-		return
-	}
-	var fix *diag.Fix
-	status := phaseStatusWords[word]
-	if status != "" {
-		want := jsTrimEnd(before) + " — " + status
-		fix = edit("Rewrite as `"+want+"`", ph.TitleSpan, want)
-	}
-	k.add(diag.PhaseSuffixVariant, ph.TitleSpan, fix,
-		"phase %s: upstream reads a status only from a final \" — upcoming|current|done\" (a space, an em dash, the word); here %s, so %q stays in the title and the phase reads as %s (inferred)",
-		phaseNumber(ph), how, word, ph.Status)
+	return word, before, how
 }
 
 func lastRune(s string) rune {

@@ -140,3 +140,17 @@ func namesPhases(title string) bool {
 	}
 	return rest == "" || rest[0] == ' ' || rest[0] == ':' || rest[0] == '\t'
 }
+
+// ParseDeclared reads charter.md src as LoadDir does: with the grammar
+// Detect chooses for a folder whose state.json holds stateSrc (nil when
+// there is none, or it is not valid).
+func ParseDeclared(src, stateSrc []byte) (c *Charter, mismatch bool) {
+	declared := ""
+	if stateSrc != nil {
+		if st := ParseState(stateSrc); st.Valid {
+			declared = st.SchemaVersion
+		}
+	}
+	g, mismatch := Detect(declared, src)
+	return Parse(g, src), mismatch
+}

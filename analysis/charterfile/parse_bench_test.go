@@ -42,3 +42,33 @@ func BenchmarkPathological(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEditorFeatures: what the editor asks of a charter on a
+// keystroke or a hover, after the parse: the outline (symbols, folding),
+// completion and a hover's lookups at the last criterion.
+func BenchmarkEditorFeatures(b *testing.B) {
+	for _, n := range []int{20, 1000} {
+		src := bigCharter(n)
+		c := ParseFI15(src)
+		last := c.Criteria[len(c.Criteria)-1]
+		depends := last.DependsSpans[0].Start
+		b.Run(fmt.Sprintf("outline/criteria=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				Outline(c)
+			}
+		})
+		b.Run(fmt.Sprintf("complete/criteria=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				c.CompleteAt(depends)
+			}
+		})
+		b.Run(fmt.Sprintf("hover/criteria=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				cr, _ := c.CriterionAt(last.HeadingSpan.Start)
+				c.Dependents(cr.ID)
+				c.Waiting(cr)
+				c.DependsAt(depends)
+			}
+		})
+	}
+}

@@ -113,6 +113,9 @@ func (c *Criterion) resolveVerifier() {
 			v.Kind = VerifierKind(k)
 		case "review", "qa", "readiness":
 			v.Kind, v.Alias = VerifierEvidenceExists, k
+		case "":
+			v.Degraded, v.DegradeReason = true, "the Verifier: line names no kind"
+			c.warn("invalid-verifier", valueOrLine(*vf), v.DegradeReason)
 		default:
 			v.Degraded, v.DegradeReason = true, fmt.Sprintf("unknown verifier kind %q", vf.Value)
 			c.warn("invalid-verifier", valueOrLine(*vf), v.DegradeReason)

@@ -23,3 +23,18 @@ func TestClosestVerifierKind(t *testing.T) {
 		}
 	}
 }
+
+// An empty Verifier: value is said to be empty, not an unknown kind "".
+func TestEmptyVerifierMessage(t *testing.T) {
+	for _, body := range []string{"Verifier: \n", "Verifier:\n", "Verifier:   \t\n"} {
+		cr := ParseCriteria([]byte("## m1 M\n\n### VAL-A-001 — Something holds\n" + body))
+		v := cr.Criteria[0].Verifier
+		if !v.Declared || !v.Degraded || v.DegradeReason != "the Verifier: line names no kind" {
+			t.Errorf("%q: declared %v degraded %v reason %q", body, v.Declared, v.Degraded, v.DegradeReason)
+		}
+	}
+	cr := ParseCriteria([]byte("## m1 M\n\n### VAL-A-001 — Something holds\nVerifier: bogus\n"))
+	if v := cr.Criteria[0].Verifier; v.DegradeReason != `unknown verifier kind "bogus"` {
+		t.Errorf("an unknown kind: reason %q", v.DegradeReason)
+	}
+}

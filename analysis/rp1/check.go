@@ -46,7 +46,7 @@ func Check(ch *Charter, opts Options) []diag.Diagnostic {
 		}
 	default:
 		if opts.RP1Style {
-			ds = append(ds, checkSections(ch)...)
+			ds = append(ds, checkSections(ch, opts.QuestionBudget)...)
 			ds = append(ds, checkStatus(ch)...)
 		}
 		if ch.ScratchPad != nil {
@@ -57,7 +57,7 @@ func Check(ch *Charter, opts Options) []diag.Diagnostic {
 	return ds
 }
 
-func checkSections(ch *Charter) []diag.Diagnostic {
+func checkSections(ch *Charter, budget int) []diag.Diagnostic {
 	var ds []diag.Diagnostic
 	for _, g := range ch.Gaps() {
 		if g.Status == GapFilled {
@@ -81,21 +81,22 @@ func checkSections(ch *Charter) []diag.Diagnostic {
 			continue
 		}
 		needs := sectionNeeds[g.Section]
+		advice := ch.InterviewAdvice(g.Section, budget)
 		switch {
 		case sec == nil:
 			d := diag.New(diag.SectionMissing, span,
-				"Section \"%s %s\" is missing; add it with %s, or ask the next interview question.",
-				strings.Repeat("#", ch.SectionLevel()), CanonicalHeading[g.Section], needs)
+				"Section \"%s %s\" is missing; %s",
+				strings.Repeat("#", ch.SectionLevel()), CanonicalHeading[g.Section], advice.gapMessage("add it with "+needs))
 			d.Data = map[string]string{"section": string(g.Section), "heading": CanonicalHeading[g.Section]}
 			ds = append(ds, d)
 		case sec.Status == StatusEmpty && len(sec.Problems) > 0:
 			d := diag.New(diag.SectionEmpty, span,
-				"Section %q holds only the placeholder %q; write %s, or ask the next interview question.", name, sec.Problems[0].Text, needs)
+				"Section %q holds only the placeholder %q; %s", name, sec.Problems[0].Text, advice.gapMessage("write "+needs))
 			d.Data = map[string]string{"section": string(g.Section)}
 			ds = append(ds, d)
 		case sec.Status == StatusEmpty:
 			d := diag.New(diag.SectionEmpty, span,
-				"Section %q has no content; write %s, or ask the next interview question.", name, needs)
+				"Section %q has no content; %s", name, advice.gapMessage("write "+needs))
 			d.Data = map[string]string{"section": string(g.Section)}
 			ds = append(ds, d)
 		default:

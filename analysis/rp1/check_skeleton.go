@@ -44,9 +44,13 @@ func checkSkeleton(ch *Charter, sk *Skeleton) []diag.Diagnostic {
 					r.ID, r.ID))
 			}
 		case r.State == RegionEmpty:
+			holds := "holds only _TBD_"
+			if r.Placeholder.Len() == 0 {
+				holds = "is empty"
+			}
 			d := diag.New(diag.SectionEmpty, r.Heading.Span,
-				"Required region %q holds only _TBD_, so rp1 asks for it and keeps the charter Draft; write %s, or run the interview.",
-				r.ID, regionNeeds[r.ID])
+				"Required region %q %s, so rp1 asks for it and keeps the charter Draft; write %s, or run the interview.",
+				r.ID, holds, regionNeeds[r.ID])
 			d.Data = map[string]string{"region": string(r.ID)}
 			ds = append(ds, d)
 		case r.Variant != nil:

@@ -2,6 +2,7 @@ package rp1
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"time"
@@ -579,3 +580,61 @@ func withLineEnding(s, nl string) string {
 	}
 	return strings.ReplaceAll(s, "\n", nl)
 }
+
+// Notes say, for the user, what the migration did: where each answer went,
+// what stays in the scratch pad, the gaps left and the status, and the
+// Brain Dump's sentences offered per gap (never written).
+func (m *Migration) Notes() []string {
+	var out []string
+	for _, p := range m.Placed {
+		name := entryName(p.Entry)
+		switch {
+		case len(p.Regions) == 0 && IsBrainDump(p.Entry.Topic):
+			out = append(out, name+" stays in the scratch pad: a brain dump is never written into a region")
+			continue
+		case len(p.Regions) == 0:
+			out = append(out, name+" stays in the scratch pad: its topic names no region (place it by hand)")
+			continue
+		}
+		regions := make([]string, len(p.Regions))
+		for i, r := range p.Regions {
+			regions[i] = string(r)
+		}
+		out = append(out, name+" → "+strings.Join(regions, ", "))
+	}
+	switch {
+	case m.PadRemoved:
+		out = append(out, "the scratch pad is removed: every answer is placed")
+	case hasPad(m.Old) && !hasPad(m.New):
+		out = append(out, "the scratch pad is removed: it held no answer")
+	case hasPad(m.New):
+		out = append(out, "the scratch pad stays, with what could not be placed")
+	}
+	for _, g := range m.Gaps {
+		if g == RegionVision {
+			out = append(out, "Vision stays "+TBDMarker+": it is never inferred from the other sections")
+		}
+	}
+	status := StatusValueComplete
+	if len(m.Gaps) > 0 {
+		names := make([]string, len(m.Gaps))
+		for i, g := range m.Gaps {
+			names[i] = string(g)
+		}
+		status = StatusValueDraft
+		out = append(out, "gaps left: "+strings.Join(names, ", "))
+	}
+	out = append(out, "**Status**: "+status)
+	for _, g := range m.Gaps {
+		if ss := m.Offers[g]; len(ss) > 0 {
+			texts := make([]string, len(ss))
+			for i, s := range ss {
+				texts[i] = s.Text
+			}
+			out = append(out, fmt.Sprintf("the Brain Dump speaks to %s (not written; place it if it fits): %q", g, strings.Join(texts, " ")))
+		}
+	}
+	return out
+}
+
+func hasPad(src []byte) bool { return Parse(src).ScratchPad != nil }

@@ -224,3 +224,43 @@ func TestMigrateRefusesNonCharter(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// Notes account for every answer, the scratch pad, Vision, the gaps and
+// the status, and offer the Brain Dump's sentences for the gaps.
+func TestMigrationNotes(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		want []string
+	}{
+		{"testdata/resume-after-q2.md", []string{
+			"Q1 (Brain Dump) stays in the scratch pad: a brain dump is never written into a region",
+			"Q2 (Target Users) → Target Users",
+			"the scratch pad stays, with what could not be placed",
+			"Vision stays _TBD_: it is never inferred from the other sections",
+			"gaps left: Vision, Problem & Context, Business Rationale, Scope Guardrails / Will, Scope Guardrails / Won't, Success Criteria",
+			"**Status**: Draft",
+		}},
+		{"testdata/legacy-scratch-pad.md", []string{
+			"Q1 (Target Users) → Target Users",
+			"the scratch pad is removed: every answer is placed",
+			"**Status**: Complete",
+		}},
+	} {
+		src, err := os.ReadFile(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Migrate(src, MigrateOptions{Now: migrateNow})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Notes(); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s: notes\n%s\nwant\n%s", tc.file, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+	}
+	src, _ := os.ReadFile("testdata/create-after-brain-dump.md")
+	m, _ := Migrate(src, MigrateOptions{Now: migrateNow})
+	if notes := strings.Join(m.Notes(), "\n"); !strings.Contains(notes, "the Brain Dump speaks to Target Users (not written; place it if it fits)") {
+		t.Errorf("no offer for Target Users:\n%s", notes)
+	}
+}

@@ -87,6 +87,9 @@ type Region struct {
 	// Mixed are "_TBD_" markers inside a filled region: not a gap upstream,
 	// but unfinished.
 	Mixed []source.Span
+	// Placeholder is the first "_TBD_" of an empty region that holds the
+	// template's placeholder (an empty span when the body is blank).
+	Placeholder source.Span
 }
 
 // Gap: the region is missing, empty or placeholder-only.
@@ -255,6 +258,11 @@ func assessRegion(r *Region, src []byte) {
 	}
 	if len(lines) == 0 || exact {
 		r.State = RegionEmpty
+		if len(lines) > 0 {
+			l := lines[0]
+			i := strings.Index(l.text, TBDMarker)
+			r.Placeholder = source.Span{Start: l.span.Start + i, End: l.span.Start + i + len(TBDMarker)}
+		}
 		return
 	}
 	r.State = RegionFilled

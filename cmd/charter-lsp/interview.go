@@ -76,6 +76,10 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 
 	text, err := vfs.OS.ReadFile(path) // never blocks on a FIFO, bounded in size
 	exists := err == nil
+	if why := notInterviewed(analysis.Classify(path, text)); why != "" {
+		fmt.Fprintf(stderr, "charter-lsp interview: %s is %s, not an rp1 charter: it has no interview; %s\n", path, why, piNext(path))
+		return 2
+	}
 	if *contract == "" && exists && rp1.Parse(text).Format == rp1.FormatSkeleton {
 		*contract = contractFinalizer
 	}
@@ -157,6 +161,25 @@ func applied(r interview.Response) string {
 	return "no change"
 }
 
+// notInterviewed says what a pi-charter file is ("" for any other file):
+// the interview is rp1's, and pi-charter's files have none.
+func notInterviewed(k analysis.Kind) string {
+	switch k {
+	case analysis.KindChartersCharter:
+		return "a pi-charter charter (.charters/<id>/charter.md, ADR-0014 on)"
+	case analysis.KindChartersState, analysis.KindChartersEvents:
+		return "a pi-charter charter's " + map[analysis.Kind]string{analysis.KindChartersState: "state.json", analysis.KindChartersEvents: "events.jsonl"}[k]
+	case analysis.KindPiCharter, analysis.KindCriteria, analysis.KindReport, analysis.KindState, analysis.KindCriterionState, analysis.KindEvidence:
+		return "a pi-charter v3 file (.pi/charters/<id>/)"
+	}
+	return ""
+}
+
+// piNext says what to run on a pi-charter file instead.
+func piNext(path string) string {
+	return fmt.Sprintf("see `charter-lsp status %s`, or `charter-lsp migrate %s` for an older grammar", filepath.Dir(path), filepath.Dir(path))
+}
+
 // notRP1Reason says why Classify did not take a file for an rp1 charter.
 func notRP1Reason(k analysis.Kind) string {
 	switch k {
@@ -209,7 +232,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 	case !exists && !f.apply && f.answer == "":
 		return fail("the charter does not exist; --apply creates it from rp1's template")
 	case !exists:
-		text = interview.NewSkeleton(projectName(f.path), time.Now())
+		text = interview.NewSkeleton(interview.ProjectName(f.path), time.Now())
 		if err := write(text); err != nil {
 			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
 			return 2
@@ -289,20 +312,6 @@ func checkFinalizerAnswer(file string, want rp1.FinalizerResponse, stdout, stder
 	}
 	fmt.Fprintf(stderr, "charter-lsp interview: %s keeps rp1's finalizer contract and matches the charter\n", file)
 	return 0
-}
-
-// projectName is the name rp1 gives a new charter: the project folder's
-// (the folder holding .rp1/), else the charter's folder's.
-func projectName(path string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		abs = path
-	}
-	p := filepath.ToSlash(abs)
-	if i := strings.LastIndex(p, "/.rp1/"); i >= 0 {
-		return filepath.Base(filepath.FromSlash(p[:i]))
-	}
-	return filepath.Base(filepath.Dir(abs))
 }
 
 // notText says why a file cannot be a markdown charter, or "".

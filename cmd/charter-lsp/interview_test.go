@@ -520,3 +520,32 @@ func TestInterviewFinalizerStatusAndChecks(t *testing.T) {
 		t.Errorf("legacy pad: exit %d\n%s", code, out)
 	}
 }
+
+// A pi-charter charter has no interview: charter-lsp interview refuses it
+// with a message that says what it is and what to run instead, whatever
+// the contract or flags, and writes nothing.
+func TestInterviewRefusesPiCharterFiles(t *testing.T) {
+	project := t.TempDir()
+	charter := filepath.Join(project, ".charters", "20260702-101500-offline-sync", "charter.md")
+	os.MkdirAll(filepath.Dir(charter), 0o755)
+	src := []byte("# Objective\n\nShip offline sync.\n\n## Scope\n\nNotes only.\n")
+	os.WriteFile(charter, src, 0o644)
+	for _, args := range [][]string{{charter}, {charter, "--apply"}, {charter, "--contract", "finalizer", "--apply"}, {charter, "--contract", "finalizer", "--answer", "x"}} {
+		var out, errOut bytes.Buffer
+		code := run(append([]string{"interview"}, args...), nil, &out, &errOut)
+		if code != 2 || !strings.Contains(errOut.String(), "is a pi-charter charter (.charters/<id>/charter.md, ADR-0014 on), not an rp1 charter") ||
+			!strings.Contains(errOut.String(), "charter-lsp status") || out.Len() != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args[1:], code, out.String(), errOut.String())
+		}
+	}
+	if b, _ := os.ReadFile(charter); !bytes.Equal(b, src) {
+		t.Errorf("the charter was changed:\n%s", b)
+	}
+	// A charter.md elsewhere is still interviewed.
+	other := filepath.Join(project, "charter.md")
+	os.WriteFile(other, []byte("# Project Charter: X\n\n## Problem & Context\n\nA. B.\n"), 0o644)
+	var out, errOut bytes.Buffer
+	if code := run([]string{"interview", other}, nil, &out, &errOut); code != 0 {
+		t.Errorf("an rp1 charter: exit %d %s", code, errOut.String())
+	}
+}

@@ -10,20 +10,32 @@ import (
 	"strings"
 	"time"
 
+	"github.com/aymanbagabas/go-udiff"
+
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
 	"github.com/charter-lsp/charter-lsp/migrate"
 )
 
 // migrateRP1 turns an rp1 scratch-pad charter into the skeleton format
-// (FORMATS.md §4: answers placed in their regions, Vision left _TBD_, the
-// scratch pad removed once every answer is placed). It returns the new
-// text of the same file and what it did. The rp1 skeleton work provides
-// it; until then rp1 charters are refused with a clear message.
-var migrateRP1 func(src []byte, now time.Time) (text []byte, notes []string, err error)
+// (FORMATS.md §4, rp1.Migrate: answers placed in their regions, Vision
+// left _TBD_, the scratch pad removed once every answer is placed). It
+// returns the new text of the same file and what it did; errNothingToDo
+// for a skeleton charter with nothing to place.
+func migrateRP1(src []byte, now time.Time) (text []byte, notes []string, err error) {
+	m, err := rp1.Migrate(src, rp1.MigrateOptions{Now: now})
+	if err != nil {
+		return nil, nil, err
+	}
+	if !m.Changed() {
+		return nil, nil, fmt.Errorf("%w: the charter is in rp1's skeleton format already", migrate.ErrNothingToDo)
+	}
+	return m.New, m.Notes(), nil
+}
 
 func runMigrate(args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("migrate", flag.ContinueOnError)
@@ -35,7 +47,8 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "\nTurns an older charter into one in the current grammar. PATH is a charter folder or a file in it:")
 		fmt.Fprintln(stderr, "  .pi/charters/<id>/ (pi-charter v3) or .charters/<id>/ in the file-interface grammar (ADR-0014/0015)")
 		fmt.Fprintln(stderr, "  become a new .charters/<new-id>/ folder beside the old one, which is left as it is;")
-		fmt.Fprintln(stderr, "  a phases or Objective charter needs nothing.")
+		fmt.Fprintln(stderr, "  a phases or Objective charter needs nothing;")
+		fmt.Fprintln(stderr, "  an rp1 charter.md of the scratch-pad era is rewritten in place in rp1's skeleton format.")
 		fmt.Fprintln(stderr, "Without --write it prints the files it would write and changes nothing.")
 		fmt.Fprintln(stderr, "Exit status: 0 done (or nothing to do), 1 migration refused, 2 usage or I/O error.")
 		fmt.Fprintln(stderr, "\nFlags:")
@@ -109,12 +122,12 @@ func migrateRP1File(path string, now time.Time, write bool, stdout, stderr io.Wr
 		fmt.Fprintf(stderr, "charter-lsp migrate: %s is not a charter charter-lsp can migrate: give a .pi/charters/<id>/ or .charters/<id>/ folder, or an rp1 charter.md\n", displayPath(path))
 		return 2
 	}
-	if migrateRP1 == nil {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %s is an rp1 charter; rp1 scratch-pad to skeleton migration is not in this build yet\n", displayPath(path))
-		return 1
-	}
 	text, notes, err := migrateRP1(src, now)
-	if err != nil {
+	switch {
+	case errors.Is(err, migrate.ErrNothingToDo):
+		fmt.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
+		return 0
+	case err != nil:
 		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 1
 	}
@@ -122,7 +135,8 @@ func migrateRP1File(path string, now time.Time, write bool, stdout, stderr io.Wr
 	for _, n := range notes {
 		fmt.Fprintf(stdout, "  - %s\n", n)
 	}
-	fmt.Fprintf(stdout, "\n=== %s (%d bytes)\n%s", displayPath(path), len(text), text)
+	name := filepath.ToSlash(displayPath(path))
+	fmt.Fprintf(stdout, "\n%s", udiff.Unified("a/"+name, "b/"+name, string(src), string(text)))
 	if !write {
 		fmt.Fprintln(stdout, "\nNothing written: run again with --write to rewrite the file.")
 		return 0

@@ -137,13 +137,95 @@ func TestMigrateNothingToDoAndUsage(t *testing.T) {
 	if code := run([]string{"migrate", readme}, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "not a charter") {
 		t.Errorf("not a charter: exit %d, %q", code, errOut.String())
 	}
-	// An rp1 charter waits for the rp1 migration.
+	// A skeleton charter has nothing to migrate.
 	rp1 := filepath.Join(project, ".rp1", "context", "charter.md")
 	os.MkdirAll(filepath.Dir(rp1), 0o755)
-	os.WriteFile(rp1, []byte("# Project Charter: X\n\n## Scratch Pad\n"), 0o644)
+	os.WriteFile(rp1, []byte("# Project Charter: X\n**Status**: Draft\n\n## Vision\n_TBD_\n"), 0o644)
+	out.Reset()
+	if code := run([]string{"migrate", "--write", rp1}, nil, &out, &errOut); code != 0 || !strings.Contains(out.String(), "nothing to migrate") {
+		t.Errorf("skeleton charter: exit %d, %q", code, out.String())
+	}
+}
+
+// An rp1 scratch-pad charter is migrated in place: the dry run prints what
+// it would do (the notes and a diff) and changes nothing; --write rewrites
+// the file atomically in rp1's skeleton format, every answer in its region,
+// Vision left _TBD_, the scratch pad gone; a second run finds nothing to do.
+func TestMigrateRP1RoundTrip(t *testing.T) {
+	project := t.TempDir()
+	path := filepath.Join(project, ".rp1", "context", "charter.md")
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	src := `# Project Charter: plantcare
+
+**Version**: 1.0.0
+**Status**: Draft
+**Created**: 2026-11-18
+
+## Scratch Pad
+
+<!-- Interview state - will be removed upon completion -->
+<!-- Mode: CREATE -->
+
+### Q1: Target Users
+**Asked**: Who are the primary users?
+**Answer**: Renters in cities with 5-30 plants. Today they use phone alarms.
+
+### Q2: Scope
+**Asked**: What is in scope for v1?
+**Answer**: Watering reminders per plant. We won't sell plants.
+
+<!-- End scratch pad -->
+`
+	if err := os.WriteFile(path, []byte(src), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"migrate", path}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("dry run: exit %d: %s", code, errOut.String())
+	}
+	for _, want := range []string{"Q1 (Target Users) → Target Users", "Q2 (Scope) → Scope Guardrails / Will, Scope Guardrails / Won't",
+		"the scratch pad is removed: every answer is placed", "Vision stays _TBD_", "+## Vision", "-## Scratch Pad", "Nothing written"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("dry run lacks %q:\n%s", want, out.String())
+		}
+	}
+	if b, _ := os.ReadFile(path); string(b) != src {
+		t.Fatal("the dry run changed the charter")
+	}
+
+	out.Reset()
+	if code := run([]string{"migrate", "--write", path}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("--write: exit %d: %s", code, errOut.String())
+	}
+	b, _ := os.ReadFile(path)
+	got := string(b)
+	for _, want := range []string{"## Vision\n\n_TBD_", "## Target Users\n\nRenters in cities with 5-30 plants. Today they use phone alarms.",
+		"### Will\n\n- Watering reminders per plant.", "### Won't\n\n- We won't sell plants.", "**Created**: 2026-11-18"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("migrated charter lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "Scratch Pad") || strings.Contains(got, "**Version**") {
+		t.Errorf("scratch pad or version left:\n%s", got)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, want the file's own 0640", fi.Mode().Perm())
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Errorf("files left beside the charter: %v", entries)
+	}
+	// The result is what the check and the interview read as a skeleton.
+	out.Reset()
 	errOut.Reset()
-	if code := run([]string{"migrate", rp1}, nil, &out, &errOut); migrateRP1 == nil && (code != 1 || !strings.Contains(errOut.String(), "rp1")) {
-		t.Errorf("rp1 charter: exit %d, %q", code, errOut.String())
+	if code := run([]string{"interview", path}, nil, &out, &errOut); code != 0 || !strings.Contains(out.String(), `"status":"draft"`) || !strings.Contains(out.String(), `"Vision"`) {
+		t.Errorf("interview of the migrated charter: exit %d %s %s", code, out.String(), errOut.String())
+	}
+	out.Reset()
+	if code := run([]string{"migrate", "--write", path}, nil, &out, &errOut); code != 0 || !strings.Contains(out.String(), "nothing to migrate") {
+		t.Errorf("second run: exit %d %q", code, out.String())
+	}
+	if b2, _ := os.ReadFile(path); string(b2) != got {
+		t.Error("the second run changed the charter")
 	}
 }
 

@@ -394,10 +394,16 @@ func unionKeys(a, b map[string]string) []string {
 // formatEdit writes one workspace edit, a line per document change.
 func (s *session) formatEdit(e protocol.WorkspaceEdit) string {
 	var b strings.Builder
+	annotated := func(id protocol.ChangeAnnotationIdentifier) string {
+		if id == "" {
+			return ""
+		}
+		return " [" + string(id) + "]"
+	}
 	for _, ch := range e.DocumentChanges {
 		switch x := ch.(type) {
 		case *protocol.CreateFile:
-			fmt.Fprintf(&b, "  create %s\n", s.normalize(s.rel(x.URI)))
+			fmt.Fprintf(&b, "  create %s%s\n", s.normalize(s.rel(x.URI)), annotated(x.AnnotationID))
 		case *protocol.RenameFile:
 			fmt.Fprintf(&b, "  rename %s %s\n", s.normalize(s.rel(x.OldURI)), s.normalize(s.rel(x.NewURI)))
 		case *protocol.DeleteFile:
@@ -407,7 +413,30 @@ func (s *session) formatEdit(e protocol.WorkspaceEdit) string {
 			if v := x.TextDocument.Version; v != nil {
 				version = fmt.Sprintf(" (version %d)", *v)
 			}
-			fmt.Fprintf(&b, "  edit %s%s: %d text edits\n", s.normalize(s.rel(x.TextDocument.URI)), version, len(x.Edits))
+			ann := ""
+			for _, te := range x.Edits {
+				if a, ok := te.(*protocol.AnnotatedTextEdit); ok {
+					ann = annotated(a.AnnotationID)
+				}
+			}
+			fmt.Fprintf(&b, "  edit %s%s: %d text edits%s\n", s.normalize(s.rel(x.TextDocument.URI)), version, len(x.Edits), ann)
+		}
+	}
+	// Change annotations: what the editor shows before applying the edit.
+	ids := make([]string, 0, len(e.ChangeAnnotations))
+	for id := range e.ChangeAnnotations {
+		ids = append(ids, string(id))
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		a := e.ChangeAnnotations[protocol.ChangeAnnotationIdentifier(id)]
+		confirm := ""
+		if a.NeedsConfirmation != nil && *a.NeedsConfirmation {
+			confirm = ", needs confirmation"
+		}
+		fmt.Fprintf(&b, "  annotation %s%s: %s\n", id, confirm, s.normalize(a.Label))
+		if a.Description != nil && *a.Description != "" {
+			fmt.Fprintf(&b, "    %s\n", s.normalize(*a.Description))
 		}
 	}
 	var changed []string

@@ -104,7 +104,8 @@ func title(l protocol.CodeLens) string {
 
 // normalize replaces what differs from run to run in what the server says:
 // the workspace folder ($ROOT), and times made during the run ($NOW for a
-// timestamp, $STAMP for an evidence run folder's name, $TODAY for a date).
+// timestamp, $STAMP for an evidence run folder's name, $NEWID for the time
+// part of a .charters/ charter id, $TODAY for a date).
 func (s *session) normalize(text string) string {
 	roots := []string{s.root}
 	if real, err := filepath.EvalSymlinks(s.root); err == nil && real != s.root {
@@ -133,6 +134,13 @@ func (s *session) normalize(text string) string {
 		}
 		return m
 	})
+	text = charterIDRE.ReplaceAllStringFunc(text, func(m string) string {
+		// A .charters/ id made during the run: 20261123-180509-slug.
+		if t, err := time.Parse("20060102-150405", m); err == nil && recent(t) {
+			return "$NEWID"
+		}
+		return m
+	})
 	today := map[string]bool{time.Now().UTC().Format(time.DateOnly): true, time.Now().Format(time.DateOnly): true}
 	text = dateRE.ReplaceAllStringFunc(text, func(m string) string {
 		if today[m] {
@@ -146,6 +154,8 @@ func (s *session) normalize(text string) string {
 var (
 	stampRE = regexp.MustCompile(`\b(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z(-\d+)?`)
 	timeRE  = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})`)
+	// The time part of a .charters/ charter id.
+	charterIDRE = regexp.MustCompile(`\b\d{8}-\d{6}\b`)
 	// A date not followed by a time (those were handled above).
 	dateRE = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b`)
 )

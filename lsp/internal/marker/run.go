@@ -210,8 +210,8 @@ type gotLens struct {
 }
 
 // defaultCapabilities are those of an editor like VS Code: versioned
-// workspace edits that may create files, showDocument, file watching,
-// workspace/configuration.
+// workspace edits that may create files and carry change annotations,
+// showDocument, file watching, workspace/configuration.
 func defaultCapabilities() protocol.ClientCapabilities {
 	yes := true
 	return protocol.ClientCapabilities{
@@ -221,8 +221,9 @@ func defaultCapabilities() protocol.ClientCapabilities {
 			WorkspaceFolders:      &yes,
 			DidChangeWatchedFiles: &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: &yes},
 			WorkspaceEdit: &protocol.WorkspaceEditClientCapabilities{
-				DocumentChanges:    &yes,
-				ResourceOperations: []protocol.ResourceOperationKind{protocol.ResourceOperationKindCreate},
+				DocumentChanges:         &yes,
+				ResourceOperations:      []protocol.ResourceOperationKind{protocol.ResourceOperationKindCreate},
+				ChangeAnnotationSupport: &protocol.ChangeAnnotationsSupportOptions{GroupsOnLabel: &yes},
 			},
 		},
 		TextDocument: &protocol.TextDocumentClientCapabilities{
