@@ -12,6 +12,7 @@ import (
 	"github.com/tailscale/hujson"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
@@ -55,7 +56,7 @@ const (
 )
 
 // DefaultSourceDirs is upstream's freshness folder.
-var DefaultSourceDirs = []string{"src"}
+var DefaultSourceDirs = pi.DefaultSourceDirs
 
 // ParseConfig reads a project configuration file. JSON with comments and
 // trailing commas is accepted (hujson keeps byte offsets, so errors point at

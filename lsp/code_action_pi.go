@@ -6,6 +6,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // kindRecordEvidence is the kind of the "Record evidence" actions.
@@ -24,7 +25,8 @@ func (s *Server) codeActionsPi(ctx context.Context, d *doc, params *protocol.Cod
 		view := d.piView()
 		off := d.Index().Offset(fromProtocolPosition(params.Range.Start))
 		if c := criterionAt(d.register(view), off); c != nil && view != nil && view.Criterion(c.ID) != nil {
-			for _, outcome := range []string{"pass", "fail", "partial"} {
+			for _, o := range pi.Outcomes {
+				outcome := string(o)
 				actions = append(actions, &protocol.CodeAction{
 					Title:   "Record evidence: " + outcome,
 					Kind:    actionKind(kindRecordEvidence),

@@ -49,9 +49,9 @@ func valLensTitle(view *status.View, c *pi.Criterion, now time.Time) string {
 	case !ok:
 		return "no evidence"
 	case view.StaleByID[c.ID].Criterion != nil:
-		return "⚠ stale " + o.Outcome
+		return "⚠ stale " + string(o.Outcome)
 	}
-	title := status.OutcomeMark(o.Outcome) + " " + o.Outcome
+	title := status.OutcomeMark(o.Outcome) + " " + string(o.Outcome)
 	if o.TimeOK {
 		title += " " + ago(now, o.Time)
 	}

@@ -29,7 +29,7 @@ var fieldKeys = []struct{ key, doc string }{
 }
 
 var (
-	verifierKinds = []string{"command", "hook", "prompt", "manual", "subagent", "evidence-exists", "review", "qa", "readiness"}
+	verifierKinds = pi.VerifierNames()
 	evidenceKinds = []string{"review", "qa", "readiness", "command"}
 	booleans      = []string{"true", "false"}
 )

@@ -21,12 +21,12 @@ func criteriaSymbols(d *doc) []protocol.DocumentSymbol {
 // directory) supplies the outcomes.
 func criteriaOutline(ix *source.Index, cr *pi.Criteria, view *status.View) []protocol.DocumentSymbol {
 	if view == nil {
-		view = &status.View{Latest: map[string]pi.Outcome{}}
+		view = &status.View{Latest: map[string]pi.Result{}}
 	}
 	val := func(c *pi.Criterion) protocol.DocumentSymbol {
 		detail := "no evidence"
 		if o, ok := view.Latest[c.ID]; ok && o.Outcome != "" {
-			detail = o.Outcome
+			detail = string(o.Outcome)
 			if o.TS != "" {
 				detail += " · " + o.TS
 			}

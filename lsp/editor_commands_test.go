@@ -156,7 +156,7 @@ func TestVALAt(t *testing.T) {
 			t.Errorf("%s: null", tc.where)
 			continue
 		}
-		if v.CriterionID != tc.id || v.Outcome != tc.outcome || v.BecauseRequired != tc.becauseRequired {
+		if v.CriterionID != tc.id || string(v.Outcome) != tc.outcome || v.BecauseRequired != tc.becauseRequired {
 			t.Errorf("%s: got %s outcome %q becauseRequired %v, want %s %q %v", tc.where, v.CriterionID, v.Outcome, v.BecauseRequired, tc.id, tc.outcome, tc.becauseRequired)
 		}
 		if v.CharterID != "auth-rework" || v.Dir != dir || v.MilestoneID != "m1-sessions" {

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
@@ -15,6 +14,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/record"
@@ -26,13 +26,6 @@ import (
 const (
 	commandStatus         = "charter.status"
 	commandRecordEvidence = "charter.recordEvidence"
-)
-
-// Placeholders the user replaces after recording from the editor: the new
-// evidence file opens with one of them selected.
-const (
-	summaryPlaceholder = "TODO: describe what was verified"
-	becausePlaceholder = "TODO: why this outcome is right"
 )
 
 // statusArgs are charter.status's optional arguments.
@@ -168,23 +161,7 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 		}
 	}
 
-	entry := record.Entry{CriterionID: c.ID, Outcome: a.Outcome, Summary: a.Summary, RecordedBy: "user", Source: "verifier"}
-	if status.BecauseRequired(c) {
-		entry.Source = "manual"
-	}
-	if entry.Summary == "" {
-		entry.Summary = summaryPlaceholder
-	}
-	if a.Because != nil {
-		entry.Because = *a.Because
-	}
-	selectBecause := false
-	if entry.Source == "manual" && strings.TrimSpace(entry.Because) == "" {
-		entry.Because, selectBecause = becausePlaceholder, true
-	}
-	if c.MilestoneID != "" && !strings.ContainsAny(c.MilestoneID, `/\.`) {
-		entry.FeatureID = c.MilestoneID // the milestone's run folder, as agents record it
-	}
+	entry, selectBecause := record.EditorEntry(c, pi.Outcome(a.Outcome), a.Summary, a.Because)
 	res, err := record.Plan(snap.FS(), dir, []record.Entry{entry}, record.Options{Now: time.Now()})
 	if err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandRecordEvidence, err)
@@ -222,16 +199,24 @@ func (s *Server) askOutcome(ctx context.Context, id string) string {
 	res, err := s.client.ShowMessageRequest(ctx, &protocol.ShowMessageRequestParams{
 		Type:    protocol.MessageTypeInfo,
 		Message: "Record evidence for " + id + ":",
-		Actions: []protocol.MessageActionItem{{Title: "pass"}, {Title: "fail"}, {Title: "partial"}},
+		Actions: outcomeItems(),
 	})
 	if err != nil || res == nil {
 		return ""
 	}
-	switch res.Title {
-	case "pass", "fail", "partial":
+	if pi.Outcome(res.Title).Valid() {
 		return res.Title
 	}
 	return ""
+}
+
+// outcomeItems offers the outcomes, in upstream's order.
+func outcomeItems() []protocol.MessageActionItem {
+	out := make([]protocol.MessageActionItem, len(pi.Outcomes))
+	for i, o := range pi.Outcomes {
+		out[i] = protocol.MessageActionItem{Title: string(o)}
+	}
+	return out
 }
 
 // unsaved reports whether path is open in the editor with text that

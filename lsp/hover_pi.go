@@ -82,7 +82,7 @@ func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
 	if !ok {
 		b.WriteString("**No evidence recorded yet.**\n\n")
 	} else {
-		fmt.Fprintf(&b, "**Latest outcome: %s %s**", status.OutcomeMark(o.Outcome), mdEscape(o.Outcome))
+		fmt.Fprintf(&b, "**Latest outcome: %s %s**", status.OutcomeMark(o.Outcome), mdEscape(string(o.Outcome)))
 		if o.TimeOK {
 			fmt.Fprintf(&b, " — %s (%s)", ago(now, o.Time), o.Time.UTC().Format(time.RFC3339))
 		} else if o.TS != "" {
@@ -94,7 +94,7 @@ func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
 		}
 		var who []string
 		if o.Source != "" {
-			who = append(who, "source "+mdEscape(o.Source))
+			who = append(who, "source "+mdEscape(string(o.Source)))
 		}
 		if o.RecordedBy != "" {
 			who = append(who, "recorded by "+mdEscape(o.RecordedBy))
@@ -163,7 +163,7 @@ func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
 			fmt.Fprintf(&b, " in [%s](%s)", mdEscape(relTo(view.Dir.Project, st.SourcePath)), uri.File(st.SourcePath))
 		}
 		b.WriteString(". Re-verify and record new evidence.\n")
-	} else if c.RequireFreshEvidence && ok && o.Outcome == "pass" {
+	} else if c.RequireFreshEvidence && ok && o.Outcome == pi.Pass {
 		b.WriteString("Fresh: no source change since this pass.\n")
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"

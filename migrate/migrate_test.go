@@ -287,14 +287,14 @@ func TestFromV3(t *testing.T) {
 	if len(ds) > 0 {
 		t.Errorf("findings %v:\n%s", ds, file(p, "charter.md"))
 	}
-	latest := pi.LatestOutcomes(d)
+	latest := pi.LatestResults(d)
 	for _, cr := range d.Criteria.Criteria {
 		if !strings.Contains(c.Objective.Text, cr.ID+" "+cr.Title) {
 			t.Errorf("%s is not in the Acceptance list:\n%s", cr.ID, c.Objective.Text)
 		}
 		want := cr.ID + " — no evidence"
 		if o, ok := latest[cr.ID]; ok {
-			want = cr.ID + " — " + o.Outcome + " — " + o.Summary
+			want = cr.ID + " — " + string(o.Outcome) + " — " + o.Summary
 		}
 		if !strings.Contains(c.Notes, want) {
 			t.Errorf("notes lack %q:\n%s", want, c.Notes)

@@ -48,7 +48,7 @@ func FromV3(d *pi.Dir, opts Options) (*Plan, error) {
 	if dr.objective == "" {
 		dr.objective = "_The previous charter stated no Objective: write it here._"
 	}
-	latest := pi.LatestOutcomes(d)
+	latest := pi.LatestResults(d)
 	src := []byte(nil)
 	if f := d.File(d.CriteriaPath); f != nil {
 		src = f.Src
@@ -64,7 +64,7 @@ func FromV3(d *pi.Dir, opts Options) (*Plan, error) {
 		}
 		it := item{id: c.ID, title: c.Title, body: body, group: group, status: "no evidence"}
 		if o, ok := latest[c.ID]; ok {
-			it.status, it.done = o.Outcome, o.Outcome == "pass"
+			it.status, it.done = string(o.Outcome), o.Outcome == pi.Pass
 			var where []string
 			if o.TS != "" {
 				where = append(where, o.TS)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // Entry is one evidence record to write, as in charter_record's entries[].
@@ -21,12 +23,12 @@ type Entry struct {
 
 // Outcomes, sources and the default writer, as upstream names them.
 var (
-	outcomes = []string{"pass", "fail", "partial"}
-	sources  = []string{"manual", "verifier", "subagent"}
+	outcomes = pi.Names(pi.Outcomes)
+	sources  = pi.Names(pi.Sources)
 )
 
 const (
-	defaultSource     = "manual"
+	defaultSource     = string(pi.SourceManual)
 	defaultRecordedBy = "agent:root"
 	charterSegment    = "_charter"
 )
@@ -141,4 +143,33 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// Placeholders a person replaces after recording from an editor: the new
+// evidence file opens with one of them selected.
+const (
+	SummaryPlaceholder = "TODO: describe what was verified"
+	BecausePlaceholder = "TODO: why this outcome is right"
+)
+
+// EditorEntry is the evidence a person records for c from an editor: the
+// source its verifier implies (pi.Criterion.EvidenceSource), placeholders
+// for what the person still has to say (needsBecause: the because is the
+// placeholder to fill), and the milestone's run folder, as agents record
+// it. The CLI builds its Entry from its flags instead.
+func EditorEntry(c *pi.Criterion, outcome pi.Outcome, summary string, because *string) (e Entry, needsBecause bool) {
+	e = Entry{CriterionID: c.ID, Outcome: string(outcome), Summary: summary, RecordedBy: "user", Source: string(c.EvidenceSource())}
+	if e.Summary == "" {
+		e.Summary = SummaryPlaceholder
+	}
+	if because != nil {
+		e.Because = *because
+	}
+	if e.Source == string(pi.SourceManual) && strings.TrimSpace(e.Because) == "" {
+		e.Because, needsBecause = BecausePlaceholder, true
+	}
+	if c.MilestoneID != "" && !strings.ContainsAny(c.MilestoneID, `/\.`) {
+		e.FeatureID = c.MilestoneID
+	}
+	return e, needsBecause
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -179,7 +180,7 @@ func prepare(i int, e Entry, ch *charter) (*evidenceRow, error) {
 		return nil, entryError(i, id, "source", "source %s must be manual, verifier or subagent", quote(e.Source))
 	}
 	because := strings.TrimSpace(e.Because)
-	if source == "manual" && because == "" {
+	if pi.Source(source) == pi.SourceManual && because == "" {
 		return nil, entryError(i, id, "because", "manual evidence needs a non-empty because (why this outcome is right), or a verifier/subagent source")
 	}
 	recordedBy := strings.TrimSpace(e.RecordedBy)

@@ -117,7 +117,7 @@ func TestRecordThenStatus(t *testing.T) {
 	}
 	got := map[string]string{}
 	for _, v := range st.Criteria {
-		got[v.CriterionID] = v.Outcome + " " + v.LastEvidencePath
+		got[v.CriterionID] = string(v.Outcome) + " " + v.LastEvidencePath
 	}
 	for id, w := range map[string]string{
 		"VAL-SESS-002": "pass " + want[0],

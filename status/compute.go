@@ -38,7 +38,7 @@ func Compute(fsys vfs.FS, dir string, opts Options) (*Status, error) {
 		opts.Now = time.Now()
 	}
 	if opts.SourceDirs == nil {
-		opts.SourceDirs = []string{"src"}
+		opts.SourceDirs = pi.DefaultSourceDirs
 	}
 	switch opts.Freshness {
 	case "", "mtime", "git":

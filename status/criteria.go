@@ -77,7 +77,7 @@ func (c *computer) criterion(id string) *Criterion {
 }
 
 // origin names the file an outcome was read from, relative to the charter.
-func origin(o pi.Outcome) string {
+func origin(o pi.Result) string {
 	if o.Origin == pi.FromCriterionState {
 		return "criterion-state.json"
 	}

@@ -18,7 +18,7 @@ func (c *computer) drift() {
 		case v.Outcome == "":
 			st.Drift.Uncovered = append(st.Drift.Uncovered, Uncovered{v.CriterionID, "no-evidence"})
 			uncovered[v.CriterionID] = true
-		case v.Outcome != "pass":
+		case v.Outcome != pi.Pass:
 			st.Drift.Uncovered = append(st.Drift.Uncovered, Uncovered{v.CriterionID, "non-pass"})
 			uncovered[v.CriterionID] = true
 		default:
@@ -172,8 +172,8 @@ func (c *computer) criterionStateEdit() (reason string, known bool) {
 			return fmt.Sprintf("%s: lastTs %s matches no row of %s", e.ID, e.LastTs, e.LastEvidencePath), true
 		}
 		for _, f := range []struct{ name, entry, row string }{
-			{"outcome", e.Outcome, row.Outcome}, {"lastSummary", e.LastSummary, row.Summary},
-			{"lastFeatureId", e.LastFeatureID, row.FeatureID}, {"source", e.Source, row.Source},
+			{"outcome", string(e.Outcome), string(row.Outcome)}, {"lastSummary", e.LastSummary, row.Summary},
+			{"lastFeatureId", e.LastFeatureID, row.FeatureID}, {"source", string(e.Source), string(row.Source)},
 			{"recordedBy", e.RecordedBy, row.RecordedBy}, {"because", e.Because, row.Because},
 		} {
 			if f.entry != f.row {

@@ -37,9 +37,7 @@ type VALAt struct {
 // VAL's verifier is manual (nothing but a person's judgement verifies it),
 // and upstream refuses manual evidence without a because; the evidence of
 // any other verifier is recorded as the verifier's.
-func BecauseRequired(c *pi.Criterion) bool {
-	return c.Verifier.Kind == pi.VerifierManual
-}
+func BecauseRequired(c *pi.Criterion) bool { return c.EvidenceSource() == pi.SourceManual }
 
 // VALAt describes the VAL id of the register as of now, or returns nil
 // when the register has no such VAL.
@@ -59,13 +57,13 @@ func (v *View) VALAt(id string, now time.Time) *VALAt {
 
 // OutcomeMark is the mark shown beside an outcome, everywhere: ✓ pass,
 // ✗ fail, ◐ partial, · nothing recorded.
-func OutcomeMark(outcome string) string {
+func OutcomeMark(outcome pi.Outcome) string {
 	switch outcome {
-	case "pass":
+	case pi.Pass:
 		return "✓"
-	case "fail":
+	case pi.Fail:
 		return "✗"
-	case "partial":
+	case pi.Partial:
 		return "◐"
 	case "":
 		return "·"

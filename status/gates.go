@@ -3,6 +3,8 @@ package status
 import (
 	"fmt"
 	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // parseWarnings lists upstream's parse warnings in upstream's order: each
@@ -41,13 +43,13 @@ func (c *computer) blockers() {
 	}
 	for _, v := range st.Criteria {
 		switch {
-		case v.Outcome != "pass":
+		case v.Outcome != pi.Pass:
 			msg := v.CriterionID + " has no recorded evidence"
 			if v.Outcome != "" {
 				msg = fmt.Sprintf("%s's latest outcome is %s", v.CriterionID, v.Outcome)
 			}
 			add(Blocker{Reason: "val-not-pass", CriterionID: v.CriterionID, Outcome: v.Outcome, LastEvidencePath: v.LastEvidencePath, Message: msg})
-		case v.Source == "manual" && strings.TrimSpace(v.Because) == "":
+		case v.Source == pi.SourceManual && strings.TrimSpace(v.Because) == "":
 			add(Blocker{Reason: "manual", CriterionID: v.CriterionID, Outcome: v.Outcome, LastEvidencePath: v.LastEvidencePath,
 				Message: v.CriterionID + " passes on manual evidence without a because"})
 		case v.Stale:

@@ -140,7 +140,7 @@ func markdownCharter(b *strings.Builder, st *Status) {
 func markdownVALs(b *strings.Builder, vals []Criterion) {
 	b.WriteString("| | VAL | Outcome | Recorded | Title |\n| --- | --- | --- | --- | --- |\n")
 	for _, v := range vals {
-		outcome := v.Outcome
+		outcome := string(v.Outcome)
 		if outcome == "" {
 			outcome = "no evidence"
 		}

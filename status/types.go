@@ -1,6 +1,9 @@
 package status
 
-import "github.com/charter-lsp/charter-lsp/analysis/diag"
+import (
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+)
 
 // Status is one charter's status. Field names follow pi-charter's
 // charter_status (camelCase); docs/status-json.md documents every field.
@@ -65,15 +68,15 @@ type Criterion struct {
 
 	// Outcome is the latest recorded outcome (pass, fail, partial), or ""
 	// when nothing is recorded; the fields below describe that record.
-	Outcome          string `json:"outcome,omitempty"`
-	LastTs           string `json:"lastTs,omitempty"`
-	AgeMs            *int64 `json:"ageMs,omitempty"` // now - lastTs
-	LastSummary      string `json:"lastSummary,omitempty"`
-	LastEvidencePath string `json:"lastEvidencePath,omitempty"`
-	LastFeatureID    string `json:"lastFeatureId,omitempty"`
-	Source           string `json:"source,omitempty"`
-	RecordedBy       string `json:"recordedBy,omitempty"`
-	Because          string `json:"because,omitempty"`
+	Outcome          pi.Outcome `json:"outcome,omitempty"`
+	LastTs           string     `json:"lastTs,omitempty"`
+	AgeMs            *int64     `json:"ageMs,omitempty"` // now - lastTs
+	LastSummary      string     `json:"lastSummary,omitempty"`
+	LastEvidencePath string     `json:"lastEvidencePath,omitempty"`
+	LastFeatureID    string     `json:"lastFeatureId,omitempty"`
+	Source           pi.Source  `json:"source,omitempty"`
+	RecordedBy       string     `json:"recordedBy,omitempty"`
+	Because          string     `json:"because,omitempty"`
 	// From is the file the latest record was read from: criterion-state.json
 	// or an evidence run's work/…/evidence.json, relative to the charter.
 	From  string `json:"from,omitempty"`
@@ -152,12 +155,12 @@ type Details struct {
 type Blocker struct {
 	// Reason: register-empty, val-not-pass, manual, stale-evidence,
 	// report-missing or report-empty-section.
-	Reason           string `json:"reason"`
-	CriterionID      string `json:"criterionId,omitempty"`
-	Outcome          string `json:"outcome,omitempty"`
-	LastEvidencePath string `json:"lastEvidencePath,omitempty"`
-	Section          string `json:"section,omitempty"` // for report-empty-section
-	Message          string `json:"message"`
+	Reason           string     `json:"reason"`
+	CriterionID      string     `json:"criterionId,omitempty"`
+	Outcome          pi.Outcome `json:"outcome,omitempty"`
+	LastEvidencePath string     `json:"lastEvidencePath,omitempty"`
+	Section          string     `json:"section,omitempty"` // for report-empty-section
+	Message          string     `json:"message"`
 }
 
 // ParseWarning is one of upstream's parse warnings.

@@ -19,7 +19,7 @@ type View struct {
 	Dir *pi.Dir
 	// Latest is each VAL's newest record (criterion-state.json or an
 	// evidence row), by id; ids the register lacks are included.
-	Latest map[string]pi.Outcome
+	Latest map[string]pi.Result
 	// Stale lists the fresh-required VALs whose pass predates the newest
 	// source change, in register order; StaleByID indexes it.
 	Stale     []pi.StaleEvidence
@@ -36,7 +36,7 @@ type View struct {
 // newest source change; it is asked at most once, and only when some VAL
 // requires fresh evidence and passes.
 func NewView(fsys vfs.FS, d *pi.Dir, clock pi.SourceClock) *View {
-	v := &View{Dir: d, Latest: pi.LatestOutcomes(d), StaleByID: map[string]pi.StaleEvidence{}, fsys: fsys}
+	v := &View{Dir: d, Latest: pi.LatestResults(d), StaleByID: map[string]pi.StaleEvidence{}, fsys: fsys}
 	v.Stale = pi.FindStale(d, v.Latest, clock)
 	if v.Stale == nil {
 		v.Stale = []pi.StaleEvidence{} // computed: none (nil would mean "not computed" to pi.Check)
@@ -48,7 +48,7 @@ func NewView(fsys vfs.FS, d *pi.Dir, clock pi.SourceClock) *View {
 }
 
 // Passes reports whether the VAL's latest outcome is pass.
-func (v *View) Passes(id string) bool { return v.Latest[id].Outcome == "pass" }
+func (v *View) Passes(id string) bool { return v.Latest[id].Outcome == pi.Pass }
 
 // Progress counts a milestone's VALs whose latest outcome is pass, the rule
 // behind valPassCount, the code lens ("3/5 pass"), hover and the outline.

@@ -341,7 +341,7 @@ func closestVerifierKind(v Verifier) string {
 	}
 	raw := strings.ToLower(strings.TrimSpace(v.Raw))
 	best, bestD := "", 3
-	for _, k := range []string{"command", "hook", "prompt", "manual", "subagent", "evidence-exists", "review", "qa", "readiness"} {
+	for _, k := range VerifierNames() {
 		limit := 2
 		if len(k) <= 5 {
 			limit = 1

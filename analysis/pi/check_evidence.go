@@ -52,7 +52,7 @@ func (c *checker) checkEvidence() {
 			for _, p := range row.SchemaProblems() {
 				c.add(file, diag.New(p.Code, p.Span, "%s", p.Message))
 			}
-			if row.Source == "manual" && strings.TrimSpace(row.Because) == "" {
+			if row.Source == SourceManual && strings.TrimSpace(row.Because) == "" {
 				at := row.Object.Get("source").ValueSpan
 				if m := row.Object.Get("because"); m != nil {
 					at = m.ValueSpan
@@ -142,7 +142,7 @@ func (c *checker) checkStale() {
 	}
 	stale := c.opts.Stale
 	if stale == nil {
-		stale = FindStale(d, LatestOutcomes(d), c.opts.Clock)
+		stale = FindStale(d, LatestResults(d), c.opts.Clock)
 	}
 	for _, st := range stale {
 		v, o := st.Criterion, st.Outcome

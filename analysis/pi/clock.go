@@ -11,6 +11,9 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
+// DefaultSourceDirs are upstream's freshness folders: <project>/src.
+var DefaultSourceDirs = []string{"src"}
+
 // SourceClock tells when a project's source last changed, the baseline that
 // makes fresh-required evidence stale. ok is false when there is no source
 // (no folder, no file, no commit): then nothing is stale, as upstream.
@@ -23,7 +26,7 @@ type SourceClock interface {
 // "mtime" (newest file time, upstream's rule). dirs default to ["src"].
 func NewSourceClock(mode string, fsys vfs.FS, dirs []string) SourceClock {
 	if len(dirs) == 0 {
-		dirs = []string{"src"}
+		dirs = DefaultSourceDirs
 	}
 	if fsys == nil {
 		fsys = vfs.OS

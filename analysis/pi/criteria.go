@@ -132,6 +132,16 @@ const (
 	VerifierEvidenceExists VerifierKind = "evidence-exists"
 )
 
+// VerifierKinds are the kinds a Verifier: line may name; VerifierAliases
+// are the other names upstream accepts, for evidence-exists.
+var (
+	VerifierKinds   = []VerifierKind{VerifierCommand, VerifierHook, VerifierPrompt, VerifierManual, VerifierSubagent, VerifierEvidenceExists}
+	VerifierAliases = []string{"review", "qa", "readiness"}
+)
+
+// VerifierNames are every name a Verifier: line may hold, kinds first.
+func VerifierNames() []string { return append(Names(VerifierKinds), VerifierAliases...) }
+
 // Verifier is the verifier upstream ends up with.
 type Verifier struct {
 	Kind VerifierKind

@@ -2,6 +2,7 @@ package pi
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -102,18 +103,18 @@ func (c *Criterion) resolveVerifier() {
 	if f := c.Field(KeyBecause); f != nil {
 		c.Because = f.Value
 	}
-	if vf != nil && jsLower(vf.Value) == "manual" && c.Because == "" {
+	if vf != nil && VerifierKind(jsLower(vf.Value)) == VerifierManual && c.Because == "" {
 		c.warn("missing-because", vf.LineSpan, "manual verifier without a non-empty Because:")
 	}
 	v := Verifier{Kind: VerifierManual}
 	if vf != nil {
 		v.Declared, v.Raw = true, vf.Value
-		switch k := jsLower(vf.Value); k {
-		case "command", "hook", "prompt", "manual", "subagent", "evidence-exists":
+		switch k := jsLower(vf.Value); {
+		case slices.Contains(VerifierKinds, VerifierKind(k)):
 			v.Kind = VerifierKind(k)
-		case "review", "qa", "readiness":
+		case slices.Contains(VerifierAliases, k):
 			v.Kind, v.Alias = VerifierEvidenceExists, k
-		case "":
+		case k == "":
 			v.Degraded, v.DegradeReason = true, "the Verifier: line names no kind"
 			c.warn("invalid-verifier", valueOrLine(*vf), v.DegradeReason)
 		default:

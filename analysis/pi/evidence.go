@@ -18,13 +18,13 @@ type EvidenceRow struct {
 	Object *JSONObject
 
 	CriterionID   string
-	Outcome       string
+	Outcome       Outcome
 	Summary       string
 	TS            string
 	CharterID     string
 	FeatureID     string
 	Because       string
-	Source        string
+	Source        Source
 	RecordedBy    string
 	NarrativePath string
 }
@@ -83,9 +83,9 @@ func ParseEvidence(src []byte) ([]EvidenceRow, []JSONProblem) {
 		}
 		rows = append(rows, EvidenceRow{
 			Span: s, Object: obj,
-			CriterionID: obj.Str("criterionId"), Outcome: obj.Str("outcome"), Summary: obj.Str("summary"),
+			CriterionID: obj.Str("criterionId"), Outcome: Outcome(obj.Str("outcome")), Summary: obj.Str("summary"),
 			TS: obj.Str("ts"), CharterID: obj.Str("charterId"), FeatureID: obj.Str("featureId"),
-			Because: obj.Str("because"), Source: obj.Str("source"), RecordedBy: obj.Str("recordedBy"),
+			Because: obj.Str("because"), Source: Source(obj.Str("source")), RecordedBy: obj.Str("recordedBy"),
 			NarrativePath: obj.Str("narrativePath"),
 		})
 	}
@@ -122,7 +122,7 @@ func (r *EvidenceRow) SchemaProblems() []JSONProblem {
 		v, _ := m.String()
 		switch m.Name {
 		case "outcome":
-			if v != "pass" && v != "fail" && v != "partial" {
+			if !Outcome(v).Valid() {
 				add(m.ValueSpan, "outcome %q is not pass, fail or partial", v)
 			}
 		case "ts":
@@ -130,7 +130,7 @@ func (r *EvidenceRow) SchemaProblems() []JSONProblem {
 				add(m.ValueSpan, "ts %q is not an ISO 8601 time (e.g. 2026-05-15T03:00:00.000Z)", v)
 			}
 		case "source":
-			if v != "manual" && v != "verifier" && v != "subagent" {
+			if !Source(v).Valid() {
 				add(m.ValueSpan, "source %q is not manual, verifier or subagent", v)
 			}
 		case "recordedBy":

@@ -17,10 +17,10 @@ type Evidence struct {
 	// Newest is each VAL's newest schema-valid row (by time; a row whose
 	// time does not parse counts as oldest): the evidence side of
 	// LatestOutcomes.
-	Newest map[string]Outcome
+	Newest map[string]Result
 	// NewestTimed is each VAL's newest row with a parsable time, valid or
 	// not: what criterion-state.json is compared with.
-	NewestTimed map[string]Outcome
+	NewestTimed map[string]Result
 	// Errors are read failures and refused symlinks under work/.
 	Errors []error
 }
@@ -45,15 +45,15 @@ func LoadEvidence(ctx context.Context, fsys vfs.FS, dir string) (*Evidence, erro
 
 // reduce computes Newest and NewestTimed from the runs.
 func (ev *Evidence) reduce() {
-	ev.Newest = map[string]Outcome{}
-	ev.NewestTimed = map[string]Outcome{}
+	ev.Newest = map[string]Result{}
+	ev.NewestTimed = map[string]Result{}
 	for _, r := range ev.Runs {
 		for i := range r.Rows {
 			row := &r.Rows[i]
 			if row.CriterionID == "" {
 				continue
 			}
-			o := Outcome{CriterionID: row.CriterionID, Outcome: row.Outcome, TS: row.TS, Summary: row.Summary,
+			o := Result{CriterionID: row.CriterionID, Outcome: row.Outcome, TS: row.TS, Summary: row.Summary,
 				Source: row.Source, RecordedBy: row.RecordedBy, Because: row.Because, FeatureID: row.FeatureID,
 				Origin: FromEvidence, File: r.File.Path, Span: row.Span, EvidencePath: r.RelPath}
 			o.Time, o.TimeOK = row.Time()

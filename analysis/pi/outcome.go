@@ -15,15 +15,15 @@ const (
 	FromEvidence       OutcomeOrigin = "evidence"
 )
 
-// Outcome is the latest recorded result of one VAL.
-type Outcome struct {
+// Result is the latest recorded result of one VAL.
+type Result struct {
 	CriterionID string
-	Outcome     string // pass, fail, partial (as written)
-	TS          string // as written
+	Outcome     Outcome // pass, fail, partial (as written)
+	TS          string  // as written
 	Time        time.Time
 	TimeOK      bool // TS parsed
 	Summary     string
-	Source      string
+	Source      Source
 	RecordedBy  string
 	Because     string
 	FeatureID   string
@@ -36,21 +36,21 @@ type Outcome struct {
 	EvidencePath string
 }
 
-// LatestOutcomes returns, per VAL id, the newest record among
+// LatestResults returns, per VAL id, the newest record among
 // criterion-state.json and every evidence row (by time; an unparsable time
 // counts as oldest; on a tie criterion-state wins, as it is upstream's own
 // record of the latest outcome). Evidence rows that break the schema are not
 // outcomes (an "outcome": "ok" must not count as a pass; such rows are
 // reported as evidence-invalid). Ids that criteria.md does not define are
 // included too.
-func LatestOutcomes(d *Dir) map[string]Outcome {
-	out := make(map[string]Outcome, len(d.Evidence.Newest))
+func LatestResults(d *Dir) map[string]Result {
+	out := make(map[string]Result, len(d.Evidence.Newest))
 	for id, o := range d.Evidence.Newest {
 		out[id] = o
 	}
 	if d.CriterionState != nil {
 		for _, e := range d.CriterionState.Entries {
-			o := Outcome{CriterionID: e.ID, Outcome: e.Outcome, TS: e.LastTs, Summary: e.LastSummary,
+			o := Result{CriterionID: e.ID, Outcome: e.Outcome, TS: e.LastTs, Summary: e.LastSummary,
 				Source: e.Source, RecordedBy: e.RecordedBy, Because: e.Because, FeatureID: e.LastFeatureID,
 				Origin: FromCriterionState, File: d.CriterionStateFile.Path, Span: e.KeySpan,
 				EvidencePath: filepath.ToSlash(e.LastEvidencePath)}
@@ -64,7 +64,7 @@ func LatestOutcomes(d *Dir) map[string]Outcome {
 }
 
 // newer reports whether a should replace b as the latest record.
-func newer(a, b Outcome) bool {
+func newer(a, b Result) bool {
 	switch {
 	case a.TimeOK && !b.TimeOK:
 		return true

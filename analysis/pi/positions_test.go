@@ -44,7 +44,7 @@ func TestCriteriaCRLFAndNonASCII(t *testing.T) {
 
 func TestLatestOutcomesFixture(t *testing.T) {
 	d := LoadDirFixture(t)
-	got := LatestOutcomes(d)
+	got := LatestResults(d)
 	if o := got["VAL-ROLL-001"]; o.Origin != FromCriterionState || o.Outcome != "pass" {
 		t.Errorf("tie between state and row should keep criterion-state: %+v", o)
 	}

@@ -7,7 +7,7 @@ import "time"
 // upstream rules).
 type StaleEvidence struct {
 	Criterion  *Criterion
-	Outcome    Outcome
+	Outcome    Result
 	SourceTime time.Time
 	SourcePath string // the newest source file, when the clock knows it
 }
@@ -15,7 +15,7 @@ type StaleEvidence struct {
 // FindStale applies upstream's staleness rule to every fresh-required VAL.
 // The clock is asked once, and only when some VAL could be stale; a project
 // without source folders has nothing stale.
-func FindStale(d *Dir, latest map[string]Outcome, clock SourceClock) []StaleEvidence {
+func FindStale(d *Dir, latest map[string]Result, clock SourceClock) []StaleEvidence {
 	if d.Project == "" || d.Criteria == nil {
 		return nil
 	}
@@ -28,7 +28,7 @@ func FindStale(d *Dir, latest map[string]Outcome, clock SourceClock) []StaleEvid
 			continue
 		}
 		o, ok := latest[v.ID]
-		if !ok || o.Outcome != "pass" {
+		if !ok || o.Outcome != Pass {
 			continue
 		}
 		if !asked {

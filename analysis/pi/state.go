@@ -34,12 +34,12 @@ type CriterionStateEntry struct {
 	ID               string
 	KeySpan          source.Span
 	Object           *JSONObject
-	Outcome          string
+	Outcome          Outcome
 	LastEvidencePath string
 	LastTs           string
 	LastSummary      string
 	LastFeatureID    string
-	Source           string
+	Source           Source
 	RecordedBy       string
 	Because          string
 }
@@ -73,8 +73,8 @@ func ParseCriterionState(src []byte) (*CriterionState, []JSONProblem) {
 		}
 		st.Entries = append(st.Entries, CriterionStateEntry{
 			ID: m.Name, KeySpan: m.KeySpan, Object: e,
-			Outcome: e.Str("outcome"), LastEvidencePath: e.Str("lastEvidencePath"), LastTs: e.Str("lastTs"),
-			LastSummary: e.Str("lastSummary"), LastFeatureID: e.Str("lastFeatureId"), Source: e.Str("source"),
+			Outcome: Outcome(e.Str("outcome")), LastEvidencePath: e.Str("lastEvidencePath"), LastTs: e.Str("lastTs"),
+			LastSummary: e.Str("lastSummary"), LastFeatureID: e.Str("lastFeatureId"), Source: Source(e.Str("source")),
 			RecordedBy: e.Str("recordedBy"), Because: e.Str("because"),
 		})
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/record"
 )
 
@@ -28,11 +29,11 @@ func runRecord(e *env, args []string) int {
 	var en record.Entry
 	var artifacts stringList
 	var details, charterArg, now string
-	outcome := newChoice("", "pass", "fail", "partial")
+	outcome := newChoice("", pi.Names(pi.Outcomes)...)
 	fl.Var(outcome, "outcome", "the `outcome`: pass, fail or partial (required)")
 	fl.StringVar(&en.Summary, "summary", "", "one line of `text`: what was observed (required)")
 	fl.StringVar(&en.Because, "because", "", "`text` saying why this outcome is right (required for manual evidence)")
-	source := newChoice("manual", "manual", "verifier", "subagent")
+	source := newChoice(string(pi.SourceManual), pi.Names(pi.Sources)...)
 	fl.Var(source, "source", "`who` checked: manual (a person), verifier (a tool ran the VAL's verifier) or subagent")
 	fl.StringVar(&en.RecordedBy, "recorded-by", "user", "`who` records: user, agent:root or subagent:<agent>:<session>")
 	fl.StringVar(&en.FeatureID, "feature", "", "a milestone `id` of criteria.md: records under work/<id>/ instead of work/_charter/")
@@ -53,7 +54,7 @@ func runRecord(e *env, args []string) int {
 		return fl.usageError("--outcome is required: pass, fail or partial")
 	case strings.TrimSpace(en.Summary) == "":
 		return fl.usageError("--summary is required: say what was observed")
-	case source.value == "manual" && strings.TrimSpace(en.Because) == "":
+	case pi.Source(source.value) == pi.SourceManual && strings.TrimSpace(en.Because) == "":
 		return fl.usageError("manual evidence needs a reason: add --because '<why this outcome is right>', or --source verifier when a tool checked it (subagent when an agent did)")
 	}
 	en.CriterionID, en.Outcome, en.Source = ids[0], outcome.value, source.value
