@@ -175,7 +175,7 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 	if s.unsaved(state) {
 		return nil, s.refuse(ctx, "charter-lsp: not recording evidence: criterion-state.json has unsaved changes; save or revert them, then record again")
 	}
-	if err := record.Apply(res); err != nil {
+	if err := record.Apply(ctx, res); err != nil {
 		if s.unsaved(view.Dir.CriteriaPath) {
 			err = fmt.Errorf("%w (evidence is checked against the saved %s: save it first)", err, filepath.Base(view.Dir.CriteriaPath))
 		}

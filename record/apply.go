@@ -1,6 +1,7 @@
 package record
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -21,7 +22,8 @@ func defaultWriteState(path string, data []byte, perm os.FileMode) error {
 // Record plans and applies entries in one step: what the CLI does, and what
 // the language server's record action does too (one locked, atomic path
 // for every writer).
-func Record(dir string, entries []Entry, opts Options) (*Result, error) {
+// ctx bounds the wait for another writer's lock.
+func Record(ctx context.Context, dir string, entries []Entry, opts Options) (*Result, error) {
 	if err := CheckContained(dir); err != nil {
 		return nil, err
 	}
@@ -29,7 +31,7 @@ func Record(dir string, entries []Entry, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := Apply(res); err != nil {
+	if err := Apply(ctx, res); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -41,14 +43,14 @@ func Record(dir string, entries []Entry, opts Options) (*Result, error) {
 // run directory; res is updated to what was written. Evidence files are
 // created exclusively; criterion-state.json is replaced atomically last, so
 // a failure leaves the old one intact (and removes the new evidence).
-func Apply(res *Result) error {
+func Apply(ctx context.Context, res *Result) error {
 	if res == nil {
 		return errors.New("nothing to apply")
 	}
 	if err := CheckContained(res.Dir); err != nil {
 		return err
 	}
-	unlock, err := lockDir(res.Dir)
+	unlock, err := lockDir(ctx, res.Dir)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@
 package record
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -17,7 +18,7 @@ const lockName = ".charter-lsp.lock"
 
 // lockDir without flock: an exclusively created lock file, retried for a
 // while. A crashed holder leaves the file behind; the error says so.
-func lockDir(dir string) (unlock func(), err error) {
+func lockDir(ctx context.Context, dir string) (unlock func(), err error) {
 	p := filepath.Join(dir, lockName)
 	deadline := time.Now().Add(30 * time.Second)
 	for {
@@ -26,7 +27,7 @@ func lockDir(dir string) (unlock func(), err error) {
 			f.Close()
 			return func() { os.Remove(p) }, nil
 		}
-		if !errors.Is(err, fs.ErrExist) || time.Now().After(deadline) {
+		if !errors.Is(err, fs.ErrExist) || time.Now().After(deadline) || ctx.Err() != nil {
 			return nil, fmt.Errorf("lock %s (remove it if no charter-lsp is running): %w", p, err)
 		}
 		time.Sleep(20 * time.Millisecond)

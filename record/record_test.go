@@ -1,6 +1,7 @@
 package record
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -58,7 +59,7 @@ func TestStamp(t *testing.T) {
 func TestRecordThenStatus(t *testing.T) {
 	_, dir := fixture(t)
 	before := snapshot(t, dir)
-	res, err := Record(dir, []Entry{
+	res, err := Record(context.Background(), dir, []Entry{
 		{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "bun test tests/auth.test.ts: 3 pass", Source: "verifier",
 			Details: map[string]any{"command": "bun test tests/auth.test.ts", "exitCode": 0}},
 		{CriterionID: "VAL-SESS-003", Outcome: "partial", Summary: "refresh works, rotation missing", Because: "tried it by hand", RecordedBy: "user", FeatureID: "m1-sessions"},
@@ -136,7 +137,7 @@ func TestStampCollisionSuffix(t *testing.T) {
 	_, dir := fixture(t)
 	var paths []string
 	for i := 0; i < 3; i++ {
-		res, err := Record(dir, []Entry{{CriterionID: "VAL-ROLL-003", Outcome: "fail", Summary: "drill failed", Source: "verifier"}}, Options{Now: t0})
+		res, err := Record(context.Background(), dir, []Entry{{CriterionID: "VAL-ROLL-003", Outcome: "fail", Summary: "drill failed", Source: "verifier"}}, Options{Now: t0})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -218,7 +219,7 @@ func TestPathSafety(t *testing.T) {
 				e.Summary = tt.entry.Summary
 			}
 			before := snapshot(t, outside)
-			_, err := Record(dir, []Entry{e}, Options{Now: t0})
+			_, err := Record(context.Background(), dir, []Entry{e}, Options{Now: t0})
 			if tt.refused != (err != nil) {
 				t.Fatalf("refused = %v, want %v", err, tt.refused)
 			}
@@ -246,7 +247,7 @@ func TestSymlinkedWorkRefused(t *testing.T) {
 	if err := os.Symlink(elsewhere, filepath.Join(dir, "work")); err != nil {
 		t.Skip("no symlinks:", err)
 	}
-	_, err := Record(dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier"}}, Options{Now: t0})
+	_, err := Record(context.Background(), dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier"}}, Options{Now: t0})
 	if err == nil || !strings.Contains(err.Error(), "outside the charter") {
 		t.Fatalf("err = %v", err)
 	}
@@ -262,7 +263,7 @@ func TestFailureHalfWayKeepsCriterionState(t *testing.T) {
 	before := snapshot(t, dir)
 	writeState = func(string, []byte, os.FileMode) error { return errors.New("disk full") }
 	defer func() { writeState = defaultWriteState }()
-	_, err := Record(dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier", FeatureID: "m2-rollout"}}, Options{Now: t0}) // no work/m2-rollout/ yet
+	_, err := Record(context.Background(), dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier", FeatureID: "m2-rollout"}}, Options{Now: t0}) // no work/m2-rollout/ yet
 	if err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Fatalf("err = %v", err)
 	}
@@ -291,7 +292,7 @@ func TestFailureOnRealDiskKeepsCriterionState(t *testing.T) {
 	os.Remove(statePath)
 	os.Mkdir(statePath, 0o755)
 	os.WriteFile(filepath.Join(statePath, "keep"), []byte("x"), 0o644)
-	if err := Apply(res); err == nil {
+	if err := Apply(context.Background(), res); err == nil {
 		t.Fatal("Apply succeeded over a folder")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "work", "_charter", "evidence", Stamp(t0))); !errors.Is(err, fs.ErrNotExist) {
@@ -356,7 +357,7 @@ func TestOwnWriteIsNotSidecarDrift(t *testing.T) {
 	// Recorded "now": the file's mtime would otherwise be later than the
 	// lastToolWriteAt the record writes.
 	now := time.Now().Add(-time.Minute).Truncate(time.Millisecond)
-	if _, err := Record(dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "401 now", Because: "curl", Source: "manual", RecordedBy: "user"}}, Options{Now: now}); err != nil {
+	if _, err := Record(context.Background(), dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "401 now", Because: "curl", Source: "manual", RecordedBy: "user"}}, Options{Now: now}); err != nil {
 		t.Fatal(err)
 	}
 	drift := func() []status.SidecarDrift {
@@ -399,7 +400,7 @@ func TestOwnWriteIsNotSidecarDrift(t *testing.T) {
 func TestRecordLeavesNothingElse(t *testing.T) {
 	_, dir := fixture(t)
 	before := snapshot(t, dir)
-	res, err := Record(dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier"}}, Options{Now: t0})
+	res, err := Record(context.Background(), dir, []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier"}}, Options{Now: t0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -425,7 +426,7 @@ func TestCharterLinkedOutOfTheProjectRefused(t *testing.T) {
 	}
 	before := snapshot(t, outside)
 	entry := []Entry{{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "s", Source: "verifier"}}
-	_, err := Record(dir, entry, Options{Now: t0})
+	_, err := Record(context.Background(), dir, entry, Options{Now: t0})
 	if err == nil || !strings.Contains(err.Error(), "outside the project") {
 		t.Fatalf("err = %v", err)
 	}
@@ -438,7 +439,35 @@ func TestCharterLinkedOutOfTheProjectRefused(t *testing.T) {
 	os.Remove(dir)
 	os.Rename(outside, inside)
 	os.Symlink(inside, dir)
-	if _, err := Record(dir, entry, Options{Now: t0}); err != nil {
+	if _, err := Record(context.Background(), dir, entry, Options{Now: t0}); err != nil {
 		t.Fatalf("a link inside the project: %v", err)
+	}
+}
+
+// A record waiting for another writer's lock stops when its context ends,
+// writing nothing (an editor's cancelled request, a CLI's Ctrl-C).
+func TestApplyStopsWaitingWhenCancelled(t *testing.T) {
+	_, dir := testfixture.PiProject(t)
+	entry := Entry{CriterionID: "VAL-SESS-002", Outcome: "pass", Summary: "ok", Source: "verifier"}
+	res, err := Plan(vfs.OS, dir, []Entry{entry}, Options{Now: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock, err := lockDir(context.Background(), dir) // another writer holds the folder
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if err := Apply(ctx, res); err == nil || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Apply under a held lock = %v, want the context's deadline", err)
+	}
+	if waited := time.Since(start); waited > testfixture.Timeout(2*time.Second) {
+		t.Errorf("Apply stopped %v after its context ended", waited)
+	}
+	if _, err := os.Stat(res.Ops[0].Path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the evidence file was written: %v", err)
 	}
 }

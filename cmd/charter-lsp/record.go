@@ -1,9 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -76,7 +79,13 @@ func runRecord(e *env, args []string) int {
 	if err != nil {
 		return fl.usageError("--charter: %v", err)
 	}
-	res, err := record.Record(dir, []record.Entry{en}, opts)
+	// Waiting for another writer's lock ends with Ctrl-C, or after a
+	// minute: a record that never returns would hang an agent's shell.
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	ctx, stop := context.WithTimeout(ctx, time.Minute)
+	defer stop()
+	res, err := record.Record(ctx, dir, []record.Entry{en}, opts)
 	var ee *record.EntryError
 	switch {
 	case errors.As(err, &ee):
