@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/internal/textdist"
 )
 
 // Entry is one evidence record to write, as in charter_record's entries[].
@@ -111,7 +112,7 @@ func nearMatches(id string, known []string, n int) []string {
 	var cs []cand
 	up := strings.ToUpper(id)
 	for _, k := range known {
-		d := editDistance(up, strings.ToUpper(k))
+		d := textdist.Distance(up, strings.ToUpper(k))
 		if limit := max(2, len(k)/4); d <= limit {
 			cs = append(cs, cand{k, d})
 		}
@@ -122,27 +123,6 @@ func nearMatches(id string, known []string, n int) []string {
 		out = append(out, cs[i].id)
 	}
 	return out
-}
-
-// editDistance is the Levenshtein distance between a and b, by bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // Placeholders a person replaces after recording from an editor: the new

@@ -3,6 +3,8 @@ package charterfile
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/charter-lsp/charter-lsp/internal/textdist"
 )
 
 // statusSynonyms map words people write for a status to the token it
@@ -74,7 +76,7 @@ func nearestStatus(value string, tokens []string) (repl string, n int, ok bool) 
 	if utf8.RuneCountInString(bare) >= 3 {
 		best, bestD, ties := "", 3, 0
 		for _, t := range tokens {
-			switch d := editDistance(bare, t); {
+			switch d := textdist.Distance(bare, t); {
 			case d < bestD:
 				best, bestD, ties = t, d, 1
 			case d == bestD:
@@ -91,26 +93,4 @@ func nearestStatus(value string, tokens []string) (repl string, n int, ok bool) 
 func firstRune(s string) rune {
 	r, _ := utf8.DecodeRuneInString(s)
 	return r
-}
-
-// editDistance is the Levenshtein distance between a and b, in runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

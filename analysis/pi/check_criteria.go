@@ -7,6 +7,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/internal/textdist"
 )
 
 func (c *checker) checkCriteria() {
@@ -279,43 +280,14 @@ func closestKey(key string) string {
 		if len(k) <= 5 {
 			limit = 1
 		}
-		if dist := editDistance(key, k); dist <= limit && dist < bestD {
+		if dist := textdist.Distance(key, k); dist <= limit && dist < bestD {
 			best, bestD = k, dist
 		}
-		if nk := strings.ReplaceAll(key, " ", ""); nk != key && editDistance(nk, k) <= limit && editDistance(nk, k) < bestD {
-			best, bestD = k, editDistance(nk, k)
+		if nk := strings.ReplaceAll(key, " ", ""); nk != key && textdist.Distance(nk, k) <= limit && textdist.Distance(nk, k) < bestD {
+			best, bestD = k, textdist.Distance(nk, k)
 		}
 	}
 	return best
-}
-
-// editDistance is the optimal-string-alignment distance (adjacent swaps cost 1).
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	if len(ra) > 64 || len(rb) > 64 {
-		return 1 << 30
-	}
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(rb)]
 }
 
 // taskVerbs open a title that reads as a to-do item, not a behaviour.
@@ -346,7 +318,7 @@ func closestVerifierKind(v Verifier) string {
 		if len(k) <= 5 {
 			limit = 1
 		}
-		if dist := editDistance(raw, k); dist <= limit && dist < bestD {
+		if dist := textdist.Distance(raw, k); dist <= limit && dist < bestD {
 			best, bestD = k, dist
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/internal/textdist"
 	"golang.org/x/term"
 )
 
@@ -170,7 +171,7 @@ func (f *flags) explain(err error) string {
 func (f *flags) nearest(name string) string {
 	best, bestD := "", 3
 	f.VisitAll(func(fl *flag.Flag) {
-		if d := editDistance(name, fl.Name); d < bestD {
+		if d := textdist.Distance(name, fl.Name); d < bestD {
 			best, bestD = fl.Name, d
 		}
 	})
@@ -303,25 +304,4 @@ func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 func isTerminal(f any) bool {
 	file, ok := f.(*os.File)
 	return ok && file != nil && term.IsTerminal(int(file.Fd()))
-}
-
-// editDistance is the Levenshtein distance between a and b, by bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
