@@ -61,7 +61,10 @@ check('lsp/charter.lua is on the runtimepath and configures charter-lsp', functi
   local cfg = dofile(repo .. '/lsp/charter.lua')
   assert(type(cfg) == 'table', 'lsp/charter.lua returns ' .. type(cfg))
   assert(vim.deep_equal(cfg.cmd, { 'charter-lsp', 'serve' }), 'cmd ' .. vim.inspect(cfg.cmd))
-  assert(vim.tbl_contains(cfg.filetypes or {}, 'markdown'), 'filetypes ' .. vim.inspect(cfg.filetypes))
+  -- No filetypes: Neovim offers every buffer and root_dir accepts charter files only
+  -- (charter.md, criteria.md, state.json, events.jsonl, .charter-lsp.jsonc). A list would
+  -- have to name markdown, json and jsonc and still leave the choice to root_dir.
+  assert(cfg.filetypes == nil, 'filetypes ' .. vim.inspect(cfg.filetypes) .. ': root_dir decides which files attach')
   assert(type(cfg.root_dir) == 'function', 'root_dir is not a function')
 end)
 

@@ -3,7 +3,7 @@
 // The server owns every charter rule: which VAL the cursor is in, what blocks completion,
 // how the status reads; the extension only asks and shows. No vscode import here, so the
 // tests drive these functions against the real server.
-import type { Report, VALAt } from './generated/status';
+import type { Charter, Report, Status, VALAt } from './generated/status';
 
 /** The server's workspace/executeCommand ids. */
 export const ServerCommand = {
@@ -69,10 +69,24 @@ export interface PickableVAL {
   dir: string;
 }
 
-/** Every VAL of a charter.status answer, in order, with its charter. */
+/** A criteria.md charter's status: the shape whose VALs take evidence. */
+export type RegisterStatus = Exclude<Status, Charter>;
+
+/**
+ * isRegister tells a criteria.md charter's status from a .charters/ charter's (which
+ * carries format "charters" and whose criteria are not VALs the record flow writes).
+ */
+export function isRegister(s: Status): s is RegisterStatus {
+  return !('format' in s);
+}
+
+/** Every VAL of a charter.status answer, in order, with its charter. .charters/ charters have none. */
 export function valsOf(report: Report | null | undefined): PickableVAL[] {
   const out: PickableVAL[] = [];
   for (const c of report?.charters ?? []) {
+    if (!isRegister(c)) {
+      continue;
+    }
     for (const v of c.criteria) {
       out.push({ criterionId: v.criterionId, title: v.title, outcome: v.outcome, verifier: v.verifier, charterId: c.charterId, dir: c.dir });
     }

@@ -14,7 +14,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { createProtocolConnection, ProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import type { Report, VALAt } from '../src/generated/status';
-import { CommandRequest, markdownOf, orderForPick, statusRequest, valAtRequest, valByIdRequest, valsOf } from '../src/server';
+import { CommandRequest, isRegister, markdownOf, orderForPick, statusRequest, valAtRequest, valByIdRequest, valsOf } from '../src/server';
 import { statusPage } from '../src/statusView';
 
 const extension = path.resolve(__dirname, '..', '..'); // out/test-server/ → editors/vscode
@@ -72,7 +72,9 @@ test('the status view shows the completion blockers the server reports', async (
   const report = await execute<Report>(statusRequest(uriOf(criteriaRel)));
   const html = statusPage(new MarkdownIt().render(markdownOf(report)));
 
-  const blockers = report.charters[0]?.details.blockingForComplete ?? [];
+  const first = report.charters[0];
+  assert.ok(first && isRegister(first), `the fixture is a criteria.md charter: ${JSON.stringify(first)}${stderr}`);
+  const blockers = first.details.blockingForComplete;
   const reasons = new Set(blockers.map((b) => b.reason));
   assert.ok(reasons.has('val-not-pass') && reasons.has('report-empty-section'), `the fixture's blockers: ${JSON.stringify(blockers)}${stderr}`);
   assert.match(html, new RegExp(`<h3>Completion blockers \\(${blockers.length}\\)</h3>`));

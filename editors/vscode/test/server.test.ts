@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { test } from 'node:test';
-import type { Report, Status, VALAt } from '../src/generated/status';
-import { markdownOf, orderForPick, statusRequest, valAtRequest, valsOf } from '../src/server';
+import type { Charter, Report, Status, VALAt } from '../src/generated/status';
+import { isRegister, markdownOf, orderForPick, statusRequest, valAtRequest, valsOf } from '../src/server';
 
 // A status the server could send, typed by the generated schema types, so this test stops
 // compiling when the shape changes. (The real server's answers are tested in test-server/.)
@@ -9,10 +9,10 @@ function charter(id: string, dir: string, vals: [string, string | undefined][]):
   return {
     charterId: id, dir, status: 'active', objective: '', now: '2026-11-13T12:00:00.000Z',
     milestones: [], valTotal: vals.length, valPass: 0, registerEmpty: vals.length === 0,
-    criteria: vals.map(([criterionId, outcome]) => ({ criterionId, title: `${criterionId} holds`, verifier: 'command', requireFreshEvidence: false, outcome, stale: false })),
+    criteria: vals.map(([criterionId, outcome]) => ({ criterionId, title: `${criterionId} holds`, verifier: 'command', verifierSpec: { kind: 'command', command: 'true' }, requireFreshEvidence: false, outcome, stale: false })),
     drift: { uncovered: [], stale: [], readyNext: [], sidecarDrift: [], milestoneArtifacts: [] },
     details: { blockingForComplete: [] }, commands: {}, parseWarnings: [], fileProblems: [], nextActions: [],
-  } as Status;
+  };
 }
 
 test('requests carry what the server reads', () => {
@@ -39,4 +39,16 @@ test('orderForPick: the cursor VAL first, then open ones, each once', () => {
   const current = { criterionId: 'A4', dir: '/p/.pi/charters/a' } as VALAt;
   assert.deepEqual(orderForPick(vals, current).map((v) => `${v.charterId}:${v.criterionId}`), ['a:A4', 'a:A2', 'a:A3', 'b:A1', 'a:A1']);
   assert.deepEqual(orderForPick(vals, null).map((v) => `${v.charterId}:${v.criterionId}`), ['a:A2', 'a:A3', 'b:A1', 'a:A1', 'a:A4']);
+});
+
+test('valsOf lists only criteria.md VALs: a .charters/ charter has none to record', () => {
+  const dotCharters: Charter = {
+    format: 'charters', charterId: 'c1', dir: '/p/.charters/c1', generation: 'fi15', listed: true, legacy: true,
+    status: 'active', objective: 'ship', references: '', scope: '',
+    criteria: [{ id: 'C1', title: 'works', body: '', status: 'pending', note: '', stale: false, depends: [], failCount: 0 }],
+    warnings: [], reportExists: false, events: 0, fileProblems: [], nextActions: [],
+  };
+  const report: Report = { charters: [dotCharters, charter('a', '/p/.pi/charters/a', [['A1', 'fail']])] };
+  assert.equal(isRegister(report.charters[0]), false);
+  assert.deepEqual(valsOf(report).map((v) => `${v.charterId}:${v.criterionId}`), ['a:A1']);
 });
