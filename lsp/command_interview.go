@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
@@ -43,6 +44,12 @@ type interviewStep struct {
 }
 
 func (s *Server) interviewNext(ctx context.Context, args []protocol.LSPAny) (any, error) {
+	if s.skeletonArg(args) {
+		// rp1's current charter keeps no scratch pad: its next question is
+		// the first gap region's, answered in place (what an editor's "ask
+		// the next question" means there).
+		return s.interviewRegion(ctx, args)
+	}
 	return s.runInterview(ctx, cmdInterviewNext, args, "Ask the next interview question", func(t editTarget, opts interview.Options) (interviewStep, error) {
 		return nextStep(ctx, t.Text, t.Exists, opts)
 	})
@@ -99,6 +106,22 @@ func (s *Server) interviewFinish(ctx context.Context, args []protocol.LSPAny) (a
 		}
 		return interviewStep{resp: r, edits: p.Edits, after: interview.Apply(t.Text, p.Edits), cursor: -1}, nil
 	})
+}
+
+// skeletonArg reports whether an interview command's argument names an
+// rp1 skeleton charter in the workspace. Anything else (a bad argument, a
+// file outside the workspace) is left to runInterview to refuse.
+func (s *Server) skeletonArg(args []protocol.LSPAny) bool {
+	var a interviewArgs
+	if commandArg(cmdInterviewNext, args, &a) != nil || a.URI == "" {
+		return false
+	}
+	path, err := filePath(a.URI)
+	if err != nil || !s.InWorkspace(path) {
+		return false
+	}
+	f := s.ws.Snapshot().File(path)
+	return f.Exists() && !f.TooLarge() && f.RP1().Format == rp1.FormatSkeleton
 }
 
 // nextStep carries out the next interview action (interview.Advance, as

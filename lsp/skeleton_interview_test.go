@@ -131,3 +131,39 @@ func TestSkeletonStatusAction(t *testing.T) {
 	c.Sync()
 	d.action("Set **Status**: Complete (what the gaps call for)")
 }
+
+// The editors' "ask the next interview question" (charter.interview.next)
+// on a skeleton charter asks for its first gap region, as the region
+// command does: the question is shown and the region's _TBD_ selected for
+// the answer. No scratch pad is written.
+func TestInterviewNextOnSkeletonAsksFirstGap(t *testing.T) {
+	c := lsptest.Start(t, lsptest.Config{Capabilities: editorCaps(), ApplyToBuffers: true, InitializationOptions: map[string]any{"debounceMs": 0}})
+	d := openDoc(t, c, ".rp1/context/charter.md", ferrylog)
+	c.Sync()
+
+	raw, _ := json.Marshal(map[string]any{"uri": d.u, "version": 1})
+	res, err := c.Server.ExecuteCommand(reqCtx(t), &protocol.ExecuteCommandParams{
+		Command: "charter.interview.next", Arguments: []protocol.LSPAny{raw}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out map[string]any
+	if err := json.Unmarshal(res, &out); err != nil {
+		t.Fatalf("result %s: %v", res, err)
+	}
+	if out["asked"] != "Vision" || out["next"] != "Vision" {
+		t.Errorf("result: %v", out)
+	}
+	c.Sync()
+	if text, _, _ := c.Text(d.u); strings.Contains(text, "Scratch Pad") {
+		t.Errorf("a scratch pad was written into a skeleton charter:\n%s", text)
+	}
+	asked := false
+	for _, m := range c.Messages() {
+		asked = asked || strings.HasPrefix(m.Message, "Vision: ")
+	}
+	shown := c.ShownDocuments()
+	if !asked || len(shown) == 0 || shown[len(shown)-1].Selection == nil || shown[len(shown)-1].Selection.Start.Line != 5 {
+		t.Errorf("the question is not asked with Vision's _TBD_ selected: messages %v, shown %v", c.Messages(), shown)
+	}
+}
