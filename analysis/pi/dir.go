@@ -75,27 +75,27 @@ type EvidenceRun struct {
 	Problems []JSONProblem
 }
 
-// File returns the loaded file with absolute path p, or nil.
+// File returns the loaded file with absolute path p, or nil. It is asked
+// once per diagnostic and related location, so an evidence run is found by
+// its path in the evidence's index rather than by a walk over every run.
 func (d *Dir) File(p string) *File {
-	for _, f := range d.files() {
-		if f.Path == p {
+	for _, f := range [...]*File{d.CharterFile, d.CriteriaFile, d.ReportFile, d.StateFile, d.CriterionStateFile} {
+		if f != nil && f.Path == p {
 			return f
 		}
 	}
-	return nil
-}
-
-func (d *Dir) files() []*File {
-	var out []*File
-	for _, f := range []*File{d.CharterFile, d.CriteriaFile, d.ReportFile, d.StateFile, d.CriterionStateFile} {
-		if f != nil {
-			out = append(out, f)
+	if d.Evidence != nil && d.Evidence.byPath != nil {
+		if r := d.Evidence.byPath[p]; r != nil {
+			return r.File
 		}
+		return nil
 	}
 	for _, r := range d.Runs {
-		out = append(out, r.File)
+		if r.File.Path == p {
+			return r.File
+		}
 	}
-	return out
+	return nil
 }
 
 // Symlinker is implemented by file systems that can resolve symbolic links;

@@ -23,6 +23,8 @@ type Evidence struct {
 	NewestTimed map[string]Outcome
 	// Errors are read failures and refused symlinks under work/.
 	Errors []error
+
+	byPath map[string]*EvidenceRun // Runs by their file's path (Dir.File)
 }
 
 // LoadEvidence reads every run of the charter directory dir. It stops early,
@@ -47,7 +49,9 @@ func LoadEvidence(ctx context.Context, fsys vfs.FS, dir string) (*Evidence, erro
 func (ev *Evidence) reduce() {
 	ev.Newest = map[string]Outcome{}
 	ev.NewestTimed = map[string]Outcome{}
+	ev.byPath = make(map[string]*EvidenceRun, len(ev.Runs))
 	for _, r := range ev.Runs {
+		ev.byPath[r.File.Path] = r
 		for i := range r.Rows {
 			row := &r.Rows[i]
 			if row.CriterionID == "" {
