@@ -59,9 +59,11 @@ type Server struct {
 	dispatch      jsonrpc2.Handler // typed dispatch to s; tests may wrap it
 
 	// ctx lives as long as the connection; background work (debounced
-	// diagnostics) runs under it. client calls back into the editor.
+	// diagnostics) runs under it. client calls back into the editor; conn
+	// is its connection, for messages sent pre-encoded (diagnostics).
 	ctx    context.Context
 	client protocol.Client
+	conn   jsonrpc2.Conn
 
 	mu          sync.Mutex // guards the fields below
 	state       lifecycle
@@ -118,7 +120,7 @@ func (s *Server) Serve(ctx context.Context, stream jsonrpc2.Stream) int {
 	ctx = protocol.WithLogger(ctx, slog.New(zapslog.NewHandler(s.log.Core())))
 
 	conn := jsonrpc2.NewConn(newTolerantStream(stream, s.log), jsonrpc2.WithCodec(Codec{}))
-	s.client = protocol.ClientDispatcher(conn)
+	s.client, s.conn = protocol.ClientDispatcher(conn), conn
 	s.ctx = protocol.WithClient(ctx, s.client)
 	conn.Go(s.ctx, s.handler())
 
