@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -66,7 +67,7 @@ func (c *Checker) CheckPath(path string) ([]diag.Diagnostic, error) {
 	if !fi.IsDir() {
 		return c.file(path)
 	}
-	ws, err := Discover(c.FS, path)
+	ws, err := Discover(context.Background(), c.FS, path)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"io/fs"
 	"path/filepath"
 	"sort"
@@ -21,12 +22,16 @@ type Workspace struct {
 var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, ".hg": true, ".svn": true}
 
 // Discover finds every charter under root. Symbolic links are not followed,
-// so discovery stays inside root.
-func Discover(fsys vfs.FS, root string) (Workspace, error) {
+// so discovery stays inside root. It stops with ctx's error when ctx is done
+// (checked per folder).
+func Discover(ctx context.Context, fsys vfs.FS, root string) (Workspace, error) {
 	var ws Workspace
 	seenPi := map[string]bool{}
 	var walk func(dir string) error
 	walk = func(dir string) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		entries, err := fsys.ReadDir(dir)
 		if err != nil {
 			return err
@@ -55,6 +60,9 @@ func Discover(fsys vfs.FS, root string) (Workspace, error) {
 					continue
 				}
 				if err := walk(p); err != nil {
+					if ctx.Err() != nil {
+						return err
+					}
 					continue // an unreadable folder is not a reason to stop
 				}
 				continue

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"path/filepath"
@@ -33,9 +34,10 @@ func CheckConfigFile(src []byte) []diag.Diagnostic {
 }
 
 // CheckPiFile returns the diagnostics of path, one file of the pi charter
-// directory v describes, located in that file.
-func CheckPiFile(v *status.View, path string, now time.Time) []diag.Diagnostic {
-	return pi.Check(v.Dir, pi.Options{Stale: v.Stale, Only: path, Now: now})[path]
+// directory v describes, located in that file. When ctx is done the check
+// stops early and its result is incomplete (see pi.Check).
+func CheckPiFile(ctx context.Context, v *status.View, path string, now time.Time) []diag.Diagnostic {
+	return pi.Check(ctx, v.Dir, pi.Options{Stale: v.Stale, Only: path, Now: now})[path]
 }
 
 // CheckUnreadable reports a charter file that exists but could not be read

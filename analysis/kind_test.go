@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -71,7 +73,7 @@ func TestDiscover(t *testing.T) {
 	write(".pi/charters/a/work/_charter/evidence/s1/evidence.json", "{}")
 	os.Symlink("/", filepath.Join(root, "escape"))
 
-	ws, err := Discover(vfs.OS, root)
+	ws, err := Discover(context.Background(), vfs.OS, root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,5 +92,17 @@ func TestDiscover(t *testing.T) {
 	}
 	if !reflect.DeepEqual(files, wantFiles) {
 		t.Fatalf("PiCharterFiles = %v, want %v", files, wantFiles)
+	}
+}
+
+func TestDiscoverStopsWhenCancelled(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, ".pi", "charters", "a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if ws, err := Discover(ctx, vfs.OS, root); !errors.Is(err, context.Canceled) || len(ws.PiCharters) != 0 {
+		t.Errorf("cancelled discovery = %+v, %v", ws, err)
 	}
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -10,7 +11,7 @@ import (
 
 // checkPiDir connects the pi-charter kinds to their package's checks.
 func checkPiDir(fsys vfs.FS, dir string, cfg Config, now time.Time, clock pi.SourceClock, load pi.LoadOptions) map[string][]diag.Diagnostic {
-	return pi.Check(pi.LoadDirWith(fsys, dir, load), pi.Options{
+	return pi.Check(context.Background(), pi.LoadDirWith(fsys, dir, load), pi.Options{
 		SourceDirs: cfg.Sources(),
 		Freshness:  cfg.FreshnessMode(),
 		Now:        now,

@@ -58,6 +58,14 @@ func (s *Snapshot) charterFor(dir string) *charter {
 			if err != nil {
 				return nil, err
 			}
+			// The register's parse is the heavy part of loading what is
+			// left: it is taken under ctx first, so a cancelled load stops
+			// in it, and LoadDirWith below finds it done.
+			if f := s.File(filepath.Join(dir, "criteria.md")); f.Exists() && !f.TooLarge() {
+				if _, err := f.criteriaUnder(ctx); err != nil {
+					return nil, err
+				}
+			}
 			d := pi.LoadDirWith(s.FS(), dir, pi.LoadOptions{
 				Evidence: ev,
 				Criteria: func(path string, _ []byte) *pi.Criteria { return s.File(path).Criteria() },
@@ -68,7 +76,8 @@ func (s *Snapshot) charterFor(dir string) *charter {
 			if err != nil {
 				return nil, err
 			}
-			return status.NewView(s.FS(), d, clock), nil
+			v := status.NewView(s.FS(), d, clock)
+			return v, ctx.Err()
 		})
 	}
 	return c
@@ -111,7 +120,7 @@ func (s *Snapshot) piDiagnostics(ctx context.Context, dir, path string) ([]diag.
 			}
 			cfg, _ := s.Config(path)
 			f := s.File(path)
-			return analysis.Finish(analysis.CheckPiFile(v, path, s.Created), path, f.Index(), cfg), nil
+			return analysis.Finish(analysis.CheckPiFile(ctx, v, path, s.Created), path, f.Index(), cfg), nil
 		})
 		c.checks[path] = pr
 	}

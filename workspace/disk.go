@@ -22,7 +22,8 @@ var ErrNotRegular = errors.New("not a regular file")
 // file is read once per change, not once per request. Entries are
 // immutable; invalidation replaces them.
 type disk struct {
-	fs vfs.FS
+	fs   vfs.FS
+	busy *busy // the session's computations in flight
 
 	mu    sync.Mutex
 	files map[string]*File
@@ -40,8 +41,8 @@ type dirResult struct {
 	err     error
 }
 
-func newDisk(fsys vfs.FS) *disk {
-	return &disk{fs: fsys, files: map[string]*File{}, stats: map[string]statResult{}, dirs: map[string]dirResult{}}
+func newDisk(fsys vfs.FS, b *busy) *disk {
+	return &disk{fs: fsys, busy: b, files: map[string]*File{}, stats: map[string]statResult{}, dirs: map[string]dirResult{}}
 }
 
 // file reads path once: only a regular file within the size limit is read.
@@ -52,7 +53,7 @@ func (d *disk) file(path string) *File {
 	if f != nil {
 		return f
 	}
-	f = &File{Path: path}
+	f = &File{Path: path, busy: d.busy}
 	info, err := d.stat(path)
 	switch {
 	case err != nil:

@@ -83,7 +83,8 @@ func NewSession(opts Options) *Session {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	s := &Session{disk: newDisk(opts.Disk), now: opts.Now, check: opts.Check, busy: newBusy()}
+	b := newBusy()
+	s := &Session{disk: newDisk(opts.Disk, b), now: opts.Now, check: opts.Check, busy: b}
 	s.snap = newSnapshot(s, 1)
 	return s
 }

@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,7 +30,7 @@ func runCheck(t *testing.T, files map[string]string, opts Options) map[string]in
 		mustWrite(t, filepath.Join(dir, filepath.FromSlash(name)), content)
 	}
 	codes := map[string]int{}
-	for _, ds := range Check(LoadDir(vfs.OS, dir), opts) {
+	for _, ds := range Check(context.Background(), LoadDir(vfs.OS, dir), opts) {
 		for _, d := range ds {
 			codes[d.Code.String()]++
 		}
@@ -135,7 +136,7 @@ func TestStaleEvidenceGit(t *testing.T) {
 	}
 	mustWrite(t, filepath.Join(project, "src", "a.go"), "package a\n// changed\n")
 	git("2026-02-01T00:00:00Z", "commit", "-q", "-am", "new source")
-	ds := Check(LoadDir(vfs.OS, dir), Options{Freshness: "git"})
+	ds := Check(context.Background(), LoadDir(vfs.OS, dir), Options{Freshness: "git"})
 	var stale []diag.Diagnostic
 	for _, d := range ds[filepath.Join(dir, "criteria.md")] {
 		if d.Code == diag.StaleEvidence {
@@ -166,7 +167,7 @@ func TestStaleEvidenceGit(t *testing.T) {
 
 func runCheckDir(t *testing.T, dir string, opts Options) map[string]int {
 	codes := map[string]int{}
-	for _, ds := range Check(LoadDir(vfs.OS, dir), opts) {
+	for _, ds := range Check(context.Background(), LoadDir(vfs.OS, dir), opts) {
 		for _, d := range ds {
 			codes[d.Code.String()]++
 		}

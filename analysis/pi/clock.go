@@ -19,6 +19,26 @@ type SourceClock interface {
 	Newest(project string) (t time.Time, path string, ok bool)
 }
 
+// ContextClock is a SourceClock whose reading stops when ctx is done (a
+// walk over a large source tree, a git call): it then returns ctx's error.
+type ContextClock interface {
+	SourceClock
+	NewestContext(ctx context.Context, project string) (t time.Time, path string, ok bool, err error)
+}
+
+// NewestSource asks clock for project's newest source change under ctx
+// when the clock can stop early, and without it otherwise.
+func NewestSource(ctx context.Context, clock SourceClock, project string) (time.Time, string, bool, error) {
+	if c, ok := clock.(ContextClock); ok {
+		return c.NewestContext(ctx, project)
+	}
+	if err := ctx.Err(); err != nil {
+		return time.Time{}, "", false, err
+	}
+	t, p, ok := clock.Newest(project)
+	return t, p, ok, nil
+}
+
 // NewSourceClock returns the clock for a freshness mode: "git" (last commit
 // touching dirs) or anything else for "mtime" (newest file time, upstream's
 // rule). dirs default to ["src"].
@@ -43,12 +63,19 @@ type MtimeClock struct {
 }
 
 func (c MtimeClock) Newest(project string) (time.Time, string, bool) {
+	t, p, ok, _ := c.NewestContext(context.Background(), project)
+	return t, p, ok
+}
+
+// NewestContext is Newest that stops, with ctx's error, when ctx is done
+// (checked per folder of the walk).
+func (c MtimeClock) NewestContext(ctx context.Context, project string) (time.Time, string, bool, error) {
 	var best time.Time
 	var bestPath string
 	found := false
 	var walk func(dir string, depth int)
 	walk = func(dir string, depth int) {
-		if depth > 64 {
+		if depth > 64 || ctx.Err() != nil {
 			return
 		}
 		entries, err := c.FS.ReadDir(dir)
@@ -75,7 +102,10 @@ func (c MtimeClock) Newest(project string) (time.Time, string, bool) {
 	for _, d := range c.Dirs {
 		walk(filepath.Join(project, filepath.FromSlash(d)), 0)
 	}
-	return best, bestPath, found
+	if err := ctx.Err(); err != nil {
+		return time.Time{}, "", false, err
+	}
+	return best, bestPath, found, nil
 }
 
 // GitClock uses the committer time of the last commit touching Dirs:
@@ -89,23 +119,33 @@ type GitClock struct {
 }
 
 func (c GitClock) Newest(project string) (time.Time, string, bool) {
+	t, p, ok, _ := c.NewestContext(context.Background(), project)
+	return t, p, ok
+}
+
+// NewestContext is Newest that kills git, returning ctx's error, when ctx is
+// done first.
+func (c GitClock) NewestContext(parent context.Context, project string) (time.Time, string, bool, error) {
 	timeout := c.Timeout
 	if timeout == 0 {
 		timeout = 10 * time.Second
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	ctx, cancel := context.WithTimeout(parent, timeout)
 	defer cancel()
 	args := append([]string{"log", "-1", "--format=%cI", "--name-only", "--"}, c.Dirs...)
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = project
 	out, err := cmd.Output()
+	if err := parent.Err(); err != nil {
+		return time.Time{}, "", false, err
+	}
 	if err != nil {
-		return time.Time{}, "", false
+		return time.Time{}, "", false, nil
 	}
 	lines := strings.Split(string(bytes.TrimSpace(out)), "\n")
 	t, err := time.Parse(time.RFC3339, strings.TrimSpace(lines[0]))
 	if err != nil {
-		return time.Time{}, "", false
+		return time.Time{}, "", false, nil
 	}
 	path := ""
 	for _, l := range lines[1:] {
@@ -114,7 +154,7 @@ func (c GitClock) Newest(project string) (time.Time, string, bool) {
 			break
 		}
 	}
-	return t, path, true
+	return t, path, true, nil
 }
 
 // CachingClock remembers each project's answer until Invalidate, so the

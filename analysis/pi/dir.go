@@ -177,7 +177,7 @@ func LoadDirWith(fsys vfs.FS, dir string, opts LoadOptions) *Dir {
 		_ = l.loadRuns(context.Background(), ev) // no deadline: never fails
 		ev.Errors = append([]error(nil), l.errors[n:]...)
 		l.errors = l.errors[:n]
-		ev.reduce()
+		_ = ev.reduce(context.Background()) // never done: cannot fail
 		d.Evidence = ev
 	}
 	d.Runs = d.Evidence.Runs

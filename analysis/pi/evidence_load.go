@@ -41,16 +41,24 @@ func LoadEvidence(ctx context.Context, fsys vfs.FS, dir string) (*Evidence, erro
 		return nil, err
 	}
 	ev.Errors = l.errors
-	ev.reduce()
+	if err := ev.reduce(ctx); err != nil {
+		return nil, err
+	}
 	return ev, nil
 }
 
-// reduce computes Newest and NewestTimed from the runs.
-func (ev *Evidence) reduce() {
+// reduce computes Newest and NewestTimed from the runs; it stops with
+// ctx's error when ctx is done.
+func (ev *Evidence) reduce(ctx context.Context) error {
 	ev.Newest = map[string]Outcome{}
 	ev.NewestTimed = map[string]Outcome{}
 	ev.byPath = make(map[string]*EvidenceRun, len(ev.Runs))
-	for _, r := range ev.Runs {
+	for n, r := range ev.Runs {
+		if n%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		ev.byPath[r.File.Path] = r
 		for i := range r.Rows {
 			row := &r.Rows[i]
@@ -76,4 +84,5 @@ func (ev *Evidence) reduce() {
 			}
 		}
 	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -32,7 +33,7 @@ func piCharterDirs(arg string) ([]string, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s is neither a folder nor inside a pi charter", arg)
 	}
-	ws, err := analysis.Discover(vfs.OS, abs)
+	ws, err := analysis.Discover(context.Background(), vfs.OS, abs)
 	if err != nil {
 		return nil, err
 	}
