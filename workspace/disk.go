@@ -110,13 +110,23 @@ func (d *disk) readDir(path string) ([]fs.DirEntry, error) {
 }
 
 // invalidate forgets path, its parent's listing and, when path was a
-// listed folder, everything under it.
+// listed folder, everything under it. A path that appeared in a folder
+// that is new too (a run's evidence.json, reported without its folder) also
+// drops the listings above it that do not have it yet.
 func (d *disk) invalidate(path string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	delete(d.files, path)
 	delete(d.stats, path)
 	delete(d.dirs, filepath.Dir(path))
+	for child, dir := filepath.Dir(path), filepath.Dir(filepath.Dir(path)); dir != child; child, dir = dir, filepath.Dir(dir) {
+		delete(d.stats, child)
+		r, listed := d.dirs[dir]
+		if !listed || r.err == nil && hasEntry(r.entries, filepath.Base(child)) {
+			break
+		}
+		delete(d.dirs, dir)
+	}
 	if _, wasDir := d.dirs[path]; !wasDir {
 		return
 	}
@@ -136,6 +146,12 @@ func (d *disk) invalidate(path string) {
 			delete(d.dirs, p)
 		}
 	}
+}
+
+// hasEntry reports whether a sorted listing has name.
+func hasEntry(entries []fs.DirEntry, name string) bool {
+	i := sort.Search(len(entries), func(i int) bool { return entries[i].Name() >= name })
+	return i < len(entries) && entries[i].Name() == name
 }
 
 // reset forgets everything (a client that cannot watch files).

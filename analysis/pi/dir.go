@@ -174,7 +174,7 @@ func LoadDirWith(fsys vfs.FS, dir string, opts LoadOptions) *Dir {
 	if d.Evidence == nil {
 		n := len(l.errors)
 		ev := &Evidence{}
-		_ = l.loadRuns(context.Background(), ev) // no deadline: never fails
+		_ = l.loadRuns(context.Background(), ev, nil) // no deadline: never fails
 		ev.Errors = append([]error(nil), l.errors[n:]...)
 		l.errors = l.errors[:n]
 		_ = ev.reduce(context.Background()) // never done: cannot fail
@@ -285,8 +285,9 @@ func (l *loader) subdirs(dir string) []string {
 }
 
 // loadRuns reads every work/<segment>/evidence/<stamp>/evidence.json into
-// ev.Runs, checking ctx between runs.
-func (l *loader) loadRuns(ctx context.Context, ev *Evidence) error {
+// ev.Runs, checking ctx between runs. A run of prev (nil: none) whose file
+// holds the same bytes is taken as it is, not parsed again.
+func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) error {
 	work := filepath.Join(l.dir, "work")
 	if !l.allowed(l.dir, "work") {
 		return nil
@@ -299,6 +300,10 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence) error {
 		for _, stamp := range l.subdirs(evDir) {
 			if err := ctx.Err(); err != nil {
 				return err
+			}
+			if old := prev.sameRun(l, filepath.Join(evDir, stamp, "evidence.json")); old != nil {
+				ev.Runs = append(ev.Runs, old)
+				continue
 			}
 			f := l.read(filepath.Join(evDir, stamp), "evidence.json")
 			if f == nil {
