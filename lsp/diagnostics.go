@@ -27,9 +27,10 @@ import (
 type diagnoser struct {
 	s *Server
 
-	mu     sync.Mutex // guards cancel and docs
-	cancel context.CancelFunc
-	docs   map[uri.URI]*docDiags
+	mu        sync.Mutex // guards cancel, scheduled and docs
+	cancel    context.CancelFunc
+	scheduled uint64 // snapshot of the run last scheduled
+	docs      map[uri.URI]*docDiags
 
 	pending    *counter    // runs and clears not yet finished
 	refreshing atomic.Bool // a workspace/diagnostic/refresh is in flight
@@ -101,12 +102,18 @@ func (g *diagnoser) schedule(snap *workspace.Snapshot, first string) {
 	if g.s.ctx == nil {
 		return // not serving
 	}
-	ctx, cancel := context.WithCancel(g.s.ctx)
 	g.mu.Lock()
+	if snap.ID() < g.scheduled {
+		// A change made in the background (a look at the disk) lost the
+		// race with a later one: the newer snapshot's run must not stop.
+		g.mu.Unlock()
+		return
+	}
+	ctx, cancel := context.WithCancel(g.s.ctx)
 	if g.cancel != nil {
 		g.cancel()
 	}
-	g.cancel = cancel
+	g.cancel, g.scheduled = cancel, snap.ID()
 	g.pending.add()
 	g.mu.Unlock()
 

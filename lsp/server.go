@@ -39,6 +39,10 @@ type Options struct {
 	// RequestBudget bounds the time to answer a request (default
 	// DefaultRequestBudget); past it the client gets RequestFailed.
 	RequestBudget time.Duration
+	// RevalidateEvery is, for a client that cannot watch files, the least
+	// time between two comparisons of what was read with the disk (default
+	// two seconds).
+	RevalidateEvery time.Duration
 }
 
 // Server is one language-server session over one connection.
@@ -69,12 +73,18 @@ type Server struct {
 	state       lifecycle
 	caps        clientCaps
 	config      configLayers
-	lastReset   time.Time // when the disk cache was last forgotten (clients that cannot watch files)
+	lastReset   time.Time // when the disk was last revalidated (clients that cannot watch files)
 	watch       watchRegistration
 	watchMu     sync.Mutex // serialises updateWatchers' client calls
 	exitOnce    sync.Once
 	exited      chan struct{}
 	didShutdown bool
+
+	// revalidating is set while a look at the disk is under way (clients
+	// that cannot watch files); revalidateEvery is the least time between
+	// two. Guarded by mu.
+	revalidating    bool
+	revalidateEvery time.Duration
 }
 
 type lifecycle int
@@ -94,6 +104,8 @@ func New(opts Options) *Server {
 		docs:    newDocTable(),
 		exited:  make(chan struct{}),
 		busy:    newCounter(),
+
+		revalidateEvery: 2 * time.Second,
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()
@@ -104,6 +116,9 @@ func New(opts Options) *Server {
 	s.requestBudget = opts.RequestBudget
 	if s.requestBudget <= 0 {
 		s.requestBudget = DefaultRequestBudget
+	}
+	if opts.RevalidateEvery > 0 {
+		s.revalidateEvery = opts.RevalidateEvery
 	}
 	s.dispatch = protocol.ServerHandler(s, nil)
 	s.diags = newDiagnoser(s)

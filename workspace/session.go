@@ -12,6 +12,7 @@
 package workspace
 
 import (
+	"context"
 	"path/filepath"
 	"sync"
 	"time"
@@ -98,6 +99,16 @@ func (s *Session) Snapshot() *Snapshot {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.snap
+}
+
+// Revalidate lists the paths that changed on disk since they were read, for
+// a client that cannot watch files: passing them as Change.Disk makes the
+// next snapshot read them again and keeps everything else. It stats what
+// the session has read and lists the folders it has listed; nothing is
+// read, so a charter with a hundred thousand evidence runs costs a hundred
+// thousand stats, not a reload.
+func (s *Session) Revalidate(ctx context.Context) ([]string, error) {
+	return s.disk.changed(ctx)
 }
 
 // Update applies c and returns the snapshot that results. What c did not
