@@ -1,7 +1,9 @@
 package lsp_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"sort"
@@ -299,6 +301,19 @@ func TestPiWorkspaceSymbolsAndLens(t *testing.T) {
 		if strings.Join(got, ",") != strings.Join(want, ",") {
 			t.Errorf("symbols for %q = %v, want %v", query, got, want)
 		}
+	}
+
+	// Cancelled (superseded by the next query as the user types), the
+	// handler stops though every view it needs is computed already. (The
+	// client's Symbols would give up before sending: call the handler.)
+	c.LSP.Settle()
+	if _, err := c.LSP.Symbols(t.Context(), &protocol.WorkspaceSymbolParams{Query: "val"}); err != nil {
+		t.Fatal(err)
+	}
+	cancelled, cancel := context.WithCancel(t.Context())
+	cancel()
+	if res, err := c.LSP.Symbols(cancelled, &protocol.WorkspaceSymbolParams{Query: "val"}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled workspace/symbol = %v, %v; want context.Canceled", res, err)
 	}
 
 	lenses, err := c.Server.CodeLens(t.Context(), &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
