@@ -52,12 +52,19 @@ bench: bench-go bench-table
 bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 
-## bench-table: the performance targets against the built binary, with the peers
-## (npm ci into bench/peers/node_modules, gitignored) measured in the same run
-BENCH_EDITS   ?= 1000
-BENCH_SOURCES ?= 50000
+## bench-table: the performance targets against the built binary, with
+## the peers (npm ci into bench/peers/node_modules, gitignored), the floor and
+## the BENCH_BEFORE commit ("" for none) measured in the same run; BENCH_ONLY
+## picks sections (keystroke,targets,history,curve,cancel; default all)
+BENCH_EDITS      ?= 1000
+BENCH_SOURCES    ?= 50000
+BENCH_RUNS       ?= 100000
+BENCH_NODE_EDITS ?= 200
+BENCH_BEFORE     ?= 8b5bfb2
+BENCH_ONLY       ?=
 bench-table: build
-	$(GO) run ./bench/cmd/lspbench -bin $(BIN) -peers bench/peers -edits $(BENCH_EDITS) -sources $(BENCH_SOURCES)
+	$(GO) run ./bench/cmd/lspbench -bin $(BIN) -peers bench/peers -edits $(BENCH_EDITS) -sources $(BENCH_SOURCES) \
+	  -runs $(BENCH_RUNS) -node-edits $(BENCH_NODE_EDITS) -before '$(BENCH_BEFORE)' -only '$(BENCH_ONLY)'
 
 ## fuzz: longer fuzz runs of every fuzz target (FUZZTIME per target)
 ## fuzz-short: every fuzz target for FUZZSHORT inputs (part of make test)

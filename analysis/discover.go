@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"io/fs"
 	"path/filepath"
 	"sort"
@@ -28,8 +29,9 @@ var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": tru
 
 // Discover finds every charter under root. Symbolic links are not followed,
 // so discovery stays inside root. A root that is a charter folder, or a
-// .charters or .pi/charters folder, yields its charters too.
-func Discover(fsys vfs.FS, root string) (Workspace, error) {
+// .charters or .pi/charters folder, yields its charters too. It stops with
+// ctx's error when ctx is done (checked per folder).
+func Discover(ctx context.Context, fsys vfs.FS, root string) (Workspace, error) {
 	var ws Workspace
 	seenPi := map[string]bool{}
 	addPi := func(parent string) {
@@ -70,6 +72,9 @@ func Discover(fsys vfs.FS, root string) (Workspace, error) {
 	}
 	var walk func(dir string) error
 	walk = func(dir string) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		entries, err := fsys.ReadDir(dir)
 		if err != nil {
 			return err
@@ -93,6 +98,9 @@ func Discover(fsys vfs.FS, root string) (Workspace, error) {
 					continue
 				}
 				if err := walk(p); err != nil {
+					if ctx.Err() != nil {
+						return err
+					}
 					continue // an unreadable folder is not a reason to stop
 				}
 				continue

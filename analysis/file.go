@@ -2,13 +2,10 @@ package analysis
 
 import (
 	"strings"
-	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
-	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
-	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // The checks of one file, by kind. Whoever holds the file's text and parse
@@ -27,12 +24,6 @@ func CheckConfigFile(src []byte) []diag.Diagnostic {
 		return []diag.Diagnostic{diag.New(diag.ConfigInvalid, source.Span{}, "%v", err)}
 	}
 	return nil
-}
-
-// CheckPiFile returns the diagnostics of path, one file of the pi charter
-// directory v describes, located in that file.
-func CheckPiFile(v *status.View, path string, now time.Time) []diag.Diagnostic {
-	return pi.Check(v.Dir, pi.Options{Stale: v.Stale, Only: path, Now: now})[path]
 }
 
 // Finish completes the diagnostics of one file: located against ix (those

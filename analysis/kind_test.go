@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -97,7 +99,7 @@ func TestDiscover(t *testing.T) {
 	write("sub/.charters/20260704-000000-nested/events.jsonl", "")
 	os.Symlink("/", filepath.Join(root, "escape"))
 
-	ws, err := Discover(vfs.OS, root)
+	ws, err := Discover(context.Background(), vfs.OS, root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,9 +157,21 @@ func TestDiscoverFromCharterFolders(t *testing.T) {
 		".pi/charters":                     {PiCharters: []string{filepath.Join(root, ".pi/charters/v3")}},
 		".pi/charters/v3":                  {PiCharters: []string{filepath.Join(root, ".pi/charters/v3")}},
 	} {
-		ws, err := Discover(vfs.OS, filepath.Join(root, arg))
+		ws, err := Discover(context.Background(), vfs.OS, filepath.Join(root, arg))
 		if err != nil || !reflect.DeepEqual(ws, want) {
 			t.Errorf("Discover(%s) = %+v, %v\nwant %+v", arg, ws, err, want)
 		}
+	}
+}
+
+func TestDiscoverStopsWhenCancelled(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, ".pi", "charters", "a"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if ws, err := Discover(ctx, vfs.OS, root); !errors.Is(err, context.Canceled) || len(ws.PiCharters) != 0 {
+		t.Errorf("cancelled discovery = %+v, %v", ws, err)
 	}
 }

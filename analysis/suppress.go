@@ -37,11 +37,20 @@ type Suppressions struct {
 func ParseSuppressions(ix *source.Index) *Suppressions {
 	s := &Suppressions{}
 	src := ix.Source()
-	if !bytes.Contains(src, []byte(suppressPrefix)) {
-		return s
-	}
-	for line := 0; line < ix.LineCount(); line++ {
+	// Only a line's first "<!--" can open a directive. They are found by
+	// searching the text for them (rare), not by looking at every line:
+	// this runs on every keystroke of a 30,000-line register.
+	for from := 0; from < len(src); {
+		k := bytes.Index(src[from:], []byte("<!--"))
+		if k < 0 {
+			break
+		}
+		line := ix.Line(from + k)
 		span := ix.LineSpan(line)
+		from = ix.LineStart(line + 1)
+		if from <= span.Start {
+			from = len(src) // the last line
+		}
 		text := src[span.Start:span.End]
 		i := bytes.Index(text, []byte("<!--"))
 		if i < 0 {
@@ -49,7 +58,7 @@ func ParseSuppressions(ix *source.Index) *Suppressions {
 		}
 		body := text[i+4:]
 		j := bytes.Index(body, []byte("-->"))
-		if j < 0 {
+		if j < 0 || !bytes.Contains(body[:j], []byte(suppressPrefix)) {
 			continue
 		}
 		fields := strings.Fields(string(body[:j]))

@@ -1,6 +1,10 @@
 package analysis
 
 import (
+	"bytes"
+	"math/rand/v2"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -70,4 +74,72 @@ func TestSuppressFileAndUnknownCode(t *testing.T) {
 	if len(unknown) != 1 || unknown[0].Code != diag.UnknownDisableCode {
 		t.Fatalf("Unknown = %+v", unknown)
 	}
+}
+
+// ParseSuppressions finds directives by searching for "<!--"; it must find
+// exactly what looking at each line's first "<!--" finds, whatever the
+// line breaks and however many comments a line holds.
+func TestSuppressionsMatchLineByLineScan(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	pieces := []string{"\n", "\r\n", "\r", "text ", "<!--", "-->", " charter-lsp-disable-line ", " charter-lsp-disable ",
+		" charter-lsp-enable invalid-verifier ", " charter-lsp-disable-next-line milestone-size ", " no-such-code ", "<!-- x -->", "é"}
+	for range 2000 {
+		var b strings.Builder
+		for range r.IntN(30) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		ix := source.NewIndex([]byte(b.String()))
+		got, want := ParseSuppressions(ix), lineByLineSuppressions(ix)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q:\n got %+v\nwant %+v", b.String(), got, want)
+		}
+	}
+}
+
+// lineByLineSuppressions is the straightforward reading ParseSuppressions
+// must agree with.
+func lineByLineSuppressions(ix *source.Index) *Suppressions {
+	s := &Suppressions{}
+	src := ix.Source()
+	for line := 0; line < ix.LineCount(); line++ {
+		span := ix.LineSpan(line)
+		text := src[span.Start:span.End]
+		i := bytes.Index(text, []byte("<!--"))
+		if i < 0 {
+			continue
+		}
+		body := text[i+4:]
+		j := bytes.Index(body, []byte("-->"))
+		if j < 0 {
+			continue
+		}
+		fields := strings.Fields(string(body[:j]))
+		if len(fields) == 0 || !strings.HasPrefix(fields[0], suppressPrefix) {
+			continue
+		}
+		verb := strings.TrimPrefix(fields[0], suppressPrefix)
+		switch verb {
+		case "disable", "enable", "disable-line", "disable-next-line", "disable-file":
+		default:
+			continue
+		}
+		d := directive{line: line, verb: verb, span: source.Span{Start: span.Start + i, End: span.Start + i + 4 + j + 3}}
+		for _, code := range fields[1:] {
+			code = strings.Trim(code, ",")
+			if code == "" {
+				continue
+			}
+			if _, known := diag.ParseCode(code); !known {
+				s.unknown = append(s.unknown, diag.New(diag.UnknownDisableCode, d.span,
+					"%s names unknown code %q; see docs/diagnostics.md for the list", fields[0], code))
+				continue
+			}
+			d.codes = append(d.codes, code)
+		}
+		if len(fields) > 1 && len(d.codes) == 0 {
+			continue
+		}
+		s.directives = append(s.directives, d)
+	}
+	return s
 }

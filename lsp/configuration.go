@@ -49,12 +49,13 @@ func (s *Server) Config() analysis.Config {
 }
 
 // update makes the next snapshot. A client that cannot watch files never
-// says when the disk changed: then what was read from it is forgotten at
-// most every two seconds, on the next change.
+// says when the disk changed: then, at most every two seconds, a change
+// starts a look at the disk in the background (revalidate).
 func (s *Server) update(c workspace.Change) *workspace.Snapshot {
 	s.mu.Lock()
-	if !s.caps.watchDynamic && time.Since(s.lastReset) > 2*time.Second {
-		c.DiskUnknown, s.lastReset = true, time.Now()
+	look := !s.caps.watchDynamic && !s.revalidating && time.Since(s.lastReset) > s.revalidateEvery
+	if look {
+		s.revalidating, s.lastReset = true, time.Now()
 	}
 	s.mu.Unlock()
 	if c.Roots != nil || len(c.Disk) > 0 || c.DiskUnknown {
@@ -63,6 +64,9 @@ func (s *Server) update(c workspace.Change) *workspace.Snapshot {
 	snap := s.ws.Update(c)
 	if c.Settings != nil || c.Roots != nil || len(c.Disk) > 0 {
 		s.announceIgnored(snap, nil)
+	}
+	if look {
+		s.revalidate()
 	}
 	return snap
 }
@@ -103,6 +107,34 @@ func (s *Server) announceIgnored(snap *workspace.Snapshot, paths []string) {
 			"charter-lsp: this workspace is not trusted, so %s in %s are not applied (trust the workspace to use them, or set them in your user settings).",
 			strings.Join(keys, ", "), filepath.Base(file)))
 	}
+}
+
+// revalidate compares what the workspace has read with the disk (a stat
+// per file, nothing read) and, when something changed, makes a snapshot
+// with those paths changed and checks the open documents again. The change
+// that started it is not held up: with a hundred thousand evidence runs
+// the look takes a while, and forgetting the disk instead (as this server
+// once did) made such a keystroke reload them all, for seconds.
+func (s *Server) revalidate() {
+	if s.ctx == nil {
+		s.mu.Lock()
+		s.revalidating = false
+		s.mu.Unlock()
+		return
+	}
+	s.diags.pending.add()
+	go func() {
+		defer s.diags.pending.done()
+		paths, err := s.ws.Revalidate(s.ctx)
+		s.mu.Lock()
+		s.revalidating = false
+		s.mu.Unlock()
+		if err != nil || len(paths) == 0 {
+			return
+		}
+		s.log.Debug("changed on disk", zap.Int("paths", len(paths)))
+		s.diags.schedule(s.update(workspace.Change{Disk: paths}), "")
+	}()
 }
 
 // decodeSettings reads editor-supplied settings, warning the user about

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
@@ -26,9 +27,10 @@ import (
 type diagnoser struct {
 	s *Server
 
-	mu     sync.Mutex // guards cancel and docs
-	cancel context.CancelFunc
-	docs   map[uri.URI]*docDiags
+	mu        sync.Mutex // guards cancel, scheduled and docs
+	cancel    context.CancelFunc
+	scheduled uint64 // snapshot of the run last scheduled
+	docs      map[uri.URI]*docDiags
 
 	pending    *counter    // runs and clears not yet finished
 	refreshing atomic.Bool // a workspace/diagnostic/refresh is in flight
@@ -38,19 +40,34 @@ type diagnoser struct {
 type docDiags struct {
 	send sync.Mutex // held while publishing this document: keeps publishes in order
 
-	mu       sync.Mutex // guards the fields below; never held while sending
-	snapID   uint64     // snapshot of the last publish
-	resultID string     // digest of what the client has
-	pulled   string     // result id a pull client last received
-	last     diagResult // the last result computed, reused while its diagnostics are unchanged
+	mu       sync.Mutex  // guards the fields below; never held while sending
+	snapID   uint64      // snapshot of the last publish
+	resultID string      // id of what the client has
+	pulled   string      // result id a pull client last received
+	last     *diagResult // the last result computed, reused while its diagnostics are unchanged
+
+	wire   wireCache // the JSON of the last diagnostics, reused by the next (diagnostics_wire.go)
+	params []byte    // publish buffer, reused; guarded by send
 }
 
 // diagResult is one computed set of diagnostics.
 type diagResult struct {
-	from     []diag.Diagnostic // what it was converted from
-	items    []protocol.Diagnostic
-	resultID string // a digest of items: equal ids mean equal diagnostics
+	from     []diag.Diagnostic // what it was encoded from
+	wire     []byte            // the JSON array sent
+	resultID string            // equal ids mean equal JSON
+
+	itemsOnce sync.Once
+	items     []protocol.Diagnostic // decoded on demand (pull diagnostics)
 }
+
+// protocolItems are the diagnostics as protocol values.
+func (r *diagResult) protocolItems() []protocol.Diagnostic {
+	r.itemsOnce.Do(func() { r.items = toProtocolDiagnostics(r.from) })
+	return r.items
+}
+
+// noDiagnostics is the result of a document that is not analysed.
+var noDiagnostics = &diagResult{wire: emptyWire, resultID: wireID(emptyWire), items: []protocol.Diagnostic{}}
 
 func newDiagnoser(s *Server) *diagnoser {
 	return &diagnoser{s: s, docs: map[uri.URI]*docDiags{}, pending: newCounter()}
@@ -85,12 +102,18 @@ func (g *diagnoser) schedule(snap *workspace.Snapshot, first string) {
 	if g.s.ctx == nil {
 		return // not serving
 	}
-	ctx, cancel := context.WithCancel(g.s.ctx)
 	g.mu.Lock()
+	if snap.ID() < g.scheduled {
+		// A change made in the background (a look at the disk) lost the
+		// race with a later one: the newer snapshot's run must not stop.
+		g.mu.Unlock()
+		return
+	}
+	ctx, cancel := context.WithCancel(g.s.ctx)
 	if g.cancel != nil {
 		g.cancel()
 	}
-	g.cancel = cancel
+	g.cancel, g.scheduled = cancel, snap.ID()
 	g.pending.add()
 	g.mu.Unlock()
 
@@ -138,24 +161,24 @@ func orderFirst(files []*workspace.File, path string) []*workspace.File {
 	return files
 }
 
-// compute checks one file of snap.
-func (g *diagnoser) compute(ctx context.Context, snap *workspace.Snapshot, f *workspace.File) (diagResult, error) {
+// compute checks one file of snap and encodes its diagnostics.
+func (g *diagnoser) compute(ctx context.Context, snap *workspace.Snapshot, f *workspace.File) (*diagResult, error) {
 	if !isCharter(f) {
-		return diagResult{items: []protocol.Diagnostic{}, resultID: digest(nil)}, nil
+		return noDiagnostics, nil
 	}
 	ds, err := snap.Diagnostics(ctx, f.Path)
 	if err != nil {
-		return diagResult{}, err
+		return nil, err
 	}
 	dd := g.doc(g.s.docs.uri(f.Path))
 	dd.mu.Lock()
 	last := dd.last
 	dd.mu.Unlock()
-	if sameDiagnostics(last.from, ds) && last.items != nil {
-		return last, nil // carried over from an earlier snapshot: already converted
+	if last != nil && sameDiagnostics(last.from, ds) {
+		return last, nil // carried over from an earlier snapshot: already encoded
 	}
-	items := toProtocolDiagnostics(ds)
-	res := diagResult{from: ds, items: items, resultID: digest(items)}
+	res := &diagResult{from: ds}
+	res.wire, res.resultID = dd.wire.encode(ds)
 	dd.mu.Lock()
 	dd.last = res
 	dd.mu.Unlock()
@@ -174,7 +197,7 @@ func isCharter(f *workspace.File) bool { return f.Kind() != analysis.KindNone }
 // publish sends res for f unless a newer snapshot's publish went out, the
 // document moved on or closed, or the client already has exactly these
 // diagnostics.
-func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, res diagResult) {
+func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, res *diagResult) {
 	u := g.s.docs.uri(f.Path)
 	dd := g.doc(u)
 	dd.send.Lock()
@@ -206,7 +229,7 @@ func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, res dia
 		return
 	}
 	version := f.Version
-	g.notify(u, &version, res.items)
+	dd.params = g.notify(u, &version, res.wire, dd.params)
 }
 
 // pullClient reports whether the client pulls diagnostics, and whether it
@@ -262,7 +285,8 @@ func (g *diagnoser) clear(u uri.URI, charter bool) {
 		defer g.pending.done()
 		dd.send.Lock()
 		defer dd.send.Unlock()
-		g.notify(u, nil, []protocol.Diagnostic{})
+		g.notify(u, nil, emptyWire, nil)
+		dd.wire.forget()
 		g.mu.Lock()
 		if g.docs[u] == dd {
 			delete(g.docs, u)
@@ -271,18 +295,20 @@ func (g *diagnoser) clear(u uri.URI, charter bool) {
 	}()
 }
 
-// notify sends textDocument/publishDiagnostics; items is never nil.
-func (g *diagnoser) notify(u uri.URI, version *int32, items []protocol.Diagnostic) {
-	if g.s.client == nil {
-		return
+// notify sends textDocument/publishDiagnostics with wire, the encoded
+// diagnostics array, as its diagnostics: the params go through the codec
+// as they are (a RawMessage), not encoded again. buf is a buffer to build
+// the params in; the one returned may be passed again once this returns.
+func (g *diagnoser) notify(u uri.URI, version *int32, wire, buf []byte) []byte {
+	if g.s.conn == nil {
+		return buf
 	}
-	p := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: items}
-	if version != nil {
-		p.Version = protocol.NewOptional(*version)
-	}
-	if err := g.s.client.PublishDiagnostics(context.WithoutCancel(g.s.ctx), p); err != nil && !errors.Is(err, context.Canceled) {
+	buf = publishParams(buf[:0], u, version, wire)
+	err := g.s.conn.Notify(context.WithoutCancel(g.s.ctx), protocol.MethodTextDocumentPublishDiagnostics, jsonrpc2.RawMessage(buf))
+	if err != nil && !errors.Is(err, context.Canceled) {
 		g.s.log.Warn("publishing diagnostics", zap.String("uri", string(u)), zap.Error(err))
 	}
+	return buf
 }
 
 // cancelAll stops the run in progress (on shutdown).

@@ -1,10 +1,15 @@
 package lsp_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 
+	"github.com/charter-lsp/charter-lsp/bench/gen"
+	"github.com/charter-lsp/charter-lsp/lsp"
 	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
 )
 
@@ -38,5 +43,58 @@ func TestExternalChangeToAnOpenFile(t *testing.T) {
 	full, ok := rep.(*protocol.RelatedFullDocumentDiagnosticReport)
 	if !ok || len(full.Items) != 1 {
 		t.Errorf("pull after the disk change = %+v, want the editor text's one TODO", rep)
+	}
+}
+
+// A client that cannot watch files never says the disk changed: the server
+// compares what it read with the disk (stats and listings, in the
+// background) when the user next types, and a run recorded meanwhile shows
+// in the diagnostics — without the keystroke waiting for the look.
+func TestDiskChangesSeenWithoutWatching(t *testing.T) {
+	root := t.TempDir()
+	path, err := gen.Project{Milestones: 2, VALs: 3, Sources: 2}.Write(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	caps := &protocol.ClientCapabilities{
+		Workspace:    &protocol.WorkspaceClientCapabilities{Configuration: &yes, WorkspaceFolders: &yes},
+		TextDocument: &protocol.TextDocumentClientCapabilities{PublishDiagnostics: &protocol.PublishDiagnosticsClientCapabilities{VersionSupport: &yes}},
+	}
+	c := lsptest.Start(t, lsptest.Config{Root: root, Capabilities: caps, InitializationOptions: map[string]any{"debounceMs": 0},
+		Options: lsp.Options{RevalidateEvery: time.Nanosecond}})
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := c.Open(".pi/charters/bench/criteria.md", string(text))
+	c.WaitDiagnostics(u, 1)
+	c.LSP.Settle()
+	stale := func() bool {
+		pubs := c.Published(u)
+		for _, d := range pubs[len(pubs)-1].Params.Diagnostics {
+			if d.Code == protocol.String("stale-evidence") {
+				return true
+			}
+		}
+		return false
+	}
+	if stale() {
+		t.Fatal("stale evidence before any was recorded")
+	}
+	// A pass recorded long before the sources last changed, for the first
+	// VAL, which requires fresh evidence.
+	run := filepath.Join(filepath.Dir(path), "work", "m1", "evidence", "2026-01-01T00-00-00-000Z", "evidence.json")
+	if err := os.MkdirAll(filepath.Dir(run), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(run, gen.Evidence("bench", "m1", gen.ID(0, 0), "pass", "2026-01-01T00:00:00.000Z"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.Change(u, 2, lsptest.Edit{StartLine: 0, EndLine: 0, Text: "x"})
+	c.WaitDiagnostics(u, 2)
+	c.LSP.Settle()
+	if !stale() {
+		t.Errorf("the run recorded on disk did not make %s stale: %+v", gen.ID(0, 0), c.Published(u)[len(c.Published(u))-1].Params.Diagnostics)
 	}
 }

@@ -12,15 +12,13 @@ import (
 // result id still holds. Documents the server does not analyse get an empty
 // full report.
 func (s *Server) Diagnostic(ctx context.Context, params *protocol.DocumentDiagnosticParams) (protocol.DocumentDiagnosticReport, error) {
-	items := []protocol.Diagnostic{}
-	resultID := digest(items)
+	res := noDiagnostics
 	if snap, f, err := s.fileOf(params.TextDocument.URI); err == nil && f.Open() && isCharter(f) {
-		res, err := s.diags.compute(ctx, snap, f)
-		if err != nil {
+		if res, err = s.diags.compute(ctx, snap, f); err != nil {
 			return nil, err
 		}
-		items, resultID = res.items, res.resultID
 	}
+	resultID := res.resultID
 	s.diags.served(params.TextDocument.URI, resultID)
 	if prev := params.PreviousResultID; prev != nil && *prev == resultID {
 		return &protocol.RelatedUnchangedDocumentDiagnosticReport{
@@ -31,7 +29,7 @@ func (s *Server) Diagnostic(ctx context.Context, params *protocol.DocumentDiagno
 	}
 	return &protocol.RelatedFullDocumentDiagnosticReport{
 		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{
-			Kind: string(protocol.DocumentDiagnosticReportKindFull), ResultID: &resultID, Items: items,
+			Kind: string(protocol.DocumentDiagnosticReportKindFull), ResultID: &resultID, Items: res.protocolItems(),
 		},
 	}, nil
 }

@@ -41,6 +41,10 @@ type Options struct {
 	// RequestBudget bounds the time to answer a request (default
 	// DefaultRequestBudget); past it the client gets RequestFailed.
 	RequestBudget time.Duration
+	// RevalidateEvery is, for a client that cannot watch files, the least
+	// time between two comparisons of what was read with the disk (default
+	// two seconds).
+	RevalidateEvery time.Duration
 }
 
 // Server is one language-server session over one connection.
@@ -67,20 +71,28 @@ type Server struct {
 	callingClient chan struct{}          // a slot per handler that may wait on the client
 
 	// ctx lives as long as the connection; background work (debounced
-	// diagnostics) runs under it. client calls back into the editor.
+	// diagnostics) runs under it. client calls back into the editor; conn
+	// is its connection, for messages sent pre-encoded (diagnostics).
 	ctx    context.Context
 	client protocol.Client
+	conn   jsonrpc2.Conn
 
 	mu          sync.Mutex // guards the fields below
 	state       lifecycle
 	caps        clientCaps
 	config      configLayers
-	lastReset   time.Time // when the disk cache was last forgotten (clients that cannot watch files)
+	lastReset   time.Time // when the disk was last revalidated (clients that cannot watch files)
 	watch       watchRegistration
 	watchMu     sync.Mutex // serialises updateWatchers' client calls
 	exitOnce    sync.Once
 	exited      chan struct{}
 	didShutdown bool
+
+	// revalidating is set while a look at the disk is under way (clients
+	// that cannot watch files); revalidateEvery is the least time between
+	// two. Guarded by mu.
+	revalidating    bool
+	revalidateEvery time.Duration
 }
 
 type lifecycle int
@@ -101,6 +113,8 @@ func New(opts Options) *Server {
 		busy:          newCounter(),
 		work:          make(chan struct{}, maxWork),
 		callingClient: make(chan struct{}, maxCallingClient),
+
+		revalidateEvery: 2 * time.Second,
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()
@@ -111,6 +125,9 @@ func New(opts Options) *Server {
 	s.requestBudget = opts.RequestBudget
 	if s.requestBudget <= 0 {
 		s.requestBudget = DefaultRequestBudget
+	}
+	if opts.RevalidateEvery > 0 {
+		s.revalidateEvery = opts.RevalidateEvery
 	}
 	s.dispatch = protocol.ServerHandler(s, nil)
 	disk := opts.Disk
@@ -137,7 +154,7 @@ func (s *Server) Serve(ctx context.Context, conn io.ReadWriteCloser) int {
 	st := newStream(conn, s.log)
 	s.transport.Store(st)
 	rpc := jsonrpc2.NewConn(st, jsonrpc2.WithCodec(Codec{}))
-	s.client = protocol.ClientDispatcher(rpc)
+	s.client, s.conn = protocol.ClientDispatcher(rpc), rpc
 	s.ctx = protocol.WithClient(ctx, s.client)
 	rpc.Go(s.ctx, s.handler())
 

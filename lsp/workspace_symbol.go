@@ -24,6 +24,11 @@ func (s *Server) Symbols(ctx context.Context, params *protocol.WorkspaceSymbolPa
 		return nil, err
 	}
 	for _, dir := range found.PiCharters {
+		// A view already computed comes back whatever ctx says: check it
+		// here too, so that a cancelled request stops between charters.
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		view, err := snap.CharterView(ctx, dir)
 		if err != nil {
 			return nil, err

@@ -1,9 +1,11 @@
 package status
 
 import (
+	"context"
 	"sync"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
@@ -99,4 +101,12 @@ func (v *View) Status(now time.Time) *Status {
 		v.status, v.statusAt = c.run(), now
 	}
 	return v.status
+}
+
+// Diagnostics returns the check's diagnostics of path, one file of the
+// charter directory v describes, unlocated (byte spans in that file). When
+// ctx is done the check stops early and the result is incomplete (see
+// pi.Check).
+func (v *View) Diagnostics(ctx context.Context, path string, now time.Time) []diag.Diagnostic {
+	return pi.Check(ctx, v.Dir, pi.Options{Stale: v.Stale, Only: path, Now: now})[path]
 }

@@ -22,17 +22,33 @@ type charter struct {
 
 	evidence *promise[*pi.Evidence]
 	view     *promise[*status.View]
+	// stale is the evidence before a change of work/, whose unchanged runs
+	// the next load takes over instead of parsing them again.
+	stale *promise[*pi.Evidence]
 
 	mu     sync.Mutex
 	checks map[string]*promise[[]diag.Diagnostic] // by file
 }
 
 // renew is the charter for the next snapshot: everything recomputed, except
-// the evidence when keepEvidence.
+// the evidence when keepEvidence; otherwise the evidence is loaded again,
+// reusing the runs that did not change.
 func (c *charter) renew(keepEvidence bool) *charter {
 	n := &charter{dir: c.dir, project: c.project}
-	if keepEvidence {
+	loaded := false
+	if c.evidence != nil {
+		_, loaded = c.evidence.peek()
+	}
+	switch {
+	case keepEvidence:
 		n.evidence = c.evidence
+		if !loaded {
+			n.stale = c.stale // to be loaded still, from the one before
+		}
+	case loaded:
+		n.stale = c.evidence
+	default:
+		n.stale = c.stale // never loaded: the one before, if any
 	}
 	return n
 }
@@ -48,8 +64,13 @@ func (s *Snapshot) charterFor(dir string) *charter {
 		s.charters[dir] = c
 	}
 	if c.evidence == nil {
+		stale := c.stale
 		c.evidence = newPromise(s.sess.busy, func(ctx context.Context) (*pi.Evidence, error) {
-			return pi.LoadEvidence(ctx, s.FS(), dir)
+			var prev *pi.Evidence
+			if stale != nil {
+				prev, _ = stale.peek()
+			}
+			return pi.ReloadEvidence(ctx, s.FS(), dir, prev)
 		})
 	}
 	if c.view == nil {
@@ -57,6 +78,14 @@ func (s *Snapshot) charterFor(dir string) *charter {
 			ev, err := c.evidence.get(ctx)
 			if err != nil {
 				return nil, err
+			}
+			// The register's parse is the heavy part of loading what is
+			// left: it is taken under ctx first, so a cancelled load stops
+			// in it, and LoadDirWith below finds it done.
+			if f := s.File(filepath.Join(dir, "criteria.md")); f.Exists() && !f.TooLarge() {
+				if _, err := f.criteriaUnder(ctx); err != nil {
+					return nil, err
+				}
 			}
 			d := pi.LoadDirWith(s.FS(), dir, pi.LoadOptions{
 				Evidence: ev,
@@ -68,7 +97,8 @@ func (s *Snapshot) charterFor(dir string) *charter {
 			if err != nil {
 				return nil, err
 			}
-			return status.NewView(s.FS(), d, clock), nil
+			v := status.NewView(s.FS(), d, clock)
+			return v, ctx.Err()
 		})
 	}
 	return c
@@ -111,7 +141,7 @@ func (s *Snapshot) piDiagnostics(ctx context.Context, dir, path string) ([]diag.
 			}
 			cfg, _ := s.Config(path)
 			f := s.File(path)
-			return analysis.Finish(analysis.CheckPiFile(v, path, s.Created), path, f.Index(), cfg), nil
+			return analysis.Finish(v.Diagnostics(ctx, path, s.Created), path, f.Index(), cfg), nil
 		})
 		c.checks[path] = pr
 	}

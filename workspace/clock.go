@@ -29,9 +29,9 @@ func (s *Snapshot) clock(ctx context.Context, project string, cfg analysis.Confi
 	s.mu.Lock()
 	pr := s.clocks[key]
 	if pr == nil {
-		pr = newPromise(s.sess.busy, func(context.Context) (clockReading, error) {
-			t, p, ok := pi.NewSourceClock(mode, s.FS(), dirs).Newest(project)
-			return clockReading{t, p, ok}, nil
+		pr = newPromise(s.sess.busy, func(ctx context.Context) (clockReading, error) {
+			t, p, ok, err := pi.NewestSource(ctx, pi.NewSourceClock(mode, s.FS(), dirs), project)
+			return clockReading{t, p, ok}, err
 		})
 		s.clocks[key] = pr
 	}

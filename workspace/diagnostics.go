@@ -80,13 +80,13 @@ func (s *Snapshot) Charters(ctx context.Context) (analysis.Workspace, error) {
 		s.found = newPromise(s.sess.busy, func(ctx context.Context) (analysis.Workspace, error) {
 			var all analysis.Workspace
 			for _, r := range roots {
-				ws, _ := analysis.Discover(s.FS(), r) // an unreadable root holds nothing
-				all.RP1Charters = append(all.RP1Charters, ws.RP1Charters...)
-				all.OtherCharters = append(all.OtherCharters, ws.OtherCharters...)
-				all.PiCharters = append(all.PiCharters, ws.PiCharters...)
+				ws, _ := analysis.Discover(ctx, s.FS(), r) // an unreadable root holds nothing
 				if err := ctx.Err(); err != nil {
 					return all, err
 				}
+				all.RP1Charters = append(all.RP1Charters, ws.RP1Charters...)
+				all.OtherCharters = append(all.OtherCharters, ws.OtherCharters...)
+				all.PiCharters = append(all.PiCharters, ws.PiCharters...)
 			}
 			return all, nil
 		})

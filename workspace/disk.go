@@ -1,7 +1,10 @@
 package workspace
 
 import (
+	"context"
+	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -16,7 +19,8 @@ import (
 // file is read once per change, not once per request. Entries are
 // immutable; invalidation replaces them.
 type disk struct {
-	fs vfs.FS
+	fs   vfs.FS
+	busy *busy // the session's computations in flight
 
 	mu    sync.Mutex
 	files map[string]*File
@@ -34,8 +38,8 @@ type dirResult struct {
 	err     error
 }
 
-func newDisk(fsys vfs.FS) *disk {
-	return &disk{fs: fsys, files: map[string]*File{}, stats: map[string]statResult{}, dirs: map[string]dirResult{}}
+func newDisk(fsys vfs.FS, b *busy) *disk {
+	return &disk{fs: fsys, busy: b, files: map[string]*File{}, stats: map[string]statResult{}, dirs: map[string]dirResult{}}
 }
 
 // file reads path once. Only a regular file within the size limit is read
@@ -49,7 +53,7 @@ func (d *disk) file(path string) *File {
 	if f != nil {
 		return f
 	}
-	f = &File{Path: path}
+	f = &File{Path: path, busy: d.busy}
 	info, err := d.stat(path)
 	switch {
 	case err != nil:
@@ -106,13 +110,23 @@ func (d *disk) readDir(path string) ([]fs.DirEntry, error) {
 }
 
 // invalidate forgets path, its parent's listing and, when path was a
-// listed folder, everything under it.
+// listed folder, everything under it. A path that appeared in a folder
+// that is new too (a run's evidence.json, reported without its folder) also
+// drops the listings above it that do not have it yet.
 func (d *disk) invalidate(path string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	delete(d.files, path)
 	delete(d.stats, path)
 	delete(d.dirs, filepath.Dir(path))
+	for child, dir := filepath.Dir(path), filepath.Dir(filepath.Dir(path)); dir != child; child, dir = dir, filepath.Dir(dir) {
+		delete(d.stats, child)
+		r, listed := d.dirs[dir]
+		if !listed || r.err == nil && hasEntry(r.entries, filepath.Base(child)) {
+			break
+		}
+		delete(d.dirs, dir)
+	}
 	if _, wasDir := d.dirs[path]; !wasDir {
 		return
 	}
@@ -132,6 +146,97 @@ func (d *disk) invalidate(path string) {
 			delete(d.dirs, p)
 		}
 	}
+}
+
+// changed lists what differs on disk from what d holds, for a client that
+// cannot say when the disk changes: every path stat'ed or read whose
+// metadata changed (size, time, mode, identity, existence), and every entry
+// that appeared in or left a listed folder. A folder's own path is not
+// listed when its entries changed, only those entries: the rest of what is
+// held under it stays valid. It costs a stat per file and a listing per
+// folder held; nothing is read. It stops with ctx's error when ctx is done.
+func (d *disk) changed(ctx context.Context) ([]string, error) {
+	d.mu.Lock()
+	stats := make(map[string]statResult, len(d.stats))
+	for p, r := range d.stats {
+		stats[p] = r
+	}
+	dirs := make(map[string]dirResult, len(d.dirs))
+	for p, r := range d.dirs {
+		dirs[p] = r
+	}
+	d.mu.Unlock()
+
+	var out []string
+	n := 0
+	stop := func() bool {
+		n++
+		return n%128 == 0 && ctx.Err() != nil
+	}
+	for p, was := range stats {
+		if stop() {
+			return nil, ctx.Err()
+		}
+		info, err := d.fs.Stat(p)
+		if !sameStat(was, statResult{info, err}) {
+			out = append(out, p)
+		}
+	}
+	for p, was := range dirs {
+		if stop() {
+			return nil, ctx.Err()
+		}
+		entries, err := d.fs.ReadDir(p)
+		sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+		out = append(out, listingChanges(p, was, dirResult{entries, err})...)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// sameStat reports whether two stats of one path describe the same file.
+func sameStat(a, b statResult) bool {
+	if a.err != nil || b.err != nil {
+		return a.err != nil && b.err != nil && errors.Is(a.err, fs.ErrNotExist) == errors.Is(b.err, fs.ErrNotExist)
+	}
+	return a.info.Size() == b.info.Size() && a.info.ModTime().Equal(b.info.ModTime()) &&
+		a.info.Mode() == b.info.Mode() && (a.info.Sys() == nil || b.info.Sys() == nil || os.SameFile(a.info, b.info))
+}
+
+// listingChanges are the entries of folder dir that one listing has and the
+// other has not (or has with another type); both listings are sorted. A
+// folder that became unreadable, or readable, is a change of dir itself.
+func listingChanges(dir string, a, b dirResult) []string {
+	if (a.err == nil) != (b.err == nil) {
+		return []string{dir}
+	}
+	var out []string
+	i, j := 0, 0
+	for i < len(a.entries) || j < len(b.entries) {
+		switch {
+		case j == len(b.entries) || i < len(a.entries) && a.entries[i].Name() < b.entries[j].Name():
+			out = append(out, filepath.Join(dir, a.entries[i].Name()))
+			i++
+		case i == len(a.entries) || b.entries[j].Name() < a.entries[i].Name():
+			out = append(out, filepath.Join(dir, b.entries[j].Name()))
+			j++
+		default:
+			if a.entries[i].Type() != b.entries[j].Type() {
+				out = append(out, filepath.Join(dir, a.entries[i].Name()))
+			}
+			i, j = i+1, j+1
+		}
+	}
+	return out
+}
+
+// hasEntry reports whether a sorted listing has name.
+func hasEntry(entries []fs.DirEntry, name string) bool {
+	i := sort.Search(len(entries), func(i int) bool { return entries[i].Name() >= name })
+	return i < len(entries) && entries[i].Name() == name
 }
 
 // reset forgets everything (a client that cannot watch files).

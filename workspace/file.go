@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"sync"
@@ -44,8 +45,11 @@ type File struct {
 	rp1Once sync.Once
 	rp1     *rp1.Charter
 
-	criteriaOnce sync.Once
-	criteria     *pi.Criteria
+	// busy counts the file's computations in flight (the session's), so
+	// that Session.Wait sees a parse a cancelled request left running.
+	busy       *busy
+	criteriaMu sync.Mutex
+	criteria   *promise[*pi.Criteria]
 }
 
 // Open reports whether the file is an open document.
@@ -100,14 +104,26 @@ func (f *File) RP1() *rp1.Charter {
 // versions of an open document reuse the blocks a keystroke left alone.
 // Callers must not modify it.
 func (f *File) Criteria() *pi.Criteria {
-	f.criteriaOnce.Do(func() {
-		if f.doc != nil {
-			f.criteria = f.doc.parsers.criteria.Parse(f.Text)
-		} else {
-			f.criteria = pi.ParseCriteria(f.Text)
-		}
-	})
-	return f.criteria
+	c, _ := f.criteriaUnder(context.Background())
+	return c
+}
+
+// criteriaUnder is Criteria for a computation under ctx: the parse, the
+// heavy part of loading a register, stops when every caller waiting for it
+// has given up, and is started again by the next one.
+func (f *File) criteriaUnder(ctx context.Context) (*pi.Criteria, error) {
+	f.criteriaMu.Lock()
+	if f.criteria == nil {
+		f.criteria = newPromise(f.busy, func(ctx context.Context) (*pi.Criteria, error) {
+			if f.doc != nil {
+				return f.doc.parsers.criteria.ParseContext(ctx, f.Text)
+			}
+			return pi.ParseCriteriaContext(ctx, f.Text)
+		})
+	}
+	p := f.criteria
+	f.criteriaMu.Unlock()
+	return p.get(ctx)
 }
 
 // parsers are the incremental parsers one open document's versions share.

@@ -23,7 +23,7 @@ import (
 // configures it.
 func checkProject(t *testing.T, disk vfs.FS, project string) []diag.Diagnostic {
 	t.Helper()
-	ws, err := analysis.Discover(disk, project)
+	ws, err := analysis.Discover(context.Background(), disk, project)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // computation stores nothing, so a later caller starts it again.
 type promise[T any] struct {
 	fn    func(context.Context) (T, error)
-	track *busy // counts computations in flight (Session.Wait)
+	track *busy // counts computations in flight (Session.Wait); may be nil
 
 	mu      sync.Mutex
 	done    bool
@@ -135,12 +135,18 @@ func newBusy() *busy {
 }
 
 func (b *busy) add() {
+	if b == nil {
+		return
+	}
 	b.mu.Lock()
 	b.n++
 	b.mu.Unlock()
 }
 
 func (b *busy) done() {
+	if b == nil {
+		return
+	}
 	b.mu.Lock()
 	b.n--
 	if b.n == 0 {

@@ -12,6 +12,7 @@
 package workspace
 
 import (
+	"context"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -89,7 +90,8 @@ func NewSession(opts Options) *Session {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	s := &Session{disk: newDisk(opts.Disk), now: opts.Now, check: opts.Check, busy: newBusy()}
+	b := newBusy()
+	s := &Session{disk: newDisk(opts.Disk, b), now: opts.Now, check: opts.Check, busy: b}
 	s.snap.Store(newSnapshot(s, 1))
 	return s
 }
@@ -100,6 +102,16 @@ func (s *Session) Wait() { s.busy.wait() }
 
 // Snapshot returns the current snapshot.
 func (s *Session) Snapshot() *Snapshot { return s.snap.Load() }
+
+// Revalidate lists the paths that changed on disk since they were read, for
+// a client that cannot watch files: passing them as Change.Disk makes the
+// next snapshot read them again and keeps everything else. It stats what
+// the session has read and lists the folders it has listed; nothing is
+// read, so a charter with a hundred thousand evidence runs costs a hundred
+// thousand stats, not a reload.
+func (s *Session) Revalidate(ctx context.Context) ([]string, error) {
+	return s.disk.changed(ctx)
+}
 
 // Update applies c and returns the snapshot that results. What c did not
 // touch is carried over from the previous snapshot, computed or not.

@@ -109,7 +109,7 @@ func (s *Snapshot) File(path string) *File {
 
 // docFile is the File of an open document.
 func docFile(d *Document, disk *disk) *File {
-	f := &File{Path: d.Path, Text: d.Text, Version: d.Version, doc: d, Size: int64(len(d.Text)), Mode: 0o644}
+	f := &File{Path: d.Path, Text: d.Text, Version: d.Version, doc: d, Size: int64(len(d.Text)), Mode: 0o644, busy: disk.busy}
 	if info, err := disk.stat(d.Path); err == nil && info.Mode().IsRegular() {
 		f.ModTime, f.Mode = info.ModTime(), info.Mode()
 	}

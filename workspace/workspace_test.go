@@ -14,7 +14,9 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/bench/gen"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
@@ -224,7 +226,7 @@ func TestExamplesOpenOrOnDisk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws, err := analysis.Discover(vfs.OS, root)
+	ws, err := analysis.Discover(context.Background(), vfs.OS, root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,5 +270,50 @@ func TestExamplesOpenOrOnDisk(t *testing.T) {
 	}
 	if total == 0 {
 		t.Fatal("the examples have no diagnostics at all")
+	}
+}
+
+// A run recorded in work/ reloads the charter's evidence, parsing only the
+// new run: the others are taken over from the evidence before.
+func TestNewRunReloadsOnlyItself(t *testing.T) {
+	root := t.TempDir()
+	path, err := gen.Project{Milestones: 2, VALs: 3, Runs: 10}.Write(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Dir(path)
+	sess := workspace.NewSession(workspace.Options{})
+	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
+	before, err := snap.CharterView(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := filepath.Join(dir, "work", "m1", "evidence", "2026-12-01T00-00-00-000Z", "evidence.json")
+	if err := os.MkdirAll(filepath.Dir(run), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(run, gen.Evidence("bench", "m1", gen.ID(0, 2), "fail", "2026-12-01T00:00:00.000Z"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	snap = sess.Update(workspace.Change{Disk: []string{run}})
+	after, err := snap.CharterView(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after.Dir.Runs) != 11 || after.Latest[gen.ID(0, 2)].Outcome != "fail" {
+		t.Fatalf("after the new run: %d runs, %s is %q", len(after.Dir.Runs), gen.ID(0, 2), after.Latest[gen.ID(0, 2)].Outcome)
+	}
+	kept := map[*pi.EvidenceRun]bool{}
+	for _, r := range before.Dir.Runs {
+		kept[r] = true
+	}
+	n := 0
+	for _, r := range after.Dir.Runs {
+		if kept[r] {
+			n++
+		}
+	}
+	if n != 10 {
+		t.Errorf("%d of the 10 unchanged runs were taken over, want all", n)
 	}
 }

@@ -3,9 +3,10 @@
 package diag
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -124,18 +125,37 @@ func Locate(ds []Diagnostic, file string, ix *source.Index) {
 }
 
 // Sort orders diagnostics by file, position, then code, so output is stable.
+// A Diagnostic is large, so a slice that is not in order already is sorted
+// as a permutation of indexes, then moved once.
 func Sort(ds []Diagnostic) {
-	sort.SliceStable(ds, func(i, j int) bool {
-		a, b := ds[i], ds[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Span.Start != b.Span.Start {
-			return a.Span.Start < b.Span.Start
-		}
-		if a.Span.End != b.Span.End {
-			return a.Span.End < b.Span.End
-		}
-		return a.Code.String() < b.Code.String()
-	})
+	sorted := true
+	for i := 1; i < len(ds) && sorted; i++ {
+		sorted = compare(&ds[i-1], &ds[i]) <= 0
+	}
+	if sorted {
+		return
+	}
+	order := make([]int32, len(ds))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(i, j int32) int { return compare(&ds[i], &ds[j]) })
+	moved := make([]Diagnostic, len(ds))
+	for k, i := range order {
+		moved[k] = ds[i]
+	}
+	copy(ds, moved)
+}
+
+func compare(a, b *Diagnostic) int {
+	if c := strings.Compare(a.File, b.File); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Span.Start, b.Span.Start); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Span.End, b.Span.End); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Code.String(), b.Code.String())
 }

@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"context"
 	"path/filepath"
 	"time"
 
@@ -18,8 +19,8 @@ type Options struct {
 	Freshness string
 	// Now is the current time, for ages in messages (default time.Now).
 	Now time.Time
-	// Clock overrides the clock built from Freshness and SourceDirs; the
-	// server passes a CachingClock.
+	// Clock overrides the clock built from Freshness and SourceDirs (the
+	// workspace passes the reading it memoizes per snapshot).
 	Clock SourceClock
 	// FS is read by the mtime clock (default vfs.OS).
 	FS vfs.FS
@@ -33,14 +34,19 @@ type Options struct {
 }
 
 // Check returns the diagnostics of a charter directory, keyed by the
-// absolute path of the file each belongs to, with ranges located.
-func Check(d *Dir, opts Options) map[string][]diag.Diagnostic {
-	c := &checker{d: d, opts: opts, out: map[string][]diag.Diagnostic{}}
+// absolute path of the file each belongs to, with ranges located. When ctx
+// is done it stops within a few criteria or runs and returns what it has,
+// which is then incomplete: the caller tells by ctx.Err() and drops it.
+func Check(ctx context.Context, d *Dir, opts Options) map[string][]diag.Diagnostic {
+	c := &checker{ctx: ctx, d: d, opts: opts, out: map[string][]diag.Diagnostic{}}
 	if c.opts.Now.IsZero() {
 		c.opts.Now = time.Now()
 	}
 	if c.opts.Clock == nil && c.opts.Stale == nil {
 		c.opts.Clock = NewSourceClock(opts.Freshness, opts.FS, opts.SourceDirs)
+	}
+	if c.opts.Clock != nil {
+		c.opts.Clock = clockUnder{ctx, c.opts.Clock}
 	}
 	if c.wants(d.CharterFile) {
 		c.checkCharter()
@@ -57,6 +63,9 @@ func Check(d *Dir, opts Options) map[string][]diag.Diagnostic {
 		c.checkReport()
 	}
 	for path, ds := range c.out {
+		if c.stopped(0) {
+			break
+		}
 		if f := d.File(path); f != nil {
 			diag.Locate(ds, path, f.Index)
 			for i := range ds {
@@ -74,10 +83,29 @@ func Check(d *Dir, opts Options) map[string][]diag.Diagnostic {
 }
 
 type checker struct {
+	ctx   context.Context
 	d     *Dir
 	opts  Options
 	out   map[string][]diag.Diagnostic
 	known map[string]bool // knownIDs, once computed
+}
+
+// clockUnder reads a clock under ctx: a walk of the sources stops with the
+// check (and then finds nothing).
+type clockUnder struct {
+	ctx context.Context
+	SourceClock
+}
+
+func (c clockUnder) Newest(project string) (time.Time, string, bool) {
+	t, p, ok, _ := NewestSource(c.ctx, c.SourceClock, project)
+	return t, p, ok
+}
+
+// stopped reports, every 32nd i, whether the check's context is done: the
+// loops over criteria and runs call it so that a cancelled check stops.
+func (c *checker) stopped(i int) bool {
+	return i%32 == 0 && c.ctx.Err() != nil
 }
 
 // wants reports whether f's diagnostics are asked for.

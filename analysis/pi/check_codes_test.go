@@ -1,12 +1,12 @@
 package pi
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
@@ -29,7 +29,7 @@ func runCheck(t *testing.T, files map[string]string, opts Options) map[string]in
 		mustWrite(t, filepath.Join(dir, filepath.FromSlash(name)), content)
 	}
 	codes := map[string]int{}
-	for _, ds := range Check(LoadDir(vfs.OS, dir), opts) {
+	for _, ds := range Check(context.Background(), LoadDir(vfs.OS, dir), opts) {
 		for _, d := range ds {
 			codes[d.Code.String()]++
 		}
@@ -135,7 +135,7 @@ func TestStaleEvidenceGit(t *testing.T) {
 	}
 	mustWrite(t, filepath.Join(project, "src", "a.go"), "package a\n// changed\n")
 	git("2026-02-01T00:00:00Z", "commit", "-q", "-am", "new source")
-	ds := Check(LoadDir(vfs.OS, dir), Options{Freshness: "git"})
+	ds := Check(context.Background(), LoadDir(vfs.OS, dir), Options{Freshness: "git"})
 	var stale []diag.Diagnostic
 	for _, d := range ds[filepath.Join(dir, "criteria.md")] {
 		if d.Code == diag.StaleEvidence {
@@ -166,30 +166,10 @@ func TestStaleEvidenceGit(t *testing.T) {
 
 func runCheckDir(t *testing.T, dir string, opts Options) map[string]int {
 	codes := map[string]int{}
-	for _, ds := range Check(LoadDir(vfs.OS, dir), opts) {
+	for _, ds := range Check(context.Background(), LoadDir(vfs.OS, dir), opts) {
 		for _, d := range ds {
 			codes[d.Code.String()]++
 		}
 	}
 	return codes
-}
-
-func TestCachingClock(t *testing.T) {
-	project := t.TempDir()
-	p := filepath.Join(project, "src", "a.go")
-	mustWrite(t, p, "x")
-	old := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	setMtime(t, p, old)
-	c := &CachingClock{Clock: NewSourceClock("mtime", vfs.OS, nil)}
-	if got, path, ok := c.Newest(project); !ok || !got.Equal(old) || path != p {
-		t.Fatalf("newest %v %s %v", got, path, ok)
-	}
-	setMtime(t, p, old.Add(time.Hour))
-	if got, _, _ := c.Newest(project); !got.Equal(old) {
-		t.Errorf("cache not used: %v", got)
-	}
-	c.Invalidate(project)
-	if got, _, _ := c.Newest(project); !got.Equal(old.Add(time.Hour)) {
-		t.Errorf("after Invalidate: %v", got)
-	}
 }

@@ -19,7 +19,10 @@ func (c *checker) checkCriteria() {
 	}
 	src := d.File(file).Src
 	first := make(map[string]*Criterion, len(cr.Criteria))
-	for _, v := range cr.Criteria {
+	for i, v := range cr.Criteria {
+		if c.stopped(i) {
+			return
+		}
 		for _, dg := range v.diagnostics(src) {
 			c.add(file, dg)
 		}

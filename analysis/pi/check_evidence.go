@@ -39,7 +39,10 @@ func (c *checker) unknownMessage(id string) string {
 
 func (c *checker) checkEvidence() {
 	known := c.knownIDs()
-	for _, r := range c.d.Runs {
+	for i, r := range c.d.Runs {
+		if c.stopped(i) {
+			return
+		}
 		file := r.File.Path
 		if c.opts.Only != "" && c.opts.Only != file {
 			continue
@@ -88,7 +91,10 @@ func (c *checker) checkCriterionState() {
 	for _, r := range d.Runs {
 		runs[r.RelPath] = true
 	}
-	for _, e := range d.CriterionState.Entries {
+	for i, e := range d.CriterionState.Entries {
+		if c.stopped(i) {
+			return
+		}
 		if known != nil && !known[e.ID] {
 			c.add(file, diag.New(diag.EvidenceUnknownVAL, e.KeySpan, "%s", c.unknownMessage(e.ID)))
 			continue
@@ -118,7 +124,10 @@ func (c *checker) checkCriterionState() {
 	}
 	// A VAL with evidence but no criterion-state entry: upstream's status
 	// reads criterion-state, so it shows the VAL as uncovered.
-	for _, v := range d.Criteria.Criteria {
+	for i, v := range d.Criteria.Criteria {
+		if c.stopped(i) {
+			return
+		}
 		if row, has := rows[v.ID]; has && d.CriterionState.Entry(v.ID) == nil {
 			at := d.CriterionState.Object.openSpan()
 			if m := d.CriterionState.Object.Get("criteria"); m != nil {
@@ -144,7 +153,10 @@ func (c *checker) checkStale() {
 	if stale == nil {
 		stale = FindStale(d, LatestResults(d), c.opts.Clock)
 	}
-	for _, st := range stale {
+	for i, st := range stale {
+		if c.stopped(i) {
+			return
+		}
 		v, o := st.Criterion, st.Outcome
 		var msg string
 		if !o.TimeOK {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
-	"sync"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
@@ -19,6 +18,26 @@ var DefaultSourceDirs = []string{"src"}
 // (no folder, no file, no commit): then nothing is stale, as upstream.
 type SourceClock interface {
 	Newest(project string) (t time.Time, path string, ok bool)
+}
+
+// ContextClock is a SourceClock whose reading stops when ctx is done (a
+// walk over a large source tree, a git call): it then returns ctx's error.
+type ContextClock interface {
+	SourceClock
+	NewestContext(ctx context.Context, project string) (t time.Time, path string, ok bool, err error)
+}
+
+// NewestSource asks clock for project's newest source change under ctx
+// when the clock can stop early, and without it otherwise.
+func NewestSource(ctx context.Context, clock SourceClock, project string) (time.Time, string, bool, error) {
+	if c, ok := clock.(ContextClock); ok {
+		return c.NewestContext(ctx, project)
+	}
+	if err := ctx.Err(); err != nil {
+		return time.Time{}, "", false, err
+	}
+	t, p, ok := clock.Newest(project)
+	return t, p, ok, nil
 }
 
 // NewSourceClock returns the clock for a freshness mode: "git" (last commit
@@ -51,6 +70,13 @@ type MtimeClock struct {
 }
 
 func (c MtimeClock) Newest(project string) (time.Time, string, bool) {
+	t, p, ok, _ := c.NewestContext(context.Background(), project)
+	return t, p, ok
+}
+
+// NewestContext is Newest that stops, with ctx's error, when ctx is done
+// (checked per folder of the walk).
+func (c MtimeClock) NewestContext(ctx context.Context, project string) (time.Time, string, bool, error) {
 	var best time.Time
 	var bestPath string
 	found := false
@@ -60,7 +86,7 @@ func (c MtimeClock) Newest(project string) (time.Time, string, bool) {
 	}
 	var walk func(dir string, depth int)
 	walk = func(dir string, depth int) {
-		if depth > 64 || budget <= 0 {
+		if depth > 64 || budget <= 0 || ctx.Err() != nil {
 			return
 		}
 		entries, err := c.FS.ReadDir(dir)
@@ -97,7 +123,10 @@ func (c MtimeClock) Newest(project string) (time.Time, string, bool) {
 		}
 		walk(root, 0)
 	}
-	return best, bestPath, found
+	if err := ctx.Err(); err != nil {
+		return time.Time{}, "", false, err
+	}
+	return best, bestPath, found, nil
 }
 
 // GitClock dates the sources by the committer time of the last commit
@@ -115,14 +144,24 @@ type GitClock struct {
 }
 
 func (c GitClock) Newest(project string) (time.Time, string, bool) {
-	ch, err := gitlog.LastChange(context.Background(), project, c.Dirs, c.Limits)
+	t, p, ok, _ := c.NewestContext(context.Background(), project)
+	return t, p, ok
+}
+
+// NewestContext is Newest that stops reading the history, returning ctx's
+// error, when ctx is done first.
+func (c GitClock) NewestContext(ctx context.Context, project string) (time.Time, string, bool, error) {
+	ch, err := gitlog.LastChange(ctx, project, c.Dirs, c.Limits)
+	if e := ctx.Err(); e != nil {
+		return time.Time{}, "", false, e
+	}
 	switch {
 	case err == nil:
-		return ch.Time, ch.Path, true
+		return ch.Time, ch.Path, true, nil
 	case errors.Is(err, gitlog.ErrNoRepository) && c.Fallback != nil:
-		return c.Fallback.Newest(project)
+		return NewestSource(ctx, c.Fallback, project)
 	}
-	return time.Time{}, "", false
+	return time.Time{}, "", false, nil
 }
 
 // GitUnchanged reports whether the file at path is what the last commit
@@ -135,59 +174,4 @@ func GitUnchanged(path string) (unchanged, known bool) {
 		return false, false
 	}
 	return gitlog.Committed(context.Background(), path, content)
-}
-
-// CachingClock remembers each project's answer until Invalidate, so the
-// server can walk the source tree once and refresh on file-watch events.
-// No lock is held while an answer is computed: callers asking about the
-// same project wait for the one computation, others go on.
-type CachingClock struct {
-	Clock SourceClock
-	mu    sync.Mutex
-	cache map[string]*reading
-	gen   uint64 // bumped by Invalidate: older computations are not kept
-}
-
-type reading struct {
-	done chan struct{} // closed when t, path, ok are set
-	t    time.Time
-	path string
-	ok   bool
-}
-
-func (c *CachingClock) Newest(project string) (time.Time, string, bool) {
-	c.mu.Lock()
-	if r, hit := c.cache[project]; hit {
-		c.mu.Unlock()
-		<-r.done
-		return r.t, r.path, r.ok
-	}
-	r := &reading{done: make(chan struct{})}
-	if c.cache == nil {
-		c.cache = map[string]*reading{}
-	}
-	c.cache[project] = r
-	gen := c.gen
-	c.mu.Unlock()
-
-	defer close(r.done)
-	r.t, r.path, r.ok = c.Clock.Newest(project)
-	c.mu.Lock()
-	if c.gen != gen && c.cache[project] == r {
-		delete(c.cache, project) // invalidated meanwhile: answer once, keep nothing
-	}
-	c.mu.Unlock()
-	return r.t, r.path, r.ok
-}
-
-// Invalidate forgets project ("" forgets all).
-func (c *CachingClock) Invalidate(project string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.gen++
-	if project == "" {
-		c.cache = nil
-		return
-	}
-	delete(c.cache, project)
 }

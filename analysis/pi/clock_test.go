@@ -4,10 +4,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
@@ -60,55 +58,6 @@ func TestGitClockOutsideARepository(t *testing.T) {
 	if _, got, ok := NewSourceClock("git", vfs.OS, nil).Newest(project); !ok || got != p {
 		t.Errorf("outside a repository: %s %v, want the mtime answer %s", got, ok, p)
 	}
-}
-
-// The caching clock holds no lock while a slow reading is taken: another
-// project's reading and Invalidate go on meanwhile, and a reading
-// invalidated while it was taken is not kept.
-func TestCachingClockHoldsNoLockWhileReading(t *testing.T) {
-	slow := &blockingClock{entered: make(chan string, 4), release: make(chan struct{})}
-	c := &CachingClock{Clock: slow}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		c.Newest("slow-project")
-	}()
-	if p := <-slow.entered; p != "slow-project" {
-		t.Fatalf("entered %s", p)
-	}
-	// The slow reading is in progress: none of these may wait for it.
-	slow.fast.Store(true)
-	if _, _, ok := c.Newest("other-project"); !ok {
-		t.Fatal("other project")
-	}
-	<-slow.entered
-	c.Invalidate("")
-	slow.fast.Store(false)
-	close(slow.release)
-	wg.Wait()
-	// Invalidated while it was taken: the next call reads again.
-	slow.fast.Store(true)
-	c.Newest("slow-project")
-	if n := slow.calls.Load(); n != 3 {
-		t.Errorf("%d readings, want 3 (slow, other, slow again after Invalidate)", n)
-	}
-}
-
-type blockingClock struct {
-	entered chan string
-	release chan struct{}
-	fast    atomic.Bool
-	calls   atomic.Int32
-}
-
-func (b *blockingClock) Newest(project string) (time.Time, string, bool) {
-	b.calls.Add(1)
-	b.entered <- project
-	if !b.fast.Load() {
-		<-b.release
-	}
-	return time.Unix(1, 0), project, true
 }
 
 type countingFS struct {

@@ -197,12 +197,16 @@ const (
 // /^(?:##|###)\s+VAL-EXAMPLE\b/m. The JavaScript semantics matter: ^ also
 // follows a lone \r, \s+ may run over line ends, and \b needs a word
 // character on one side only, so "### VAL-A1b x" is no VAL heading here and
-// "### VAL-EXAMPLE-2" is the example. at is the example heading's span.
+// "### VAL-EXAMPLE-2" is the example. at is the example heading's span
+// when ok. The scan stops at the second VAL heading: a real register is
+// then told from the scaffold at its top, not after reading it whole.
 func CriteriaScaffold(src []byte) (at source.Span, ok bool) {
 	count, example := 0, false
 	for p := 0; p <= len(src); {
 		if end, isVAL, isExample := scaffoldHeadingAt(src, p); isVAL {
-			count++
+			if count++; count > 1 {
+				return source.Span{}, false
+			}
 			if isExample && !example {
 				example, at = true, source.Span{Start: p, End: end}
 			}

@@ -2,6 +2,7 @@ package pi
 
 import (
 	"bytes"
+	"context"
 	"sort"
 	"strings"
 	"sync"
@@ -19,13 +20,23 @@ import (
 // milestones and ungrouped ## VAL-* first, then the "## Criteria" quirk, then
 // the flat fallback.
 func ParseCriteria(src []byte) *Criteria {
+	c, _ := ParseCriteriaContext(context.Background(), src)
+	return c
+}
+
+// ParseCriteriaContext is ParseCriteria that stops, returning ctx's error,
+// when ctx is done (checked per block).
+func ParseCriteriaContext(ctx context.Context, src []byte) (*Criteria, error) {
 	bounds := splitBlocks(src)
 	blocks := make([]*parsedBlock, len(bounds))
 	for i, b := range bounds {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		blocks[i] = parseBlock(src[b.start:b.end], b.kind)
 		blocks[i].start = b.start
 	}
-	return resolve(src, blocks)
+	return resolve(ctx, src, blocks)
 }
 
 // CriteriaParser parses successive versions of one criteria.md, reusing
@@ -34,11 +45,13 @@ func ParseCriteria(src []byte) *Criteria {
 // offsets shifted (resolve copies each criterion with file offsets). The
 // result is identical to ParseCriteria's; parsing the same text again
 // returns the same *Criteria, which callers therefore must not modify. The
+// parser keeps the last text it was given to recognise it (without copying
+// 1.7 MB per keystroke): callers must not modify a text once parsed. The
 // zero value is ready to use and safe for concurrent use.
 type CriteriaParser struct {
 	mu sync.Mutex
 	// last is the previous version and its result.
-	lastSrc string
+	lastSrc []byte
 	last    *Criteria
 	// blocks holds the blocks of the last parsed version by their text,
 	// which also determines their kind (only a preamble starts without a
@@ -48,10 +61,17 @@ type CriteriaParser struct {
 
 // Parse parses src as ParseCriteria does.
 func (p *CriteriaParser) Parse(src []byte) *Criteria {
+	c, _ := p.ParseContext(context.Background(), src)
+	return c
+}
+
+// ParseContext is Parse that stops, returning ctx's error, when ctx is done
+// (checked per block parsed); the parser then keeps its previous state.
+func (p *CriteriaParser) ParseContext(ctx context.Context, src []byte) (*Criteria, error) {
 	p.mu.Lock()
-	if p.last != nil && p.lastSrc == string(src) {
+	if p.last != nil && bytes.Equal(p.lastSrc, src) {
 		defer p.mu.Unlock()
-		return p.last
+		return p.last, nil
 	}
 	p.mu.Unlock()
 	bounds := splitBlocks(src)
@@ -65,6 +85,9 @@ func (p *CriteriaParser) Parse(src []byte) *Criteria {
 		text := src[b.start:b.end]
 		pb, ok := prev[string(text)]
 		if !ok {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			pb = parseBlock(text, b.kind)
 			pb.text = string(text)
 		}
@@ -75,11 +98,14 @@ func (p *CriteriaParser) Parse(src []byte) *Criteria {
 		parsed[i].start = b.start
 		blocks[i] = &parsed[i]
 	}
-	out := resolve(src, blocks)
+	out, err := resolve(ctx, src, blocks)
+	if err != nil {
+		return nil, err
+	}
 	p.mu.Lock()
-	p.blocks, p.lastSrc, p.last = next, string(src), out
+	p.blocks, p.lastSrc, p.last = next, src, out
 	p.mu.Unlock()
-	return out
+	return out, nil
 }
 
 type blockKind int
@@ -224,9 +250,14 @@ func parseSections(src []byte, lines []line) (crits []*Criterion, invalid []Drop
 }
 
 // resolve applies upstream's cross-block rules and shifts spans to file offsets.
-func resolve(src []byte, blocks []*parsedBlock) *Criteria {
+func resolve(ctx context.Context, src []byte, blocks []*parsedBlock) (*Criteria, error) {
 	out := &Criteria{Mode: ModeMilestones}
 	for _, b := range blocks {
+		// Placing a block copies its criteria to new offsets: after the
+		// first parse, or an edit near the top, that is every criterion.
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for _, d := range b.invalid {
 			out.Dropped = append(out.Dropped, d.shift(b.start))
 		}
@@ -269,7 +300,7 @@ func resolve(src []byte, blocks []*parsedBlock) *Criteria {
 		}
 	}
 	sortDropped(out.Dropped)
-	return out
+	return out, nil
 }
 
 // placement remembers a block's criteria (and milestone) shifted to the

@@ -74,27 +74,27 @@ type EvidenceRun struct {
 	Problems []JSONProblem
 }
 
-// File returns the loaded file with absolute path p, or nil.
+// File returns the loaded file with absolute path p, or nil. It is asked
+// once per diagnostic and related location, so an evidence run is found by
+// its path in the evidence's index rather than by a walk over every run.
 func (d *Dir) File(p string) *File {
-	for _, f := range d.files() {
-		if f.Path == p {
+	for _, f := range [...]*File{d.CharterFile, d.CriteriaFile, d.ReportFile, d.StateFile, d.CriterionStateFile} {
+		if f != nil && f.Path == p {
 			return f
 		}
 	}
-	return nil
-}
-
-func (d *Dir) files() []*File {
-	var out []*File
-	for _, f := range []*File{d.CharterFile, d.CriteriaFile, d.ReportFile, d.StateFile, d.CriterionStateFile} {
-		if f != nil {
-			out = append(out, f)
+	if d.Evidence != nil && d.Evidence.byPath != nil {
+		if r := d.Evidence.byPath[p]; r != nil {
+			return r.File
 		}
+		return nil
 	}
 	for _, r := range d.Runs {
-		out = append(out, r.File)
+		if r.File.Path == p {
+			return r.File
+		}
 	}
-	return out
+	return nil
 }
 
 // Symlinker is implemented by file systems that can resolve symbolic links;
@@ -173,10 +173,10 @@ func LoadDirWith(fsys vfs.FS, dir string, opts LoadOptions) *Dir {
 	if d.Evidence == nil {
 		n := len(l.errors)
 		ev := &Evidence{}
-		_ = l.loadRuns(context.Background(), ev) // no deadline: never fails
+		_ = l.loadRuns(context.Background(), ev, nil) // no deadline: never fails
 		ev.Errors = append([]error(nil), l.errors[n:]...)
 		l.errors = l.errors[:n]
-		ev.reduce()
+		_ = ev.reduce(context.Background()) // never done: cannot fail
 		d.Evidence = ev
 	}
 	d.Runs = d.Evidence.Runs
@@ -279,8 +279,9 @@ func (l *loader) subdirs(dir string) []string {
 }
 
 // loadRuns reads every work/<segment>/evidence/<stamp>/evidence.json into
-// ev.Runs, checking ctx between runs.
-func (l *loader) loadRuns(ctx context.Context, ev *Evidence) error {
+// ev.Runs, checking ctx between runs. A run of prev (nil: none) whose file
+// holds the same bytes is taken as it is, not parsed again.
+func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) error {
 	work := filepath.Join(l.dir, "work")
 	if !l.allowed(l.dir, "work") {
 		return nil
@@ -293,6 +294,10 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence) error {
 		for _, stamp := range l.subdirs(evDir) {
 			if err := ctx.Err(); err != nil {
 				return err
+			}
+			if old := prev.sameRun(l, filepath.Join(evDir, stamp, "evidence.json")); old != nil {
+				ev.Runs = append(ev.Runs, old)
+				continue
 			}
 			f := l.read(filepath.Join(evDir, stamp), "evidence.json")
 			if f == nil {

@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"bytes"
 	"context"
 	"path/filepath"
 
@@ -23,31 +24,51 @@ type Evidence struct {
 	NewestTimed map[string]Result
 	// Errors are read failures and refused symlinks under work/.
 	Errors []error
+
+	byPath map[string]*EvidenceRun // Runs by their file's path (Dir.File)
 }
 
 // LoadEvidence reads every run of the charter directory dir. It stops early,
 // returning ctx's error, when ctx is done.
 // Like LoadDir, it reads nothing outside dir.
 func LoadEvidence(ctx context.Context, fsys vfs.FS, dir string) (*Evidence, error) {
+	return ReloadEvidence(ctx, fsys, dir, nil)
+}
+
+// ReloadEvidence is LoadEvidence after a change of the work/ folder: the
+// runs of prev, the evidence loaded before, whose evidence.json holds the
+// same bytes are kept as they are instead of parsed again, so a run added
+// to a history of a hundred thousand costs one parse.
+func ReloadEvidence(ctx context.Context, fsys vfs.FS, dir string, prev *Evidence) (*Evidence, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		abs = filepath.Clean(dir)
 	}
 	l := newLoader(fsys, abs, LoadOptions{})
 	ev := &Evidence{}
-	if err := l.loadRuns(ctx, ev); err != nil {
+	if err := l.loadRuns(ctx, ev, prev); err != nil {
 		return nil, err
 	}
 	ev.Errors = l.errors
-	ev.reduce()
+	if err := ev.reduce(ctx); err != nil {
+		return nil, err
+	}
 	return ev, nil
 }
 
-// reduce computes Newest and NewestTimed from the runs.
-func (ev *Evidence) reduce() {
+// reduce computes Newest and NewestTimed from the runs; it stops with
+// ctx's error when ctx is done.
+func (ev *Evidence) reduce(ctx context.Context) error {
 	ev.Newest = map[string]Result{}
 	ev.NewestTimed = map[string]Result{}
-	for _, r := range ev.Runs {
+	ev.byPath = make(map[string]*EvidenceRun, len(ev.Runs))
+	for n, r := range ev.Runs {
+		if n%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		ev.byPath[r.File.Path] = r
 		for i := range r.Rows {
 			row := &r.Rows[i]
 			if row.CriterionID == "" {
@@ -72,4 +93,22 @@ func (ev *Evidence) reduce() {
 			}
 		}
 	}
+	return nil
+}
+
+// sameRun returns ev's run of the evidence.json at path when the file, as
+// l reads it now, holds the same bytes; nil otherwise (or when ev is nil).
+func (ev *Evidence) sameRun(l *loader, path string) *EvidenceRun {
+	if ev == nil || ev.byPath == nil {
+		return nil
+	}
+	old := ev.byPath[path]
+	if old == nil || !l.allowed(filepath.Dir(path), filepath.Base(path)) {
+		return nil
+	}
+	src, err := l.fsys.ReadFile(path)
+	if err != nil || !bytes.Equal(src, old.File.Src) {
+		return nil
+	}
+	return old
 }

@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ func checkCriteriaText(t *testing.T, text string) []diag.Diagnostic {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), ".pi", "charters", "c")
 	mustWrite(t, filepath.Join(dir, "criteria.md"), text)
-	return Check(LoadDir(vfs.OS, dir), Options{})[filepath.Join(dir, "criteria.md")]
+	return Check(context.Background(), LoadDir(vfs.OS, dir), Options{})[filepath.Join(dir, "criteria.md")]
 }
 
 // Each check that knows the one edit resolving its finding attaches it as a

@@ -89,3 +89,45 @@ func FuzzIndex(f *testing.F) {
 		}
 	})
 }
+
+// NewIndex finds "\n"-only text's lines with a vectorised search; the line
+// starts must be those a byte-by-byte scan finds, with and without "\r".
+func TestNewIndexMatchesByteScan(t *testing.T) {
+	scan := func(src []byte) []int {
+		lines := []int{0}
+		for i := 0; i < len(src); i++ {
+			switch src[i] {
+			case '\n':
+				lines = append(lines, i+1)
+			case '\r':
+				if i+1 < len(src) && src[i+1] == '\n' {
+					i++
+				}
+				lines = append(lines, i+1)
+			}
+		}
+		return lines
+	}
+	pieces := []string{"a", "é", "\n", "\n\n", "\r\n", "\r", "### VAL-A-1 — ✓ x"}
+	seed := uint32(1)
+	for n := range 3000 {
+		var src []byte
+		for range n % 40 {
+			seed = seed*1664525 + 1013904223
+			p := pieces[int(seed>>16)%len(pieces)]
+			if n%2 == 0 && p[0] == '\r' {
+				p = "\n" // half the cases have no "\r" at all
+			}
+			src = append(src, p...)
+		}
+		got, want := NewIndex(src).lines, scan(src)
+		if len(got) != len(want) {
+			t.Fatalf("%q: lines %v, want %v", src, got, want)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("%q: lines %v, want %v", src, got, want)
+			}
+		}
+	}
+}

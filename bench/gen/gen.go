@@ -110,7 +110,7 @@ func Evidence(charterID, featureID, id, outcome, ts string) []byte {
   "outcome": %q,
   "summary": "generated",
   "source": "verifier",
-  "recordedBy": "agent:bench",
+  "recordedBy": "agent:root",
   "verifier": "command",
   "ts": %q
 }

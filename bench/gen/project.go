@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // Project describes a generated pi project.
@@ -11,37 +12,64 @@ type Project struct {
 	CharterID  string // default "bench"
 	Milestones int
 	VALs       int // per milestone
-	Runs       int // evidence runs, one row each, for the first VALs
-	Sources    int // files under src/, spread over folders of 100
+	// Runs are evidence runs, one row each, dealt over the register's VALs
+	// in order: run r records VAL r mod (Milestones × VALs), so up to one
+	// run per VAL covers the first VALs, and more runs give every VAL a
+	// history (100,000 runs on the 5,000-VAL register: 20 each).
+	Runs    int
+	Sources int // files under src/, spread over folders of 100
 }
 
+// runEpoch is the time of the first run; run r is r minutes later.
+var runEpoch = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+
 // Write creates the project under root and returns the criteria.md path.
+// Files are written as they are generated, so a project of 100,000 runs
+// never holds them all in memory.
 func (p Project) Write(root string) (string, error) {
 	id := p.CharterID
 	if id == "" {
 		id = "bench"
 	}
 	dir := filepath.Join(root, ".pi", "charters", id)
-	files := map[string][]byte{
-		filepath.Join(dir, "charter.md"):  Charter(id),
-		filepath.Join(dir, "criteria.md"): Criteria(p.Milestones, p.VALs),
+	made := map[string]bool{}
+	write := func(path string, b []byte) error {
+		if d := filepath.Dir(path); !made[d] {
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				return err
+			}
+			made[d] = true
+		}
+		return os.WriteFile(path, b, 0o644)
 	}
+	if err := write(filepath.Join(dir, "charter.md"), Charter(id)); err != nil {
+		return "", err
+	}
+	if err := write(filepath.Join(dir, "criteria.md"), Criteria(p.Milestones, p.VALs)); err != nil {
+		return "", err
+	}
+	vals := max(p.VALs, 1)
+	total := max(p.Milestones*p.VALs, 1)
 	for r := 0; r < p.Runs; r++ {
-		m, v := r/max(p.VALs, 1), r%max(p.VALs, 1)
+		n := r % total
+		m, v := n/vals, n%vals
 		seg := fmt.Sprintf("m%d", m+1)
-		stamp := fmt.Sprintf("2026-11-%02dT10-%02d-00-000Z", 1+r/60%28, r%60)
-		ts := fmt.Sprintf("2026-11-%02dT10:%02d:00.000Z", 1+r/60%28, r%60)
-		files[filepath.Join(dir, "work", seg, "evidence", stamp, "evidence.json")] = Evidence(id, seg, ID(m, v), "pass", ts)
-	}
-	for i := 0; i < p.Sources; i++ {
-		files[filepath.Join(root, "src", fmt.Sprintf("pkg%03d", i/100), fmt.Sprintf("file%03d.go", i%100))] =
-			[]byte(fmt.Sprintf("package pkg%03d\n", i/100))
-	}
-	for path, b := range files {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		at := runEpoch.Add(time.Duration(r) * time.Minute)
+		stamp := at.Format("2006-01-02T15-04-05-000Z")
+		ts := at.Format("2006-01-02T15:04:05.000Z")
+		// One run in 13 fails, so histories are not all green; a VAL's
+		// newest run decides its outcome.
+		outcome := "pass"
+		if r%13 == 12 {
+			outcome = "fail"
+		}
+		if err := write(filepath.Join(dir, "work", seg, "evidence", stamp, "evidence.json"), Evidence(id, seg, ID(m, v), outcome, ts)); err != nil {
 			return "", err
 		}
-		if err := os.WriteFile(path, b, 0o644); err != nil {
+	}
+	for i := 0; i < p.Sources; i++ {
+		path := filepath.Join(root, "src", fmt.Sprintf("pkg%03d", i/100), fmt.Sprintf("file%03d.go", i%100))
+		if err := write(path, []byte(fmt.Sprintf("package pkg%03d\n", i/100))); err != nil {
 			return "", err
 		}
 	}

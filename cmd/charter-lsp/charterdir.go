@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -48,7 +49,7 @@ func piCharterDirs(arg string) ([]string, error) {
 		}
 		return dirs, nil
 	}
-	ws, err := analysis.Discover(vfs.OS, abs)
+	ws, err := analysis.Discover(context.Background(), vfs.OS, abs)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +94,7 @@ func statusDirs(arg string) ([]string, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s is neither a folder nor inside a charter folder", arg)
 	}
-	ws, err := analysis.Discover(vfs.OS, abs)
+	ws, err := analysis.Discover(context.Background(), vfs.OS, abs)
 	if err != nil {
 		return nil, err
 	}

@@ -165,7 +165,7 @@ func (c *checkRun) collect(path string) {
 		c.pathProblem("%v", err)
 		return
 	case fi.IsDir():
-		ws, err := analysis.Discover(c.fsys, abs)
+		ws, err := analysis.Discover(context.Background(), c.fsys, abs)
 		if err != nil {
 			c.pathProblem("%v", err)
 			return

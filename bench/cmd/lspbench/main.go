@@ -1,7 +1,11 @@
-// Command lspbench measures the issue-8 targets against the charter-lsp
-// binary and, in the same run, the peers (markdownlint-cli2 and VS Code's
-// markdown language server, installed by `npm ci` in bench/peers), and
-// prints the table `make bench` shows.
+// Command lspbench measures charter-lsp's performance targets (issues 8
+// and 15) against the built binary and prints the table `make bench`
+// shows. In the same run it measures the peers (markdownlint-cli2 and VS
+// Code's markdown language server, installed by `npm ci` in bench/peers),
+// the charter-lsp of an earlier commit (built from this repository's
+// history: the code before the snapshot redesign, by default), and the
+// floor of a keystroke: a server that does no work and sends back the same
+// publish.
 //
 //	go run ./bench/cmd/lspbench -bin bin/charter-lsp -peers bench/peers
 package main
@@ -9,82 +13,201 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/bench/gen"
 )
 
+type options struct {
+	bin, peers  string
+	edits       int // edits of the large register for the RSS row
+	sources     int
+	nodeEdits   int // keystrokes per vscode-jsonrpc measurement
+	runs        int // evidence runs of the large-history folder
+	curve       []int
+	before      string // commit to compare with; "" for none
+	beforeLarge bool   // measure the earlier commit on the large-history folder too (slow)
+	only        map[string]bool
+}
+
+// does reports whether the section is measured (-only).
+func (o options) does(section string) bool { return len(o.only) == 0 || o.only[section] }
+
 func main() {
-	bin := flag.String("bin", "bin/charter-lsp", "the charter-lsp binary")
-	peers := flag.String("peers", "bench/peers", "folder with the peers' package.json and mdls.js")
-	edits := flag.Int("edits", 1000, "edits of the large register (RSS is read after each cycle of a third)")
-	sources := flag.Int("sources", 50_000, "source files of the many-sources project")
+	if len(os.Args) == 3 && os.Args[1] == "-serve-floor" {
+		if err := serveFloor(os.Args[2]); err != nil {
+			fmt.Fprintln(os.Stderr, "lspbench floor:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	var o options
+	curve := flag.String("curve", "1000,10000,100000", "evidence runs of the check scaling curve")
+	only := flag.String("only", "", "measure only these sections: keystroke, targets, history, curve, cancel (comma-separated)")
+	flag.StringVar(&o.bin, "bin", "bin/charter-lsp", "the charter-lsp binary")
+	flag.StringVar(&o.peers, "peers", "bench/peers", "folder with the peers' package.json, mdls.js and keystroke.js")
+	flag.IntVar(&o.edits, "edits", 1000, "edits of the large register (RSS is read after each cycle of a third)")
+	flag.IntVar(&o.sources, "sources", 50_000, "source files of the many-sources project")
+	flag.IntVar(&o.nodeEdits, "node-edits", 200, "keystrokes timed through the vscode-jsonrpc client")
+	flag.IntVar(&o.runs, "runs", 100_000, "evidence runs of the long-history charter folder")
+	flag.StringVar(&o.before, "before", "8b5bfb2", "commit to measure in the same run for comparison (\"\" for none)")
+	flag.BoolVar(&o.beforeLarge, "before-large", false, "measure the -before commit on the long-history folder too (minutes)")
 	flag.Parse()
-	if err := run(*bin, *peers, *edits, *sources); err != nil {
+	o.only = map[string]bool{}
+	for _, f := range strings.Split(*only, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			o.only[f] = true
+		}
+	}
+	for _, f := range strings.Split(*curve, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && n > 0 {
+			o.curve = append(o.curve, n)
+		}
+	}
+	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "lspbench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(bin, peers string, edits, sources int) error {
-	bin, _ = filepath.Abs(bin)
-	tmp, err := os.MkdirTemp("", "lspbench-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	write := func(name string, p gen.Project) (string, error) { return p.Write(filepath.Join(tmp, name)) }
-	big, err := write("big", gen.Project{Milestones: gen.LargeMilestones, VALs: gen.LargeVALs, Runs: 20, Sources: 100})
-	if err != nil {
-		return err
-	}
-	small, err := write("small", gen.Project{Milestones: gen.RealisticMilestones, VALs: gen.RealisticVALs, Runs: 20, Sources: 100})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(os.Stderr, "writing %d source files…\n", sources)
-	many, err := write("many", gen.Project{Milestones: gen.LargeMilestones, VALs: gen.LargeVALs, Runs: 20, Sources: sources})
-	if err != nil {
-		return err
-	}
-	fi, _ := os.Stat(big)
-	var t table
-	t.title = fmt.Sprintf("charter-lsp performance — %s, %d bytes, %d VALs; medians; %s", filepath.Base(big), fi.Size(),
-		gen.LargeMilestones*gen.LargeVALs, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
+func progress(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "%s "+format+"\n", append([]any{time.Now().Format("15:04:05")}, args...)...)
+}
 
-	fmt.Fprintln(os.Stderr, "check…")
+// bench is one run's shared state: the folders written so far and the
+// binaries measured.
+type bench struct {
+	o      options
+	bin    string // today's charter-lsp
+	before string // the earlier commit's, or ""
+	tmp    string
+	t      table
+	big    string // the 5,000-VAL register (20 runs)
+	large  string // the long-history folder's register
+}
+
+func run(o options) error {
+	b := &bench{o: o}
+	b.bin, _ = filepath.Abs(o.bin)
+	var err error
+	if b.tmp, err = os.MkdirTemp("", "lspbench-"); err != nil {
+		return err
+	}
+	defer os.RemoveAll(b.tmp)
+	b.t.title = fmt.Sprintf("charter-lsp performance — %s; medians unless said; load average %s (2 shared cores)",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), loadAverage())
+	if o.before != "" {
+		progress("building %s…", o.before)
+		if b.before, err = buildBefore(o.before, filepath.Join(b.tmp, "before")); err != nil {
+			progress("no comparison: %v", err)
+		}
+	}
+	if b.big, err = b.write("big", gen.Project{Milestones: gen.LargeMilestones, VALs: gen.LargeVALs, Runs: 20, Sources: 100}); err != nil {
+		return err
+	}
+	for _, section := range []struct {
+		name string
+		run  func() error
+	}{
+		{"keystroke", b.keystrokes},
+		{"targets", b.targets},
+		{"history", b.history},
+		{"curve", b.curve},
+		{"cancel", b.cancels},
+	} {
+		if o.does(section.name) {
+			if err := section.run(); err != nil {
+				return fmt.Errorf("%s: %w", section.name, err)
+			}
+		}
+	}
+	b.t.print(os.Stdout)
+	return nil
+}
+
+func (b *bench) write(name string, p gen.Project) (string, error) {
+	return p.Write(filepath.Join(b.tmp, name))
+}
+
+// keystrokes: keystroke → diagnostics decoded by a vscode-jsonrpc client,
+// today, at the floor and before.
+func (b *bench) keystrokes() error {
+	// Half the register verified: a few thousand diagnostics (its stale
+	// passes add to the register's own), ≈ 1.9 MB of JSON per publish.
+	verified, err := b.write("verified", gen.Project{Milestones: gen.LargeMilestones, VALs: gen.LargeVALs, Runs: 2500, Sources: 100})
+	if err != nil {
+		return err
+	}
+	exe, err := self()
+	if err != nil {
+		return err
+	}
+	for _, reg := range []struct{ name, file string }{{"big", b.big}, {"verified", verified}} {
+		root := filepath.Join(b.tmp, reg.name)
+		progress("keystrokes through vscode-jsonrpc, %s register…", reg.name)
+		capture := filepath.Join(b.tmp, reg.name+"-publish.json")
+		now := measureKeystroke(b.o.peers, root, reg.file, b.o.nodeEdits, capture, b.bin, "serve")
+		var floor, old peer[keystroke]
+		if now.err == nil {
+			floor = measureKeystroke(b.o.peers, root, reg.file, b.o.nodeEdits, "", exe, "-serve-floor", capture)
+		}
+		if b.before != "" {
+			old = measureKeystroke(b.o.peers, root, reg.file, b.o.nodeEdits, "", b.before, "serve")
+		}
+		addKeystrokeRow(&b.t, now, floor, old)
+	}
+	return nil
+}
+
+// targets: issue 8's table.
+func (b *bench) targets() error {
+	o, t, bin, big := b.o, &b.t, b.bin, b.big
+	small, err := b.write("small", gen.Project{Milestones: gen.RealisticMilestones, VALs: gen.RealisticVALs, Runs: 20, Sources: 100})
+	if err != nil {
+		return err
+	}
+	progress("check…")
 	chk, err := measureCheck(bin, big, 9)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(os.Stderr, "peers…")
-	mdl := measureMarkdownlint(peers, big, 3)
-	mdls := measureMarkdownLS(peers, big, 10)
+	progress("peers…")
+	mdl := measureMarkdownlint(o.peers, big, 3)
+	mdls := measureMarkdownLS(o.peers, big, 10)
 
-	fmt.Fprintln(os.Stderr, "server, large register…")
-	bigRes, err := measureServer(bin, filepath.Join(tmp, "big"), big, edits)
+	progress("server, large register…")
+	bigRes, err := measureServer(bin, filepath.Join(b.tmp, "big"), big, o.edits)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(os.Stderr, "server, realistic register…")
-	smallRes, err := measureServer(bin, filepath.Join(tmp, "small"), small, 200)
+	progress("server, realistic register…")
+	smallRes, err := measureServer(bin, filepath.Join(b.tmp, "small"), small, 200)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(os.Stderr, "server, many sources…")
-	manyRes, err := measureServer(bin, filepath.Join(tmp, "many"), many, 100)
+	progress("writing %d source files…", o.sources)
+	many, err := b.write("many", gen.Project{Milestones: gen.LargeMilestones, VALs: gen.LargeVALs, Runs: 20, Sources: o.sources})
 	if err != nil {
 		return err
 	}
+	progress("server, many sources…")
+	manyRes, err := measureServer(bin, filepath.Join(b.tmp, "many"), many, 100)
+	if err != nil {
+		return err
+	}
+	_ = os.RemoveAll(filepath.Join(b.tmp, "many"))
 
 	t.add("edit → diagnostics published, 5,000 VALs (debounce 0)", "≤ 10 ms", ms(bigRes.edit), 10, mdls.cell(func(r mdlsResult) string {
 		return fmt.Sprintf("markdown LS edit → diagnostics+symbols %s (%s)", ms(r.EditMedianMs), ratio(r.EditMedianMs, bigRes.edit))
 	}))
 	t.add("edit → diagnostics published, 100 VALs", "≤ 2 ms", ms(smallRes.edit), 2, "")
-	t.add("edit → diagnostics, 5,000 VALs + "+fmt.Sprint(sources)+" source files", "no extra latency", ms(manyRes.edit), bigRes.edit*1.5+1, fmt.Sprintf("open → diagnostics median %s (the walk is cached)", ms(manyRes.open)))
+	t.add("edit → diagnostics, 5,000 VALs + "+fmt.Sprint(o.sources)+" source files", "no extra latency", ms(manyRes.edit), bigRes.edit*1.5+1, fmt.Sprintf("open → diagnostics median %s (the walk is cached)", ms(manyRes.open)))
 	t.add("open → first diagnostics, 5,000 VALs", "≤ 150 ms", ms(bigRes.open), 150, mdls.cell(func(r mdlsResult) string {
 		return fmt.Sprintf("markdown LS open → symbols %s (%s)", ms(r.OpenToSymbolsMs), ratio(r.OpenToSymbolsMs, bigRes.open))
 	}))
@@ -94,20 +217,241 @@ func run(bin, peers string, edits, sources int) error {
 	t.add("check, whole process, wall", "≤ 200 ms, ≥ 15× markdownlint", ms(chk.wall), 200, mdl.cell(func(r procResult) string {
 		return fmt.Sprintf("markdownlint-cli2 %s (%s)", ms(r.wall), ratio(r.wall, chk.wall))
 	}))
+	if mdl.err == nil && chk.wall*15 > mdl.res.wall {
+		t.rows[len(t.rows)-1].ok = false
+	}
 	t.add("check, whole process, peak RSS", "≤ 80 MB", mb(chk.rssKB), 80*1024, mdl.cell(func(r procResult) string {
 		return fmt.Sprintf("markdownlint-cli2 %s", mb(r.rssKB))
 	}))
 	t.rows[len(t.rows)-1].value = float64(chk.rssKB)
-	t.add(fmt.Sprintf("server RSS after %d edits (per cycle)", edits), "≤ 100 MB, no growth", rssCycles(bigRes.rssKB), 100*1024, "")
+	t.add(fmt.Sprintf("server RSS after %d edits (per cycle)", o.edits), "≤ 100 MB, flat", rssCycles(bigRes.rssKB), 100*1024, "")
 	t.rows[len(t.rows)-1].value = float64(bigRes.rssKB[len(bigRes.rssKB)-1])
 	if len(bigRes.rssKB) > 1 && bigRes.rssKB[len(bigRes.rssKB)-1] > bigRes.rssKB[1]*12/10 {
 		t.rows[len(t.rows)-1].ok = false
 	}
-	if mdl.err == nil && chk.wall*15 > mdl.res.wall {
-		t.rows[len(t.rows)-2].ok = false
-	}
-	t.print(os.Stdout)
 	return nil
+}
+
+// historyProject is the long-history folder with n runs: the realistic
+// 100-VAL register, whose VALs each have n/100 runs (as if CI recorded
+// every VAL n/100 times).
+func historyProject(n int) gen.Project {
+	return gen.Project{Milestones: gen.RealisticMilestones, VALs: gen.RealisticVALs, Runs: n, Sources: 100}
+}
+
+// largeFolder writes the long-history folder once.
+func (b *bench) largeFolder() (string, error) {
+	if b.large != "" {
+		return b.large, nil
+	}
+	progress("writing %d evidence runs…", b.o.runs)
+	var err error
+	b.large, err = b.write("history", historyProject(b.o.runs))
+	return b.large, err
+}
+
+// history: a charter folder with a long evidence history, after its first
+// load.
+func (b *bench) history() error {
+	large, err := b.largeFolder()
+	if err != nil {
+		return err
+	}
+	root := filepath.Join(b.tmp, "history")
+	progress("server, %d runs…", b.o.runs)
+	lr, err := measureLarge(b.bin, root, large, 30)
+	if err != nil {
+		return err
+	}
+	var old *largeResult
+	if b.before != "" && b.o.beforeLarge {
+		progress("server of %s, %d runs…", b.o.before, b.o.runs)
+		if r, err := measureLarge(b.before, root, large, 3); err == nil {
+			old = &r
+		} else {
+			progress("%s: %v", b.o.before, err)
+		}
+	}
+	addLargeRows(&b.t, b.o, lr, old)
+	return nil
+}
+
+// curve: check's time and memory against the number of runs.
+func (b *bench) curve() error {
+	var points []curvePoint
+	for _, n := range b.o.curve {
+		var root string
+		if n == b.o.runs {
+			large, err := b.largeFolder()
+			if err != nil {
+				return err
+			}
+			root = filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(large))))
+		} else {
+			progress("writing %d evidence runs…", n)
+			name := fmt.Sprintf("curve%d", n)
+			if _, err := b.write(name, historyProject(n)); err != nil {
+				return err
+			}
+			root = filepath.Join(b.tmp, name)
+		}
+		progress("check, %d runs…", n)
+		now, err := measureProcWithin(3, 10*time.Minute, root, b.bin, "check", ".")
+		if err != nil {
+			return err
+		}
+		cell := ""
+		if b.before != "" && (n <= 10_000 || b.o.beforeLarge) {
+			r, err := measureProcWithin(1, 5*time.Minute, root, b.before, "check", ".")
+			if err != nil {
+				cell = fmt.Sprintf("%s: %v", b.o.before, err)
+			} else {
+				cell = fmt.Sprintf("%s: %s, %s (%s)", b.o.before, ms(r.wall), mb(r.rssKB), ratio(r.wall, now.wall))
+			}
+		}
+		b.t.add(fmt.Sprintf("check, 100 VALs + %d runs: wall, peak RSS", n), "linear in runs", ms(now.wall)+", "+mb(now.rssKB), math.Inf(1), cell)
+		b.t.rows[len(b.t.rows)-1].value = now.wall
+		points = append(points, curvePoint{n, now.wall, len(b.t.rows) - 1})
+		if n != b.o.runs {
+			_ = os.RemoveAll(root)
+		}
+	}
+	markCurve(&b.t, points)
+	return nil
+}
+
+// cancels: cancelled work stops.
+func (b *bench) cancels() error {
+	large, err := b.largeFolder()
+	if err != nil {
+		return err
+	}
+	progress("cancelling: first load of %d runs…", b.o.runs)
+	loadStop := stopCharterLoad(filepath.Dir(large), 5)
+	progress("cancelling: check of 5,000 VALs…")
+	checkStop := stopCheck(b.big, 18)
+	progress("cancelling: workspace/symbol over 100 charters…")
+	symRoot := filepath.Join(b.tmp, "symbols")
+	if err := symbolsProject(symRoot, 100, 50); err != nil {
+		return err
+	}
+	symStop, err := stopSymbols(symRoot, 9)
+	if err != nil {
+		return err
+	}
+	for _, c := range []struct {
+		what string
+		r    stopResult
+	}{
+		{fmt.Sprintf("first load, %d runs", b.o.runs), loadStop},
+		{"check, 5,000 VALs", checkStop},
+		{"workspace/symbol, 100 charters × 500 VALs ($/cancelRequest)", symStop},
+	} {
+		b.t.add("cancelled → work stopped: "+c.what, "≤ 5 ms (p90)", c.r.cell(), 5, fmt.Sprintf("uncancelled %s", ms(c.r.full)))
+		b.t.rows[len(b.t.rows)-1].value = c.r.quantile(0.9)
+	}
+	return nil
+}
+
+// addKeystrokeRow is a keystroke through vscode-jsonrpc, with the floor and
+// the earlier commit.
+func addKeystrokeRow(t *table, now, floor, old peer[keystroke]) {
+	if now.err != nil {
+		t.add("keystroke → diagnostics decoded (vscode-jsonrpc client)", "≤ 10 ms", "unavailable: "+now.err.Error(), 10, "")
+		t.rows[len(t.rows)-1].ok = false
+		return
+	}
+	k := now.res
+	target := fmt.Sprintf("keystroke → diagnostics decoded (vscode-jsonrpc), %d diagnostics, %.0f KB", k.Diagnostics, float64(k.PublishBytes)/1024)
+	measured := fmt.Sprintf("%s (p90 %s)", ms(k.EditP50Ms), ms(k.EditP90Ms))
+	peers := []string{fmt.Sprintf("client decode %s", ms(k.DecodeP50Ms))}
+	peers = append(peers, floor.cell(func(f keystroke) string {
+		return fmt.Sprintf("floor (no server work) %s", ms(f.EditP50Ms))
+	}))
+	if old.err != nil || old.res.EditP50Ms > 0 {
+		peers = append(peers, old.cell(func(o keystroke) string {
+			return fmt.Sprintf("before %s (%s)", ms(o.EditP50Ms), ratio(o.EditP50Ms, k.EditP50Ms))
+		}))
+	}
+	t.add(target, "≤ 10 ms", measured, 10, strings.Join(peers, "; "))
+	t.rows[len(t.rows)-1].value = k.EditP50Ms
+}
+
+// addLargeRows are the long-history folder's rows.
+func addLargeRows(t *table, o options, lr largeResult, old *largeResult) {
+	beforeCell := func(f func(r largeResult) string) string {
+		if old == nil {
+			return ""
+		}
+		return o.before + ": " + f(*old)
+	}
+	name := fmt.Sprintf("%d runs", o.runs)
+	t.add("first load (open → diagnostics), "+name, "once", ms(lr.load)+", RSS "+mb(lr.loadRSSKB), math.Inf(1),
+		beforeCell(func(r largeResult) string { return ms(r.load) }))
+	t.rows[len(t.rows)-1].value, t.rows[len(t.rows)-1].ok = lr.load, true
+	for _, row := range []struct {
+		what string
+		l    func(r largeResult) latencies
+	}{
+		{"hover", func(r largeResult) latencies { return r.hover }},
+		{"code lens", func(r largeResult) latencies { return r.lens }},
+		{"keystroke → diagnostics published", func(r largeResult) latencies { return r.edit }},
+		{"8 concurrent hovers", func(r largeResult) latencies { return r.concurrent }},
+		{"keystroke, client without file watching", func(r largeResult) latencies { return r.unwatched }},
+	} {
+		l := row.l(lr)
+		limit := 20.0
+		t.add(row.what+", "+name, "≤ 20 ms", l.cell(), limit, beforeCell(func(r largeResult) string { return row.l(r).cell() }))
+		t.rows[len(t.rows)-1].value = l.p50()
+		if row.what == "8 concurrent hovers" {
+			t.rows[len(t.rows)-1].value = l.max()
+		}
+		if l.failed > 0 {
+			t.rows[len(t.rows)-1].ok = false
+		}
+	}
+}
+
+type curvePoint struct {
+	runs int
+	wall float64
+	row  int
+}
+
+// markCurve fails the curve's rows when check's time per added run grows
+// by more than half from one point to the next (the first point is mostly
+// fixed cost, so growth is judged on the time added since it).
+func markCurve(t *table, points []curvePoint) {
+	if len(points) < 3 {
+		return
+	}
+	sort.Slice(points, func(i, j int) bool { return points[i].runs < points[j].runs })
+	base := points[0]
+	var perRun []float64
+	for _, p := range points[1:] {
+		perRun = append(perRun, (p.wall-base.wall)/float64(p.runs-base.runs))
+	}
+	for i := 1; i < len(perRun); i++ {
+		if perRun[i] > perRun[i-1]*1.5 {
+			for _, p := range points {
+				t.rows[p.row].ok = false
+			}
+		}
+	}
+}
+
+// loadAverage is the machine's 1-minute load average, for the title: the
+// machine is shared, and figures are comparable within one run only.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return "unknown"
+	}
+	return f[0]
 }
 
 func median(xs []float64) float64 {
@@ -132,7 +476,10 @@ func ratio(peer, ours float64) string {
 	if ours <= 0 {
 		return "n/a"
 	}
-	return fmt.Sprintf("%.0f× slower than charter-lsp", peer/ours)
+	if peer < ours {
+		return fmt.Sprintf("%.1f× faster than charter-lsp", ours/peer)
+	}
+	return fmt.Sprintf("%.1f× slower than charter-lsp", peer/ours)
 }
 
 func rssCycles(kb []int64) string {

@@ -79,125 +79,189 @@ func (c *client) handle(_ context.Context, req *jsonrpc2.Request) (any, error) {
 	return nil, nil
 }
 
-func measureServer(bin, root, file string, edits int) (serverResult, error) {
-	var r serverResult
-	cmd := exec.Command(bin, "serve")
+// session is a charter-lsp process with a client connected.
+type session struct {
+	cmd  *exec.Cmd
+	c    *client
+	ctx  context.Context
+	doc  map[string]any // the register's textDocument identifier
+	u    uri.URI
+	text []byte
+
+	typed  bool // the last edit typed a character (the next deletes it)
+	closed bool
+}
+
+// startSession starts bin in root and initializes it (debounce 0) for a
+// client that, like VS Code, watches files for the server when watch is
+// set.
+func startSession(bin, root, file string, watch bool) (*session, error) {
+	args := []string{"serve"}
+	if log := os.Getenv("LSPBENCH_LOG"); log != "" {
+		// The servers' debug logs, to see where time goes.
+		args = append(args, "-log-level", "debug", "-log-file", log)
+	}
+	cmd := exec.Command(bin, args...)
 	cmd.Dir = root
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return r, err
+		return nil, err
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return r, err
+		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return r, err
+		return nil, err
 	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	ctx := context.Background()
-	c := &client{seen: map[int32]chan struct{}{}}
-	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(pipes{stdout, stdin}), jsonrpc2.WithCodec(lsp.Codec{}))
-	c.conn.Go(ctx, c.handle)
+	s := &session{cmd: cmd, ctx: context.Background(), u: uri.File(file)}
+	s.doc = map[string]any{"uri": s.u}
+	s.c = &client{seen: map[int32]chan struct{}{}}
+	s.c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(pipes{stdout, stdin}), jsonrpc2.WithCodec(lsp.Codec{}))
+	s.c.conn.Go(s.ctx, s.c.handle)
 
 	rootURI := uri.File(root)
-	u := uri.File(file)
+	ws := map[string]any{"configuration": true, "workspaceFolders": true}
+	if watch {
+		ws["didChangeWatchedFiles"] = map[string]any{"dynamicRegistration": true}
+	}
 	caps := map[string]any{
-		"workspace":    map[string]any{"configuration": true, "workspaceFolders": true},
+		"workspace":    ws,
 		"textDocument": map[string]any{"publishDiagnostics": map[string]any{"versionSupport": true}},
 	}
 	var initRes json.RawMessage
-	if _, err := c.conn.Call(ctx, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": rootURI, "capabilities": caps,
+	if _, err := s.c.conn.Call(s.ctx, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": rootURI, "capabilities": caps,
 		"workspaceFolders": []any{map[string]any{"uri": rootURI, "name": "bench"}}, "initializationOptions": map[string]any{"debounceMs": 0}}, &initRes); err != nil {
-		return r, fmt.Errorf("initialize: %w", err)
+		s.close()
+		return nil, fmt.Errorf("initialize: %w", err)
 	}
-	if err := c.conn.Notify(ctx, "initialized", map[string]any{}); err != nil {
-		return r, err
+	if err := s.c.conn.Notify(s.ctx, "initialized", map[string]any{}); err != nil {
+		s.close()
+		return nil, err
 	}
-	text, err := os.ReadFile(file)
+	if s.text, err = os.ReadFile(file); err != nil {
+		s.close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// await waits for the publish of version.
+func (s *session) await(v int32) error {
+	select {
+	case <-s.c.wait(v):
+		return nil
+	case <-time.After(120 * time.Second):
+		return fmt.Errorf("no diagnostics for version %d", v)
+	}
+}
+
+// open opens the register as version and waits for its diagnostics.
+func (s *session) open(version int32) error {
+	if err := s.c.conn.Notify(s.ctx, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": s.u, "languageId": "markdown", "version": version, "text": string(s.text)}}); err != nil {
+		return err
+	}
+	return s.await(version)
+}
+
+// edit types a character at p or, every other time, deletes it again, and
+// waits for the publish of version.
+func (s *session) edit(version int32, p map[string]any) error {
+	change := map[string]any{"range": map[string]any{"start": p, "end": p}, "text": "x"}
+	if s.typed = !s.typed; !s.typed {
+		end := map[string]any{"line": p["line"], "character": p["character"].(int) + 1}
+		change = map[string]any{"range": map[string]any{"start": p, "end": end}, "text": ""}
+	}
+	if err := s.c.conn.Notify(s.ctx, "textDocument/didChange", map[string]any{
+		"textDocument": map[string]any{"uri": s.u, "version": version}, "contentChanges": []any{change}}); err != nil {
+		return err
+	}
+	return s.await(version)
+}
+
+// call times one request; an empty or null answer to a request that must
+// answer something is an error.
+func (s *session) call(method string, params any) (float64, error) {
+	var out json.RawMessage
+	start := time.Now()
+	_, err := s.c.conn.Call(s.ctx, method, params, &out)
+	if err == nil && (len(out) == 0 || string(out) == "null" || string(out) == "[]") && method != "textDocument/codeAction" {
+		err = fmt.Errorf("%s answered %s", method, out)
+	}
+	return since(start), err
+}
+
+func (s *session) close() {
+	if s.closed {
+		return
+	}
+	s.closed = true
+	if s.c != nil && s.c.conn != nil {
+		ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
+		_, _ = s.c.conn.Call(ctx, "shutdown", nil, nil)
+		_ = s.c.conn.Notify(ctx, "exit", nil)
+		cancel()
+	}
+	_ = s.cmd.Process.Kill()
+	_ = s.cmd.Wait()
+}
+
+func measureServer(bin, root, file string, edits int) (serverResult, error) {
+	var r serverResult
+	s, err := startSession(bin, root, file, true)
 	if err != nil {
 		return r, err
 	}
-	heading, verifier, body := positions(text)
-	await := func(v int32) error {
-		select {
-		case <-c.wait(v):
-			return nil
-		case <-time.After(60 * time.Second):
-			return fmt.Errorf("no diagnostics for version %d", v)
-		}
-	}
-	doc := map[string]any{"uri": u}
+	defer s.close()
+	heading, verifier, body := positions(s.text)
 
 	// Open (three times: close and re-open with a new version).
 	var opens []float64
 	version := int32(0)
 	for i := 0; i < 3; i++ {
 		if i > 0 {
-			_ = c.conn.Notify(ctx, "textDocument/didClose", map[string]any{"textDocument": doc})
+			_ = s.c.conn.Notify(s.ctx, "textDocument/didClose", map[string]any{"textDocument": s.doc})
 		}
 		version++
 		start := time.Now()
-		if err := c.conn.Notify(ctx, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{
-			"uri": u, "languageId": "markdown", "version": version, "text": string(text)}}); err != nil {
-			return r, err
-		}
-		if err := await(version); err != nil {
+		if err := s.open(version); err != nil {
 			return r, err
 		}
 		opens = append(opens, since(start))
 	}
 	r.open = median(opens)
-	r.rssKB = append(r.rssKB, rss(cmd.Process.Pid))
+	r.rssKB = append(r.rssKB, rss(s.cmd.Process.Pid))
 
 	// Edits: type a character at the end of "Verifier: command" and undo
 	// it, so each version's diagnostics differ and are published.
 	var editMs []float64
 	for i := 0; i < edits; i++ {
 		version++
-		rng := map[string]any{"start": verifier, "end": verifier}
-		change := map[string]any{"range": rng, "text": "x"}
-		if i%2 == 1 {
-			end := map[string]any{"line": verifier["line"], "character": verifier["character"].(int) + 1}
-			change = map[string]any{"range": map[string]any{"start": verifier, "end": end}, "text": ""}
-		}
 		start := time.Now()
-		if err := c.conn.Notify(ctx, "textDocument/didChange", map[string]any{
-			"textDocument": map[string]any{"uri": u, "version": version}, "contentChanges": []any{change}}); err != nil {
-			return r, err
-		}
-		if err := await(version); err != nil {
+		if err := s.edit(version, verifier); err != nil {
 			return r, err
 		}
 		editMs = append(editMs, since(start))
 		if third := max(edits/3, 1); (i+1)%third == 0 && i+1 <= 3*third {
-			r.rssKB = append(r.rssKB, rss(cmd.Process.Pid))
+			r.rssKB = append(r.rssKB, rss(s.cmd.Process.Pid))
 		}
 	}
 	r.edit = median(editMs)
 
-	call := func(method string, params any) (float64, error) {
-		var out json.RawMessage
-		start := time.Now()
-		_, err := c.conn.Call(ctx, method, params, &out)
-		if err == nil && (len(out) == 0 || string(out) == "null") && method == "textDocument/hover" {
-			err = fmt.Errorf("%s answered null", method)
-		}
-		return since(start), err
-	}
 	for _, m := range []struct {
 		method string
 		params any
 		into   *float64
 	}{
-		{"textDocument/hover", map[string]any{"textDocument": doc, "position": heading}, &r.hover},
-		{"textDocument/codeAction", map[string]any{"textDocument": doc, "range": map[string]any{"start": heading, "end": heading},
+		{"textDocument/hover", map[string]any{"textDocument": s.doc, "position": heading}, &r.hover},
+		{"textDocument/codeAction", map[string]any{"textDocument": s.doc, "range": map[string]any{"start": heading, "end": heading},
 			"context": map[string]any{"diagnostics": []any{}}}, &r.action},
-		{"textDocument/completion", map[string]any{"textDocument": doc, "position": body}, &r.completion},
+		{"textDocument/completion", map[string]any{"textDocument": s.doc, "position": body}, &r.completion},
 	} {
 		var xs []float64
 		for i := 0; i < 30; i++ {
-			d, err := call(m.method, m.params)
+			d, err := s.call(m.method, m.params)
 			if err != nil {
 				return r, err
 			}
@@ -205,8 +269,6 @@ func measureServer(bin, root, file string, edits int) (serverResult, error) {
 		}
 		*m.into = median(xs)
 	}
-	_, _ = c.conn.Call(ctx, "shutdown", nil, nil)
-	_ = c.conn.Notify(ctx, "exit", nil)
 	return r, nil
 }
 

@@ -1,0 +1,48 @@
+package diag
+
+import (
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// Sort orders as a stable sort by file, span and code does: equal keys keep
+// their order (the message tells them apart here).
+func TestSortIsStableByFileSpanCode(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	codes := []Code{InvalidVerifier, MilestoneSize, StaleEvidence}
+	for n := range 200 {
+		ds := make([]Diagnostic, n)
+		for i := range ds {
+			start := r.IntN(20)
+			ds[i] = Diagnostic{File: []string{"a", "b"}[r.IntN(2)], Span: source.Span{Start: start, End: start + r.IntN(3)},
+				Code: codes[r.IntN(len(codes))], Message: string(rune('A' + i%26))}
+		}
+		if n%3 == 0 {
+			sort.SliceStable(ds, func(i, j int) bool { return compare(&ds[i], &ds[j]) < 0 }) // already in order
+		}
+		want := slices.Clone(ds)
+		sort.SliceStable(want, func(i, j int) bool {
+			a, b := want[i], want[j]
+			if a.File != b.File {
+				return a.File < b.File
+			}
+			if a.Span.Start != b.Span.Start {
+				return a.Span.Start < b.Span.Start
+			}
+			if a.Span.End != b.Span.End {
+				return a.Span.End < b.Span.End
+			}
+			return a.Code.String() < b.Code.String()
+		})
+		Sort(ds)
+		for i := range ds {
+			if ds[i].File != want[i].File || ds[i].Span != want[i].Span || ds[i].Code != want[i].Code || ds[i].Message != want[i].Message {
+				t.Fatalf("n=%d: at %d got %+v, want %+v", n, i, ds[i], want[i])
+			}
+		}
+	}
+}

@@ -1,0 +1,67 @@
+package pi
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/bench/gen"
+)
+
+// A reload keeps the runs whose file did not change (the same *EvidenceRun)
+// and reads the others, and gives what a fresh load gives.
+func TestReloadEvidenceReusesUnchangedRuns(t *testing.T) {
+	path, err := gen.Project{Milestones: 2, VALs: 3, Runs: 12}.Write(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Dir(path)
+	ctx := context.Background()
+	prev, err := LoadEvidence(ctx, vfs.OS, dir)
+	if err != nil || len(prev.Runs) != 12 {
+		t.Fatalf("load: %v runs, %v", len(prev.Runs), err)
+	}
+	changed := prev.Runs[3].File.Path
+	if err := os.WriteFile(changed, gen.Evidence("bench", prev.Runs[3].Segment, gen.ID(0, 1), "fail", "2026-12-01T00:00:00.000Z"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	added := filepath.Join(dir, "work", "m2", "evidence", "2026-12-02T00-00-00-000Z", "evidence.json")
+	if err := os.MkdirAll(filepath.Dir(added), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(added, gen.Evidence("bench", "m2", gen.ID(1, 0), "pass", "2026-12-02T00:00:00.000Z"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	next, err := ReloadEvidence(ctx, vfs.OS, dir, prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := LoadEvidence(ctx, vfs.OS, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(next, fresh) {
+		t.Fatal("a reload differs from a fresh load")
+	}
+	old := map[string]*EvidenceRun{}
+	for _, r := range prev.Runs {
+		old[r.File.Path] = r
+	}
+	for _, r := range next.Runs {
+		reused := old[r.File.Path] == r
+		switch p := r.File.Path; {
+		case p == changed || p == added:
+			if reused {
+				t.Errorf("%s changed but was reused", r.RelPath)
+			}
+		case !reused:
+			t.Errorf("%s did not change but was read again", r.RelPath)
+		}
+	}
+	if got := next.Newest[gen.ID(0, 1)]; got.Outcome != "fail" {
+		t.Errorf("the changed run's outcome is %q", got.Outcome)
+	}
+}

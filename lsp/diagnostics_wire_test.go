@@ -1,0 +1,216 @@
+package lsp
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// randomDiagnostic draws from a small vocabulary, so that successive sets
+// share many diagnostics (what the cache reuses) and differ in every field
+// somewhere (what it must not reuse).
+func randomDiagnostic(r *rand.Rand) diag.Diagnostic {
+	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
+	rng := func() source.Range {
+		l := r.IntN(40)
+		return source.Range{Start: source.Position{Line: l, Character: r.IntN(5)}, End: source.Position{Line: l + r.IntN(2), Character: r.IntN(90)}}
+	}
+	codes := []diag.Code{diag.InvalidVerifier, diag.MilestoneSize, diag.StaleEvidence, diag.SectionMissing}
+	d := diag.Diagnostic{
+		Range:    rng(),
+		Severity: diag.Severity(r.IntN(5)), // 0 is off: never sent
+		Code:     codes[r.IntN(len(codes))],
+		Source:   pick("", "charter", "other"),
+		Message:  pick("VAL-A-001: unknown verifier", "VAL-A-002: unknown verifier", `quote " back\ slash`, "é ✓ \u2028 <&>", "tab\tnew\nline"),
+	}
+	if r.IntN(4) == 0 {
+		d.Related = []diag.Related{{File: pick("/p/a.md", "/p/b c.md", "/p/é.json"), Range: rng(), Message: pick("first", "evidence row")}}
+		if r.IntN(3) == 0 {
+			d.Related = append(d.Related, diag.Related{File: "", Range: rng(), Message: "dropped: no file"})
+		}
+	}
+	if r.IntN(4) == 0 {
+		d.Data = map[string]string{"id": pick("VAL-A-001", "VAL-B-002"), "kind": pick("command", "hook")}
+		if r.IntN(2) == 0 {
+			d.Data["z"], d.Data["a"] = "last", "first"
+		}
+	}
+	return d
+}
+
+// The encoded array is exactly what the protocol package makes of the
+// converted diagnostics, through sequences of sets in which diagnostics
+// move, change one field, appear and disappear: a reused tail is always
+// the right one.
+func TestWireMatchesProtocolMarshal(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var c wireCache
+	var ds []diag.Diagnostic
+	for step := range 400 {
+		next := make([]diag.Diagnostic, 0, len(ds)+4)
+		for _, d := range ds {
+			switch r.IntN(10) {
+			case 0: // gone
+			case 1: // moved
+				d.Range.Start.Line++
+				d.Range.End.Line++
+				next = append(next, d)
+			case 2: // one field changed
+				e := randomDiagnostic(r)
+				switch r.IntN(6) {
+				case 0:
+					d.Severity = e.Severity
+				case 1:
+					d.Code = e.Code
+				case 2:
+					d.Message = e.Message
+				case 3:
+					d.Related = e.Related
+				case 4:
+					d.Data = e.Data
+				case 5:
+					d.Source = e.Source
+				}
+				next = append(next, d)
+			default:
+				next = append(next, d)
+			}
+		}
+		for range r.IntN(6) {
+			next = append(next, randomDiagnostic(r))
+		}
+		if step%50 == 49 {
+			next = nil // everything fixed
+		}
+		ds = next
+		got, id := c.encode(ds)
+		want, err := protocol.Marshal(toProtocolDiagnostics(ds))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("step %d: encoded\n%s\nwant\n%s", step, got, want)
+		}
+		if id != wireID(want) {
+			t.Fatalf("step %d: result id %s, want %s", step, id, wireID(want))
+		}
+	}
+}
+
+// The cache holds the tails of the last set only: a document's memory does
+// not grow with the number of different diagnostics it has had.
+func TestWireCacheKeepsTheLastSet(t *testing.T) {
+	var c wireCache
+	for i := range 100 {
+		var ds []diag.Diagnostic
+		for j := range 10 {
+			ds = append(ds, diag.Diagnostic{Severity: diag.SeverityWarning, Code: diag.InvalidVerifier, Message: fmt.Sprintf("set %d, #%d", i, j)})
+		}
+		c.encode(ds)
+	}
+	n := 0
+	for _, es := range c.last {
+		n += len(es)
+	}
+	if n != 10 || len(c.spare) != 0 {
+		t.Errorf("cache holds %d tails (and %d spare keys) after 100 sets of 10; want the last 10", n, len(c.spare))
+	}
+	c.forget()
+	if c.last != nil {
+		t.Error("forget kept the tails")
+	}
+}
+
+// Two diagnostics that differ in any field the tail is made from are told
+// apart (by digest, and in any case by sameWire); equal ones digest alike
+// whatever order Go iterates their Data in.
+func TestWireDigestTellsTailsApart(t *testing.T) {
+	base := func() diag.Diagnostic {
+		return diag.Diagnostic{
+			Range:    source.Range{Start: source.Position{Line: 3, Character: 4}, End: source.Position{Line: 3, Character: 9}},
+			Severity: diag.SeverityWarning, Code: diag.InvalidVerifier, Source: "charter", Message: "VAL-A-001: unknown verifier kind",
+			Related: []diag.Related{{File: "/p/a.md", Range: source.Range{End: source.Position{Line: 1}}, Message: "first definition"}},
+			Data:    map[string]string{"kind": "command", "a": "1", "b": "2", "c": "3"},
+		}
+	}
+	changes := []struct {
+		name   string
+		change func(d *diag.Diagnostic)
+	}{
+		{"severity", func(d *diag.Diagnostic) { d.Severity = diag.SeverityError }},
+		{"code", func(d *diag.Diagnostic) { d.Code = diag.MilestoneSize }},
+		{"source", func(d *diag.Diagnostic) { d.Source = "other" }},
+		{"no source", func(d *diag.Diagnostic) { d.Source = "" }},
+		{"message", func(d *diag.Diagnostic) { d.Message += "s" }},
+		{"related file", func(d *diag.Diagnostic) { d.Related[0].File = "/p/b.md" }},
+		{"related range", func(d *diag.Diagnostic) { d.Related[0].Range.Start.Character = 2 }},
+		{"related message", func(d *diag.Diagnostic) { d.Related[0].Message = "evidence row" }},
+		{"no related", func(d *diag.Diagnostic) { d.Related = nil }},
+		{"data value", func(d *diag.Diagnostic) { d.Data["kind"] = "hook" }},
+		{"data key", func(d *diag.Diagnostic) { delete(d.Data, "a"); d.Data["A"] = "1" }},
+		{"data pairs swapped", func(d *diag.Diagnostic) { d.Data["a"], d.Data["b"] = "2", "1" }},
+		{"no data", func(d *diag.Diagnostic) { d.Data = nil }},
+		{"source/message boundary", func(d *diag.Diagnostic) { d.Source, d.Message = "charterV", "AL-A-001: unknown verifier kind" }},
+	}
+	b := base()
+	want := wireDigest(&b)
+	for range 50 {
+		if again := base(); wireDigest(&again) != want || !sameWire(&again, &b) {
+			t.Fatal("equal diagnostics digest apart")
+		}
+	}
+	moved := base()
+	moved.Range.Start.Line = 90
+	if wireDigest(&moved) != want || !sameWire(&moved, &b) {
+		t.Error("the range is not part of the tail")
+	}
+	seen := map[uint64]string{want: "base"}
+	for _, c := range changes {
+		d := base()
+		c.change(&d)
+		if sameWire(&d, &b) {
+			t.Errorf("%s: sameWire still true", c.name)
+		}
+		h := wireDigest(&d)
+		if prev, dup := seen[h]; dup {
+			t.Errorf("%s: digest equals that of %s", c.name, prev)
+		}
+		seen[h] = c.name
+	}
+}
+
+// The publish params are valid JSON that the protocol package decodes into
+// what was encoded.
+func TestPublishParamsDecode(t *testing.T) {
+	var c wireCache
+	r := rand.New(rand.NewPCG(3, 4))
+	var ds []diag.Diagnostic
+	for range 20 {
+		ds = append(ds, randomDiagnostic(r))
+	}
+	wire, _ := c.encode(ds)
+	v := int32(7)
+	for _, version := range []*int32{&v, nil} {
+		if odd := publishParams(nil, "file:///p/\"q\"\\\u00e9\x01.md", version, wire); !json.Valid(odd) {
+			t.Errorf("invalid JSON: %.80s", odd)
+		}
+		raw := publishParams(nil, "file:///p/a%20b/criteria.md", version, wire)
+		var p protocol.PublishDiagnosticsParams
+		if err := protocol.Unmarshal(raw, &p); err != nil {
+			t.Fatalf("%s: %v", raw, err)
+		}
+		if p.URI != "file:///p/a%20b/criteria.md" || len(p.Diagnostics) != len(toProtocolDiagnostics(ds)) {
+			t.Errorf("decoded %s with %d diagnostics", p.URI, len(p.Diagnostics))
+		}
+		if got, ok := p.Version.Get(); ok != (version != nil) || (ok && got != v) {
+			t.Errorf("version %v, %v; want %v", got, ok, version)
+		}
+	}
+}
