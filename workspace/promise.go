@@ -34,11 +34,6 @@ func newPromise[T any](track *busy, fn func(context.Context) (T, error)) *promis
 	return &promise[T]{fn: fn, track: track}
 }
 
-// resolved returns a promise already holding v.
-func resolved[T any](v T) *promise[T] {
-	return &promise[T]{done: true, val: v}
-}
-
 // get returns the value, computing it if nobody has yet. It returns ctx's
 // error if ctx is done first.
 func (p *promise[T]) get(ctx context.Context) (T, error) {
