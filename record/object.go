@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
 )
 
 // object is a JSON object that keeps its members in order, so rewriting
@@ -50,7 +52,7 @@ func (o object) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, err := marshal(m.Key)
+		k, err := jsonenc.Marshal(m.Key)
 		if err != nil {
 			return nil, err
 		}
@@ -81,29 +83,4 @@ func (o *object) set(key string, v json.RawMessage) {
 		}
 	}
 	*o = append(*o, member{key, v})
-}
-
-// marshal encodes v compactly without HTML escaping, as JSON.stringify does.
-func marshal(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
-
-// pretty encodes v as JSON.stringify(v, null, 2) + "\n", upstream's file form.
-func pretty(v any) ([]byte, error) {
-	compact, err := marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if err := json.Indent(&b, compact, "", "  "); err != nil {
-		return nil, err
-	}
-	b.WriteByte('\n')
-	return b.Bytes(), nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
 )
 
 // Options tune Plan.
@@ -132,7 +133,7 @@ func Plan(fsys vfs.FS, dir string, entries []Entry, opts Options) (*Result, erro
 		if err := checkInside(dir, target); err != nil {
 			return nil, err
 		}
-		content, err := pretty(row)
+		content, err := jsonenc.Indent(row)
 		if err != nil {
 			return nil, fmt.Errorf("entry %d (%s): %w", i, row.CriterionID, err)
 		}
@@ -248,7 +249,7 @@ func planCriterionState(fsys vfs.FS, dir, charterID string, written []Written, r
 		}
 	}
 	if _, ok := file.get("charterId"); !ok {
-		v, _ := marshal(charterID)
+		v, _ := jsonenc.Marshal(charterID)
 		file = append(object{{"charterId", v}}, file...)
 	}
 	var criteria object
@@ -258,20 +259,20 @@ func planCriterionState(fsys vfs.FS, dir, charterID string, written []Written, r
 		}
 	}
 	for i, w := range written {
-		v, err := marshal(records[i])
+		v, err := jsonenc.Marshal(records[i])
 		if err != nil {
 			return FileOp{}, err
 		}
 		criteria.set(w.CriterionID, v)
 	}
-	v, err := marshal(criteria)
+	v, err := jsonenc.Marshal(criteria)
 	if err != nil {
 		return FileOp{}, err
 	}
 	file.set("criteria", v)
-	v, _ = marshal(ts)
+	v, _ = jsonenc.Marshal(ts)
 	file.set("lastToolWriteAt", v)
-	content, err := pretty(file)
+	content, err := jsonenc.Indent(file)
 	if err != nil {
 		return FileOp{}, err
 	}

@@ -1,10 +1,8 @@
 package status
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -13,6 +11,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
 )
 
 // Charter is the status of a .charters/<id> charter: what pi-charter's
@@ -315,11 +314,5 @@ func (s *Status) MarshalJSON() ([]byte, error) {
 		v = (*plain)(s)
 	}
 	// As the CLI encodes: no HTML escaping of <, > and & in notes.
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
+	return jsonenc.Marshal(v)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
 )
 
 // FinalizerResponse is the answer of rp1's charter finalizer (PR #436,
@@ -72,11 +73,8 @@ func MarshalFinalizer(r FinalizerResponse) []byte {
 	if r.Warnings == nil {
 		r.Warnings = []string{}
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(r) // strings and slices of strings always encode
-	return bytes.TrimRight(b.Bytes(), "\n")
+	b, _ := jsonenc.Marshal(r) // strings and slices of strings always encode
+	return b
 }
 
 // CheckFinalizerAnswer checks a finalizer's raw answer against rp1's

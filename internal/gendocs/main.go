@@ -19,6 +19,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/internal/glob"
+	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
 )
 
 func main() {
@@ -50,7 +51,7 @@ func generate(root string) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	schemaJSON, err := indent(schema)
+	schemaJSON, err := jsonenc.Indent(schema)
 	if err != nil {
 		return nil, err
 	}

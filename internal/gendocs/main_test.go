@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
 )
 
 // Every generated file is committed as generate writes it.
@@ -84,7 +85,7 @@ func TestSchemaOfGoTypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := indent(obj{{"root", root}, {"$defs", g.defs}})
+	got, err := jsonenc.Indent(obj{{"root", root}, {"$defs", g.defs}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,8 @@ import (
 	"reflect"
 	"strings"
 	"time"
+
+	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
 )
 
 // A JSON schema (draft 2020-12) of what Go values marshal to, read from
@@ -36,42 +38,16 @@ func (o obj) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, _ := marshal(e.key)
+		k, _ := jsonenc.Marshal(e.key)
 		b.Write(k)
 		b.WriteByte(':')
-		v, err := marshal(e.value)
+		v, err := jsonenc.Marshal(e.value)
 		if err != nil {
 			return nil, err
 		}
 		b.Write(v)
 	}
 	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-// marshal is json.Marshal without escaping <, > and & (descriptions
-// mention work/<segment>/ paths).
-func marshal(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
-
-// indent is v as indented JSON with a final newline.
-func indent(v any) ([]byte, error) {
-	raw, err := marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if err := json.Indent(&b, raw, "", "  "); err != nil {
-		return nil, err
-	}
-	b.WriteByte('\n')
 	return b.Bytes(), nil
 }
 
