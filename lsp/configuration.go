@@ -122,9 +122,9 @@ func (s *Server) revalidate() {
 		s.mu.Unlock()
 		return
 	}
-	s.diags.pending.add()
+	s.diags.pending.Add()
 	go func() {
-		defer s.diags.pending.done()
+		defer s.diags.pending.Done()
 		paths, err := s.ws.Revalidate(s.ctx)
 		s.mu.Lock()
 		s.revalidating = false

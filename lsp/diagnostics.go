@@ -14,6 +14,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/internal/inflight"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
@@ -32,8 +33,8 @@ type diagnoser struct {
 	scheduled uint64 // snapshot of the run last scheduled
 	docs      map[uri.URI]*docDiags
 
-	pending    *counter    // runs and clears not yet finished
-	refreshing atomic.Bool // a workspace/diagnostic/refresh is in flight
+	pending    *inflight.Counter // runs and clears not yet finished
+	refreshing atomic.Bool       // a workspace/diagnostic/refresh is in flight
 }
 
 // docDiags is one open document's publishing state.
@@ -70,7 +71,7 @@ func (r *diagResult) protocolItems() []protocol.Diagnostic {
 var noDiagnostics = &diagResult{wire: emptyWire, resultID: wireID(emptyWire), items: []protocol.Diagnostic{}}
 
 func newDiagnoser(s *Server) *diagnoser {
-	return &diagnoser{s: s, docs: map[uri.URI]*docDiags{}, pending: newCounter()}
+	return &diagnoser{s: s, docs: map[uri.URI]*docDiags{}, pending: inflight.New()}
 }
 
 func (g *diagnoser) doc(u uri.URI) *docDiags {
@@ -114,12 +115,12 @@ func (g *diagnoser) schedule(snap *workspace.Snapshot, first string) {
 		g.cancel()
 	}
 	g.cancel, g.scheduled = cancel, snap.ID()
-	g.pending.add()
+	g.pending.Add()
 	g.mu.Unlock()
 
 	delay := g.debounce(snap)
 	go func() {
-		defer g.pending.done()
+		defer g.pending.Done()
 		defer cancel()
 		if delay > 0 {
 			t := time.NewTimer(delay)
@@ -254,9 +255,9 @@ func (g *diagnoser) refresh() {
 	if g.s.client == nil || !g.refreshing.CompareAndSwap(false, true) {
 		return
 	}
-	g.pending.add()
+	g.pending.Add()
 	go func() {
-		defer g.pending.done()
+		defer g.pending.Done()
 		defer g.refreshing.Store(false)
 		if err := g.s.client.DiagnosticRefresh(context.WithoutCancel(g.s.ctx)); err != nil {
 			g.s.log.Debug("diagnostic refresh", zap.Error(err))
@@ -280,9 +281,9 @@ func (g *diagnoser) clear(u uri.URI, charter bool) {
 		g.mu.Unlock()
 		return
 	}
-	g.pending.add()
+	g.pending.Add()
 	go func() {
-		defer g.pending.done()
+		defer g.pending.Done()
 		dd.send.Lock()
 		defer dd.send.Unlock()
 		g.notify(u, nil, emptyWire, nil)
@@ -321,7 +322,7 @@ func (g *diagnoser) cancelAll() {
 }
 
 // settle blocks until every scheduled run has published or given up.
-func (g *diagnoser) settle() { g.pending.wait() }
+func (g *diagnoser) settle() { g.pending.Wait() }
 
 // wait cancels every run and blocks until they have all stopped.
 func (g *diagnoser) wait() {

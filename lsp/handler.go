@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
@@ -87,8 +86,8 @@ func (s *Server) handler() jsonrpc2.Handler {
 			if !call {
 				// Counted before the read loop moves on, so Settle sees
 				// every notification sent before it.
-				s.busy.add()
-				defer s.busy.done()
+				s.busy.Add()
+				defer s.busy.Done()
 			}
 			jsonrpc2.Async(ctx)
 		}
@@ -217,40 +216,4 @@ func (s *Server) gate(method string, call bool) error {
 		return fmt.Errorf("initialize sent twice: %w", jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "already initialized"))
 	}
 	return nil
-}
-
-// counter counts work in progress and lets a caller wait for none.
-type counter struct {
-	mu   sync.Mutex
-	n    int
-	zero *sync.Cond
-}
-
-func newCounter() *counter {
-	c := &counter{}
-	c.zero = sync.NewCond(&c.mu)
-	return c
-}
-
-func (c *counter) add() {
-	c.mu.Lock()
-	c.n++
-	c.mu.Unlock()
-}
-
-func (c *counter) done() {
-	c.mu.Lock()
-	c.n--
-	if c.n == 0 {
-		c.zero.Broadcast()
-	}
-	c.mu.Unlock()
-}
-
-func (c *counter) wait() {
-	c.mu.Lock()
-	for c.n > 0 {
-		c.zero.Wait()
-	}
-	c.mu.Unlock()
 }

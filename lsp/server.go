@@ -25,6 +25,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/inflight"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
@@ -62,7 +63,7 @@ type Server struct {
 	// only, whatever path a feature asks for.
 	bound *vfs.Confined
 	diags *diagnoser
-	busy  *counter // notification handlers running concurrently
+	busy  *inflight.Counter // notification handlers running concurrently
 
 	requestBudget time.Duration
 	dispatch      jsonrpc2.Handler       // typed dispatch to s; tests may wrap it
@@ -110,7 +111,7 @@ func New(opts Options) *Server {
 		version:       opts.Version,
 		docs:          newDocTable(),
 		exited:        make(chan struct{}),
-		busy:          newCounter(),
+		busy:          inflight.New(),
 		work:          make(chan struct{}, maxWork),
 		callingClient: make(chan struct{}, maxCallingClient),
 
@@ -231,7 +232,7 @@ func (Codec) Unmarshal(data []byte, v any) error {
 // to publish). Tests and benchmarks use it to observe the server at rest
 // without sleeping.
 func (s *Server) Settle() {
-	s.busy.wait()
+	s.busy.Wait()
 	s.diags.settle()
 	s.ws.Wait()
 }

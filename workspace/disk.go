@@ -12,6 +12,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/inflight"
 )
 
 // disk remembers what was read from the disk until a change event says it
@@ -20,7 +21,7 @@ import (
 // immutable; invalidation replaces them.
 type disk struct {
 	fs   vfs.FS
-	busy *busy // the session's computations in flight
+	busy *inflight.Counter // the session's computations in flight
 
 	mu    sync.Mutex
 	files map[string]*File
@@ -38,7 +39,7 @@ type dirResult struct {
 	err     error
 }
 
-func newDisk(fsys vfs.FS, b *busy) *disk {
+func newDisk(fsys vfs.FS, b *inflight.Counter) *disk {
 	return &disk{fs: fsys, busy: b, files: map[string]*File{}, stats: map[string]statResult{}, dirs: map[string]dirResult{}}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/inflight"
 )
 
 // File is one version of one file as a snapshot sees it: an open
@@ -47,7 +48,7 @@ type File struct {
 
 	// busy counts the file's computations in flight (the session's), so
 	// that Session.Wait sees a parse a cancelled request left running.
-	busy       *busy
+	busy       *inflight.Counter
 	criteriaMu sync.Mutex
 	criteria   *promise[*pi.Criteria]
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+
+	"github.com/charter-lsp/charter-lsp/internal/inflight"
 )
 
 // promise computes a value at most once and shares it between everyone who
@@ -15,7 +17,7 @@ import (
 // computation stores nothing, so a later caller starts it again.
 type promise[T any] struct {
 	fn    func(context.Context) (T, error)
-	track *busy // counts computations in flight (Session.Wait); may be nil
+	track *inflight.Counter // counts computations in flight (Session.Wait); may be nil
 
 	mu      sync.Mutex
 	done    bool
@@ -30,7 +32,7 @@ type run struct {
 	finished chan struct{}
 }
 
-func newPromise[T any](track *busy, fn func(context.Context) (T, error)) *promise[T] {
+func newPromise[T any](track *inflight.Counter, fn func(context.Context) (T, error)) *promise[T] {
 	return &promise[T]{fn: fn, track: track}
 }
 
@@ -80,9 +82,9 @@ func (p *promise[T]) start() *run {
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &run{cancel: cancel, finished: make(chan struct{})}
 	p.run = r
-	p.track.add()
+	p.track.Add()
 	go func() {
-		defer p.track.done()
+		defer p.track.Done()
 		defer close(r.finished)
 		defer cancel()
 		v, err := call(ctx, p.fn)
@@ -114,46 +116,4 @@ func (p *promise[T]) peek() (T, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.val, p.done
-}
-
-// busy counts work in progress and lets a caller wait until there is none.
-type busy struct {
-	mu   sync.Mutex
-	n    int
-	zero *sync.Cond
-}
-
-func newBusy() *busy {
-	b := &busy{}
-	b.zero = sync.NewCond(&b.mu)
-	return b
-}
-
-func (b *busy) add() {
-	if b == nil {
-		return
-	}
-	b.mu.Lock()
-	b.n++
-	b.mu.Unlock()
-}
-
-func (b *busy) done() {
-	if b == nil {
-		return
-	}
-	b.mu.Lock()
-	b.n--
-	if b.n == 0 {
-		b.zero.Broadcast()
-	}
-	b.mu.Unlock()
-}
-
-func (b *busy) wait() {
-	b.mu.Lock()
-	for b.n > 0 {
-		b.zero.Wait()
-	}
-	b.mu.Unlock()
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/inflight"
 )
 
 // Options configure a Session.
@@ -74,7 +75,7 @@ type Session struct {
 	disk  *disk
 	now   func() time.Time
 	check CheckFunc
-	busy  *busy // computations in flight
+	busy  *inflight.Counter // computations in flight
 
 	// update serialises Update; readers take the current snapshot without
 	// waiting for it (Update reads the disk, which may ask for the roots).
@@ -90,7 +91,7 @@ func NewSession(opts Options) *Session {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	b := newBusy()
+	b := inflight.New()
 	s := &Session{disk: newDisk(opts.Disk, b), now: opts.Now, check: opts.Check, busy: b}
 	s.snap.Store(newSnapshot(s, 1))
 	return s
@@ -98,7 +99,7 @@ func NewSession(opts Options) *Session {
 
 // Wait blocks until no computation is in flight, cancelled ones included
 // (tests observe the workspace at rest with it).
-func (s *Session) Wait() { s.busy.wait() }
+func (s *Session) Wait() { s.busy.Wait() }
 
 // Snapshot returns the current snapshot.
 func (s *Session) Snapshot() *Snapshot { return s.snap.Load() }
