@@ -92,7 +92,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 		return 2
 	}
 	now := time.Now()
@@ -110,7 +110,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		// recorded, then the question asked or the charter finished.
 		step, err := interview.Advance(context.Background(), text, exists, opts)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
 		if len(step.Applied) > 0 {
@@ -121,12 +121,12 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 			if !exists {
 				// rp1 keeps the charter in .rp1/context/: create the folders.
 				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+					fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 					return 2
 				}
 			}
 			if err := atomicfile.Write(path, step.Text, 0o644); err != nil {
-				fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 				return 2
 			}
 			for _, a := range step.Applied {
@@ -138,7 +138,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 
 	out, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 		return 2
 	}
 	fmt.Fprintf(stdout, "%s\n", out)
@@ -234,7 +234,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 	case !exists:
 		text = interview.NewSkeleton(interview.ProjectName(f.path), time.Now())
 		if err := write(text); err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
 		fmt.Fprintf(stderr, "charter-lsp interview: created %s from rp1's charter template\n", f.path)
@@ -259,12 +259,12 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		}
 		plan, err := interview.AnswerRegion(text, id, f.answer)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
 		text = interview.Apply(text, plan.Edits)
 		if err := write(text); err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
 		fmt.Fprintf(stderr, "charter-lsp interview: wrote the answer into %q\n", id)
@@ -272,7 +272,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		if plan := interview.CorrectStatus(text); len(plan.Edits) > 0 {
 			text = interview.Apply(text, plan.Edits)
 			if err := write(text); err != nil {
-				fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 				return 2
 			}
 			fmt.Fprintln(stderr, "charter-lsp interview: corrected **Status** to what the gaps call for")
@@ -298,7 +298,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 func checkFinalizerAnswer(file string, want rp1.FinalizerResponse, stdout, stderr io.Writer) int {
 	data, err := vfs.OS.ReadFile(file)
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 		return 2
 	}
 	ds := rp1.CheckFinalizerAnswer(data, want)
@@ -323,4 +323,10 @@ func notText(b []byte) string {
 		return "it is not UTF-8"
 	}
 	return ""
+}
+
+// unprefixed is err's message without the "interview: " the interview
+// package starts its errors with, which the CLI's own prefix repeats.
+func unprefixed(err error) string {
+	return strings.TrimPrefix(err.Error(), "interview: ")
 }
