@@ -130,7 +130,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 				return 2
 			}
 			for _, a := range step.Applied {
-				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", applied(a))
+				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", applied(a, step.Text))
 			}
 		}
 		r = step.Response
@@ -148,15 +148,29 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// applied says on stderr what --apply wrote.
-func applied(r interview.Response) string {
+// applied says on stderr what --apply wrote; text is the file written.
+func applied(r interview.Response, text []byte) string {
 	switch r.Type {
 	case interview.TypeNextQuestion:
 		return fmt.Sprintf("asked Q%d (%s): write the answer after **Answer**: and run again", r.Metadata.QuestionNumber, r.Topic)
 	case interview.TypeSkip:
 		return fmt.Sprintf("recorded Q%d (%s) as skipped", r.Metadata.QuestionNumber, r.Topic)
 	case interview.TypeSuccess:
-		return "finished the charter: sections written, scratch pad removed, status Complete"
+		// Finish sets Complete only when no gap is left (a budget spent
+		// with gaps stays Draft): say what the file holds.
+		status := "unset"
+		if f := rp1.Parse(text).Header("Status"); f != nil {
+			status = f.Value
+		}
+		msg := "finished the charter: sections written, scratch pad removed, status " + status
+		if g := r.Metadata.GapsRemaining; len(g) > 0 {
+			names := make([]string, len(g))
+			for i, id := range g {
+				names[i] = string(id)
+			}
+			msg += fmt.Sprintf(" (gaps left: %s)", strings.Join(names, ", "))
+		}
+		return msg
 	}
 	return "no change"
 }
