@@ -122,14 +122,17 @@ func Classify(path string, content []byte) Kind {
 	return KindOtherCharter
 }
 
-// rp1Headings are the headings that make a charter.md rp1-style (SPEC §1),
-// at "##" or "###" (real charters put the five sections under
-// "# Project Charter: …" as ###), lower-cased.
+// rp1Headings are the headings that make a charter.md rp1-style (SPEC §1:
+// the five section headings, and the older "Value Proposition"), at "##" or
+// "###" (real charters put the five sections under "# Project Charter: …"
+// as ###), lower-cased. Bare "Scope", "Problem" or "Users" do not count:
+// team and working-group charters named charter.md use them too, and rp1
+// never reads such a file (its charter lives in {kbRoot}/charter.md).
 var rp1Headings = map[string]bool{
-	"problem & context": true, "problem and context": true, "problem": true,
-	"target users": true, "users": true,
+	"problem & context": true, "problem and context": true,
+	"target users":       true,
 	"business rationale": true, "value proposition": true,
-	"scope guardrails": true, "scope": true,
+	"scope guardrails": true,
 	"success criteria": true,
 }
 

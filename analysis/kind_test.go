@@ -54,7 +54,13 @@ func TestClassify(t *testing.T) {
 		{"/p/.charters/20260702-101500-ship/work/charter.md", "## Scope\n", KindNone},
 		{"/p/.charters/.mutation.lock/charter.md", "lock notes", KindOtherCharter}, // the SQLite lock folder is no charter
 		{"/p/.charters/charter.md", "## Target Users\n", KindRP1Charter},           // not in a charter folder
-		{"/p/charters/x/charter.md", "## Scope\n", KindRP1Charter},
+		// A generic heading is not rp1's: a working-group charter with
+		// "## Scope" got five section-missing warnings.
+		{"/p/charters/x/charter.md", "## Scope\n", KindOtherCharter},
+		{"/p/docs/charter.md", "# Working Group Charter\n\n## Mission\nx\n\n## Scope\ny\n", KindOtherCharter},
+		{"/p/docs/charter.md", "# Charter\n\n## Problem\nx\n\n## Users\ny\n", KindOtherCharter},
+		{"/p/.rp1/context/charter.md", "# Charter\n\n## Scope\ny\n", KindRP1Charter}, // under .rp1/
+		{"/p/docs/charter.md", "# T\n\n### Scope Guardrails\n", KindRP1Charter},
 	}
 	for _, c := range cases {
 		if got := Classify(c.path, []byte(c.content)); got != c.want {

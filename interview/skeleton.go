@@ -87,7 +87,7 @@ func AnswerRegion(text []byte, id rp1.RegionID, answer string) (Plan, error) {
 		return Plan{Cursor: -1}, fmt.Errorf("interview: %q is not a region of rp1's charter", id)
 	}
 	if r.Variant != nil {
-		return Plan{Cursor: -1}, fmt.Errorf("interview: rename %q to the heading rp1 reads first (quick fix of region-heading-variant)", r.Variant.Text)
+		return Plan{Cursor: -1}, fmt.Errorf("interview: the heading %q is meant for %q, but rp1 does not read it; rename it %q first (charter-lsp check --fix, or the region-heading-variant quick fix)", r.Variant.Text, id, canonicalHeading(id))
 	}
 	nl := eol(text)
 	heading, level := rp1.RegionHeading(id)
@@ -159,7 +159,7 @@ func OpenRegion(text []byte, id rp1.RegionID) (RegionPlan, error) {
 	case r == nil:
 		return RegionPlan{}, fmt.Errorf("interview: %q is not a region of rp1's charter", id)
 	case r.Variant != nil:
-		return RegionPlan{}, fmt.Errorf("interview: rename %q to the heading rp1 reads first (quick fix of region-heading-variant)", r.Variant.Text)
+		return RegionPlan{}, fmt.Errorf("interview: the heading %q is meant for %q, but rp1 does not read it; rename it %q first (charter-lsp check --fix, or the region-heading-variant quick fix)", r.Variant.Text, id, canonicalHeading(id))
 	case !r.Gap():
 		return RegionPlan{}, ErrRegionFilled
 	case r.Placeholder.Len() > 0:
@@ -275,4 +275,10 @@ func diffEdit(old, new []byte) Edit {
 		q++
 	}
 	return Edit{Span: source.Span{Start: p, End: len(old) - q}, NewText: string(new[p : len(new)-q])}
+}
+
+// canonicalHeading is the heading line rp1's template writes for id.
+func canonicalHeading(id rp1.RegionID) string {
+	name, level := rp1.RegionHeading(id)
+	return strings.Repeat("#", level) + " " + name
 }

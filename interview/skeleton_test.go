@@ -173,3 +173,18 @@ func TestOpenRegion(t *testing.T) {
 		t.Errorf("a scratch-pad charter: %v, want ErrNotSkeleton", err)
 	}
 }
+
+// A region whose heading rp1 does not read (a curly apostrophe) is not
+// written into: the error names the heading, the region and the rename.
+func TestAnswerRegionVariantHeading(t *testing.T) {
+	src := "# Project Charter: x\n\n**Status**: Draft\n\n## Vision\n_TBD_\n\n## Scope Guardrails\n### Will\n- _TBD_\n### Won\u2019t\n- _TBD_\n"
+	_, err := AnswerRegion([]byte(src), rp1.RegionWont, "- Billing")
+	if err == nil {
+		t.Fatal("wrote into a region rp1 does not find")
+	}
+	for _, want := range []string{"\"Won\u2019t\"", "\"Scope Guardrails / Won't\"", "\"### Won't\"", "check --fix"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %s", err, want)
+		}
+	}
+}

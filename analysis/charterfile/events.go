@@ -53,13 +53,12 @@ func ParseEvents(src []byte) *Events {
 		line := s[start:end]
 		if line != "" { // .filter(Boolean)
 			span := source.Span{Start: start, End: end}
-			var v any
-			if err := json.Unmarshal([]byte(line), &v); err != nil {
-				ev.Bad = append(ev.Bad, BadLine{Line: n, Span: span, Err: err.Error()})
+			if _, err := jsonParse([]byte(line)); err != nil {
+				ev.Bad = append(ev.Bad, BadLine{Line: n, Span: span, Err: jsonProblem([]byte(line), err)})
 			} else {
 				e := Event{Line: n, Span: span}
 				var obj map[string]json.RawMessage
-				if json.Unmarshal([]byte(line), &obj) == nil {
+				if json.Unmarshal([]byte(line), &obj) == nil { // RawMessage: no number range to fail
 					e.Fields = obj
 					e.Type, e.TS, e.CharterID = rawString(obj["type"]), rawString(obj["ts"]), rawString(obj["charterId"])
 				}

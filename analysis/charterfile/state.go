@@ -80,9 +80,9 @@ func (s *State) Span(name string) source.Span {
 // State with Valid false and the reason.
 func ParseState(src []byte) *State {
 	st := &State{}
-	var v any
-	if err := json.Unmarshal(src, &v); err != nil {
-		st.Problem, st.ProblemSpan = "state.json is not JSON ("+err.Error()+")", syntaxSpan(src, err)
+	v, err := jsonParse(src)
+	if err != nil {
+		st.Problem, st.ProblemSpan = "state.json is not JSON ("+jsonProblem(src, err)+")", syntaxSpan(src, err)
 		return st
 	}
 	obj, ok := v.(map[string]any)
@@ -102,10 +102,10 @@ func ParseState(src []byte) *State {
 	st.SessionID, _ = str("sessionId")
 	st.SnapshotHash, _ = str("snapshotHash")
 	st.NextSeq, st.LatestSourceSeq = 1, 0
-	if n, ok := obj["nextSeq"].(float64); ok && n > 0 {
+	if n, ok := obj["nextSeq"].(float64); ok && n > 0 && n <= math.MaxInt32 {
 		st.NextSeq = int(math.Floor(n))
 	}
-	if n, ok := obj["latestSourceSeq"].(float64); ok && n >= 0 {
+	if n, ok := obj["latestSourceSeq"].(float64); ok && n >= 0 && n <= math.MaxInt32 {
 		st.LatestSourceSeq = int(math.Floor(n))
 	}
 	if arr, ok := obj["criteriaSnapshot"].([]any); ok {

@@ -86,6 +86,14 @@ func TestSkeletonReading(t *testing.T) {
 			strings.Replace(template, "## Target Users\n_TBD_", "## Target Users\nRenters; segments _TBD_.", 1), slices.Delete(slices.Clone(all), 2, 3)},
 		{"a ### heading under a region is content", strings.Replace(template, "## Vision\n_TBD_", "## Vision\n_TBD_\n### Later\nMore.", 1), all[1:]},
 		{"heading case and spacing do not matter", strings.Replace(template, "## Vision\n_TBD_", "##   vision  \nShip it.", 1), all[1:]},
+		// A heading inside an HTML comment block renders as nothing: the
+		// region is the visible heading after it (it was the commented one,
+		// whose text made the region filled).
+		{"a commented-out heading is no heading",
+			strings.Replace(template, "## Vision\n_TBD_", "<!--\n## Vision\nShip it.\n-->\n## Vision\n_TBD_", 1), all},
+		{"a commented-out heading does not fill a gap",
+			strings.Replace(template, "## Vision\n_TBD_", "## Vision\n_TBD_\n  <!-- draft:\n## Problem & Context\nsomething -->", 1), all},
+		{"a one-line comment is not a block", strings.Replace(template, "## Vision\n_TBD_", "<!-- note -->\n## Vision\nShip it.", 1), all[1:]},
 		{"### Will outside Scope Guardrails is not the region",
 			strings.Replace(strings.Replace(template, "## Scope Guardrails\n", "## Scope Notes\n", 1), "- _TBD_\n\n### Won't", "- ok\n\n### Won't", 1), all},
 	}

@@ -87,11 +87,14 @@ func scanHeadings(ch *Charter) []Heading {
 		first = ix.Line(ch.FrontMatter.End) + 1
 	}
 	var out []Heading
-	var f fence
+	var (
+		f fence
+		c htmlBlock
+	)
 	for i := first; i < n; i++ {
 		line := ix.LineSpan(i)
 		text := string(src[line.Start:line.End])
-		if f.step(text) {
+		if !f.open() && c.step(text) || f.step(text) {
 			continue
 		}
 		if level, htext := atxHeading(text); level > 0 {

@@ -45,6 +45,28 @@ func trimIndent(line string) string {
 	return line[n:]
 }
 
+// htmlBlock tracks HTML comment blocks while scanning lines (CommonMark's
+// HTML block of type 2: a line starting with "<!--", up to three spaces in,
+// runs to the first line holding "-->"), so that a heading commented out
+// ("<!--\n## Problem & Context\n_TBD_\n-->") is no heading: it renders as
+// nothing, and a reader (rp1's agent included) does not see it.
+type htmlBlock struct{ open bool }
+
+// step feeds one line and reports whether it belongs to an HTML comment
+// block. Call it only outside fenced code.
+func (h *htmlBlock) step(line string) bool {
+	if h.open {
+		h.open = !strings.Contains(line, "-->")
+		return true
+	}
+	s := trimIndent(line)
+	if !strings.HasPrefix(s, "<!--") {
+		return false
+	}
+	h.open = !strings.Contains(s[len("<!--"):], "-->")
+	return true
+}
+
 // fence tracks fenced code blocks (``` or ~~~) while scanning lines, so that
 // "## " inside code does not split sections.
 type fence struct {

@@ -34,6 +34,7 @@ func Parse(src []byte) *Charter {
 	}
 	var (
 		f         fence
+		c         htmlBlock
 		cur       *Section
 		headerTo  = -1 // first line of the first section; the header lies before it
 		titleLine = -1
@@ -61,7 +62,7 @@ func Parse(src []byte) *Charter {
 	for i := first; i < n; i++ {
 		line := ix.LineSpan(i)
 		text := string(src[line.Start:line.End])
-		if f.step(text) {
+		if !f.open() && c.step(text) || f.step(text) {
 			continue
 		}
 		level, htext := atxHeading(text)

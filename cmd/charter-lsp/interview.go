@@ -92,7 +92,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 		return 2
 	}
 	now := time.Now()
@@ -110,7 +110,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		// recorded, then the question asked or the charter finished.
 		step, err := interview.Advance(context.Background(), text, exists, opts)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
 		if len(step.Applied) > 0 {
@@ -121,16 +121,16 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 			if !exists {
 				// rp1 keeps the charter in .rp1/context/: create the folders.
 				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+					fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 					return 2
 				}
 			}
 			if err := atomicfile.Write(path, step.Text, 0o644); err != nil {
-				fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 				return 2
 			}
 			for _, a := range step.Applied {
-				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", applied(a))
+				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", applied(a, step.Text))
 			}
 		}
 		r = step.Response
@@ -138,7 +138,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 
 	out, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 		return 2
 	}
 	fmt.Fprintf(stdout, "%s\n", out)
@@ -148,15 +148,29 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// applied says on stderr what --apply wrote.
-func applied(r interview.Response) string {
+// applied says on stderr what --apply wrote; text is the file written.
+func applied(r interview.Response, text []byte) string {
 	switch r.Type {
 	case interview.TypeNextQuestion:
 		return fmt.Sprintf("asked Q%d (%s): write the answer after **Answer**: and run again", r.Metadata.QuestionNumber, r.Topic)
 	case interview.TypeSkip:
 		return fmt.Sprintf("recorded Q%d (%s) as skipped", r.Metadata.QuestionNumber, r.Topic)
 	case interview.TypeSuccess:
-		return "finished the charter: sections written, scratch pad removed, status Complete"
+		// Finish sets Complete only when no gap is left (a budget spent
+		// with gaps stays Draft): say what the file holds.
+		status := "unset"
+		if f := rp1.Parse(text).Header("Status"); f != nil {
+			status = f.Value
+		}
+		msg := "finished the charter: sections written, scratch pad removed, status " + status
+		if g := r.Metadata.GapsRemaining; len(g) > 0 {
+			names := make([]string, len(g))
+			for i, id := range g {
+				names[i] = string(id)
+			}
+			msg += fmt.Sprintf(" (gaps left: %s)", strings.Join(names, ", "))
+		}
+		return msg
 	}
 	return "no change"
 }
@@ -234,7 +248,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 	case !exists:
 		text = interview.NewSkeleton(interview.ProjectName(f.path), time.Now())
 		if err := write(text); err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
 		fmt.Fprintf(stderr, "charter-lsp interview: created %s from rp1's charter template\n", f.path)
@@ -259,12 +273,12 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		}
 		plan, err := interview.AnswerRegion(text, id, f.answer)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
 		text = interview.Apply(text, plan.Edits)
 		if err := write(text); err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
 		fmt.Fprintf(stderr, "charter-lsp interview: wrote the answer into %q\n", id)
@@ -272,7 +286,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		if plan := interview.CorrectStatus(text); len(plan.Edits) > 0 {
 			text = interview.Apply(text, plan.Edits)
 			if err := write(text); err != nil {
-				fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 				return 2
 			}
 			fmt.Fprintln(stderr, "charter-lsp interview: corrected **Status** to what the gaps call for")
@@ -298,7 +312,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 func checkFinalizerAnswer(file string, want rp1.FinalizerResponse, stdout, stderr io.Writer) int {
 	data, err := vfs.OS.ReadFile(file)
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 		return 2
 	}
 	ds := rp1.CheckFinalizerAnswer(data, want)
@@ -323,4 +337,10 @@ func notText(b []byte) string {
 		return "it is not UTF-8"
 	}
 	return ""
+}
+
+// unprefixed is err's message without the "interview: " the interview
+// package starts its errors with, which the CLI's own prefix repeats.
+func unprefixed(err error) string {
+	return strings.TrimPrefix(err.Error(), "interview: ")
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
+	"github.com/charter-lsp/charter-lsp/interview"
 )
 
 // interviewStep is one run of "charter-lsp interview FILE --apply": what the
@@ -547,5 +548,22 @@ func TestInterviewRefusesPiCharterFiles(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := run([]string{"interview", other}, nil, &out, &errOut); code != 0 {
 		t.Errorf("an rp1 charter: exit %d %s", code, errOut.String())
+	}
+}
+
+// TestAppliedSaysTheStatusWritten: finishing with the budget spent and a
+// gap left writes **Status**: Draft; the note on stderr said "status
+// Complete" whatever the file held.
+func TestAppliedSaysTheStatusWritten(t *testing.T) {
+	r := interview.Response{Type: interview.TypeSuccess,
+		Metadata: interview.Metadata{GapsRemaining: []rp1.SectionID{"scope"}}}
+	got := applied(r, []byte("# Project Charter: x\n\n**Status**: Draft\n\n## Scope Guardrails\n\n_TBD_\n"))
+	if !strings.Contains(got, "status Draft (gaps left: scope)") {
+		t.Errorf("applied = %q", got)
+	}
+	r.Metadata.GapsRemaining = nil
+	got = applied(r, []byte("# Project Charter: x\n\n**Status**: Complete\n"))
+	if !strings.HasSuffix(got, "status Complete") {
+		t.Errorf("applied = %q", got)
 	}
 }
