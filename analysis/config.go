@@ -64,6 +64,9 @@ var DefaultSourceDirs = pi.DefaultSourceDirs
 // config file should not silently do nothing.
 func ParseConfig(src []byte) (Config, error) {
 	var cfg Config
+	if err := checkNesting(src); err != nil {
+		return cfg, err
+	}
 	std, err := hujson.Standardize(bytes.Clone(src))
 	if err != nil {
 		return cfg, configError(src, err)
@@ -74,6 +77,45 @@ func ParseConfig(src []byte) (Config, error) {
 		return cfg, configError(src, err)
 	}
 	return cfg, cfg.Validate()
+}
+
+// maxConfigDepth bounds the nesting of a configuration file; a real one
+// is two deep. hujson parses recursively, so a file nested millions deep
+// overflowed the stack: a fatal error, not a panic, that ended the process.
+const maxConfigDepth = 64
+
+// checkNesting refuses JSONC nested deeper than maxConfigDepth, counting
+// brackets outside strings and comments.
+func checkNesting(src []byte) error {
+	depth := 0
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := bytes.Index(src[i+2:], []byte("*/"))
+			if end < 0 {
+				return nil // unterminated: hujson reports it
+			}
+			i += end + 3
+		case c == '[' || c == '{':
+			if depth++; depth > maxConfigDepth {
+				p := source.NewIndex(src).Position(i)
+				return fmt.Errorf("line %d, column %d: nested more than %d deep", p.Line+1, p.Character+1, maxConfigDepth)
+			}
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return nil
 }
 
 // Validate reports the first invalid value.

@@ -3,6 +3,7 @@ package status
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 )
 
 // nextActions suggests what to do next, consistent with the lifecycle:
@@ -65,14 +66,14 @@ func nextActions(st *Status) []NextAction {
 // command line and the editor action that do it.
 func recordAction(st *Status, id, hint string) NextAction {
 	md := map[string]any{"criterionId": id}
-	cli := "charter-lsp record " + id + " --outcome pass --summary '<what you observed>'"
+	cli := "charter-lsp record " + shellWord(id) + " --outcome pass --summary '<what you observed>'"
 	for _, v := range st.Criteria {
 		if v.CriterionID != id {
 			continue
 		}
 		if v.MilestoneID != "" {
 			md["milestoneId"] = v.MilestoneID
-			cli += " --feature " + v.MilestoneID
+			cli += " --feature " + shellWord(v.MilestoneID)
 		}
 		md["verifier"] = v.Verifier
 		if v.Command != "" {
@@ -85,7 +86,7 @@ func recordAction(st *Status, id, hint string) NextAction {
 		}
 	}
 	return NextAction{Tool: "charter_record", Action: "evidence", Hint: hint, Metadata: md,
-		CLI:    cli + " --charter " + charterArg(st),
+		CLI:    cli + " --charter " + shellWord(charterArg(st)),
 		Editor: "code action \"Record evidence: pass\" on " + id + "'s heading in criteria.md"}
 }
 
@@ -93,12 +94,23 @@ func recordAction(st *Status, id, hint string) NextAction {
 // is still wrong with it.
 func editAction(st *Status, file, hint, editor string) NextAction {
 	return NextAction{Tool: "edit", Hint: hint, Metadata: map[string]any{"path": file},
-		CLI: "charter-lsp check " + charterArg(st) + "/" + file, Editor: editor}
+		CLI: "charter-lsp check " + shellWord(charterArg(st)+"/"+file), Editor: editor}
 }
 
 func statusAction(st *Status, hint string) NextAction {
-	return NextAction{Tool: "charter_status", Hint: hint, CLI: "charter-lsp status " + charterArg(st),
+	return NextAction{Tool: "charter_status", Hint: hint, CLI: "charter-lsp status " + shellWord(charterArg(st)),
 		Editor: "command \"Charter: Show status\" (Neovim :CharterStatus)"}
+}
+
+// shellWord quotes s for a POSIX shell when it holds anything but plain
+// path characters: the suggested command lines are run by agents and
+// pasted into terminals, and a folder or milestone id comes from the
+// repository ("m1;curl …|sh" stays one argument).
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+=,-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // charterArg names the charter directory from the project folder, where

@@ -283,7 +283,7 @@ func (v *Charter) nextActions() []NextAction {
 	out := []NextAction{}
 	if v.Legacy {
 		return append(out, NextAction{Tool: "charter-lsp", Action: "migrate",
-			Hint: "Current pi-charter keeps file-interface charters as read-only history: `charter-lsp migrate " + v.Dir + "` writes a new Objective charter that carries the criteria and their statuses over."})
+			Hint: "Current pi-charter keeps file-interface charters as read-only history: `charter-lsp migrate " + shellWord(v.Dir) + "` writes a new Objective charter that carries the criteria and their statuses over."})
 	}
 	switch v.Status {
 	case "active":

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 )
 
 // chartersText writes a .charters/ charter's status for a terminal: the
@@ -85,7 +86,7 @@ func chartersText(w io.Writer, v *Charter) error {
 			fmt.Fprintf(&b, "  → %s: %s\n", tool, a.Hint)
 		}
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, termtext.Escape(b.String()))
 	return err
 }
 

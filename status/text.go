@@ -5,10 +5,14 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 )
 
 // Text writes st as a dashboard for a terminal: header, milestones with
-// their VALs, what blocks completion, warnings and next actions.
+// their VALs, what blocks completion, warnings and next actions. Control
+// characters from the charter's files are escaped (termtext.Escape), so a
+// repository cannot send the terminal escape sequences.
 func Text(w io.Writer, st *Status) error {
 	if st.Charters != nil {
 		return chartersText(w, st.Charters)
@@ -103,7 +107,7 @@ func Text(w io.Writer, st *Status) error {
 			}
 		}
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, termtext.Escape(b.String()))
 	return err
 }
 

@@ -359,8 +359,11 @@ func (p *fiParser) depends() {
 func (p *fiParser) cycle(ids map[string]*Criterion) {
 	const visiting, done = 1, 2
 	state := map[string]int{}
-	var visit func(id string, path []string) bool
-	visit = func(id string, path []string) bool {
+	// path is the walk's stack, shared: copying it at each step made a
+	// long Depends chain cost memory quadratic in its length.
+	var path []string
+	var visit func(id string) bool
+	visit = func(id string) bool {
 		switch state[id] {
 		case done:
 			return false
@@ -379,17 +382,19 @@ func (p *fiParser) cycle(ids map[string]*Criterion) {
 			return true
 		}
 		state[id] = visiting
+		path = append(path, id)
 		for _, d := range ids[id].Depends {
-			if ids[d] != nil && visit(d, append(append([]string(nil), path...), id)) {
+			if ids[d] != nil && visit(d) {
 				state[id] = done
 				return true
 			}
 		}
+		path = path[:len(path)-1]
 		state[id] = done
 		return false
 	}
 	for _, cr := range p.c.Criteria {
-		if visit(cr.ID, nil) {
+		if visit(cr.ID) {
 			return
 		}
 	}

@@ -1,11 +1,18 @@
 package gitlog
 
 import (
+	"bufio"
+	"compress/zlib"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 	"sync/atomic"
 
 	"github.com/go-git/go-billy/v5"
@@ -74,7 +81,49 @@ func (s *safeFS) OpenFile(name string, flag int, _ os.FileMode) (billy.File, err
 			return nil, &fs.PathError{Op: "open", Path: name, Err: vfs.ErrNotRegular}
 		}
 	}
-	return &budgetFile{File: f, b: s.b}, nil
+	bf := &budgetFile{File: f, b: s.b}
+	if looseObject.MatchString(filepath.ToSlash(name)) {
+		if err := checkLooseObject(bf); err != nil {
+			f.Close()
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+	}
+	return bf, nil
+}
+
+// looseObject matches a loose object's path in a git directory (SHA-1 or
+// SHA-256 names).
+var looseObject = regexp.MustCompile(`(^|/)objects/[0-9a-f]{2}/(?:[0-9a-f]{38}|[0-9a-f]{62})$`)
+
+// checkLooseObject inflates a loose object up to the size its header
+// declares, and refuses it when the stream goes on: go-git reads a loose
+// object to the end of its zlib stream, so a header that understates the
+// size (a 2 MB file saying "commit 116" and inflating to 2 GB) would be
+// inflated whole. A declared size over the caps is left to the caps,
+// which go-git checks before inflating. The file is then rewound.
+func checkLooseObject(f billy.File) error {
+	zr, err := zlib.NewReader(f)
+	if err != nil {
+		return err
+	}
+	defer zr.Close()
+	br := bufio.NewReaderSize(zr, 64)
+	header, err := br.ReadString(0)
+	if err != nil || len(header) > 32 {
+		return errors.New("gitlog: a loose object without a header")
+	}
+	_, sizeText, _ := strings.Cut(strings.TrimSuffix(header, "\x00"), " ")
+	size, err := strconv.ParseInt(sizeText, 10, 64)
+	if err != nil || size < 0 {
+		return errors.New("gitlog: a loose object without a size")
+	}
+	if size <= maxTreeSize {
+		if n, _ := io.CopyN(io.Discard, br, size+1); n > size {
+			return fmt.Errorf("gitlog: a loose object inflates past its declared %d bytes", size)
+		}
+	}
+	_, err = f.Seek(0, io.SeekStart)
+	return err
 }
 
 func (s *safeFS) Open(name string) (billy.File, error) { return s.OpenFile(name, os.O_RDONLY, 0) }

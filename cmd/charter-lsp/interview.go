@@ -21,6 +21,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
 
@@ -318,7 +319,7 @@ func checkFinalizerAnswer(file string, want rp1.FinalizerResponse, stdout, stder
 	ds := rp1.CheckFinalizerAnswer(data, want)
 	diag.Locate(ds, file, source.NewIndex(data))
 	for _, d := range ds {
-		fmt.Fprintf(stdout, "%s:%d:%d %s %s %s\n", d.File, d.Range.Start.Line+1, d.Range.Start.Character+1, d.Severity, d.Code, d.Message)
+		fmt.Fprintf(stdout, "%s:%d:%d %s %s %s\n", termtext.Escape(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Severity, d.Code, termtext.Escape(d.Message))
 	}
 	if len(ds) > 0 {
 		fmt.Fprintf(stderr, "charter-lsp interview: expected %s\n", rp1.MarshalFinalizer(want))

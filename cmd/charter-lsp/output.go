@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 )
 
 // useColor decides whether to colour what goes to w: --color=always or
@@ -51,14 +52,16 @@ var severityStyle = map[diag.Severity]string{
 
 // writeText prints `file:line:col severity code message`, 1-based as editors
 // and compilers print positions, so a terminal or an editor can jump there.
+// A file name or message from the repository has its control characters
+// escaped: only our own colours reach the terminal.
 func writeText(w io.Writer, ds []diag.Diagnostic, color bool) error {
 	var b strings.Builder
 	for _, d := range ds {
 		fmt.Fprintf(&b, "%s %s %s %s\n",
-			paint(color, sgrBold, fmt.Sprintf("%s:%d:%d", d.File, d.Range.Start.Line+1, d.Range.Start.Character+1)),
+			paint(color, sgrBold, fmt.Sprintf("%s:%d:%d", termtext.Escape(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1)),
 			paint(color, severityStyle[d.Severity], d.Severity.String()),
 			paint(color, sgrDim, d.Code.String()),
-			d.Message)
+			termtext.Escape(d.Message))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
