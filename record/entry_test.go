@@ -24,6 +24,8 @@ func TestEntryErrorsNameTheField(t *testing.T) {
 		{"unknown id", func(e *Entry) { e.CriterionID = "VAL-SESS-02" }, "criterionId", `unknown criterion "VAL-SESS-02"; did you mean VAL-SESS-002`},
 		{"outcome", func(e *Entry) { e.Outcome = "ok" }, "outcome", `outcome "ok" must be pass, fail or partial`},
 		{"summary", func(e *Entry) { e.Summary = "  " }, "summary", "summary is required"},
+		{"summary too long", func(e *Entry) { e.Summary = strings.Repeat("x", MaxText+1) }, "summary", "over the 64 KB limit"},
+		{"because too long", func(e *Entry) { e.Source, e.Because = "manual", strings.Repeat("y", MaxText+1) }, "because", "over the 64 KB limit"},
 		{"source", func(e *Entry) { e.Source = "robot" }, "source", `source "robot" must be manual, verifier or subagent`},
 		{"because", func(e *Entry) { e.Source = "manual" }, "because", "manual evidence needs a non-empty because"},
 		{"feature not a milestone", func(e *Entry) { e.FeatureID = "m3-launch" }, "featureId", `feature "m3-launch" is not a milestone of criteria.md; milestones: m1-sessions, m2-rollout`},

@@ -157,6 +157,12 @@ func Plan(fsys vfs.FS, dir string, entries []Entry, opts Options) (*Result, erro
 }
 
 // prepare validates entry i and builds its row (without ts).
+// MaxText bounds a summary and a because. Both are written into
+// criterion-state.json and every evidence.json of the run; a few megabytes
+// of text there would push those files past the analysis size limit
+// (analysis.MaxFileSize), after which nothing reads them.
+const MaxText = 64 << 10
+
 func prepare(i int, e Entry, ch *charter) (*evidenceRow, error) {
 	id := strings.TrimSpace(e.CriterionID)
 	if id == "" {
@@ -173,6 +179,9 @@ func prepare(i int, e Entry, ch *charter) (*evidenceRow, error) {
 	if summary == "" {
 		return nil, entryError(i, id, "summary", "summary is required")
 	}
+	if len(summary) > MaxText {
+		return nil, entryError(i, id, "summary", "summary is %d KB, over the %d KB limit; put the long text in an artifact and summarise it", len(summary)>>10, MaxText>>10)
+	}
 	source := e.Source
 	if source == "" {
 		source = defaultSource
@@ -181,6 +190,9 @@ func prepare(i int, e Entry, ch *charter) (*evidenceRow, error) {
 		return nil, entryError(i, id, "source", "source %s must be manual, verifier or subagent", quote(e.Source))
 	}
 	because := strings.TrimSpace(e.Because)
+	if len(because) > MaxText {
+		return nil, entryError(i, id, "because", "because is %d KB, over the %d KB limit; say why in a paragraph and put the rest in an artifact", len(because)>>10, MaxText>>10)
+	}
 	if pi.Source(source) == pi.SourceManual && because == "" {
 		return nil, entryError(i, id, "because", "manual evidence needs a non-empty because (why this outcome is right), or a verifier/subagent source")
 	}
