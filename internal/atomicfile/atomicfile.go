@@ -15,12 +15,28 @@ import (
 )
 
 // Write replaces path with data atomically. The parent directory must exist.
-// perm applies to a new file; an existing file keeps its mode.
+// perm applies to a new file; an existing file keeps its mode. A symbolic
+// link at path is refused with a *LinkError: the rename would replace the
+// link with a file, cutting off what it pointed to (and writing through it
+// could land outside the folder the caller checked).
 func Write(path string, data []byte, perm os.FileMode) error {
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		target, _ := os.Readlink(path)
+		return &LinkError{Path: path, Target: target}
+	}
 	if fi, statErr := os.Stat(path); statErr == nil {
 		perm = fi.Mode().Perm()
 	}
 	return place(path, data, perm, rename)
+}
+
+// LinkError is Write refusing to replace a symbolic link.
+type LinkError struct {
+	Path, Target string
+}
+
+func (e *LinkError) Error() string {
+	return fmt.Sprintf("%s is a symbolic link to %s; it was left as it is: run on the file it points to instead", e.Path, e.Target)
 }
 
 // Create writes a new file at path atomically, failing with fs.ErrExist if

@@ -33,6 +33,34 @@ func TestWriteReplacesAndKeepsMode(t *testing.T) {
 	}
 }
 
+// A symbolic link is neither replaced nor written through: both the link
+// and what it points to (outside the folder, here) stay as they were.
+func TestWriteRefusesALink(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	target := filepath.Join(outside, "passwd")
+	if err := os.WriteFile(target, []byte("root"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "charter.md")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	err := Write(link, []byte("new"), 0o644)
+	var le *LinkError
+	if !errors.As(err, &le) || le.Target != target {
+		t.Fatalf("err = %v, want a *LinkError naming %s", err, target)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "root" {
+		t.Errorf("the link's target was written: %q", got)
+	}
+	if fi, _ := os.Lstat(link); fi.Mode()&fs.ModeSymlink == 0 {
+		t.Error("the link was replaced by a file")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left behind: %v", entries)
+	}
+}
+
 func TestFailedWriteLeavesOldFile(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "missing-dir", "f.json")
