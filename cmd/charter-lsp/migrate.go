@@ -18,6 +18,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 	"github.com/charter-lsp/charter-lsp/migrate"
 )
 
@@ -136,7 +137,7 @@ func migrateRP1File(path string, now time.Time, write bool, stdout, stderr io.Wr
 		fmt.Fprintf(stdout, "  - %s\n", n)
 	}
 	name := filepath.ToSlash(displayPath(path))
-	fmt.Fprintf(stdout, "\n%s", udiff.Unified("a/"+name, "b/"+name, string(src), string(text)))
+	fmt.Fprintf(stdout, "\n%s", shown(isTerminal(stdout), udiff.Unified("a/"+name, "b/"+name, string(src), string(text))))
 	if !write {
 		fmt.Fprintln(stdout, "\nNothing written: run again with --write to rewrite the file.")
 		return 0
@@ -161,6 +162,7 @@ func takenIn(root string) func(string) bool {
 }
 
 func printPlan(w io.Writer, p *migrate.Plan) {
+	term := isTerminal(w)
 	fmt.Fprintf(w, "charter-lsp migrate: %s (%s) → %s\n", displayPath(p.From)+string(filepath.Separator), p.Kind, displayPath(p.Dir())+string(filepath.Separator))
 	for _, n := range p.Notes {
 		fmt.Fprintf(w, "  - %s\n", n)
@@ -171,11 +173,22 @@ func printPlan(w io.Writer, p *migrate.Plan) {
 			fmt.Fprintf(w, "\n=== %s (empty)\n", name)
 			continue
 		}
-		fmt.Fprintf(w, "\n=== %s (%d bytes)\n%s", name, len(f.Content), f.Content)
+		fmt.Fprintf(w, "\n=== %s (%d bytes)\n%s", name, len(f.Content), shown(term, string(f.Content)))
 		if !strings.HasSuffix(string(f.Content), "\n") {
 			fmt.Fprintln(w)
 		}
 	}
+}
+
+// shown is a preview of a repository's text as printed: on a terminal its
+// control characters are escaped (termtext.Escape; a CRLF shows as a line
+// end), so a charter cannot drive the terminal; to a pipe or a file it is
+// unchanged, so the diff still applies with patch.
+func shown(term bool, s string) string {
+	if !term {
+		return s
+	}
+	return termtext.Escape(strings.ReplaceAll(s, "\r\n", "\n"))
 }
 
 func fileNames(p *migrate.Plan) string {

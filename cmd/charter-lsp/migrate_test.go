@@ -241,3 +241,15 @@ func TestStatusFindsChartersFolders(t *testing.T) {
 		}
 	}
 }
+
+// A preview on a terminal shows a charter's escape sequences instead of
+// obeying them; piped, it is byte for byte what patch applies.
+func TestPreviewEscapesOnlyOnATerminal(t *testing.T) {
+	diff := "-# Charter \x1b]0;pwned\x07\r\n+# Charter\r\n"
+	if got := shown(false, diff); got != diff {
+		t.Errorf("piped preview changed: %q", got)
+	}
+	if got, want := shown(true, diff), "-# Charter \\x1b]0;pwned\\x07\n+# Charter\n"; got != want {
+		t.Errorf("terminal preview = %q, want %q", got, want)
+	}
+}
