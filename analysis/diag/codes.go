@@ -33,6 +33,7 @@ const (
 	StatusMismatch
 	PlaceholderVariant
 	MixedPlaceholder
+	DuplicateRegion
 	LegacyScratchPad
 	LegacySections
 	FinalizerJSON
@@ -143,6 +144,7 @@ var Rules = []Rule{
 	{StatusMismatch, "status-mismatch", SeverityWarning, "skeleton", "**Status** disagrees with the gaps (Complete with a gap, Draft without one); rp1 rewrites it on its next run.", false},
 	{PlaceholderVariant, "placeholder-variant", SeverityWarning, "skeleton", "A required region holds only a placeholder rp1 does not recognise (TBD, *TBD*, * _TBD_, {One-sentence vision}), so it counts as written: Complete from nothing.", false},
 	{MixedPlaceholder, "mixed-placeholder", SeverityInformation, "skeleton", "_TBD_ beside text in a required region: not a gap for rp1, but unfinished.", false},
+	{DuplicateRegion, "duplicate-region", SeverityWarning, "skeleton", "A required region's heading appears twice; rp1 reads only the first, so what the second holds counts for nothing.", false},
 	{LegacyScratchPad, "legacy-scratch-pad", SeverityWarning, "skeleton", "A skeleton charter holds a ## Scratch Pad, whose answers rp1 no longer reads: the interview starts over.", false},
 	{LegacySections, "legacy-sections", SeverityHint, "skeleton", "A scratch-pad era section name (## Value Proposition, ## Scope with In/Out lists) where the skeleton has another; rename or split it.", false},
 	{FinalizerJSON, "finalizer-json", SeverityError, "skeleton", "A charter finalizer's answer breaks rp1's contract: not one raw JSON object, keys out of order or extra, a wrong status, artifact or gaps.", false},

@@ -82,6 +82,10 @@ var Docs = map[Code]Doc{
 		Example: "## Vision\nTBD",
 		Fix:     "Write the region, or mark it unfilled with rp1's own placeholder `_TBD_` (`- _TBD_` under Will and Won't); the quick fix does the latter.",
 	},
+	DuplicateRegion: {
+		Example: "## Vision\n_TBD_\n\n## Vision\nEvery crossing logged once.",
+		Fix:     "Merge the two into the first heading and delete the second; rp1 finds the first and never looks further.",
+	},
 	MixedPlaceholder: {
 		Example: "## Target Users\nRenters in cities. Segments _TBD_ pending review.",
 		Fix:     "Finish the sentence that holds `_TBD_`; rp1 treats the region as written.",

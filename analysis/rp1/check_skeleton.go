@@ -34,6 +34,13 @@ func checkSkeleton(ch *Charter, sk *Skeleton) []diag.Diagnostic {
 	for _, r := range sk.Regions {
 		heading, level := RegionHeading(r.ID)
 		mark := strings.Repeat("#", level) + " " + heading
+		for _, h := range r.Duplicates {
+			d := diag.New(diag.DuplicateRegion, h.Span,
+				"%q appears again here; rp1 reads only the first %q (line %d), so nothing under this heading counts; merge it into the first.",
+				r.ID, mark, r.Heading.Line+1)
+			d.Related = []diag.Related{{Span: r.Heading.Span, Message: "the heading rp1 reads"}}
+			ds = append(ds, d)
+		}
 		switch {
 		case r.State == RegionFilled && len(r.PlaceholderLines) > 0:
 			ds = append(ds, placeholderVariant(src, r, nl))

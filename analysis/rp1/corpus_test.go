@@ -199,6 +199,12 @@ func TestSkeletonCorpusReadings(t *testing.T) {
 				"not Draft or Complete: rp1 rewrites it",
 		},
 		{
+			file: "skeleton-duplicate-region.md", gaps: []RegionID{RegionVision}, status: StatusValueDraft,
+			codes: []string{"duplicate-region", "mixed-placeholder", "section-empty"},
+			why: "the Vision written at the end and the second ### Will are never read (the first heading wins): Vision " +
+				"stays a gap, the CSV export counts for nothing; Will's _TBD_ beside a written line is unfinished, not a gap",
+		},
+		{
 			file: "skeleton-hand-edited.md", gaps: []RegionID{RegionVision, RegionProblem, RegionWill, RegionWont},
 			status: StatusValueDraft,
 			codes:  []string{"mixed-placeholder", "placeholder-variant", "region-heading-variant", "status-noncanonical"},

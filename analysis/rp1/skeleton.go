@@ -79,6 +79,9 @@ type Region struct {
 	// under its old name (## Value Proposition, ## Scope); missing regions
 	// only.
 	Legacy *Heading
+	// Duplicates are later headings of a found region, which upstream never
+	// reads (the first match wins).
+	Duplicates []*Heading
 
 	// PlaceholderLines are set when a filled region holds nothing but
 	// placeholder variants upstream counts as content (TBD, *TBD*, * _TBD_,
@@ -221,6 +224,13 @@ func readSkeleton(ch *Charter) *Skeleton {
 		if i >= 0 {
 			r.Heading = &hs[i]
 			r.Body = source.Span{Start: min(ch.Index.LineStart(hs[i].Line+1), len(src)), End: end(i)}
+			from, to := hs[i].Span.End, len(src)
+			if id.IsList() {
+				to = scopeTo
+			}
+			for j := find(level, text, from, to); j >= 0; j = find(level, text, hs[j].Span.End, to) {
+				r.Duplicates = append(r.Duplicates, &hs[j])
+			}
 			assessRegion(r, src)
 			continue
 		}
