@@ -29,19 +29,7 @@ func Markdown() string {
 	b.WriteString("as the code, for `.charters/` upstream's warning text as the message.\n")
 	b.WriteString("Change a severity or switch a code off in `.charter-lsp.jsonc` (`\"severity\": {\"CODE\": \"off\"}`),\n")
 	b.WriteString("or inline with `<!-- charter-lsp-disable-next-line CODE -->` (see the README).\n\n")
-	b.WriteString("| Code | Default severity | Family | Triggered by |\n|---|---|---|---|\n")
-	for _, ft := range familyTitles {
-		for _, r := range Rules {
-			if r.Family != ft.family {
-				continue
-			}
-			up := ""
-			if r.Upstream {
-				up = " *(upstream)*"
-			}
-			fmt.Fprintf(&b, "| [`%s`](#%s)%s | %s | %s | %s |\n", r.Code, r.Code, up, r.Severity, ft.title, escapeCell(r.Summary))
-		}
-	}
+	b.WriteString(Table(""))
 	for _, ft := range familyTitles {
 		fmt.Fprintf(&b, "\n## %s\n", ft.title)
 		for _, r := range Rules {
@@ -55,6 +43,27 @@ func Markdown() string {
 				b.WriteString(" An upstream pi-charter parse warning.")
 			}
 			fmt.Fprintf(&b, "\n\n%s\n\nExample:\n\n```markdown\n%s\n```\n\nFix: %s\n", escapeCell(r.Summary), d.Example, escapeCell(d.Fix))
+		}
+	}
+	return b.String()
+}
+
+// Table is the table of every code (code, default severity, family, what
+// triggers it), each code linking to its entry at page + "#" + code: "" on
+// docs/diagnostics.md itself, "docs/diagnostics.md" from the README.
+func Table(page string) string {
+	var b strings.Builder
+	b.WriteString("| Code | Default severity | Family | Triggered by |\n|---|---|---|---|\n")
+	for _, ft := range familyTitles {
+		for _, r := range Rules {
+			if r.Family != ft.family {
+				continue
+			}
+			up := ""
+			if r.Upstream {
+				up = " *(upstream)*"
+			}
+			fmt.Fprintf(&b, "| [`%s`](%s#%s)%s | %s | %s | %s |\n", r.Code, page, r.Code, up, r.Severity, ft.title, escapeCell(r.Summary))
 		}
 	}
 	return b.String()
