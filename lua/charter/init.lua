@@ -188,10 +188,35 @@ function M.buffer_commands(bufnr)
   local function uri()
     return vim.uri_from_bufnr(bufnr)
   end
+  -- An rp1 skeleton charter's step (charter.interview.next there): the server showed the
+  -- question and selected the region's _TBD_; ask for the answer here too, and write it
+  -- into the region (an empty answer: type it in the buffer instead).
+  local function answer_region(step)
+    vim.ui.input({ prompt = step.asked .. ': ' .. step.question .. ' ' }, function(answer)
+      if not answer or not answer:match('%S') then
+        return
+      end
+      M.execute(bufnr, 'charter.interview.region', { { uri = uri(), region = step.asked, answer = answer } }, function(err, result)
+        if err or type(result) ~= 'table' then
+          return
+        end
+        if result.next then
+          notify('wrote ' .. tostring(result.answered) .. '; next: ' .. result.next .. ' (:CharterNext)')
+        else
+          notify('every region is filled; **Status** is now ' .. tostring(result.status))
+        end
+      end)
+    end)
+  end
   local function interview(command)
     return function()
       M.execute(bufnr, command, { { uri = uri() } }, function(err, result)
-        if not err then
+        if err then
+          return
+        end
+        if type(result) == 'table' and type(result.gaps) == 'table' and result.asked and result.question then
+          answer_region(result)
+        else
           report_interview(result)
         end
       end)

@@ -382,6 +382,30 @@ check(':CharterRecord on a command-verified VAL asks nothing more', { 'attach to
   assert(row.criterionId == r.criterionId and row.outcome == 'fail', vim.inspect(row))
 end)
 
+check(':CharterNext on an rp1 skeleton charter asks for the first gap and writes the answer into it', {}, function()
+  local rel = 'ferry/.rp1/context/charter.md'
+  vim.fn.mkdir(ws .. '/ferry/.rp1/context', 'p')
+  vim.fn.writefile({
+    '# Project Charter: ferrylog', '**Status**: Draft', '', '## Vision', '_TBD_', '',
+    '## Problem & Context', 'Crossings are logged on paper and retyped the next morning.', '',
+    '## Target Users', 'Deck officers at sea.', '', '## Business Rationale', 'One entry at sea replaces the paper log.', '',
+    '## Scope Guardrails', '### Will', '- Offline logging', "### Won't", '- Payroll', '',
+    '## Success Criteria', 'No log is retyped a month after launch.',
+  }, ws .. '/' .. rel)
+  local bufnr = open(rel)
+  prompts, answers = {}, { 'Every crossing logged once, at sea.' }
+  vim.cmd('CharterNext')
+  local written = vim.wait(TIMEOUT, function()
+    local lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+    return vim.tbl_contains(lines, 'Every crossing logged once, at sea.')
+  end, 50)
+  assert(#prompts == 1 and prompts[1]:find('Vision', 1, true), 'asked: ' .. vim.inspect(prompts))
+  local lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  assert(written, 'the answer is not in the buffer:\n' .. table.concat(lines, '\n'))
+  assert(not vim.tbl_contains(lines, '_TBD_'), 'the placeholder is still there:\n' .. table.concat(lines, '\n'))
+  assert(vim.tbl_contains(lines, '**Status**: Complete'), 'the status does not follow the gaps:\n' .. table.concat(lines, '\n'))
+end)
+
 check('the plugin leaves vim.lsp.util.apply_workspace_edit alone', {}, function()
   assert(vim.lsp.util.apply_workspace_edit == original_apply, 'vim.lsp.util.apply_workspace_edit was replaced: other servers would run through it')
 end)

@@ -13,8 +13,10 @@ import {
   CommandRequest,
   markdownOf,
   orderForPick,
+  isRegionStep,
   PickableVAL,
   pickableOf,
+  regionAnswerRequest,
   ServerCommand,
   statusRequest,
   valAtRequest,
@@ -64,6 +66,40 @@ export function registerCommands(ctx: vscode.ExtensionContext, host: ClientHost)
     }
     const uri = client.code2ProtocolConverter.asUri(doc.uri);
     const res = await run<InterviewResponse>(command, [{ uri }]);
+    if (isRegionStep(res)) {
+      // An rp1 skeleton charter: the server selected the region's _TBD_ and showed the
+      // question; offer to take the answer here too (Esc: type it in the charter).
+      let step = res;
+      while (step.asked && step.question) {
+        const answer = await vscode.window.showInputBox({
+          title: `Charter interview: ${step.asked}`,
+          prompt: step.question,
+          placeHolder: 'Your answer (Esc to type it in the charter instead)',
+          ignoreFocusOut: true,
+        });
+        if (!answer?.trim()) {
+          return;
+        }
+        const next = await request<unknown>(regionAnswerRequest(uri, step.asked, answer));
+        if (!isRegionStep(next)) {
+          return;
+        }
+        if (!next.next) {
+          void vscode.window.showInformationMessage(`Charter: every region is filled; **Status** is now ${next.status}.`);
+          return;
+        }
+        const more = await vscode.window.showInformationMessage(`Charter: wrote ${next.answered}. Next: ${next.next}.`, 'Answer next');
+        if (more !== 'Answer next') {
+          return;
+        }
+        const opened = await request<unknown>({ command: ServerCommand.interviewNext, arguments: [{ uri }] });
+        if (!isRegionStep(opened)) {
+          return;
+        }
+        step = opened;
+      }
+      return;
+    }
     if (res) {
       await reportInterview(res, doc, verb);
     }

@@ -14,7 +14,7 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { createProtocolConnection, ProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import type { Report, VALAt } from '../src/generated/status';
-import { CommandRequest, isRegister, markdownOf, orderForPick, statusRequest, valAtRequest, valByIdRequest, valsOf } from '../src/server';
+import { CommandRequest, isRegionStep, isRegister, markdownOf, orderForPick, regionAnswerRequest, ServerCommand, statusRequest, valAtRequest, valByIdRequest, valsOf } from '../src/server';
 import { statusPage } from '../src/statusView';
 
 const extension = path.resolve(__dirname, '..', '..'); // out/test-server/ → editors/vscode
@@ -25,6 +25,8 @@ let ws: string;
 let server: cp.ChildProcessWithoutNullStreams;
 let conn: ProtocolConnection;
 let stderr = '';
+// The workspace edits the server asked the client to apply, in order.
+const applied: { edit: { documentChanges?: { edits: { newText: string }[] }[] } }[] = [];
 const uriOf = (rel: string) => pathToFileURL(path.join(ws, rel)).href;
 const execute = <T>(req: CommandRequest) => conn.sendRequest('workspace/executeCommand', req) as Promise<T>;
 
@@ -37,6 +39,11 @@ before(async () => {
   server.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   conn = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
   conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
+  conn.onRequest('workspace/applyEdit', (p: (typeof applied)[number]) => {
+    applied.push(p);
+    return { applied: true };
+  });
+  conn.onRequest('window/showDocument', () => ({ success: true }));
   for (const method of ['client/registerCapability', 'client/unregisterCapability', 'window/workDoneProgress/create', 'window/showMessageRequest', 'workspace/diagnostic/refresh', 'workspace/codeLens/refresh']) {
     conn.onRequest(method, () => null);
   }
@@ -107,4 +114,35 @@ test('record evidence: the server says which VAL the cursor is in and what it ne
 
   const nowhere = await execute<VALAt | null>(valAtRequest(uriOf(criteriaRel), { line: 0, character: 0 }));
   assert.equal(nowhere, null, 'the title line is in no VAL');
+});
+
+test('interview on an rp1 skeleton charter: the question, then the answer written into its region', async () => {
+  const rel = 'ferry/.rp1/context/charter.md';
+  const text = [
+    '# Project Charter: ferrylog', '**Status**: Draft', '', '## Vision', '_TBD_', '',
+    '## Problem & Context', 'Crossings are logged on paper and retyped the next morning.', '',
+    '## Target Users', 'Deck officers at sea.', '', '## Business Rationale', 'One entry at sea replaces the paper log.', '',
+    '## Scope Guardrails', '### Will', '- Offline logging', "### Won't", '- _TBD_', '',
+    '## Success Criteria', 'No log is retyped a month after launch.', '',
+  ].join('\n');
+  fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+  fs.writeFileSync(path.join(ws, rel), text);
+  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(rel), languageId: 'markdown', version: 1, text } });
+
+  // What "Charter: Ask next interview question" sends first.
+  const asked = await execute<unknown>({ command: ServerCommand.interviewNext, arguments: [{ uri: uriOf(rel) }] });
+  assert.ok(isRegionStep(asked), `not a region step: ${JSON.stringify(asked)}${stderr}`);
+  assert.equal(asked.asked, 'Vision');
+  assert.match(asked.question ?? '', /\S/, 'the step carries the question for the input box');
+  assert.deepEqual(asked.gaps, ['Vision', "Scope Guardrails / Won't"]);
+
+  // The answer typed into the input box.
+  const before = applied.length;
+  const answered = await execute<unknown>(regionAnswerRequest(uriOf(rel), asked.asked!, 'Every crossing logged once, at sea.'));
+  assert.ok(isRegionStep(answered), `not a region step: ${JSON.stringify(answered)}${stderr}`);
+  assert.equal(answered.answered, 'Vision');
+  assert.equal(answered.next, "Scope Guardrails / Won't");
+  assert.deepEqual(answered.gaps, ["Scope Guardrails / Won't"]);
+  const written = applied.slice(before).flatMap((a) => a.edit.documentChanges ?? []).flatMap((c) => c.edits.map((e) => e.newText)).join('');
+  assert.ok(written.includes('Every crossing logged once, at sea.'), `the edit lacks the answer: ${JSON.stringify(applied.slice(before))}`);
 });
