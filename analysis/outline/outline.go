@@ -6,7 +6,9 @@
 package outline
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -92,4 +94,30 @@ func Walk(syms []*Symbol, fn func(*Symbol)) {
 		fn(s)
 		Walk(s.Children, fn)
 	}
+}
+
+// Dump writes an outline of src a symbol a line, indented by depth: name,
+// [detail], kind and the 1-based first and last lines of its span (trailing
+// blank lines left out). Tests compare outlines with it.
+func Dump(src []byte, syms []*Symbol) string {
+	ix := source.NewIndex(src)
+	var b strings.Builder
+	var walk func([]*Symbol, int)
+	walk = func(ss []*Symbol, depth int) {
+		for _, s := range ss {
+			detail := ""
+			if s.Detail != "" {
+				detail = " [" + s.Detail + "]"
+			}
+			end := s.Span.End
+			for end > s.Span.Start && (src[end-1] == '\n' || src[end-1] == '\r' || src[end-1] == ' ') {
+				end--
+			}
+			fmt.Fprintf(&b, "%s%s%s %s %d-%d\n", strings.Repeat("  ", depth), s.Name, detail, s.Kind,
+				ix.Line(s.Span.Start)+1, ix.Line(end)+1)
+			walk(s.Children, depth+1)
+		}
+	}
+	walk(syms, 0)
+	return b.String()
 }

@@ -1,36 +1,10 @@
 package rp1
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/outline"
-	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
-
-func dumpOutline(src []byte, syms []*outline.Symbol) string {
-	ix := source.NewIndex(src)
-	var b strings.Builder
-	var walk func([]*outline.Symbol, int)
-	walk = func(ss []*outline.Symbol, depth int) {
-		for _, s := range ss {
-			detail := ""
-			if s.Detail != "" {
-				detail = " [" + s.Detail + "]"
-			}
-			end := s.Span.End
-			for end > s.Span.Start && (src[end-1] == '\n' || src[end-1] == '\r' || src[end-1] == ' ') {
-				end--
-			}
-			fmt.Fprintf(&b, "%s%s%s %s %d-%d\n", strings.Repeat("  ", depth), s.Name, detail, s.Kind,
-				ix.Line(s.Span.Start)+1, ix.Line(end)+1)
-			walk(s.Children, depth+1)
-		}
-	}
-	walk(syms, 0)
-	return b.String()
-}
 
 func TestSkeletonOutline(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
@@ -104,7 +78,7 @@ Durable recovery.
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ch := Parse([]byte(tc.src))
-			if got := dumpOutline([]byte(tc.src), SkeletonOutline(ch)); got != tc.want {
+			if got := outline.Dump([]byte(tc.src), SkeletonOutline(ch)); got != tc.want {
 				t.Errorf("got\n%swant\n%s", got, tc.want)
 			}
 		})
