@@ -57,7 +57,9 @@ func Check(ctx context.Context, d *Dir, opts Options) map[string][]diag.Diagnost
 	}
 	if c.opts.Only == "" || c.wants(d.StateFile) || c.wants(d.CriterionStateFile) || filepath.Base(c.opts.Only) == "evidence.json" {
 		c.checkEvidence()
-		c.checkCriterionState()
+		if c.opts.Only == "" || c.wants(d.CriterionStateFile) {
+			c.checkCriterionState() // its findings are all on criterion-state.json
+		}
 	}
 	if c.wants(d.ReportFile) {
 		c.checkReport()

@@ -39,7 +39,16 @@ func (c *checker) unknownMessage(id string) string {
 
 func (c *checker) checkEvidence() {
 	known := c.knownIDs()
-	for i, r := range c.d.Runs {
+	runs := c.d.Runs
+	if c.opts.Only != "" && c.d.Evidence != nil && c.d.Evidence.byPath != nil {
+		// One file asked for (the workspace checks each file on its own):
+		// its run alone, not a walk over every run per file.
+		runs = nil
+		if r := c.d.Evidence.byPath[c.opts.Only]; r != nil {
+			runs = []*EvidenceRun{r}
+		}
+	}
+	for i, r := range runs {
 		if c.stopped(i) {
 			return
 		}
