@@ -52,7 +52,7 @@ func (c *checker) checkEvidence() {
 		if c.stopped(i) {
 			return
 		}
-		file := r.File.Path
+		file := r.Path
 		if c.opts.Only != "" && c.opts.Only != file {
 			continue
 		}
@@ -65,15 +65,15 @@ func (c *checker) checkEvidence() {
 				c.add(file, diag.New(p.Code, p.Span, "%s", p.Message))
 			}
 			if row.Source == SourceManual && strings.TrimSpace(row.Because) == "" {
-				at := row.Object.Get("source").ValueSpan
-				if m := row.Object.Get("because"); m != nil {
-					at = m.ValueSpan
+				at := row.SourceSpan
+				if row.HasBecause() {
+					at = row.BecauseSpan
 				}
 				c.add(file, diag.New(diag.EvidenceMissingBecause, at,
 					"manual evidence for %s has no because; add a \"because\" saying why this evidence is enough (upstream requires it)", row.CriterionID))
 			}
 			if known != nil && row.CriterionID != "" && !known[row.CriterionID] {
-				c.add(file, diag.New(diag.EvidenceUnknownVAL, row.Object.Get("criterionId").ValueSpan, "%s", c.unknownMessage(row.CriterionID)))
+				c.add(file, diag.New(diag.EvidenceUnknownVAL, row.IDSpan, "%s", c.unknownMessage(row.CriterionID)))
 			}
 		}
 	}
