@@ -114,6 +114,20 @@ func (c *computer) rel(p string) string {
 	return p
 }
 
+// hasProblems reports whether run has a problem fileProblems lists.
+func hasProblems(run *pi.EvidenceRun, reg *pi.Criteria) bool {
+	if len(run.Problems) > 0 {
+		return true
+	}
+	for i := range run.Rows {
+		r := &run.Rows[i]
+		if len(r.SchemaProblems()) > 0 || r.CriterionID != "" && reg.Lookup(r.CriterionID) == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // line is the 1-based line of offset off in f.
 func line(f *pi.File, off int) int {
 	if f == nil || f.Index == nil {
@@ -135,12 +149,21 @@ func (c *computer) fileProblems() {
 		add(c.d.CriterionStateFile, c.d.CriterionStateProblems)
 	}
 	for _, run := range c.d.Runs {
-		add(run.File, run.Problems)
+		if !hasProblems(run, c.d.Criteria) {
+			continue
+		}
+		// A run keeps no text: it is read again for its lines, and skipped
+		// when it changed since it was loaded (the next load reports it).
+		f, err := run.Read()
+		if err != nil {
+			continue
+		}
+		add(f, run.Problems)
 		for i := range run.Rows {
 			r := &run.Rows[i]
-			add(run.File, r.SchemaProblems())
+			add(f, r.SchemaProblems())
 			if r.CriterionID != "" && c.d.Criteria.Lookup(r.CriterionID) == nil {
-				c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: run.RelPath, Line: line(run.File, r.Span.Start),
+				c.st.FileProblems = append(c.st.FileProblems, FileProblem{File: run.RelPath, Line: line(f, r.Span.Start),
 					Code: diag.EvidenceUnknownVAL, Message: fmt.Sprintf("evidence for %s, which criteria.md does not declare", r.CriterionID)})
 			}
 		}

@@ -140,7 +140,7 @@ func (s *Snapshot) piDiagnostics(ctx context.Context, dir, path string) ([]diag.
 				return nil, err
 			}
 			cfg, _ := s.Config(path)
-			f := s.File(path)
+			f := s.fileOnce(path)
 			return analysis.Finish(v.Diagnostics(ctx, path, s.Created), path, f.Index(), cfg), nil
 		})
 		c.checks[path] = pr

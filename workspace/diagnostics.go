@@ -21,7 +21,7 @@ import (
 // over while nothing they depend on changes.
 func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnostic, error) {
 	path = filepath.Clean(path)
-	f := s.File(path)
+	f := s.fileOnce(path)
 	kind := f.Kind()
 	switch {
 	case kind == analysis.KindNone:

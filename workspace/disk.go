@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"io/fs"
 	"os"
@@ -27,6 +28,9 @@ type disk struct {
 	files map[string]*File
 	stats map[string]statResult
 	dirs  map[string]dirResult
+	// digests are the SHA-256 of files read through (readThrough) and not
+	// kept: an unchanged evidence run is known by it without a read.
+	digests map[string][sha256.Size]byte
 }
 
 type statResult struct {
@@ -40,7 +44,7 @@ type dirResult struct {
 }
 
 func newDisk(fsys vfs.FS, b *inflight.Counter) *disk {
-	return &disk{fs: fsys, busy: b, files: map[string]*File{}, stats: map[string]statResult{}, dirs: map[string]dirResult{}}
+	return &disk{fs: fsys, busy: b, files: map[string]*File{}, stats: map[string]statResult{}, dirs: map[string]dirResult{}, digests: map[string][sha256.Size]byte{}}
 }
 
 // file reads path once. Only a regular file within the size limit is read
@@ -54,7 +58,49 @@ func (d *disk) file(path string) *File {
 	if f != nil {
 		return f
 	}
-	f = &File{Path: path, busy: d.busy}
+	f = d.load(path)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if cur := d.files[path]; cur != nil {
+		return cur // another reader won the race: everyone shares one File
+	}
+	d.files[path] = f
+	return f
+}
+
+// readThrough is file without keeping what it read (the stat is kept, so a
+// change is still seen): for an evidence run, which the loader parses once
+// and reads again only to place a diagnostic; a hundred thousand of them
+// would otherwise stay in memory. A file already held is returned as held.
+func (d *disk) readThrough(path string) *File {
+	d.mu.Lock()
+	f := d.files[path]
+	d.mu.Unlock()
+	if f != nil {
+		return f
+	}
+	f = d.load(path)
+	if f.Err == nil {
+		sum := sha256.Sum256(f.Text)
+		d.mu.Lock()
+		d.digests[path] = sum
+		d.mu.Unlock()
+	}
+	return f
+}
+
+// digest is the SHA-256 of path's content as last read through, while no
+// change of it was reported since; ok is false when it is not known.
+func (d *disk) digest(path string) (sum [sha256.Size]byte, ok bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	sum, ok = d.digests[path]
+	return sum, ok
+}
+
+// load reads path.
+func (d *disk) load(path string) *File {
+	f := &File{Path: path, busy: d.busy}
 	info, err := d.stat(path)
 	switch {
 	case err != nil:
@@ -72,12 +118,6 @@ func (d *disk) file(path string) *File {
 			}
 		}
 	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if cur := d.files[path]; cur != nil {
-		return cur // another reader won the race: everyone shares one File
-	}
-	d.files[path] = f
 	return f
 }
 
@@ -118,6 +158,7 @@ func (d *disk) invalidate(path string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	delete(d.files, path)
+	delete(d.digests, path)
 	delete(d.stats, path)
 	delete(d.dirs, filepath.Dir(path))
 	for child, dir := filepath.Dir(path), filepath.Dir(filepath.Dir(path)); dir != child; child, dir = dir, filepath.Dir(dir) {
@@ -135,6 +176,11 @@ func (d *disk) invalidate(path string) {
 	for p := range d.files {
 		if strings.HasPrefix(p, prefix) {
 			delete(d.files, p)
+		}
+	}
+	for p := range d.digests {
+		if strings.HasPrefix(p, prefix) {
+			delete(d.digests, p)
 		}
 	}
 	for p := range d.stats {
@@ -244,5 +290,5 @@ func hasEntry(entries []fs.DirEntry, name string) bool {
 func (d *disk) reset() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.files, d.stats, d.dirs = map[string]*File{}, map[string]statResult{}, map[string]dirResult{}
+	d.files, d.stats, d.dirs, d.digests = map[string]*File{}, map[string]statResult{}, map[string]dirResult{}, map[string][sha256.Size]byte{}
 }

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -105,6 +106,23 @@ func (s *Snapshot) File(path string) *File {
 	}
 	s.read[path] = f
 	return f
+}
+
+// fileOnce is File, except that an evidence run's file that is neither
+// open nor held already is read without being kept (disk.readThrough): the
+// check of a history reads each of its hundred thousand runs once.
+func (s *Snapshot) fileOnce(path string) *File {
+	path = filepath.Clean(path)
+	if s.docs[path] != nil || !isEvidenceRun(path) {
+		return s.File(path)
+	}
+	s.mu.Lock()
+	f := s.read[path]
+	s.mu.Unlock()
+	if f != nil {
+		return f
+	}
+	return s.sess.disk.readThrough(path)
 }
 
 // docFile is the File of an open document.
@@ -325,7 +343,7 @@ func (s *Snapshot) FS() snapshotFS { return snapshotFS{s} }
 type snapshotFS struct{ s *Snapshot }
 
 func (o snapshotFS) ReadFile(name string) ([]byte, error) {
-	f := o.s.File(name)
+	f := o.s.fileOnce(name)
 	if f.Err != nil {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: f.Err}
 	}
@@ -364,6 +382,23 @@ func (o snapshotFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	out := append(append([]fs.DirEntry(nil), entries...), extra...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
 	return out, nil
+}
+
+// Digest is the SHA-256 of the evidence run at name as last read, when no
+// change of it was reported since (pi.Digester): a reload takes over an
+// unchanged run without reading it.
+func (o snapshotFS) Digest(name string) ([sha256.Size]byte, bool) {
+	name = filepath.Clean(name)
+	if o.s.docs[name] != nil {
+		return [sha256.Size]byte{}, false
+	}
+	return o.s.sess.disk.digest(name)
+}
+
+// isEvidenceRun reports whether path is a run's
+// work/<segment>/evidence/<stamp>/evidence.json.
+func isEvidenceRun(path string) bool {
+	return filepath.Base(path) == "evidence.json" && filepath.Base(filepath.Dir(filepath.Dir(path))) == "evidence"
 }
 
 // fileInfo describes an open document.

@@ -303,17 +303,62 @@ func TestNewRunReloadsOnlyItself(t *testing.T) {
 	if len(after.Dir.Runs) != 11 || after.Latest[gen.ID(0, 2)].Outcome != "fail" {
 		t.Fatalf("after the new run: %d runs, %s is %q", len(after.Dir.Runs), gen.ID(0, 2), after.Latest[gen.ID(0, 2)].Outcome)
 	}
-	kept := map[*pi.EvidenceRun]bool{}
+	// A run taken over shares its rows (the run itself is copied to read
+	// through the new snapshot).
+	kept := map[*pi.EvidenceRow]bool{}
 	for _, r := range before.Dir.Runs {
-		kept[r] = true
+		kept[&r.Rows[0]] = true
 	}
 	n := 0
 	for _, r := range after.Dir.Runs {
-		if kept[r] {
+		if kept[&r.Rows[0]] {
 			n++
 		}
 	}
 	if n != 10 {
 		t.Errorf("%d of the 10 unchanged runs were taken over, want all", n)
+	}
+}
+
+// The server keeps no evidence run's text. A run rewritten behind its back
+// (no change event yet) has no diagnostics rather than ones at stale places;
+// once the change is reported, the run is parsed again and its diagnostics
+// sit where its new text puts them.
+func TestRunChangedBehindTheServersBack(t *testing.T) {
+	root := t.TempDir()
+	path, err := gen.Project{Milestones: 2, VALs: 3, Runs: 4}.Write(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Dir(path)
+	run := filepath.Join(dir, "work", "m1", "evidence", "2027-01-01T00-00-00-000Z", "evidence.json")
+	if err := os.MkdirAll(filepath.Dir(run), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(text string) {
+		t.Helper()
+		if err := os.WriteFile(run, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	row := `{"criterionId": "VAL-NOPE-001", "outcome": "pass", "summary": "x", "ts": "2027-01-01T00:00:00.000Z"}` + "\n"
+	write(row)
+	ctx := context.Background()
+	sess := workspace.NewSession(workspace.Options{})
+	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
+	v, err := snap.CharterView(ctx, dir) // the evidence is loaded
+	if err != nil || len(v.Dir.Runs) != 5 {
+		t.Fatalf("load: %v", err)
+	}
+
+	write("\n\n" + row) // the same row two lines down
+	if ds, err := snap.Diagnostics(ctx, run); err != nil || len(ds) != 0 {
+		t.Fatalf("changed behind the server's back: %+v, %v; want none", ds, err)
+	}
+
+	snap = sess.Update(workspace.Change{Disk: []string{run}})
+	ds, err := snap.Diagnostics(ctx, run)
+	if err != nil || len(ds) != 1 || ds[0].Range.Start.Line != 2 {
+		t.Fatalf("after the change event: %+v, %v; want the unknown VAL on line 3", ds, err)
 	}
 }

@@ -57,7 +57,9 @@ func Check(ctx context.Context, d *Dir, opts Options) map[string][]diag.Diagnost
 	}
 	if c.opts.Only == "" || c.wants(d.StateFile) || c.wants(d.CriterionStateFile) || filepath.Base(c.opts.Only) == "evidence.json" {
 		c.checkEvidence()
-		c.checkCriterionState()
+		if c.opts.Only == "" || c.wants(d.CriterionStateFile) {
+			c.checkCriterionState() // its findings are all on criterion-state.json
+		}
 	}
 	if c.wants(d.ReportFile) {
 		c.checkReport()
@@ -66,15 +68,33 @@ func Check(ctx context.Context, d *Dir, opts Options) map[string][]diag.Diagnost
 		if c.stopped(0) {
 			break
 		}
-		if f := d.File(path); f != nil {
+		f := d.File(path)
+		if f == nil && d.run(path) != nil {
+			// The run changed since it was loaded: its spans no longer
+			// say where. The next load (a change of work/) reads it again.
+			delete(c.out, path)
+			continue
+		}
+		if f != nil {
 			diag.Locate(ds, path, f.Index)
+			files := map[string]*File{path: f}
 			for i := range ds {
-				for j := range ds[i].Related {
-					r := &ds[i].Related[j]
-					if rf := d.File(r.File); rf != nil {
+				rel := ds[i].Related[:0]
+				for _, r := range ds[i].Related {
+					rf, seen := files[r.File]
+					if !seen {
+						rf = d.File(r.File)
+						files[r.File] = rf
+					}
+					if rf == nil && d.run(r.File) != nil {
+						continue // changed since loaded, as above
+					}
+					if rf != nil {
 						r.Range = rf.Index.Range(r.Span)
 					}
+					rel = append(rel, r)
 				}
+				ds[i].Related = rel
 			}
 		}
 		diag.Sort(ds)

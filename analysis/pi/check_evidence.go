@@ -39,11 +39,20 @@ func (c *checker) unknownMessage(id string) string {
 
 func (c *checker) checkEvidence() {
 	known := c.knownIDs()
-	for i, r := range c.d.Runs {
+	runs := c.d.Runs
+	if c.opts.Only != "" && c.d.Evidence != nil && c.d.Evidence.byPath != nil {
+		// One file asked for (the workspace checks each file on its own):
+		// its run alone, not a walk over every run per file.
+		runs = nil
+		if r := c.d.Evidence.byPath[c.opts.Only]; r != nil {
+			runs = []*EvidenceRun{r}
+		}
+	}
+	for i, r := range runs {
 		if c.stopped(i) {
 			return
 		}
-		file := r.File.Path
+		file := r.Path
 		if c.opts.Only != "" && c.opts.Only != file {
 			continue
 		}
@@ -56,15 +65,15 @@ func (c *checker) checkEvidence() {
 				c.add(file, diag.New(p.Code, p.Span, "%s", p.Message))
 			}
 			if row.Source == SourceManual && strings.TrimSpace(row.Because) == "" {
-				at := row.Object.Get("source").ValueSpan
-				if m := row.Object.Get("because"); m != nil {
-					at = m.ValueSpan
+				at := row.SourceSpan
+				if row.HasBecause() {
+					at = row.BecauseSpan
 				}
 				c.add(file, diag.New(diag.EvidenceMissingBecause, at,
 					"manual evidence for %s has no because; add a \"because\" saying why this evidence is enough (upstream requires it)", row.CriterionID))
 			}
 			if known != nil && row.CriterionID != "" && !known[row.CriterionID] {
-				c.add(file, diag.New(diag.EvidenceUnknownVAL, row.Object.Get("criterionId").ValueSpan, "%s", c.unknownMessage(row.CriterionID)))
+				c.add(file, diag.New(diag.EvidenceUnknownVAL, row.IDSpan, "%s", c.unknownMessage(row.CriterionID)))
 			}
 		}
 	}

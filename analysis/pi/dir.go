@@ -2,10 +2,12 @@ package pi
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"io/fs"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
@@ -64,37 +66,79 @@ type Dir struct {
 	Errors []error
 }
 
-// EvidenceRun is one work/<segment>/evidence/<stamp>/evidence.json.
+// EvidenceRun is one work/<segment>/evidence/<stamp>/evidence.json: its
+// rows and their byte spans, and a digest of the file's content. A history
+// holds a hundred thousand runs, so the file's bytes and line index are not
+// kept: Read reads them again when a diagnostic must be placed.
 type EvidenceRun struct {
 	Segment  string
 	Stamp    string
 	RelPath  string // relative to the charter dir, slash-separated
-	File     *File
+	Path     string // absolute, cleaned
 	Rows     []EvidenceRow
 	Problems []JSONProblem
+
+	fsys   vfs.FS
+	digest [sha256.Size]byte
+}
+
+// ErrRunChanged is Read's error when a run's file no longer holds what was
+// loaded: its spans would point at the wrong places. The next load of the
+// evidence (ReloadEvidence) parses it again.
+var ErrRunChanged = errors.New("evidence run changed on disk since it was loaded")
+
+// Read reads the run's file again, through the file system it was loaded
+// from, with a line index: for placing diagnostics and for features that
+// show its text. It fails with ErrRunChanged when the file's content is not
+// what was loaded.
+func (r *EvidenceRun) Read() (*File, error) {
+	src, err := r.fsys.ReadFile(r.Path)
+	if err != nil {
+		return nil, err
+	}
+	if sha256.Sum256(src) != r.digest {
+		return nil, &fs.PathError{Op: "read", Path: r.Path, Err: ErrRunChanged}
+	}
+	return &File{Path: r.Path, Src: src, Index: source.NewIndex(src)}, nil
 }
 
 // File returns the loaded file with absolute path p, or nil. It is asked
-// once per diagnostic and related location, so an evidence run is found by
-// its path in the evidence's index rather than by a walk over every run.
+// once per file with diagnostics and per related location, so an evidence
+// run is found by its path in the evidence's index rather than by a walk
+// over every run; a run's file is read again (EvidenceRun.Read), and is nil
+// when it changed since it was loaded.
 func (d *Dir) File(p string) *File {
 	for _, f := range [...]*File{d.CharterFile, d.CriteriaFile, d.ReportFile, d.StateFile, d.CriterionStateFile} {
 		if f != nil && f.Path == p {
 			return f
 		}
 	}
+	if r := d.run(p); r != nil {
+		f, _ := r.Read()
+		return f
+	}
+	return nil
+}
+
+// run returns the evidence run whose file is p, or nil.
+func (d *Dir) run(p string) *EvidenceRun {
 	if d.Evidence != nil && d.Evidence.byPath != nil {
-		if r := d.Evidence.byPath[p]; r != nil {
-			return r.File
-		}
-		return nil
+		return d.Evidence.byPath[p]
 	}
 	for _, r := range d.Runs {
-		if r.File.Path == p {
-			return r.File
+		if r.Path == p {
+			return r
 		}
 	}
 	return nil
+}
+
+// Digester is implemented by file systems that know the SHA-256 of a
+// file's content without reading it (the workspace's, for a file it read
+// and has had no change of since): ReloadEvidence then takes over an
+// unchanged run without a read.
+type Digester interface {
+	Digest(path string) (sum [sha256.Size]byte, ok bool)
 }
 
 // Symlinker is implemented by file systems that can resolve symbolic links;
@@ -192,6 +236,7 @@ type loader struct {
 	// listed caches directory listings, to see which entries are symlinks.
 	listed map[string]map[string]fs.DirEntry
 	errors []error
+	intern interner // the evidence's repeated strings
 }
 
 func newLoader(fsys vfs.FS, dir string, opts LoadOptions) *loader {
@@ -295,17 +340,46 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if old := prev.sameRun(l, filepath.Join(evDir, stamp, "evidence.json")); old != nil {
-				ev.Runs = append(ev.Runs, old)
+			runDir := filepath.Join(evDir, stamp)
+			if !l.allowed(runDir, "evidence.json") {
 				continue
 			}
-			f := l.read(filepath.Join(evDir, stamp), "evidence.json")
-			if f == nil {
+			p := filepath.Join(runDir, "evidence.json")
+			if dg, ok := l.fsys.(Digester); ok && prev != nil {
+				if sum, ok := dg.Digest(p); ok {
+					if old := prev.sameRun(p, sum); old != nil {
+						run := *old // as below
+						run.fsys = l.fsys
+						ev.Runs = append(ev.Runs, &run)
+						continue
+					}
+				}
+			}
+			src, err := l.fsys.ReadFile(p)
+			if err != nil {
+				if !errors.Is(err, fs.ErrNotExist) {
+					l.errors = append(l.errors, err)
+				}
 				continue
 			}
-			run := &EvidenceRun{Segment: seg, Stamp: stamp, File: f,
+			digest := sha256.Sum256(src)
+			if old := prev.sameRun(p, digest); old != nil {
+				// Its rows are shared; the copy reads through this load's
+				// file system, so it does not hold the previous one (a
+				// snapshot) alive.
+				run := *old
+				run.fsys = l.fsys
+				ev.Runs = append(ev.Runs, &run)
+				continue
+			}
+			seg := l.intern.str(seg)
+			run := &EvidenceRun{Segment: seg, Stamp: stamp, Path: p, fsys: l.fsys, digest: digest,
 				RelPath: "work/" + seg + "/evidence/" + stamp + "/evidence.json"}
-			run.Rows, run.Problems = ParseEvidence(f.Src)
+			if filepath.Separator == '/' && strings.HasSuffix(p, "/"+run.RelPath) {
+				run.RelPath = p[len(p)-len(run.RelPath):] // one string for both
+				run.Stamp = p[len(p)-len(stamp)-len("/evidence.json") : len(p)-len("/evidence.json")]
+			}
+			run.Rows, run.Problems = parseEvidence(src, &l.intern)
 			ev.Runs = append(ev.Runs, run)
 		}
 	}

@@ -10,12 +10,16 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
-// EvidenceRow is one row of an evidence.json file. Every property is kept
-// (Object) so extra properties and wrong types can be reported; the typed
-// fields hold the string properties.
+// EvidenceRow is one row of an evidence.json file: the typed fields hold
+// its string properties, SchemaProblems what upstream's schema says of the
+// whole object, and the spans where diagnostics point. A history holds a
+// hundred thousand runs, so the object itself is not kept.
 type EvidenceRow struct {
-	Span   source.Span
-	Object *JSONObject
+	Span source.Span // the object
+	// IDSpan, SourceSpan and BecauseSpan are the values of criterionId,
+	// source and because (the last of each, as JSON.parse reads them);
+	// empty when the property is absent.
+	IDSpan, SourceSpan, BecauseSpan source.Span
 
 	CriterionID   string
 	Outcome       Outcome
@@ -27,6 +31,8 @@ type EvidenceRow struct {
 	Source        Source
 	RecordedBy    string
 	NarrativePath string
+
+	schema []JSONProblem // SchemaProblems, found when the row was read
 }
 
 // Time is the row's ts; ok is false when it does not parse.
@@ -53,6 +59,13 @@ func EvidenceProperties() []string {
 // them. Unreadable JSON and non-object rows come back as problems (code
 // json-invalid or evidence-invalid); schema checks are SchemaProblems'.
 func ParseEvidence(src []byte) ([]EvidenceRow, []JSONProblem) {
+	return parseEvidence(src, nil)
+}
+
+// parseEvidence is ParseEvidence; strings repeated from run to run (ids,
+// outcomes, sources, recorders, property names) are taken from in when it
+// is not nil, so a long history holds each once.
+func parseEvidence(src []byte, in *interner) ([]EvidenceRow, []JSONProblem) {
 	span, p := checkJSON(src)
 	if p != nil {
 		return nil, []JSONProblem{*p}
@@ -81,13 +94,15 @@ func ParseEvidence(src []byte) ([]EvidenceRow, []JSONProblem) {
 			problems = append(problems, JSONProblem{Span: s, Message: "invalid JSON: " + err.Error(), Code: diag.JSONInvalid})
 			continue
 		}
-		rows = append(rows, EvidenceRow{
-			Span: s, Object: obj,
-			CriterionID: obj.Str("criterionId"), Outcome: Outcome(obj.Str("outcome")), Summary: obj.Str("summary"),
-			TS: obj.Str("ts"), CharterID: obj.Str("charterId"), FeatureID: obj.Str("featureId"),
-			Because: obj.Str("because"), Source: Source(obj.Str("source")), RecordedBy: obj.Str("recordedBy"),
+		row := EvidenceRow{
+			Span: s, IDSpan: valueSpan(obj, "criterionId"), SourceSpan: valueSpan(obj, "source"), BecauseSpan: valueSpan(obj, "because"),
+			CriterionID: in.str(obj.Str("criterionId")), Outcome: Outcome(in.str(obj.Str("outcome"))), Summary: obj.Str("summary"),
+			TS: obj.Str("ts"), CharterID: in.str(obj.Str("charterId")), FeatureID: in.str(obj.Str("featureId")),
+			Because: obj.Str("because"), Source: Source(in.str(obj.Str("source"))), RecordedBy: in.str(obj.Str("recordedBy")),
 			NarrativePath: obj.Str("narrativePath"),
-		})
+		}
+		row.schema = schemaProblems(obj)
+		rows = append(rows, row)
 	}
 	return rows, problems
 }
@@ -98,18 +113,30 @@ var subagentRecorder = regexp.MustCompile(`^subagent:[^:\s]+:\S+$`)
 // properties, no extra properties, property types, outcome, ISO ts, source,
 // recordedBy shape and a relative narrativePath. Each problem has code
 // evidence-invalid and sits on the offending key or value.
-func (r *EvidenceRow) SchemaProblems() []JSONProblem {
+func (r *EvidenceRow) SchemaProblems() []JSONProblem { return r.schema }
+
+// HasBecause reports whether the row has a because property.
+func (r *EvidenceRow) HasBecause() bool { return r.BecauseSpan != source.Span{} }
+
+func valueSpan(o *JSONObject, name string) source.Span {
+	if m := o.Get(name); m != nil {
+		return m.ValueSpan
+	}
+	return source.Span{}
+}
+
+func schemaProblems(obj *JSONObject) []JSONProblem {
 	var out []JSONProblem
 	add := func(span source.Span, format string, args ...any) {
 		out = append(out, JSONProblem{Span: span, Message: fmt.Sprintf(format, args...), Code: diag.EvidenceInvalid})
 	}
 	for _, name := range evidenceRequired {
-		if r.Object.Get(name) == nil {
-			add(r.Object.openSpan(), "evidence row lacks the required property %q; add it", name)
+		if obj.Get(name) == nil {
+			add(obj.openSpan(), "evidence row lacks the required property %q; add it", name)
 		}
 	}
-	for i := range r.Object.Members {
-		m := &r.Object.Members[i]
+	for i := range obj.Members {
+		m := &obj.Members[i]
 		want, known := evidenceTypes[m.Name]
 		if !known {
 			add(m.KeySpan, "property %q is not allowed in an evidence row (upstream's schema forbids extra properties); remove it or move it under \"details\"", m.Name)
@@ -165,4 +192,22 @@ func isAbsPath(p string) bool {
 func IsISOTime(s string) bool {
 	_, err := time.Parse(time.RFC3339Nano, s)
 	return err == nil
+}
+
+// interner hands out one copy of each string it is given: the strings that
+// repeat across the runs of one load. A nil interner returns s as it is.
+type interner struct{ m map[string]string }
+
+func (in *interner) str(s string) string {
+	if in == nil || s == "" {
+		return s
+	}
+	if t, ok := in.m[s]; ok {
+		return t
+	}
+	if in.m == nil {
+		in.m = map[string]string{}
+	}
+	in.m[s] = s
+	return s
 }

@@ -1,8 +1,8 @@
 package pi
 
 import (
-	"bytes"
 	"context"
+	"crypto/sha256"
 	"path/filepath"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
@@ -37,7 +37,8 @@ func LoadEvidence(ctx context.Context, fsys vfs.FS, dir string) (*Evidence, erro
 
 // ReloadEvidence is LoadEvidence after a change of the work/ folder: the
 // runs of prev, the evidence loaded before, whose evidence.json holds the
-// same bytes are kept as they are instead of parsed again, so a run added
+// same bytes (the same SHA-256 digest) are kept as they are instead of
+// parsed again, so a run added
 // to a history of a hundred thousand costs one parse.
 func ReloadEvidence(ctx context.Context, fsys vfs.FS, dir string, prev *Evidence) (*Evidence, error) {
 	abs, err := filepath.Abs(dir)
@@ -68,7 +69,7 @@ func (ev *Evidence) reduce(ctx context.Context) error {
 				return err
 			}
 		}
-		ev.byPath[r.File.Path] = r
+		ev.byPath[r.Path] = r
 		for i := range r.Rows {
 			row := &r.Rows[i]
 			if row.CriterionID == "" {
@@ -76,7 +77,7 @@ func (ev *Evidence) reduce(ctx context.Context) error {
 			}
 			o := Result{CriterionID: row.CriterionID, Outcome: row.Outcome, TS: row.TS, Summary: row.Summary,
 				Source: row.Source, RecordedBy: row.RecordedBy, Because: row.Because, FeatureID: row.FeatureID,
-				Origin: FromEvidence, File: r.File.Path, Span: row.Span, EvidencePath: r.RelPath}
+				Origin: FromEvidence, File: r.Path, Span: row.Span, EvidencePath: r.RelPath}
 			o.Time, o.TimeOK = row.Time()
 			if o.TimeOK {
 				if cur, seen := ev.NewestTimed[o.CriterionID]; !seen || o.Time.After(cur.Time) {
@@ -96,19 +97,14 @@ func (ev *Evidence) reduce(ctx context.Context) error {
 	return nil
 }
 
-// sameRun returns ev's run of the evidence.json at path when the file, as
-// l reads it now, holds the same bytes; nil otherwise (or when ev is nil).
-func (ev *Evidence) sameRun(l *loader, path string) *EvidenceRun {
+// sameRun returns ev's run of the evidence.json at path when its content
+// had the same digest; nil otherwise (or when ev is nil).
+func (ev *Evidence) sameRun(path string, digest [sha256.Size]byte) *EvidenceRun {
 	if ev == nil || ev.byPath == nil {
 		return nil
 	}
-	old := ev.byPath[path]
-	if old == nil || !l.allowed(filepath.Dir(path), filepath.Base(path)) {
-		return nil
+	if old := ev.byPath[path]; old != nil && old.digest == digest {
+		return old
 	}
-	src, err := l.fsys.ReadFile(path)
-	if err != nil || !bytes.Equal(src, old.File.Src) {
-		return nil
-	}
-	return old
+	return nil
 }

@@ -11,8 +11,8 @@ import (
 	"github.com/charter-lsp/charter-lsp/bench/gen"
 )
 
-// A reload keeps the runs whose file did not change (the same *EvidenceRun)
-// and reads the others, and gives what a fresh load gives.
+// A reload keeps the runs whose file did not change (their rows, not
+// parsed again) and reads the others, and gives what a fresh load gives.
 func TestReloadEvidenceReusesUnchangedRuns(t *testing.T) {
 	path, err := gen.Project{Milestones: 2, VALs: 3, Runs: 12}.Write(t.TempDir())
 	if err != nil {
@@ -24,7 +24,7 @@ func TestReloadEvidenceReusesUnchangedRuns(t *testing.T) {
 	if err != nil || len(prev.Runs) != 12 {
 		t.Fatalf("load: %v runs, %v", len(prev.Runs), err)
 	}
-	changed := prev.Runs[3].File.Path
+	changed := prev.Runs[3].Path
 	if err := os.WriteFile(changed, gen.Evidence("bench", prev.Runs[3].Segment, gen.ID(0, 1), "fail", "2026-12-01T00:00:00.000Z"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -48,11 +48,12 @@ func TestReloadEvidenceReusesUnchangedRuns(t *testing.T) {
 	}
 	old := map[string]*EvidenceRun{}
 	for _, r := range prev.Runs {
-		old[r.File.Path] = r
+		old[r.Path] = r
 	}
 	for _, r := range next.Runs {
-		reused := old[r.File.Path] == r
-		switch p := r.File.Path; {
+		o := old[r.Path]
+		reused := o != nil && len(r.Rows) > 0 && len(o.Rows) > 0 && &o.Rows[0] == &r.Rows[0]
+		switch p := r.Path; {
 		case p == changed || p == added:
 			if reused {
 				t.Errorf("%s changed but was reused", r.RelPath)
