@@ -20,13 +20,7 @@ import (
 // refused after its declared size: reading history never inflates past
 // what the header says. go-git inflated it all (2 GB from a 2 MB file).
 func TestLooseObjectBombIsRefused(t *testing.T) {
-	hostile.HaveGit(t)
-	dir := t.TempDir()
-	hostile.Git(t, dir, "init", "-q")
-	os.MkdirAll(filepath.Join(dir, "src"), 0o755)
-	os.WriteFile(filepath.Join(dir, "src", "a.go"), []byte("x"), 0o644)
-	hostile.Git(t, dir, "add", "-A")
-	hostile.Git(t, dir, "commit", "-qm", "src")
+	dir := repoWithSource(t)
 	head := strings.TrimSpace(hostile.Git(t, dir, "rev-parse", "HEAD"))
 	obj := filepath.Join(dir, ".git", "objects", head[:2], head[2:])
 	zr, err := zlib.NewReader(bytes.NewReader(must(os.ReadFile(obj))))

@@ -130,9 +130,9 @@ func TestAgreesWithGitLog(t *testing.T) {
 	check("shallow clone", "src")
 }
 
-// A history longer than the budget is given up on, not walked to the end;
-// so is a read that takes longer than the deadline.
-func TestBudget(t *testing.T) {
+// repoWithSource is a new repository whose one commit adds src/a.go.
+func repoWithSource(t *testing.T) string {
+	t.Helper()
 	hostile.HaveGit(t)
 	dir := t.TempDir()
 	hostile.Git(t, dir, "init", "-q")
@@ -140,6 +140,13 @@ func TestBudget(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "src", "a.go"), []byte("x"), 0o644)
 	hostile.Git(t, dir, "add", "-A")
 	hostile.Git(t, dir, "commit", "-qm", "src")
+	return dir
+}
+
+// A history longer than the budget is given up on, not walked to the end;
+// so is a read that takes longer than the deadline.
+func TestBudget(t *testing.T) {
+	dir := repoWithSource(t)
 	for i := 0; i < 30; i++ {
 		hostile.Git(t, dir, "commit", "-q", "--allow-empty", "-m", "empty")
 	}
@@ -163,12 +170,7 @@ func TestNonRegularFilesInGitDir(t *testing.T) {
 	hostile.HaveGit(t)
 	for _, name := range []string{"HEAD", "packed-refs", "config"} {
 		t.Run(name, func(t *testing.T) {
-			dir := t.TempDir()
-			hostile.Git(t, dir, "init", "-q")
-			os.MkdirAll(filepath.Join(dir, "src"), 0o755)
-			os.WriteFile(filepath.Join(dir, "src", "a.go"), []byte("x"), 0o644)
-			hostile.Git(t, dir, "add", "-A")
-			hostile.Git(t, dir, "commit", "-qm", "src")
+			dir := repoWithSource(t)
 			hostile.Git(t, dir, "pack-refs", "--all")
 			p := filepath.Join(dir, ".git", name)
 			os.Remove(p)
