@@ -163,6 +163,24 @@ local function apply_action(bufnr, client, action)
   end
 end
 
+-- assert_lines_in_order fails unless lines holds, in this order, a line matching each of
+-- the Vim regexps res.
+local function assert_lines_in_order(lines, res)
+  local at = 0
+  for _, re in ipairs(res) do
+    local rx = vim.regex(re)
+    local found
+    for i = at + 1, #lines do
+      if rx:match_str(lines[i]) then
+        found = i
+        break
+      end
+    end
+    assert(found, string.format('no line matching %s after line %d in:\n%s', re, at, table.concat(lines, '\n')))
+    at = found
+  end
+end
+
 local bufs = {}
 
 check('attach to criteria.md', {}, function()
@@ -220,19 +238,7 @@ check('interview: apply the action, new lines in the buffer', { 'interview: list
     return vim.api.nvim_buf_line_count(bufs.charter) > before
   end, 50)
   local lines = vim.api.nvim_buf_get_lines(bufs.charter, 0, -1, false)
-  local at = 0
-  for _, re in ipairs(iv.newLines) do
-    local rx = vim.regex(re)
-    local found
-    for i = at + 1, #lines do
-      if rx:match_str(lines[i]) then
-        found = i
-        break
-      end
-    end
-    assert(found, string.format('no line matching %s after line %d in:\n%s', re, at, table.concat(lines, '\n')))
-    at = found
-  end
+  assert_lines_in_order(lines, iv.newLines)
   local keep = vim.regex(iv.keep)
   local kept = false
   for _, l in ipairs(lines) do
@@ -309,19 +315,7 @@ check(':CharterStatus shows the completion blockers the server reports', { 'atta
   assert(lines, 'no charter://status buffer appeared')
   vim.cmd('close') -- back to criteria.md
   local text = table.concat(lines, '\n')
-  local at = 0
-  for _, re in ipairs(X.status.blockers) do
-    local rx = vim.regex(re)
-    local found
-    for i = at + 1, #lines do
-      if rx:match_str(lines[i]) then
-        found = i
-        break
-      end
-    end
-    assert(found, string.format('no line matching %s after line %d in:\n%s', re, at, text))
-    at = found
-  end
+  assert_lines_in_order(lines, X.status.blockers)
   assert(not text:match('### Completion blockers[^\n]*\n\nNone%.'), 'the view says None. although the server reports blockers')
   -- Every blocker the server's JSON lists is in the view.
   local res = charter.request_sync(bufs.client, 'workspace/executeCommand', { command = 'charter.status', arguments = { { uri = vim.uri_from_bufnr(bufs.criteria) } } }, TIMEOUT, bufs.criteria)
