@@ -1,7 +1,6 @@
 package interview
 
 import (
-	"bytes"
 	"encoding/json"
 	"flag"
 	"os"
@@ -64,21 +63,7 @@ func TestNextGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got = append(got, '\n')
-			path := filepath.Join("testdata", golden)
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("Next(%s) =\n%s\nwant\n%s", c.file, got, want)
-			}
+			checkGolden(t, golden, append(got, '\n'))
 		})
 	}
 }

@@ -27,21 +27,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := render(src)
-			golden := strings.TrimSuffix(md, ".md") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", md, golden, got, want)
-			}
+			compareGolden(t, strings.TrimSuffix(md, ".md")+".golden", render(src))
 		})
 	}
 }
