@@ -87,10 +87,11 @@ func TestAskNextIsAnInsertion(t *testing.T) {
 	}
 	got := Apply(text, p.Edits)
 	pad := rp1.Parse(got).ScratchPad
-	// The Brain Dump says one sentence on the problem: too little to write
-	// Problem & Context, so Q2 asks about it.
-	if n := len(pad.Entries); n != 2 || !pad.Entries[1].Pending() || pad.Entries[1].Number != 2 || pad.Entries[1].Topic != "Problem & Context" {
-		t.Fatalf("want a pending Q2: Problem & Context, got %d entries", n)
+	// The Brain Dump speaks to the problem and the users (one sentence on
+	// the problem is enough: coverage counts no sentences), so Q2 asks
+	// about the value, as in the seed's CREATE example.
+	if n := len(pad.Entries); n != 2 || !pad.Entries[1].Pending() || pad.Entries[1].Number != 2 || pad.Entries[1].Topic != "Value Proposition" {
+		t.Fatalf("want a pending Q2: Value Proposition, got %d entries", n)
 	}
 	if !bytes.HasSuffix(got[:p.Cursor], []byte("**Answer**: ")) {
 		t.Errorf("cursor not after **Answer**:")
@@ -177,7 +178,7 @@ func TestFinishKeepsCompleteSections(t *testing.T) {
 	if f := done.Header("Status"); f == nil || f.Value != "Draft" {
 		t.Errorf("status not Draft: %+v", f)
 	}
-	if done.SectionStatus(rp1.Scope) != rp1.StatusEmpty {
+	if done.SectionCompleteness(rp1.Scope) != rp1.StatusEmpty {
 		t.Errorf("skipped scope should be left _TBD_")
 	}
 }

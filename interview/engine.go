@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -36,23 +37,17 @@ type Options struct {
 // state is what Next learns from the charter before deciding.
 type state struct {
 	ch     *rp1.Charter
+	qa     *rp1.QA
+	gaps   []rp1.Gap // the seed's three steps per section (rp1.QA.Gaps)
 	mode   string
 	create bool // Q1 is the Brain Dump (CREATE, or RESUME of a CREATE pad)
 
-	entries []*rp1.Entry // well-formed entries, in file order
-	// asked: the entry that asked about each section (answered, skipped or
-	// pending); such a section is never asked again.
-	asked map[rp1.SectionID]*rp1.Entry
-	// shares: the Brain Dump's sentences per section (rp1.BrainDumpShares).
-	shares map[rp1.SectionID][]rp1.Sentence
-
-	// open: sections still GAP once the Q&A counts (rp1's Gaps: an answer
-	// about the section, or a Brain Dump that says enough about it).
-	open []rp1.SectionID
-	// coveredBy: open sections another answer says enough about to write
-	// (the reason to skip their question), with what it says.
-	coveredBy  map[rp1.SectionID]*rp1.Entry
-	coverShare map[rp1.SectionID][]rp1.Sentence
+	// name is the project's name (the title's, the Brain Dump's or the
+	// name question's answer); "" when unknown. titled: the title waits
+	// for it. nameAsked: the name question was asked already.
+	name              string
+	titled, nameAsked bool
+	path              string
 }
 
 // Next returns the one interview action for a charter's text; exists says
@@ -101,24 +96,25 @@ func Next(text []byte, exists bool, opts Options) Response {
 		return r
 	}
 
-	st := analyze(ch, mode)
+	st := analyze(ch, mode, opts.Path)
 	r := Response{Mode: mode, Metadata: Metadata{
 		QuestionNumber: pad.LastNumber() + 1,
 		TotalQuestions: budget,
 		GapsRemaining:  st.toAsk(""),
 	}}
+	spent := len(st.qa.Entries) >= budget
 
 	// An explicit finish wins over a pending question: its empty entry goes
 	// with the scratch pad.
 	if opts.FinishNow {
-		if st.covered(rp1.Problem) && st.covered(rp1.Users) {
+		if st.settled(rp1.Problem) && st.settled(rp1.Users) {
 			// Early only when the interview would have gone on: with every
 			// section covered, or the budget spent, it ends as it would
 			// have ended by itself.
 			switch {
-			case len(st.remaining()) == 0:
+			case len(st.unwritten()) == 0:
 				return st.success(r, msgComplete)
-			case len(st.entries) >= budget && pad.PendingEntry() == nil:
+			case spent && pad.PendingEntry() == nil:
 				return st.success(r, budgetSpent(budget))
 			}
 			return st.success(r, "Charter interview finished early at the user's request.")
@@ -140,34 +136,50 @@ func Next(text []byte, exists bool, opts Options) Response {
 		r.Message = fmt.Sprintf("Q%d (%s) is awaiting an answer: write it after **Answer**: and run the interview again.", p.Number, p.Topic)
 		return r
 	}
-	if len(st.remaining()) == 0 {
-		return st.success(r, msgComplete)
-	}
-	if len(st.entries) >= budget {
+	toAsk := st.toAsk("")
+	needName := st.titled && st.name == "" && !st.nameAsked
+	switch {
+	case len(toAsk) == 0 && (!needName || spent):
+		if len(st.unwritten()) == 0 {
+			return st.success(r, msgComplete)
+		}
+		return st.success(r, "Charter interview complete: every remaining gap was already asked.")
+	case spent:
 		return st.success(r, budgetSpent(budget))
-	}
-	if st.create && len(st.entries) == 0 {
+	case st.create && len(st.qa.Entries) == 0:
 		r.Type = TypeNextQuestion
 		r.NextQuestion = BrainDumpQuestion
 		r.Topic = BrainDumpTopic
 		return r
-	}
-	for _, id := range st.open {
-		if st.asked[id] != nil {
-			continue // never re-ask
-		}
-		r.Section, r.Topic = id, Topics[id]
-		if e := st.coveredBy[id]; e != nil {
-			r.Type = TypeSkip
-			r.CoveredBy = e
-			r.Message = fmt.Sprintf("%s already covered in Q%d (%s).", sectionName[id], e.Number, e.Topic)
-			return r
-		}
+	case len(toAsk) == 0:
+		// Every section is covered but the title still waits for the
+		// project's name: one question, inside the budget.
 		r.Type = TypeNextQuestion
-		r.NextQuestion = Question(id, st.questionContext())
+		r.NextQuestion = ProjectNameQuestion
+		r.Topic = rp1.ProjectNameTopic
 		return r
 	}
-	return st.success(r, "Charter interview complete: every remaining gap was already asked.")
+	id := toAsk[0]
+	r.Section, r.Topic = id, Topics[id]
+	if e := st.gap(id).AddressedBy; e != nil {
+		r.Type = TypeSkip
+		r.CoveredBy = e
+		r.Metadata.GapsRemaining = toAsk[1:]
+		r.Message = skipMessage(id, e)
+		return r
+	}
+	r.Type = TypeNextQuestion
+	r.NextQuestion = Question(id, st.questionContext())
+	return r
+}
+
+// skipMessage says which earlier answer covers section id, as the seed
+// words it: "Value proposition already covered in brain dump response."
+func skipMessage(id rp1.SectionID, e *rp1.Entry) string {
+	if rp1.IsBrainDump(e.Topic) {
+		return sectionName[id] + " already covered in brain dump response."
+	}
+	return fmt.Sprintf("%s already covered in Q%d (%s).", sectionName[id], e.Number, e.Topic)
 }
 
 // msgComplete ends an interview that covered every section.
@@ -246,97 +258,85 @@ func firstOf(ids []rp1.SectionID) rp1.SectionID {
 	return ids[0]
 }
 
-// analyze reads the charter's gaps and the scratch pad's answers.
-func analyze(ch *rp1.Charter, mode string) *state {
-	st := &state{
-		ch:         ch,
-		mode:       mode,
-		asked:      map[rp1.SectionID]*rp1.Entry{},
-		coveredBy:  map[rp1.SectionID]*rp1.Entry{},
-		coverShare: map[rp1.SectionID][]rp1.Sentence{},
-	}
-	if pad := ch.ScratchPad; pad != nil {
-		for _, e := range pad.Entries {
-			if e.Malformed() {
-				continue
-			}
-			st.entries = append(st.entries, e)
-			for _, id := range e.Sections() {
-				if st.asked[id] == nil {
-					st.asked[id] = e
-				}
-			}
-		}
-	}
+// analyze reads the charter's gaps, the scratch pad's answers and the
+// project's name.
+func analyze(ch *rp1.Charter, mode, path string) *state {
+	qa := ch.QA()
+	st := &state{ch: ch, qa: qa, gaps: qa.Gaps(), mode: mode, path: path}
 	st.create = mode == ModeCreate
 	if mode == ModeResume && ch.ScratchPad != nil {
 		padMode := strings.ToUpper(strings.TrimSpace(ch.ScratchPad.Mode))
 		st.create = padMode == ModeCreate || (padMode != ModeUpdate && allEmpty(ch))
 	}
-	if bd := ch.BrainDump(); bd != nil {
-		st.shares = rp1.BrainDumpShares(bd.Answer, ch.HasOwnAnswer)
+	st.name, st.titled = ch.ProjectName()
+	if st.name == "" {
+		if bd := ch.BrainDump(); bd != nil {
+			st.name = rp1.NameIn(bd.Answer)
+		}
 	}
-
-	for _, g := range ch.Gaps() {
-		if g.Status != rp1.GapOpen {
+	for _, e := range qa.Entries {
+		if !rp1.IsProjectName(e.Topic) {
 			continue
 		}
-		st.open = append(st.open, g.Section)
-		if st.asked[g.Section] != nil {
-			continue
-		}
-		if e, share := ch.OtherAnswerCovering(g.Section); e != nil {
-			st.coveredBy[g.Section], st.coverShare[g.Section] = e, share
+		st.nameAsked = true
+		if st.name == "" && e.Number != 0 && e.Answered() {
+			st.name = rp1.NameFromAnswer(e.Answer)
 		}
 	}
 	return st
 }
 
-// remaining lists the sections that are still gaps once every answer
-// counts (gaps_remaining of a success response): open and not covered by
-// another answer, whether asked or not.
-func (st *state) remaining() []rp1.SectionID {
+func (st *state) gap(id rp1.SectionID) rp1.Gap {
+	for _, g := range st.gaps {
+		if g.Section == id {
+			return g
+		}
+	}
+	return rp1.Gap{Section: id}
+}
+
+// unwritten lists the sections finishing now would leave unwritten
+// (gaps_remaining of a success response): GAP (Step 3), and no earlier
+// answer addresses them either, whether asked or not.
+func (st *state) unwritten() []rp1.SectionID {
 	out := []rp1.SectionID{}
-	for _, id := range st.open {
-		if st.coveredBy[id] == nil {
-			out = append(out, id)
+	for _, g := range st.gaps {
+		if g.Status == rp1.GapOpen && g.AddressedBy == nil {
+			out = append(out, g.Section)
 		}
 	}
 	return out
 }
 
-// toAsk lists the gaps still to be asked, in priority order, with first (the
-// gap a repeated pending question is about) in front: gaps_remaining of a
-// question, whose first element rp1's caller takes as the topic of the entry
-// it writes (rp1 plugins/dev/commands/blueprint.md@8b1ef55,
-// "map_gap_to_topic(metadata.gaps_remaining[0])"). Sections already asked,
-// answered or skipped, are not listed: they will not be asked again.
+// toAsk lists the GAP sections (Step 3) not asked about yet, in priority
+// order, with first (the gap a repeated pending question is about) in
+// front: gaps_remaining of a question, whose first element rp1's caller
+// takes as the topic of the entry it writes (rp1
+// plugins/dev/commands/blueprint.md@8b1ef55,
+// "map_gap_to_topic(metadata.gaps_remaining[0])"). A section already asked
+// (answered, skipped or pending) is not listed: it is never asked again.
 func (st *state) toAsk(first rp1.SectionID) []rp1.SectionID {
 	out := []rp1.SectionID{}
 	if first != "" {
 		out = append(out, first)
 	}
-	for _, id := range st.open {
-		if id != first && st.asked[id] == nil && st.coveredBy[id] == nil {
-			out = append(out, id)
+	for _, g := range st.gaps {
+		if g.Section != first && g.Status == rp1.GapOpen && g.AskedBy == nil {
+			out = append(out, g.Section)
 		}
 	}
 	return out
 }
 
-// covered: the section is not a gap any more (filled, answered, or addressed).
-func (st *state) covered(id rp1.SectionID) bool {
-	for _, g := range st.remaining() {
-		if g == id {
-			return false
-		}
-	}
-	return true
+// settled: finishing now writes the section (it is filled, covered or
+// addressed).
+func (st *state) settled(id rp1.SectionID) bool {
+	return !slices.Contains(st.unwritten(), id)
 }
 
 func allEmpty(ch *rp1.Charter) bool {
 	for _, id := range rp1.Priority {
-		if ch.SectionStatus(id) != rp1.StatusEmpty {
+		if ch.SectionCompleteness(id) != rp1.StatusEmpty {
 			return false
 		}
 	}
@@ -347,8 +347,16 @@ func (st *state) success(r Response, msg string) Response {
 	r.Type = TypeSuccess
 	r.Message = msg
 	r.CharterComplete = true
-	r.Metadata.GapsRemaining = st.remaining()
+	r.Metadata.GapsRemaining = st.unwritten()
 	r.CharterContent, r.Keep = st.synthesize()
+	if st.titled {
+		r.Title = st.name
+		if r.Title == "" {
+			// As rp1's template names a new charter: after the project's
+			// folder, when .rp1/ says which folder that is.
+			r.Title = projectFolder(st.path)
+		}
+	}
 	if len(r.Metadata.GapsRemaining) > 0 {
 		names := make([]string, len(r.Metadata.GapsRemaining))
 		for i, id := range r.Metadata.GapsRemaining {
@@ -366,8 +374,10 @@ func (st *state) questionContext() map[rp1.SectionID][]string {
 	ctx := map[rp1.SectionID][]string{}
 	src := st.ch.Index.Source()
 	for _, id := range rp1.Priority {
-		if body := st.answerBody(id); body != "" {
-			ctx[id] = []string{body}
+		if said := st.qa.Said(id); len(said) > 0 {
+			for _, s := range said {
+				ctx[id] = append(ctx[id], s.Text)
+			}
 			continue
 		}
 		if sec := st.ch.Section(id); sec != nil && sec.Status != rp1.StatusEmpty {

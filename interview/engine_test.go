@@ -83,13 +83,13 @@ func TestSharedFixtures(t *testing.T) {
 	}{
 		{
 			file: "create-after-brain-dump.md",
-			why: "Q1 (Brain Dump) is answered: two of its sentences name the users (a handbook for " +
-				"small infrastructure teams; the on-call engineers and their team leads), enough to write " +
-				"Target Users, but only one names the problem (wikis out of date), too little for Problem & " +
-				"Context (two sentences), so Q2 asks the problem question and users is not a gap",
-			mode: ModeResume, typ: TypeNextQuestion, number: 2, section: rp1.Problem,
-			gaps:    []rp1.SectionID{rp1.Problem, rp1.ValueProp, rp1.Scope, rp1.Success},
-			mention: []string{"What specific problem"},
+			why: "the seed's CREATE example: Q1 (Brain Dump) speaks to the users (a handbook for small " +
+				"infrastructure teams; the on-call engineers and their team leads) and to the problem (wikis " +
+				"out of date). Coverage counts no sentences (the seed's Step 2), so one sentence on the " +
+				"problem covers it, and Q2 asks about the value, with gaps_remaining [value_prop, scope, success]",
+			mode: ModeResume, typ: TypeNextQuestion, number: 2, section: rp1.ValueProp,
+			gaps:    []rp1.SectionID{rp1.ValueProp, rp1.Scope, rp1.Success},
+			mention: []string{"For the on-call engineers and their team leads, what unique value"},
 		},
 		{
 			file: "resume-after-q2.md",
@@ -181,7 +181,7 @@ func TestFinishNowWithPending(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ch := rp1.Parse(Apply(text, p.Edits)); ch.ScratchPad != nil || ch.SectionStatus(rp1.ValueProp) != rp1.StatusEmpty {
+	if ch := rp1.Parse(Apply(text, p.Edits)); ch.ScratchPad != nil || ch.SectionCompleteness(rp1.ValueProp) != rp1.StatusEmpty {
 		t.Errorf("finish left the pad or filled value_prop")
 	}
 	text = []byte("# C\n\n## Scratch Pad\n\n### Q1: Brain Dump\n**Asked**: Tell me.\n**Answer**: A garden app. Weeds are a pain.\n")

@@ -13,11 +13,12 @@ import (
 // each section's content under its heading (replacing the body of a section
 // that is not COMPLETE, creating a missing heading in priority order next to
 // its neighbours, at the level the charter writes its sections), the scratch
-// pad removed through its end marker, and **Last Updated** set to now's date
-// if present. **Status** becomes Complete only when the finished charter has
-// no gap left by our own check; otherwise it is (or stays) Draft, so a
-// finished charter never contradicts charter-lsp check. COMPLETE sections are
-// left as they are.
+// pad removed through its end marker, a placeholder title replaced by the
+// project's name (r.Title), and **Last Updated** set to now's date if
+// present. **Status** is what the finished text calls for
+// (rp1.Charter.ExpectedStatus): Complete when every section is written,
+// Draft while one is left _TBD_, so a finished charter never contradicts
+// charter-lsp check. COMPLETE sections are left as they are.
 func Finish(text []byte, r Response, now time.Time) (Plan, error) {
 	if r.Type != TypeSuccess || r.CharterContent == nil {
 		return Plan{Cursor: -1}, fmt.Errorf("interview: %s response has no charter content", describe(r))
@@ -66,15 +67,13 @@ func Finish(text []byte, r Response, now time.Time) (Plan, error) {
 		}
 		edits = append(edits, Edit{Span: source.Span{Start: pad.Span.Start, End: end}})
 	}
-	// The status the finished text earns: Complete only without gaps.
-	status := rp1.StatusValueComplete
-	after := rp1.Parse(Apply(text, merge(edits)))
-	for _, g := range after.Gaps() {
-		if g.Status != rp1.GapFilled {
-			status = rp1.StatusValueDraft
-			break
-		}
+	if _, placeholder := ch.ProjectName(); placeholder && oneLine(r.Title) != "" {
+		edits = append(edits, Edit{Span: ch.TitleSpan, NewText: "# " + rp1.TitlePrefix + " " + oneLine(r.Title)})
 	}
+	// The status the finished text earns, derived as rp1 derives it:
+	// Complete when no section is left unwritten (a one-sentence section
+	// is written: section-partial, a hint, not a gap).
+	status := rp1.Parse(Apply(text, merge(edits))).ExpectedStatus()
 	edits = append(edits, headerEdits(ch, text, nl, now, len(edits) > 0, status)...)
 
 	edits = merge(edits)

@@ -15,10 +15,9 @@ import (
 const maxPhraseWords = 8
 
 var (
-	// emphasisRe, linkRe, codeRe: inline markdown removed before reading.
-	emphasisRe = regexp.MustCompile(`\*\*|__|\*|\b_|_\b|~~`)
-	linkRe     = regexp.MustCompile(`!?\[([^\]\n]*)\]\([^)\n]*\)`)
-	codeRe     = regexp.MustCompile("`[^`\n]*`")
+	// codeRe: inline code, removed before reading (rp1.StripInline removes
+	// the rest of the inline markdown).
+	codeRe = regexp.MustCompile("`[^`\n]*`")
 	// parenRe: a parenthetical, dropped from labels ("Endless loops (\"let me
 	// revise\")" → "Endless loops").
 	parenRe = regexp.MustCompile(`\s*\([^()\n]*\)`)
@@ -29,16 +28,17 @@ var (
 
 // plainText strips inline markdown from one line.
 func plainText(s string) string {
-	s = linkRe.ReplaceAllString(s, "$1")
-	s = codeRe.ReplaceAllString(s, "")
-	s = emphasisRe.ReplaceAllString(s, "")
-	return strings.Join(strings.Fields(s), " ")
+	return rp1.StripInline(codeRe.ReplaceAllString(s, ""))
 }
 
 // pronouns open a clause, not a noun phrase ("I want a tool…", "We schedule
 // about 300 volunteers…").
 var pronouns = map[string]bool{"i": true, "we": true, "we're": true, "you": true, "they": true, "it": true, "it's": true,
 	"this": true, "that": true, "these": true, "those": true, "there": true, "he": true, "she": true, "who": true, "what": true}
+
+// objectPronouns point back at something said before ("half of them"): a
+// phrase holding one means nothing on its own.
+var objectPronouns = map[string]bool{"them": true, "us": true, "him": true, "her": true, "me": true}
 
 // verbs that make a phrase a clause. A heuristic word list, not a parser:
 // a phrase holding one is not used.
@@ -258,8 +258,8 @@ func cutClause(s string) string {
 }
 
 // nounPhrase returns s tidied as a noun phrase of at most max words, or ""
-// when s reads as a clause: it opens with a pronoun, holds a verb from the
-// list, holds markdown or quotes, or has no letter.
+// when s reads as a clause or points back at one: it holds a pronoun or a
+// verb from the lists, holds markdown or quotes, or has no letter.
 func nounPhrase(s string, max int) string {
 	s = plainText(parenRe.ReplaceAllString(s, ""))
 	s = strings.TrimRight(strings.TrimSpace(s), ".!?:;,")
@@ -272,7 +272,7 @@ func nounPhrase(s string, max int) string {
 	}
 	for _, w := range words {
 		lw := strings.ToLower(strings.Trim(w, `,.;:"'“”`))
-		if verbs[lw] || strings.ContainsAny(w, "#`*_[]<>{}\"“”|") {
+		if verbs[lw] || pronouns[lw] || objectPronouns[lw] || strings.ContainsAny(w, "#`*_[]<>{}\"“”|") {
 			return ""
 		}
 	}

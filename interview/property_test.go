@@ -3,6 +3,7 @@ package interview
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -26,6 +27,8 @@ var nastyAnswers = []string{
 	"Plain words without any cue at all here. Another plain sentence follows.",
 	"Line one is plain. A hash line follows.\n# not a title, just text",
 	"It saves an hour a day of copying. It is faster and cheaper than the spreadsheet it replaces.",
+	"I don't know yet.",
+	"One short sentence with no cue",
 }
 
 // TestRandomInterviews drives many interviews with random answers and user
@@ -41,7 +44,7 @@ func TestRandomInterviews(t *testing.T) {
 		}
 	}
 	// The walk must have exercised every path it claims to check.
-	for _, k := range []string{"next_question", "skip", "success", "user-skip", "budget-spent", "brain-dump", "crlf"} {
+	for _, k := range []string{"next_question", "skip", "success", "user-skip", "budget-spent", "brain-dump", "crlf", "project-name"} {
 		if seen[k] == 0 {
 			t.Errorf("no %s in 400 random interviews: %v", k, seen)
 		}
@@ -84,6 +87,7 @@ func runRandom(rng *rand.Rand, text []byte, exists bool, budget int, seen map[st
 	}
 	asked := map[string]bool{} // topics asked so far, via their sections
 	answers := map[rp1.SectionID]string{}
+	used := map[string]bool{}
 	opts := Options{Budget: budget, Now: testNow}
 	for step := 0; step < budget+len(rp1.Priority)+2; step++ {
 		r := Next(text, exists, opts)
@@ -105,8 +109,12 @@ func runRandom(rng *rand.Rand, text []byte, exists bool, budget int, seen map[st
 				return fmt.Errorf("step %d: a question is pending after the test answered it", step)
 			}
 			key := string(r.Section)
-			if r.Topic == BrainDumpTopic {
+			switch r.Topic {
+			case BrainDumpTopic:
 				key = "brain-dump" // an open question, about no section in particular
+			case rp1.ProjectNameTopic:
+				key = "project-name"
+				seen["project-name"]++
 			}
 			if asked[key] {
 				return fmt.Errorf("step %d: %s asked twice", step, key)
@@ -122,8 +130,12 @@ func runRandom(rng *rand.Rand, text []byte, exists bool, budget int, seen map[st
 				text = skipPending(text)
 			} else {
 				a := nastyAnswers[rng.IntN(len(nastyAnswers))]
-				if r.Topic != BrainDumpTopic {
-					answers[rp1.SectionID(key)] = a
+				for used[a] { // a user types each answer once: no sentence is said twice
+					a = nastyAnswers[rng.IntN(len(nastyAnswers))]
+				}
+				used[a] = true
+				if r.Section != "" && !rp1.Declines(a) {
+					answers[r.Section] = a
 				}
 				text = answerPending(text, a)
 			}
@@ -155,11 +167,11 @@ func runRandom(rng *rand.Rand, text []byte, exists bool, budget int, seen map[st
 // "covered-by-other", a pending one "pending", and once it finishes no gap
 // is still advised "ask".
 func checkAdvice(text []byte, r Response, budget int) error {
-	ch := rp1.Parse(text)
+	qa := rp1.Parse(text).QA()
 	advice := map[rp1.SectionID]rp1.AdviceKind{}
-	for _, g := range ch.Gaps() {
+	for _, g := range qa.Gaps() {
 		if g.Status == rp1.GapOpen {
-			advice[g.Section] = ch.InterviewAdvice(g.Section, budget).Kind
+			advice[g.Section] = qa.InterviewAdvice(g, budget).Kind
 		}
 	}
 	want := rp1.AdviceKind("")
@@ -248,10 +260,12 @@ func checkShape(r Response) error {
 }
 
 // checkFinished applies Finish and checks the charter: no scratch pad,
-// Status Complete exactly when no gap is left (so check never reports
-// status-complete-with-gaps on it), each section's body re-parses to exactly
-// its charter_content (round trip), every answer survives verbatim in its
-// section, and sections covered by an answer have no section diagnostics.
+// Status Complete exactly when every section is written (none left _TBD_,
+// rp1's derivation), each section's body re-parses to exactly its
+// charter_content (round trip), every sentence of every answer survives in
+// exactly one section (an answer kept whole survives verbatim in its own),
+// every answered section is written, and check reports no gap on an
+// answered section and no status contradiction.
 func checkFinished(text []byte, r Response, answers map[rp1.SectionID]string) error {
 	p, err := Finish(text, r, testNow)
 	if err != nil {
@@ -263,40 +277,50 @@ func checkFinished(text []byte, r Response, answers map[rp1.SectionID]string) er
 		return fmt.Errorf("scratch pad left:\n%s", done)
 	}
 	want := "Complete"
-	for _, g := range ch.Gaps() {
-		if g.Status != rp1.GapFilled {
-			want = "Draft"
-		}
-	}
-	if f := ch.Header("Status"); f == nil || f.Value != want {
-		return fmt.Errorf("status not %s:\n%s", want, done)
-	}
+	bodies := map[rp1.SectionID]string{}
 	for _, id := range rp1.Priority {
 		sec := ch.Section(id)
 		if sec == nil {
 			return fmt.Errorf("%s missing:\n%s", id, done)
 		}
+		if sec.Status == rp1.StatusEmpty {
+			want = "Draft"
+		}
 		body := strings.TrimSpace(strings.ReplaceAll(string(done[sec.BodySpan.Start:sec.BodySpan.End]), "\r\n", "\n"))
 		if body != r.CharterContent.Get(id) {
 			return fmt.Errorf("%s round trip: body %q, content %q", id, body, r.CharterContent.Get(id))
 		}
-		if a, ok := answers[id]; ok && !strings.Contains(body, safeMarkdown(a)) && !slices.Contains(r.Keep, id) {
-			return fmt.Errorf("answer %q lost from %s: %q", a, id, body)
+		bodies[id] = body
+	}
+	if f := ch.Header("Status"); f == nil || f.Value != want {
+		return fmt.Errorf("status not %s:\n%s", want, done)
+	}
+	all := strings.Join(slices.Collect(maps.Values(bodies)), "\n")
+	for id, a := range answers {
+		if slices.Contains(r.Keep, id) {
+			continue
 		}
-		if _, ok := answers[id]; ok && !slices.Contains(r.Keep, id) && sec.Status != rp1.StatusComplete {
-			return fmt.Errorf("%s answered with two sentences but %s: %q", id, sec.Status, body)
+		if ch.Section(id).Status == rp1.StatusEmpty {
+			return fmt.Errorf("%s answered but left unwritten: %q", id, bodies[id])
+		}
+		if strings.Contains(bodies[id], safeMarkdown(a)) {
+			continue // kept whole
+		}
+		for _, s := range rp1.SplitSentences(a) {
+			if n := strings.Count(all, s.Text); n != 1 {
+				return fmt.Errorf("sentence %q of the %s answer is written %d times:\n%s", s.Text, id, n, done)
+			}
 		}
 	}
 	for _, d := range rp1.Check(ch, rp1.Options{RP1Style: true}) {
-		if d.Code.String() == "status-complete-with-gaps" {
+		switch d.Code.String() {
+		case "status-complete-with-gaps":
 			return fmt.Errorf("the finished charter contradicts check: %s\n%s", d.Message, done)
-		}
-		if !strings.HasPrefix(d.Code.String(), "section-") {
-			continue
-		}
-		for id := range answers {
-			if sec := ch.Section(id); sec != nil && within(d.Span, sec) {
-				return fmt.Errorf("%s diagnostic on answered section %s: %s", d.Code, id, d.Message)
+		case "section-missing", "section-empty", "section-covered-by-qa":
+			for id := range answers {
+				if sec := ch.Section(id); sec != nil && within(d.Span, sec) {
+					return fmt.Errorf("%s diagnostic on answered section %s: %s", d.Code, id, d.Message)
+				}
 			}
 		}
 	}

@@ -36,6 +36,10 @@ type Response struct {
 	// Keep lists the sections on success that are COMPLETE in the charter:
 	// their content is the existing text and Finish leaves them alone.
 	Keep []rp1.SectionID `json:"-"`
+	// Title is, on success, the project's name for a title that waits for
+	// one ("# Project Charter: [To Be Determined]"); "" leaves the title as
+	// it is. upstream's contract has no field for it.
+	Title string `json:"-"`
 }
 
 // Metadata always carries all three fields; gaps_remaining is [] rather than

@@ -225,15 +225,28 @@ func NewSkeleton(project string, now time.Time) []byte {
 // ProjectName is the name rp1 gives a new charter at path: the project
 // folder's (the folder holding .rp1/), else the charter's folder's.
 func ProjectName(path string) string {
+	if name := projectFolder(path); name != "" {
+		return name
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	return filepath.Base(filepath.Dir(abs))
+}
+
+// projectFolder is the name of the folder holding .rp1/ when the charter
+// lives under it, else "".
+func projectFolder(path string) string {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
 	}
 	p := filepath.ToSlash(abs)
-	if i := strings.LastIndex(p, "/.rp1/"); i >= 0 {
+	if i := strings.LastIndex(p, "/.rp1/"); i > 0 {
 		return filepath.Base(filepath.FromSlash(p[:i]))
 	}
-	return filepath.Base(filepath.Dir(abs))
+	return ""
 }
 
 // listify turns prose into list items, one per sentence; list items (and

@@ -11,9 +11,11 @@ import (
 const TBD = rp1.TBDMarker
 
 // synthesize builds charter_content (SPEC §2): a COMPLETE section keeps its
-// text (and is listed in keep, so Finish leaves it alone); otherwise what
-// the answers say about that section (answerBody), after the real text a
-// PARTIAL section already has; a section with nothing gets _TBD_.
+// text (and is listed in keep, so Finish leaves it alone); otherwise the real
+// text a PARTIAL section already has, then what the answers say about the
+// section (rp1.QA.Said: each answer about it whole, or the sentences of
+// the Brain Dump and of other answers that belong to it, none of them
+// written in two sections); a section with nothing gets _TBD_.
 func (st *state) synthesize() (*CharterContent, []rp1.SectionID) {
 	c := &CharterContent{}
 	var keep []rp1.SectionID
@@ -33,8 +35,8 @@ func (st *state) synthesize() (*CharterContent, []rp1.SectionID) {
 				}
 			}
 		}
-		if body := st.answerBody(id); body != "" {
-			parts = append(parts, body)
+		for _, s := range st.qa.Said(id) {
+			parts = append(parts, safeMarkdown(s.Text))
 		}
 		if len(parts) == 0 {
 			parts = []string{TBD}
@@ -42,33 +44,6 @@ func (st *state) synthesize() (*CharterContent, []rp1.SectionID) {
 		c.set(id, strings.Join(parts, "\n\n"))
 	}
 	return c, keep
-}
-
-// answerBody is the markdown the answers give section id: the Brain Dump's
-// sentences about it, then each answer about it, whole (lists, sub-headings
-// and all). A section with no answer of its own and too little in the Brain
-// Dump takes the sentences of another answer that says enough about it (the
-// answer its question was skipped for). No text is taken from an answer about
-// another section otherwise.
-func (st *state) answerBody(id rp1.SectionID) string {
-	var parts []string
-	share := st.shares[id]
-	if len(share) > 0 {
-		parts = append(parts, rp1.FormatSentences(share))
-	}
-	own := false
-	for _, e := range st.ch.Answered() {
-		if !rp1.IsBrainDump(e.Topic) && e.About(id) {
-			parts = append(parts, safeMarkdown(e.Answer))
-			own = true
-		}
-	}
-	if !own && !rp1.Writable(share) {
-		if _, cover := st.ch.OtherAnswerCovering(id); len(cover) > 0 {
-			parts = append(parts, rp1.FormatSentences(cover))
-		}
-	}
-	return strings.Join(parts, "\n\n")
 }
 
 // placeholderLineRe matches a line that only waits for text.

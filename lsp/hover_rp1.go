@@ -101,17 +101,27 @@ func entryHover(ch *rp1.Charter, e *rp1.Entry) string {
 		b.WriteString(" It is the open first question: each of its sentences goes to the section its words name, the rest to Problem & Context.")
 	case len(topic) > 0:
 		fmt.Fprintf(&b, " It covers %s.", sectionList(topic))
+	case rp1.IsProjectName(e.Topic):
+		b.WriteString(" It names the project: finishing the interview writes it into the title.")
 	default:
 		b.WriteString(" Its topic names no charter section, so it covers none by itself.")
 	}
+	// What the interview reads in it (rp1.QA, the one reading).
 	var cued []rp1.SectionID
+	qa := ch.QA()
 	for _, id := range rp1.Priority {
-		if !hasSection(topic, id) && rp1.Addresses(e.Answer, id) {
-			cued = append(cued, id)
+		if hasSection(topic, id) || rp1.IsBrainDump(e.Topic) {
+			continue
+		}
+		for _, s := range qa.Said(id) {
+			if s.Entry == e {
+				cued = append(cued, id)
+				break
+			}
 		}
 	}
 	if len(cued) > 0 {
-		fmt.Fprintf(&b, "\n\nIts words also touch %s: the interviewer may skip those questions and uses its sentences when writing them.", sectionList(cued))
+		fmt.Fprintf(&b, "\n\nSome of its sentences are about %s: the interviewer skips those questions and writes those sentences there.", sectionList(cued))
 	}
 	return b.String()
 }

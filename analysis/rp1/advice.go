@@ -6,8 +6,8 @@ import (
 )
 
 // The scratch-pad interview (package interview) asks about each gap once, in
-// priority order, until its budget is spent; a gap another answer already
-// says enough about is recorded as covered instead of asked. A diagnostic on
+// priority order, until its budget is spent; a gap an earlier answer already
+// addresses is recorded as covered (skip) instead of asked. A diagnostic on
 // a gap should say what that interview will do about it, not offer a
 // question it will never ask.
 
@@ -29,44 +29,31 @@ const (
 	AdviceAsk AdviceKind = "ask"
 	// AdvicePending: a question about it awaits its answer.
 	AdvicePending AdviceKind = "pending"
-	// AdviceCoveredByOther: an answer about other sections says enough
-	// about it; the interview records that rather than asking, and
-	// finishing writes the section from that answer.
+	// AdviceCoveredByOther: an earlier answer (the Brain Dump, or one
+	// about other sections) addresses it; the interview records that
+	// rather than asking, and finishing writes the section from it.
 	AdviceCoveredByOther AdviceKind = "covered-by-other"
 	// AdviceSkipped: its question was skipped; it is never asked again.
 	AdviceSkipped AdviceKind = "skipped"
-	// AdviceAsked: an entry already asked about it (one the interview reads
-	// but that answers nothing, such as an unnumbered heading); it is never
-	// asked again.
+	// AdviceAsked: an entry already asked about it but answers nothing (an
+	// answer that declines, such as "I don't know", or an unnumbered
+	// heading); it is never asked again.
 	AdviceAsked AdviceKind = "asked"
 	// AdviceBudgetSpent: the scratch pad holds as many questions as the
 	// budget allows; the interview finishes instead of asking.
 	AdviceBudgetSpent AdviceKind = "budget-spent"
 )
 
-// InterviewAdvice says what the scratch-pad interview will do about
-// section id while it is a gap, deciding as the interview's engine does:
-// an entry that asked about the section (answered, skipped or pending) is
-// never asked again; a gap another answer covers is skipped; past the
-// budget nothing is asked.
-func (ch *Charter) InterviewAdvice(id SectionID, budget int) Advice {
+// InterviewAdvice says what the scratch-pad interview will do about gap g
+// (a section of QA.Gaps that is a GAP), deciding as the interview's engine
+// does: an entry that asked about the section (answered, skipped or
+// pending) is never asked again; a gap an earlier answer addresses is
+// skipped; past the budget nothing is asked.
+func (qa *QA) InterviewAdvice(g Gap, budget int) Advice {
 	if budget <= 0 {
 		budget = DefaultQuestionBudget
 	}
-	var asked *Entry
-	entries := 0
-	if pad := ch.ScratchPad; pad != nil {
-		for _, e := range pad.Entries {
-			if e.Malformed() {
-				continue
-			}
-			entries++
-			if asked == nil && e.About(id) {
-				asked = e
-			}
-		}
-	}
-	switch {
+	switch asked := g.AskedBy; {
 	case asked != nil && asked.Pending():
 		return Advice{Kind: AdvicePending, Entry: asked}
 	case asked != nil && asked.HasSkipped && !asked.Answered():
@@ -74,10 +61,10 @@ func (ch *Charter) InterviewAdvice(id SectionID, budget int) Advice {
 	case asked != nil:
 		return Advice{Kind: AdviceAsked, Entry: asked}
 	}
-	if e, _ := ch.OtherAnswerCovering(id); e != nil {
-		return Advice{Kind: AdviceCoveredByOther, Entry: e}
+	if g.AddressedBy != nil {
+		return Advice{Kind: AdviceCoveredByOther, Entry: g.AddressedBy}
 	}
-	if entries >= budget {
+	if len(qa.Entries) >= budget {
 		return Advice{Kind: AdviceBudgetSpent, Budget: budget}
 	}
 	return Advice{Kind: AdviceAsk}

@@ -59,7 +59,8 @@ func Check(ch *Charter, opts Options) []diag.Diagnostic {
 
 func checkSections(ch *Charter, budget int) []diag.Diagnostic {
 	var ds []diag.Diagnostic
-	for _, g := range ch.Gaps() {
+	qa := ch.QA()
+	for _, g := range qa.Gaps() {
 		if g.Status == GapFilled {
 			continue
 		}
@@ -81,7 +82,7 @@ func checkSections(ch *Charter, budget int) []diag.Diagnostic {
 			continue
 		}
 		needs := sectionNeeds[g.Section]
-		advice := ch.InterviewAdvice(g.Section, budget)
+		advice := qa.InterviewAdvice(g, budget)
 		switch {
 		case sec == nil:
 			d := diag.New(diag.SectionMissing, span,
@@ -184,28 +185,25 @@ func insertionPoint(ch *Charter, id SectionID) source.Span {
 	return source.Span{}
 }
 
-// checkStatus flags "**Status**: Complete" while sections are still gaps or
-// an interview is under way.
+// checkStatus flags "**Status**: Complete" while the charter's gaps call
+// for Draft (ExpectedStatus): a section missing or unwritten, or an
+// interview under way. A section that is only PARTIAL is written: it gets
+// section-partial, not this.
 func checkStatus(ch *Charter) []diag.Diagnostic {
 	f := ch.Header("Status")
-	if f == nil || !strings.EqualFold(strings.TrimSpace(f.Value), "complete") {
+	if f == nil || !strings.EqualFold(strings.TrimSpace(f.Value), StatusValueComplete) || ch.ExpectedStatus() == StatusValueComplete {
 		return nil
 	}
-	var open []string
-	for _, g := range ch.Gaps() {
-		if g.Status != GapFilled {
-			open = append(open, string(g.Section))
-		}
-	}
 	var why []string
-	if len(open) > 0 {
-		why = append(why, "gaps in "+strings.Join(open, ", "))
+	if open := ch.Unwritten(); len(open) > 0 {
+		names := make([]string, len(open))
+		for i, id := range open {
+			names[i] = string(id)
+		}
+		why = append(why, "gaps in "+strings.Join(names, ", "))
 	}
 	if ch.ScratchPad != nil {
 		why = append(why, "an interview scratch pad")
-	}
-	if len(why) == 0 {
-		return nil
 	}
 	return []diag.Diagnostic{diag.New(diag.StatusCompleteWithGaps, f.Span,
 		"**Status** says Complete but the charter still has %s; finish the charter or set **Status**: Draft.",

@@ -77,7 +77,7 @@ func checkEntries(sp *ScratchPad, opts Options) []diag.Diagnostic {
 		if e.Number > highest {
 			highest = e.Number
 		}
-		if len(e.Sections()) == 0 && !IsBrainDump(e.Topic) {
+		if len(e.Sections()) == 0 && !IsBrainDump(e.Topic) && !IsProjectName(e.Topic) {
 			ds = append(ds, diag.New(diag.ScratchpadUnknownTopic, e.HeadingSpan,
 				"Topic %q maps to no charter section, so its answer covers nothing; name it %s.", e.Topic, topicHint))
 		}
@@ -101,7 +101,7 @@ func checkMode(ch *Charter) []diag.Diagnostic {
 	}
 	var written []string
 	for _, id := range Priority {
-		if ch.SectionStatus(id) != StatusEmpty {
+		if ch.SectionCompleteness(id) != StatusEmpty {
 			written = append(written, string(id))
 		}
 	}

@@ -141,7 +141,7 @@ func TestCorpusReadings(t *testing.T) {
 			ch := Parse(src)
 			var statuses strings.Builder
 			for _, id := range Priority {
-				statuses.WriteByte(string(ch.SectionStatus(id))[0])
+				statuses.WriteByte(string(ch.SectionCompleteness(id))[0])
 			}
 			var codes []string
 			for _, d := range Check(ch, Options{RP1Style: true}) {

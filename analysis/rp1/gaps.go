@@ -2,6 +2,23 @@ package rp1
 
 import "strings"
 
+// The seed's gap analysis (rp1's charter interviewer, "Analyze gaps"; SPEC
+// §1) in its three steps, each computed on its own:
+//
+//   - Step 1, section completeness (Charter.SectionCompleteness): what the
+//     charter itself holds, EMPTY, PARTIAL or COMPLETE (two sentences or
+//     more, no placeholder). The scratch pad plays no part.
+//   - Step 2, Q&A coverage (QA.Coverage): whether an answer in the scratch
+//     pad covers the section. No sentence count applies: an answer that
+//     addresses the topic covers it, however short (it is written at the
+//     end, and a one-sentence section is PARTIAL then, a hint for a later
+//     UPDATE interview, never a reason to ask again).
+//   - Step 3, gap status (GapStatusOf): FILLED when Step 1 says COMPLETE,
+//     else COVERED_BY_QA when Step 2 found an answer, else GAP.
+//
+// QA.Gaps runs the three for every section. check, the interview, finishing
+// and hover all read it; nothing else decides what is a gap.
+
 // Section returns the first section with id, or nil when the heading is
 // missing.
 func (ch *Charter) Section(id SectionID) *Section {
@@ -23,54 +40,34 @@ func (ch *Charter) Header(key string) *HeaderField {
 	return nil
 }
 
-// SectionStatus is the status of section id; a missing heading is EMPTY.
-func (ch *Charter) SectionStatus(id SectionID) SectionStatus {
+// SectionCompleteness is the seed's Step 1 for section id: the status of
+// its text in the charter (assess, SPEC §1); a missing heading is EMPTY.
+func (ch *Charter) SectionCompleteness(id SectionID) SectionStatus {
 	if s := ch.Section(id); s != nil {
 		return s.Status
 	}
 	return StatusEmpty
 }
 
-// Gaps reports, in priority order, each of the five sections as FILLED
-// (COMPLETE in the charter), COVERED_BY_QA or GAP. A section is covered by an
-// answered scratch-pad entry about it (its topic, or the reason of rp1's
-// "### Qn: Skipped" form, names it; SPEC §1), by an answered Brain Dump that
-// says enough about it to write it (BrainDumpShares, Writable), or, once its
-// question was skipped, by another answer that says enough about it: the
-// interview will not ask about it, and finishing writes it from those
-// sentences. Skipped, pending, malformed and unnumbered entries cover
-// nothing themselves.
-func (ch *Charter) Gaps() []Gap {
-	gaps := make([]Gap, 0, len(Priority))
-	var shares map[SectionID][]Sentence
-	bd := ch.BrainDump()
-	if bd != nil {
-		shares = BrainDumpShares(bd.Answer, ch.HasOwnAnswer)
+// GapStatusOf is the seed's Step 3: FILLED when the section is COMPLETE in
+// the charter (Step 1), else COVERED_BY_QA when an answer covers it (Step 2,
+// coveredBy), else GAP.
+func GapStatusOf(completeness SectionStatus, coveredBy *Entry) GapStatus {
+	switch {
+	case completeness == StatusComplete:
+		return GapFilled
+	case coveredBy != nil:
+		return GapCoveredByQA
 	}
-	for _, id := range Priority {
-		g := Gap{Section: id, Charter: ch.SectionStatus(id), Status: GapOpen}
-		switch {
-		case g.Charter == StatusComplete:
-			g.Status = GapFilled
-		default:
-			if e := ch.answerAbout(id); e != nil {
-				g.Status, g.CoveredBy = GapCoveredByQA, e
-			} else if bd != nil && Writable(shares[id]) {
-				g.Status, g.CoveredBy = GapCoveredByQA, bd
-			} else if ch.skipped(id) {
-				// The interview skipped it because another answer says
-				// enough about it (SPEC §2, skip).
-				if e, _ := ch.OtherAnswerCovering(id); e != nil {
-					g.Status, g.CoveredBy = GapCoveredByQA, e
-				}
-			}
-		}
-		gaps = append(gaps, g)
-	}
-	return gaps
+	return GapOpen
 }
 
-// GapsRemaining lists the GAP sections in priority order (gaps_remaining).
+// Gaps reports, in priority order, each of the five sections with its three
+// steps (QA.Gaps).
+func (ch *Charter) Gaps() []Gap { return ch.QA().Gaps() }
+
+// GapsRemaining lists the GAP sections in priority order (the seed's
+// gaps_remaining).
 func (ch *Charter) GapsRemaining() []SectionID {
 	var ids []SectionID
 	for _, g := range ch.Gaps() {
@@ -79,6 +76,58 @@ func (ch *Charter) GapsRemaining() []SectionID {
 		}
 	}
 	return ids
+}
+
+// Gaps reports, in priority order, each of the five sections: its
+// completeness in the charter (Step 1), the answer that covers it (Step 2),
+// its gap status (Step 3), the entry that asked about it, and the earlier
+// answer that addresses it without having been asked about it (the reason
+// the interview skips its question).
+func (qa *QA) Gaps() []Gap {
+	gaps := make([]Gap, 0, len(Priority))
+	for _, id := range Priority {
+		c := qa.ch.SectionCompleteness(id)
+		by := qa.Coverage(id)
+		gaps = append(gaps, Gap{
+			Section:     id,
+			Charter:     c,
+			CoveredBy:   by,
+			Status:      GapStatusOf(c, by),
+			AskedBy:     qa.asked[id],
+			AddressedBy: qa.Addressing(id),
+		})
+	}
+	return gaps
+}
+
+// Unwritten lists, in priority order, the sections the charter does not
+// hold at all: heading missing, or no content but placeholders (Step 1
+// EMPTY). These are the gaps rp1 derives **Status** from (FORMATS.md §2.5:
+// Complete only without a gap); a PARTIAL section is written, so it is
+// not one of them.
+func (ch *Charter) Unwritten() []SectionID {
+	var ids []SectionID
+	for _, id := range Priority {
+		if ch.SectionCompleteness(id) == StatusEmpty {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// ExpectedStatus is the **Status** the charter calls for, derived as rp1
+// derives it: Complete when there is no gap, else Draft. A skeleton
+// charter's gaps are its regions (Skeleton.ExpectedStatus); the
+// five-section charter's are its unwritten sections (Unwritten) and an
+// interview still under way (a scratch pad).
+func (ch *Charter) ExpectedStatus() string {
+	if ch.Format == FormatSkeleton {
+		return ch.Skeleton.ExpectedStatus()
+	}
+	if len(ch.Unwritten()) > 0 || ch.ScratchPad != nil {
+		return StatusValueDraft
+	}
+	return StatusValueComplete
 }
 
 // Answered lists the entries the interviewer reads as answers: numbered,
@@ -105,47 +154,4 @@ func (ch *Charter) BrainDump() *Entry {
 		}
 	}
 	return nil
-}
-
-// HasOwnAnswer: an answered entry is about section id (not counting the
-// Brain Dump).
-func (ch *Charter) HasOwnAnswer(id SectionID) bool { return ch.answerAbout(id) != nil }
-
-// answerAbout is the first answered entry about id.
-func (ch *Charter) answerAbout(id SectionID) *Entry {
-	for _, e := range ch.Answered() {
-		if e.About(id) {
-			return e
-		}
-	}
-	return nil
-}
-
-// skipped: a well-formed entry about id was skipped.
-func (ch *Charter) skipped(id SectionID) bool {
-	if ch.ScratchPad == nil {
-		return false
-	}
-	for _, e := range ch.ScratchPad.Entries {
-		if e.Number != 0 && e.HasSkipped && !e.Answered() && e.About(id) {
-			return true
-		}
-	}
-	return false
-}
-
-// OtherAnswerCovering is the first answer about other sections (not the
-// Brain Dump) that says enough about id to write it, and what it says
-// (AnswerShare, Writable); nil when none does. One sentence in passing is not
-// enough: a section written from it would be partial.
-func (ch *Charter) OtherAnswerCovering(id SectionID) (*Entry, []Sentence) {
-	for _, e := range ch.Answered() {
-		if IsBrainDump(e.Topic) || e.About(id) {
-			continue
-		}
-		if share := AnswerShare(e.Answer, e.About, id); Writable(share) {
-			return e, share
-		}
-	}
-	return nil, nil
 }

@@ -99,7 +99,8 @@ var topicKeywords = []struct {
 // with this topic covers: those with a keyword contained in the topic,
 // ignoring case. An unknown topic covers none, and so does the Brain Dump:
 // SPEC §1 maps it to problem, but what an open question covers is what its
-// answer says (BrainDumpShares), so a Brain Dump with one sentence on the
+// answer says (BrainDumpShares, QA.Coverage): the seed's CREATE example has
+// it cover the users too, and a Brain Dump that says nothing about the
 // problem leaves the problem question to be asked.
 func TopicSections(topic string) []SectionID {
 	t := strings.ToLower(topic)

@@ -28,7 +28,8 @@ var CanonicalHeading = map[SectionID]string{
 	Success:   "Success Criteria",
 }
 
-// SectionStatus is EMPTY, PARTIAL or COMPLETE (SPEC §1).
+// SectionStatus is EMPTY, PARTIAL or COMPLETE (SPEC §1): the seed's Step 1,
+// section completeness (Charter.SectionCompleteness).
 type SectionStatus string
 
 const (
@@ -37,7 +38,8 @@ const (
 	StatusComplete SectionStatus = "COMPLETE"
 )
 
-// GapStatus is a section's status once the scratch pad's answers count.
+// GapStatus is a section's status once the scratch pad's answers count: the
+// seed's Step 3 (GapStatusOf).
 type GapStatus string
 
 const (
@@ -168,7 +170,7 @@ func (e *Entry) Pending() bool { return e.HasAsked && e.Answer == "" && !e.HasSk
 // names none, the section its **Skipped** reason names first ("Value
 // proposition already covered in Q2 (Target Users)" → value_prop). The Brain
 // Dump is about no section in particular: what it covers follows from what
-// it says (BrainDumpShares).
+// it says (BrainDumpShares, QA.Coverage).
 func (e *Entry) Sections() []SectionID {
 	if ids := TopicSections(e.Topic); len(ids) > 0 || !e.HasSkipped {
 		return ids
@@ -189,10 +191,22 @@ func (e *Entry) About(id SectionID) bool {
 	return false
 }
 
-// Gap is one section's standing in the interview.
+// Gap is one section's standing in the interview: the seed's three steps
+// (gaps.go) and what the interview has done about it.
 type Gap struct {
-	Section   SectionID
-	Status    GapStatus
-	Charter   SectionStatus // the section's own status
-	CoveredBy *Entry        // the answered entry that covers it, for COVERED_BY_QA
+	Section SectionID
+	// Charter is Step 1, the section's completeness in the charter.
+	Charter SectionStatus
+	// CoveredBy is Step 2, the answered entry that covers the section; nil
+	// when the Q&A does not cover it.
+	CoveredBy *Entry
+	// Status is Step 3: FILLED, COVERED_BY_QA or GAP.
+	Status GapStatus
+	// AskedBy is the first entry about the section (answered, skipped or
+	// pending): the interview never asks about it again.
+	AskedBy *Entry
+	// AddressedBy is the first answer about other sections that says
+	// something about this one (QA.Addressing): the interview returns skip
+	// rather than ask about it, and finishing writes what that answer says.
+	AddressedBy *Entry
 }

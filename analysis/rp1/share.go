@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -109,20 +110,12 @@ func FormatSentences(ss []Sentence) string {
 	return b.String()
 }
 
-// Writable: sentences that would fill a section on their own (a COMPLETE
-// section: two sentences or more, no placeholder). An answer covers a section
-// it was not asked about only when it says this much about it, so that the
-// finished charter passes our own check.
-func Writable(ss []Sentence) bool {
-	return len(ss) > 0 && AssessBody(FormatSentences(ss)) == StatusComplete
-}
-
 // cueHits is how many distinct cue words of section id a normalised text
 // holds.
 func cueHits(norm string, id SectionID) int {
 	n := 0
-	for _, cue := range Cues[id] {
-		if strings.Contains(norm, " "+cue) {
+	for _, cue := range cueStarts[id] {
+		if strings.Contains(norm, cue) {
 			n++
 		}
 	}
@@ -146,14 +139,26 @@ func bestSection(s string, candidates func(SectionID) bool) SectionID {
 }
 
 // BrainDumpShares distributes a Brain Dump answer: each sentence goes to the
-// one section whose cue words it carries most, among the sections that have
-// no answer of their own (own reports those); a sentence that carries none of
-// their cues is context and goes to problem ("Problem & Context"). No
-// sentence is placed twice, so no section repeats another's text.
-func BrainDumpShares(answer string, own func(SectionID) bool) map[SectionID][]Sentence {
+// one section whose cue words it carries most, among the sections not
+// closed (closed reports those that take nothing from the Brain Dump: with
+// an answer of their own, or complete in the charter); a sentence that
+// carries none of their cues is context and goes to problem ("Problem &
+// Context"). No sentence is placed twice, so no section repeats another's
+// text. A sentence that only names the project ("Name: Benchbook") goes to
+// none: the title holds it.
+func BrainDumpShares(answer string, closed func(SectionID) bool) map[SectionID][]Sentence {
 	shares := map[SectionID][]Sentence{}
-	for _, s := range SplitSentences(answer) {
-		id := bestSection(s.Text, func(id SectionID) bool { return id == Problem || !own(id) })
+	var lines []string
+	for _, line := range strings.Split(answer, "\n") {
+		if t := strings.TrimSpace(line); !nameOnly(ListItemText(t)) && !nameOnly(t) {
+			lines = append(lines, line)
+		}
+	}
+	for _, s := range SplitSentences(strings.Join(lines, "\n")) {
+		if nameOnly(s.Text) {
+			continue // "Name: Benchbook" is the title's
+		}
+		id := bestSection(s.Text, func(id SectionID) bool { return id == Problem || !closed(id) })
 		if id == "" {
 			id = Problem
 		}
@@ -162,15 +167,86 @@ func BrainDumpShares(answer string, own func(SectionID) bool) map[SectionID][]Se
 	return shares
 }
 
-// AnswerShare is what an answer about other sections (about) says about
-// section id: its sentences whose cue words point to id more than to any
-// section but those the answer is about.
-func AnswerShare(answer string, about func(SectionID) bool, id SectionID) []Sentence {
-	var out []Sentence
-	for _, s := range SplitSentences(answer) {
-		if bestSection(s.Text, func(x SectionID) bool { return !about(x) }) == id {
-			out = append(out, s)
+// minMoveHits is how many distinct cue words of another section a
+// sentence of an answer must carry to move there: an answer was given to
+// one question, so a sentence leaves it only when it clearly speaks about
+// something else ("We will measure success by the time from page to
+// runbook" in a value answer), never for one word in passing ("they save
+// an hour" in a users answer stays there).
+const minMoveHits = 2
+
+// AnswerUnits is what an answer to a question about sections ids says
+// about each section, as markdown: a sentence or list item whose cue words
+// point to an open section (open reports those) not among ids — at least
+// minMoveHits of them, and more than for any of ids — moves there; the rest
+// stays with ids (with several, each sentence with the one whose cues it
+// carries most, else the first). An answer written as structured markdown
+// (headings, tables, code, quotes, indented or nested lists, HTML) is never
+// split, and neither is one whose every sentence would leave: what was said
+// in answer to a question stays its answer. An answer kept whole is
+// returned as written, under ids[0].
+func AnswerUnits(answer string, ids []SectionID, open func(SectionID) bool) map[SectionID]string {
+	answer = strings.TrimSpace(strings.ReplaceAll(answer, "\r\n", "\n"))
+	whole := map[SectionID]string{ids[0]: answer}
+	var others []SectionID // the open sections a sentence may move to
+	for _, id := range Priority {
+		if !slices.Contains(ids, id) && open(id) {
+			others = append(others, id)
 		}
 	}
+	if (len(others) == 0 && len(ids) == 1) || !plainMarkdown(answer) {
+		return whole
+	}
+	parts := map[SectionID][]Sentence{}
+	moved := false
+	for _, s := range SplitSentences(answer) {
+		norm := normalizeCueText(s.Text)
+		to, best := SectionID(""), minMoveHits-1
+		for _, id := range others {
+			if h := cueHits(norm, id); h > best {
+				to, best = id, h
+			}
+		}
+		home, homeHits := ids[0], 0
+		if len(ids) > 1 || to != "" {
+			for _, id := range ids {
+				if h := cueHits(norm, id); h > homeHits {
+					home, homeHits = id, h
+				}
+			}
+		}
+		if to == "" || best <= homeHits {
+			to = home
+		}
+		moved = moved || !slices.Contains(ids, to)
+		parts[to] = append(parts[to], s)
+	}
+	stays := false
+	for _, id := range ids {
+		stays = stays || len(parts[id]) > 0
+	}
+	if !stays || (!moved && len(ids) == 1) {
+		return whole
+	}
+	out := map[SectionID]string{}
+	for id, ss := range parts {
+		out[id] = FormatSentences(ss)
+	}
 	return out
+}
+
+// plainMarkdown: text is prose paragraphs and top-level list items only,
+// which SplitSentences and FormatSentences carry without loss of meaning.
+func plainMarkdown(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case t == "":
+		case line != strings.TrimLeft(line, " \t") && (IsListItem(t) || len(line)-len(strings.TrimLeft(line, " \t")) >= 2):
+			return false // nested items, indented continuations, indented code
+		case strings.ContainsAny(t[:1], "#|><") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+			return false
+		}
+	}
+	return true
 }

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -164,6 +165,9 @@ func applied(r interview.Response, text []byte) string {
 			status = f.Value
 		}
 		msg := "finished the charter: sections written, scratch pad removed, status " + status
+		if r.Title != "" {
+			msg += ", titled " + strconv.Quote(r.Title)
+		}
 		if g := r.Metadata.GapsRemaining; len(g) > 0 {
 			names := make([]string, len(g))
 			for i, id := range g {
