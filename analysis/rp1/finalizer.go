@@ -40,9 +40,20 @@ var finalizerKeys = []string{"status", "artifact", "gaps", "warnings"}
 // rewrites). A charter whose scratch pad still holds answers is an error:
 // rewriting it as a skeleton would lose them (the finalizer's "parse would
 // risk content loss"); migrate it first.
+//
+// The skeleton reading is Check's for a skeleton charter (checkSkeleton,
+// one reading of the regions): a charter of the scratch-pad generation
+// (Format), which Check reads by its five sections with no Vision, Will or
+// Won't, is an error here too, rather than a second verdict on the same
+// file; migrating it makes it a skeleton charter.
 func Finalize(ch *Charter, artifact string) FinalizerResponse {
-	sk := ReadSkeleton(ch)
 	r := FinalizerResponse{Status: FinalizerComplete, Artifact: artifact, Gaps: []string{}, Warnings: []string{}}
+	if ch.Format != FormatSkeleton && len(bytes.TrimSpace(ch.Index.Source())) > 0 {
+		r.Status = FinalizerError
+		r.Warnings = append(r.Warnings, "the charter is in rp1's scratch-pad format (five sections; charter-lsp check reads it so, with no Vision, Will or Won't regions), not the skeleton the finalizer reads: migrate it first (charter-lsp migrate), or use the stateless interview (--contract stateless)")
+		return r
+	}
+	sk := ReadSkeleton(ch)
 	for _, g := range sk.Gaps() {
 		r.Gaps = append(r.Gaps, string(g))
 	}

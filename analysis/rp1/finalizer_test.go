@@ -2,8 +2,11 @@ package rp1
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 )
 
 // TestFinalize: the expected finalizer answer of the corpus's skeletons.
@@ -79,5 +82,47 @@ func TestCheckFinalizerAnswer(t *testing.T) {
 	r := Finalize(Parse(src), "/p/c.md")
 	if ds := CheckFinalizerAnswer(MarshalFinalizer(r), r); len(ds) != 0 {
 		t.Errorf("Finalize's own answer fails: %+v", ds)
+	}
+}
+
+// TestVisionOneVerdict: check and the finalizer contract read a charter
+// without "## Vision" the same way: as a skeleton charter, both report the
+// Vision gap (and the status it calls for); as a five-section charter,
+// neither does (the finalizer answers error and says to migrate).
+func TestVisionOneVerdict(t *testing.T) {
+	corpus, err := os.ReadFile("testdata/corpus/front-matter-will-wont.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	skeleton := "---\nrp1_doc_id: 01JZ\n---\n# Project Charter: relay\n\n**Created**: 2026-07-20\n**Status**: Complete\n\n" +
+		"## Problem & Context\nLeaf-owned answers can be lost.\n\n## Target Users\nDevelopers running rp1 workflows.\n\n" +
+		"## Business Rationale\nDurable interruption recovery.\n\n## Scope Guardrails\n### Will\n- Keep questions in the parent\n### Won't\n- Add session state\n\n" +
+		"## Success Criteria\nOne bounded topology.\n"
+	for _, c := range []struct{ name, text string }{
+		{"a skeleton charter without Vision, stored Complete", skeleton},
+		{"the same with a one-line header", strings.Replace(skeleton, "**Created**: 2026-07-20\n**Status**: Complete", "**Created**: 2026-07-20 | **Status**: Complete", 1)},
+		{"a five-section charter with front matter and ### Will / ### Won't (corpus)", string(corpus)},
+		{"a five-section charter without Vision", "# Project Charter: x\n\n**Version**: 1.0.0\n**Status**: Complete\n\n## Problem & Context\nA. B.\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ch := Parse([]byte(c.text))
+			var checkSays []string
+			for _, d := range Check(ch, Options{RP1Style: true}) {
+				if d.Data["region"] == string(RegionVision) || d.Code == diag.StatusMismatch || d.Code == diag.StatusNoncanonical {
+					checkSays = append(checkSays, d.Code.String())
+				}
+			}
+			fin := Finalize(ch, "/p/.rp1/context/charter.md")
+			finSays := slices.Contains(fin.Gaps, string(RegionVision))
+			if (len(checkSays) > 0) != finSays {
+				t.Fatalf("two verdicts on Vision: check %v, finalizer %+v", checkSays, fin)
+			}
+			if finSays && (fin.Status != FinalizerDraft || !(slices.Contains(checkSays, "status-mismatch") || slices.Contains(checkSays, "status-noncanonical"))) {
+				t.Errorf("a Vision gap keeps the charter Draft in both: check %v, finalizer %+v", checkSays, fin)
+			}
+			if !finSays && ch.Format != FormatSkeleton && fin.Status != FinalizerError {
+				t.Errorf("the finalizer on a five-section charter: %+v", fin)
+			}
+		})
 	}
 }

@@ -266,6 +266,15 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		return fail("the charter is not a markdown text file: " + why)
 	}
 
+	if f.answer == "" {
+		// A charter of the scratch-pad generation is not the finalizer's:
+		// Finalize says so (check reads it by its five sections, so the two
+		// give one verdict), and --apply writes nothing into it.
+		if r := rp1.Finalize(rp1.Parse(text), f.path); r.Status == rp1.FinalizerError && f.apply {
+			fmt.Fprintf(stdout, "%s\n", rp1.MarshalFinalizer(r))
+			return 1
+		}
+	}
 	if f.answer != "" {
 		id := rp1.RegionID(f.region)
 		if id == "" {

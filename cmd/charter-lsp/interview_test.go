@@ -646,3 +646,51 @@ func TestAppliedSaysTheStatusWritten(t *testing.T) {
 		t.Errorf("applied = %q", got)
 	}
 }
+
+// TestInterviewFinalizerVisionVerdict: `check` and `interview --contract
+// finalizer` give one verdict on a charter without "## Vision". Read as a
+// skeleton charter, both report the Vision gap; read as a five-section
+// charter (front matter, **Version**, ### Will / ### Won't: the corpus's
+// Fieldflash), check reports nothing and the finalizer answers error
+// (migrate first) instead of a Vision gap, and --apply writes nothing.
+func TestInterviewFinalizerVisionVerdict(t *testing.T) {
+	fieldflash, err := os.ReadFile("../../analysis/rp1/testdata/corpus/front-matter-will-wont.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	skeleton := "# Project Charter: relay\n\n**Created**: 2026-07-20\n**Status**: Complete\n\n" +
+		"## Problem & Context\nLeaf-owned answers can be lost.\n\n## Target Users\nDevelopers running rp1 workflows.\n\n" +
+		"## Business Rationale\nDurable interruption recovery.\n\n## Scope Guardrails\n### Will\n- Keep questions in the parent\n### Won't\n- Add session state\n\n" +
+		"## Success Criteria\nOne bounded topology.\n"
+	for _, c := range []struct {
+		name string
+		text []byte
+		gap  bool
+	}{{"skeleton", []byte(skeleton), true}, {"five sections", fieldflash, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "p", ".rp1", "context", "charter.md")
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			os.WriteFile(path, c.text, 0o644)
+			ds, _ := checkJSON(t, filepath.Dir(path), "charter.md")
+			checkSays := false
+			for _, d := range ds {
+				checkSays = checkSays || strings.Contains(d.Message, "Vision")
+			}
+			out, code := inProcess(t, path, "--contract", "finalizer", "--apply")
+			var r rp1.FinalizerResponse
+			if err := json.Unmarshal([]byte(out), &r); err != nil {
+				t.Fatalf("exit %d: %s", code, out)
+			}
+			finSays := slices.Contains(r.Gaps, "Vision")
+			if checkSays != c.gap || finSays != c.gap {
+				t.Errorf("Vision gap: check %v, finalizer %v (%s); want both %v", checkSays, finSays, out, c.gap)
+			}
+			if !c.gap && (code != 1 || r.Status != rp1.FinalizerError || !strings.Contains(out, "migrate")) {
+				t.Errorf("five-section charter: exit %d %s", code, out)
+			}
+			if after, _ := os.ReadFile(path); !c.gap && !bytes.Equal(after, c.text) {
+				t.Errorf("--apply changed a five-section charter:\n%s", after)
+			}
+		})
+	}
+}
