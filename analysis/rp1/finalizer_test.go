@@ -94,10 +94,11 @@ func TestVisionOneVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	skeleton := "---\nrp1_doc_id: 01JZ\n---\n# Project Charter: relay\n\n**Created**: 2026-07-20\n**Status**: Complete\n\n" +
-		"## Problem & Context\nLeaf-owned answers can be lost.\n\n## Target Users\nDevelopers running rp1 workflows.\n\n" +
-		"## Business Rationale\nDurable interruption recovery.\n\n## Scope Guardrails\n### Will\n- Keep questions in the parent\n### Won't\n- Add session state\n\n" +
-		"## Success Criteria\nOne bounded topology.\n"
+	skeletonBytes, err := os.ReadFile("testdata/skeleton-no-vision.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	skeleton := string(skeletonBytes)
 	for _, c := range []struct{ name, text string }{
 		{"a skeleton charter without Vision, stored Complete", skeleton},
 		{"the same with a one-line header", strings.Replace(skeleton, "**Created**: 2026-07-20\n**Status**: Complete", "**Created**: 2026-07-20 | **Status**: Complete", 1)},

@@ -658,15 +658,15 @@ func TestInterviewFinalizerVisionVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	skeleton := "# Project Charter: relay\n\n**Created**: 2026-07-20\n**Status**: Complete\n\n" +
-		"## Problem & Context\nLeaf-owned answers can be lost.\n\n## Target Users\nDevelopers running rp1 workflows.\n\n" +
-		"## Business Rationale\nDurable interruption recovery.\n\n## Scope Guardrails\n### Will\n- Keep questions in the parent\n### Won't\n- Add session state\n\n" +
-		"## Success Criteria\nOne bounded topology.\n"
+	skeleton, err := os.ReadFile("../../analysis/rp1/testdata/skeleton-no-vision.md")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name string
 		text []byte
 		gap  bool
-	}{{"skeleton", []byte(skeleton), true}, {"five sections", fieldflash, false}} {
+	}{{"skeleton", skeleton, true}, {"five sections", fieldflash, false}} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "p", ".rp1", "context", "charter.md")
 			os.MkdirAll(filepath.Dir(path), 0o755)
