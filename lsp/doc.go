@@ -62,15 +62,24 @@ func (d *doc) piView() *status.View {
 }
 
 // charter is a .charters/<id>/charter.md document read as pi-charter reads
-// it: with the grammar its folder's state.json declares and its own shape
-// decide (charterfile.Detect).
+// it: in the generation its folder's evidence decides (charterfile.Decide,
+// from the text, state.json and events.jsonl).
 func (d *doc) charter() *charterfile.Charter {
-	var state []byte
-	if f := d.snap.File(filepath.Join(filepath.Dir(d.Path), charterfile.StateFile)); f.Exists() {
-		state = f.Text
-	}
-	c, _ := charterfile.ParseDeclared(d.Text, state)
+	c, _ := d.chartersRead()
 	return c
+}
+
+// chartersRead is charter with the era it was read in.
+func (d *doc) chartersRead() (*charterfile.Charter, charterfile.Era) {
+	ev := charterfile.Evidence{Text: d.Text}
+	dir := filepath.Dir(d.Path)
+	if f := d.snap.File(filepath.Join(dir, charterfile.StateFile)); f.Exists() {
+		ev.State = charterfile.ParseState(f.Text)
+	}
+	if f := d.snap.File(filepath.Join(dir, charterfile.EventsFile)); f.Exists() {
+		ev.Events = charterfile.ParseEvents(f.Text)
+	}
+	return charterfile.Read(ev)
 }
 
 // skeleton is an rp1 charter document read as rp1's skeleton charter, or

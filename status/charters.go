@@ -105,8 +105,8 @@ func ComputeCharter(fsys vfs.FS, dir string) (*Charter, error) {
 	if d.CharterSrc == nil && d.StateSrc == nil && d.EventsSrc == nil {
 		return nil, errors.New(dir + " holds none of charter.md, state.json, events.jsonl: not a charter")
 	}
-	v := &Charter{Format: "charters", CharterID: d.ID, Dir: d.Path, Generation: string(d.Generation),
-		Listed: d.Listed(), Legacy: d.Generation.FileInterface(), Warnings: []string{}, FileProblems: []FileProblem{}}
+	v := &Charter{Format: "charters", CharterID: d.ID, Dir: d.Path, Generation: string(d.Era.Generation),
+		Listed: d.Listed(), Legacy: d.Era.Generation.FileInterface(), Warnings: []string{}, FileProblems: []FileProblem{}}
 	st := d.State
 	if st != nil && st.Valid {
 		v.CharterID, v.Status, v.CreatedAt = st.CharterID, st.Status, st.CreatedAt
@@ -123,9 +123,9 @@ func ComputeCharter(fsys vfs.FS, dir string) (*Charter, error) {
 			v.Warnings = append(v.Warnings, w.Text)
 		}
 		switch {
-		case d.Generation.FileInterface():
+		case d.Era.Generation.FileInterface():
 			v.fileInterface(d)
-		case d.Generation == charterfile.PH:
+		case d.Era.Generation == charterfile.PH:
 			v.phases(c)
 		default:
 			v.Notes = c.Notes

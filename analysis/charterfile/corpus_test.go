@@ -106,7 +106,7 @@ type readPhase struct {
 
 func readingOf(d *Dir) reading {
 	c := d.Charter
-	r := reading{Generation: string(d.Generation), Mismatch: d.Mismatch, Listed: d.Listed(), Warnings: []string{}}
+	r := reading{Generation: string(d.Era.Generation), Mismatch: d.Era.Mismatch, Listed: d.Listed(), Warnings: []string{}}
 	if c != nil {
 		r.Objective, r.References, r.Scope, r.Notes = c.Objective.Text, c.References.Text, c.Scope.Text, c.Notes
 		if c.Generation.FileInterface() {
