@@ -37,6 +37,7 @@ const (
 	LegacyScratchPad
 	LegacySections
 	FinalizerJSON
+	GenerationConflict
 	MalformedCommand
 	DuplicateCommand
 	MissingVerifier
@@ -148,6 +149,7 @@ var Rules = []Rule{
 	{LegacyScratchPad, "legacy-scratch-pad", SeverityWarning, "skeleton", "A skeleton charter holds a ## Scratch Pad, whose answers rp1 no longer reads: the interview starts over.", false},
 	{LegacySections, "legacy-sections", SeverityHint, "skeleton", "A scratch-pad era section name (## Value Proposition, ## Scope with In/Out lists) where the skeleton has another; rename or split it.", false},
 	{FinalizerJSON, "finalizer-json", SeverityError, "skeleton", "A charter finalizer's answer breaks rp1's contract: not one raw JSON object, keys out of order or extra, a wrong status, artifact or gaps.", false},
+	{GenerationConflict, "generation-conflict", SeverityInformation, "skeleton", "The charter holds evidence of both rp1 generations (a scratch-pad era **Version** line beside the skeleton's regions, or a scratch-pad interview under way beside ## Vision); it is read as the deciding evidence says, and this says why.", false},
 
 	// pi-charter charter.md.
 	{MalformedCommand, "malformed-command", SeverityWarning, "charter", "A ## Commands line without a colon, or with an empty key or value.", true},

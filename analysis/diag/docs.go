@@ -102,6 +102,10 @@ var Docs = map[Code]Doc{
 		Example: "```json\n{\"status\":\"complete\",\"gaps\":[],\"artifact\":\"…\",\"warnings\":[]}\n```",
 		Fix:     "Answer with exactly one raw JSON object (no fence or prose) with the keys status, artifact, gaps, warnings in that order; `charter-lsp interview --contract finalizer` prints the expected answer.",
 	},
+	GenerationConflict: {
+		Example: "# Project Charter: quillmark\n**Version**: 1.0.0 | **Status**: Final\n\n## Vision\n…\n## Scope Guardrails\n### Will Do",
+		Fix:     "Nothing is wrong for rp1, which reads the regions and keeps the rest; the diagnostic says which generation charter-lsp reads the file as (checks, hover, the interview) and what would change it. Remove the **Version** line from a skeleton charter to say it is one; finish or migrate a scratch-pad interview to move to the skeleton. `charter-lsp check --verbose` prints every file's reading.",
+	},
 	MalformedCommand: {
 		Example: "## Commands\n\nlint go vet ./...",
 		Fix:     "Write one `key: value` per line (`lint: go vet ./...`).",

@@ -113,7 +113,8 @@ func Parse(src []byte) *Charter {
 		}
 		assess(s, src, body)
 	}
-	ch.Format = detectFormat(ch)
+	ch.Era = detect(ch)
+	ch.Format = ch.Era.Format
 	if ch.Format == FormatSkeleton {
 		ch.Skeleton = readSkeleton(ch)
 	}
