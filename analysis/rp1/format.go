@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -212,30 +213,64 @@ type Heading struct {
 // scanHeadings lists the headings after the front matter, outside fenced
 // code, including those inside a scratch pad.
 func scanHeadings(ch *Charter) []Heading {
-	ix := ch.Index
-	src := ix.Source()
+	var out []Heading
+	eachHeading(ch.Index, func(h Heading) bool {
+		out = append(out, h)
+		return true
+	})
+	return out
+}
+
+// Headings calls fn with each ATX heading of src as Parse reads headings
+// (after a front matter block, outside fenced code and HTML comment
+// blocks), until fn returns false. Deciding whether a file is an rp1
+// charter (analysis.Classify) reads headings through it, so that and the
+// parse never disagree on what a heading is.
+func Headings(src []byte, fn func(Heading) bool) {
+	eachHeading(source.NewIndex(src), fn)
+}
+
+func eachHeading(ix *source.Index, fn func(Heading) bool) {
+	src := string(ix.Source()) // one copy; each line is a slice of it
 	n := ix.LineCount()
 	if len(src) == 0 {
-		return nil
+		return
 	}
-	first := 0
-	if ch.FrontMatter.End > 0 {
-		first = ix.Line(ch.FrontMatter.End) + 1
-	}
-	var out []Heading
+	_, first := frontMatter(ix, n)
 	var (
 		f fence
 		c htmlBlock
 	)
 	for i := first; i < n; i++ {
 		line := ix.LineSpan(i)
-		text := string(src[line.Start:line.End])
+		text := src[line.Start:line.End]
 		if !f.open() && c.step(text) || f.step(text) {
 			continue
 		}
 		if level, htext := atxHeading(text); level > 0 {
-			out = append(out, Heading{Level: level, Text: htext, Span: line, Line: i})
+			if !fn(Heading{Level: level, Text: htext, Span: line, Line: i}) {
+				return
+			}
 		}
 	}
-	return out
+}
+
+// IsScratchPadHeading reports whether a level-2 heading's text names the
+// interview's scratch pad ("Scratch Pad", in any case and spacing).
+func IsScratchPadHeading(text string) bool {
+	first, rest := nextWord(text)
+	second, rest := nextWord(rest)
+	third, _ := nextWord(rest)
+	return strings.EqualFold(first, "scratch") && strings.EqualFold(second, "pad") && third == ""
+}
+
+// nextWord splits s after its first word (strings.Fields' words, without
+// the allocation).
+func nextWord(s string) (word, rest string) {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	end := strings.IndexFunc(s, unicode.IsSpace)
+	if end < 0 {
+		return s, ""
+	}
+	return s[:end], s[end:]
 }
