@@ -71,15 +71,7 @@ func (d *doc) charter() *charterfile.Charter {
 
 // chartersRead is charter with the era it was read in.
 func (d *doc) chartersRead() (*charterfile.Charter, charterfile.Era) {
-	ev := charterfile.Evidence{Text: d.Text}
-	dir := filepath.Dir(d.Path)
-	if f := d.snap.File(filepath.Join(dir, charterfile.StateFile)); f.Exists() {
-		ev.State = charterfile.ParseState(f.Text)
-	}
-	if f := d.snap.File(filepath.Join(dir, charterfile.EventsFile)); f.Exists() {
-		ev.Events = charterfile.ParseEvents(f.Text)
-	}
-	return charterfile.Read(ev)
+	return charterfile.Read(d.snap.ChartersEvidence(d.Path))
 }
 
 // skeleton is an rp1 charter document read as rp1's skeleton charter, or

@@ -104,7 +104,7 @@ func Decide(ev Evidence) Era {
 	declared := ""
 	if st := ev.State; st != nil && st.Valid {
 		declared = st.SchemaVersion
-		d.reason(StateFile, st.Span("schemaVersion"), fmt.Sprintf("schemaVersion %q: pi-charter reads the file with the %s grammars", declared, familyName(declared)))
+		d.reason(StateFile, st.Span("schemaVersion"), fmt.Sprintf("schemaVersion %q: pi-charter reads the file with %s", declared, familyName(declared)))
 	} else if st != nil {
 		d.reason(StateFile, st.ProblemSpan, "not valid ("+st.Problem+"): the text decides the family")
 	} else {
@@ -136,9 +136,9 @@ func Decide(ev Evidence) Era {
 // familyName names the family of a schemaVersion.
 func familyName(schema string) string {
 	if schema == SchemaFileInterface {
-		return "file-interface (ADR-0014/0015)"
+		return "the file-interface grammars (ADR-0014/0015)"
 	}
-	return "Objective (ADR-0016 on)"
+	return "the Objective grammars (ADR-0016 on)"
 }
 
 // clues are the lines of charter.md that speak for a generation (stripped
@@ -395,7 +395,7 @@ func (d *decider) objective() {
 		d.era.Generation = OBJ
 		why := "no level-2 ## Phases section: today's Objective-only grammar (ADR-0018)"
 		if cl.phasesLike >= 0 {
-			why = fmt.Sprintf("no level-2 ## Phases section (%q is not one): today's Objective-only grammar (ADR-0018), where it is notes", strings.TrimSpace(strings.TrimSuffix(t.line(cl.phasesLike), "\r")))
+			why = fmt.Sprintf("no level-2 ## Phases section (%q is not one, and is read as ordinary text): today's Objective-only grammar (ADR-0018)", strings.TrimSpace(strings.TrimSuffix(t.line(cl.phasesLike), "\r")))
 		}
 		d.reason(CharterFile, source.Span{}, why)
 		d.era.Otherwise = "a level-2 `## Phases` heading would read it with the phases grammar (ADR-0016/0017)"

@@ -191,13 +191,11 @@ func detect(ch *Charter) Era {
 		return Era{Format: FormatSkeleton, Reasons: skeleton, Conflicts: pad,
 			Otherwise: "without `## Vision`, `### Will` and `### Won't` (and the template's `producer: charter-interviewer` front matter) it would be read as the scratch-pad charter"}
 	}
-	if len(pad) == 0 {
-		means := "no skeleton region (`## Vision`, `### Will`, `### Won't`): the five-section scratch-pad charter"
-		if len(bytes.TrimSpace(src)) == 0 {
-			means = "an empty file: the scratch-pad interview starts it in CREATE mode"
-		}
-		pad = append(pad, Clue{Kind: ClueNone, Means: means})
+	means := "no skeleton region (`## Vision`, `### Will`, `### Won't`): the five-section scratch-pad charter"
+	if len(bytes.TrimSpace(src)) == 0 {
+		means = "an empty file: the scratch-pad interview starts it in CREATE mode"
 	}
+	pad = append([]Clue{{Kind: ClueNone, Means: means}}, pad...)
 	return Era{Format: FormatScratchPad, Reasons: pad,
 		Otherwise: "a `## Vision` heading, or `### Will` / `### Won't` under `## Scope Guardrails`, would read it as rp1's skeleton charter (PR #436)"}
 }
