@@ -76,11 +76,17 @@ func (d *doc) chartersRead() (*charterfile.Charter, charterfile.Era) {
 
 // skeleton is an rp1 charter document read as rp1's skeleton charter, or
 // nil when it is of the scratch-pad generation.
-func (d *doc) skeleton() *rp1.Skeleton {
-	if d.Kind != analysis.KindRP1Charter {
+func (d *doc) skeleton() *rp1.Skeleton { return skeletonOf(d.File) }
+
+// skeletonOf is f read as rp1's skeleton charter: an rp1 charter whose
+// generation (rp1.Era, decided once by the parser) is the skeleton; nil
+// otherwise. Every interview path asks this one question, so none writes
+// a scratch pad into a skeleton charter.
+func skeletonOf(f *workspace.File) *rp1.Skeleton {
+	if f.Kind() != analysis.KindRP1Charter || f.RP1().Format != rp1.FormatSkeleton {
 		return nil
 	}
-	return d.RP1().Skeleton
+	return f.RP1().Skeleton
 }
 
 // register is the VAL register held by the document itself: criteria.md,
