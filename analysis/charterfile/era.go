@@ -97,8 +97,9 @@ func (e Era) Strings() []string {
 //     which only the phases-era pi-charter writes. With a ## Phases section
 //     the phases grammar reports nothing today's does not (its Objective
 //     holds the Objective-only one), so the file loses no warning to it.
-func Decide(ev Evidence) Era {
-	t := newText(ev.Text)
+func Decide(ev Evidence) Era { return decide(ev, newText(ev.Text)) }
+
+func decide(ev Evidence, t *text) Era {
 	cl := cluesOf(t)
 	d := decider{ev: ev, t: t, cl: cl}
 	declared := ""

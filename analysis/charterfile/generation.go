@@ -1,21 +1,22 @@
 package charterfile
 
 // Parse reads src with the parser of generation g.
-func Parse(g Generation, src []byte) *Charter {
+func Parse(g Generation, src []byte) *Charter { return parse(g, newText(src)) }
+
+func parse(g Generation, t *text) *Charter {
 	switch g {
-	case FI14:
-		return ParseFI14(src)
-	case FI15:
-		return ParseFI15(src)
+	case FI14, FI15:
+		return parseFI(t, g)
 	case PH:
-		return ParsePhases(src)
+		return parsePhases(t)
 	}
-	return ParseObjective(src)
+	return parseObjective(t)
 }
 
 // Read reads charter.md as LoadDir does: with the generation Decide picks
-// from the folder's evidence.
+// from the folder's evidence (the text is prepared once for both).
 func Read(ev Evidence) (*Charter, Era) {
-	era := Decide(ev)
-	return Parse(era.Generation, ev.Text), era
+	t := newText(ev.Text)
+	era := decide(ev, t)
+	return parse(era.Generation, t), era
 }
