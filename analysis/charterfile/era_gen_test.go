@@ -34,7 +34,14 @@ func newEraGen(seed uint64) *eraGen {
 }
 
 func (g *eraGen) pick(xs ...string) string { return xs[g.r.IntN(len(xs))] }
-func (g *eraGen) chance(p float64) bool    { return g.r.Float64() < p }
+
+// maybe writes s to b with probability p.
+func (g *eraGen) maybe(b *strings.Builder, p float64, s string) {
+	if g.chance(p) {
+		b.WriteString(s)
+	}
+}
+func (g *eraGen) chance(p float64) bool { return g.r.Float64() < p }
 
 // genEraCases generates n folders from seed, cycling through the four
 // generations' texts.
@@ -102,9 +109,7 @@ func (g *eraGen) fileInterface(gen Generation) (string, []genCriterion) {
 	if g.chance(0.4) {
 		fmt.Fprintf(&b, "# Charter: %s\n\n", g.pick(genTitles...))
 	}
-	if g.chance(0.15) {
-		b.WriteString("<!-- Write the Objective, then one criterion per observable outcome. -->\n\n")
-	}
+	g.maybe(&b, 0.15, "<!-- Write the Objective, then one criterion per observable outcome. -->\n\n")
 	objective := g.prose("Status: agreed with the data team on 2026-07-01.", "Evidence of demand: three tickets a week.", "Depends: nothing.")
 	switch x := g.r.Float64(); {
 	case x < 0.03:
@@ -126,9 +131,7 @@ func (g *eraGen) fileInterface(gen Generation) (string, []genCriterion) {
 	if g.chance(refs) {
 		b.WriteString("## References\n\n- `docs/spec.md` — requirements\n\n")
 	}
-	if g.chance(0.35) {
-		b.WriteString("## Scope\n\n- In: the export endpoint.\n- Out: the PDF renderer.\n\n")
-	}
+	g.maybe(&b, 0.35, "## Scope\n\n- In: the export endpoint.\n- Out: the PDF renderer.\n\n")
 	switch x := g.r.Float64(); {
 	case x < 0.04:
 	case x < 0.06:
@@ -211,9 +214,7 @@ func (g *eraGen) fileInterface(gen Generation) (string, []genCriterion) {
 		b.WriteString("\n")
 		crit = append(crit, c)
 	}
-	if g.chance(0.05) {
-		b.WriteString("```md\n### C9. An example criterion\nStatus: pending\n```\n")
-	}
+	g.maybe(&b, 0.05, "```md\n### C9. An example criterion\nStatus: pending\n```\n")
 	return b.String(), crit
 }
 
@@ -274,15 +275,9 @@ func (g *eraGen) phases() string {
 	default:
 		fmt.Fprintf(&b, "# Objective\n\n%s\n\n", objective)
 	}
-	if g.chance(0.15) {
-		b.WriteString("## Notes\n\nKeep the reader unchanged.\n\n")
-	}
-	if g.chance(0.4) {
-		b.WriteString("## References\n\n- [Export spec](../../docs/export.md) — fields and formats\n\n")
-	}
-	if g.chance(0.4) {
-		b.WriteString("## Scope\n\nHistory export only.\n\n")
-	}
+	g.maybe(&b, 0.15, "## Notes\n\nKeep the reader unchanged.\n\n")
+	g.maybe(&b, 0.4, "## References\n\n- [Export spec](../../docs/export.md) — fields and formats\n\n")
+	g.maybe(&b, 0.4, "## Scope\n\nHistory export only.\n\n")
 	switch x := g.r.Float64(); {
 	case x < 0.05:
 		b.WriteString("### Phases\n\n")
@@ -313,12 +308,8 @@ func (g *eraGen) phases() string {
 			}
 		}
 	}
-	if g.chance(0.2) {
-		b.WriteString("\n## Notes\n\nRemember the cache.\n")
-	}
-	if g.chance(0.1) {
-		b.WriteString("\n<!-- Add, split, rename, or finish phases:\n\n     1. Explore phases — done\n-->\n")
-	}
+	g.maybe(&b, 0.2, "\n## Notes\n\nRemember the cache.\n")
+	g.maybe(&b, 0.1, "\n<!-- Add, split, rename, or finish phases:\n\n     1. Explore phases — done\n-->\n")
 	return b.String()
 }
 
@@ -342,24 +333,14 @@ func (g *eraGen) objective() string {
 	default:
 		fmt.Fprintf(&b, "# Objective\n\n%s\n\n", objective)
 	}
-	if g.chance(0.2) {
-		b.WriteString("## Constraints\n\nThe address form keeps every field.\n\n")
-	}
+	g.maybe(&b, 0.2, "## Constraints\n\nThe address form keeps every field.\n\n")
 	if g.chance(0.15) {
 		fmt.Fprintf(&b, "## %s\n\nInterview five new users.\n\n", g.pick("Phase 1: discovery", "Phase plan", "Phases (old)", "phase 2 - build"))
 	}
-	if g.chance(0.4) {
-		b.WriteString("## References\n\n- `docs/checkout/funnel.md` — where the time goes\n\n")
-	}
-	if g.chance(0.4) {
-		b.WriteString("## Scope\n\nThe checkout pages only.\n\n")
-	}
-	if g.chance(0.04) {
-		b.WriteString("## Scope\n\nA second scope.\n\n")
-	}
-	if g.chance(0.04) {
-		b.WriteString("```md\n## Scope\nan example\n```\n\n")
-	}
+	g.maybe(&b, 0.4, "## References\n\n- `docs/checkout/funnel.md` — where the time goes\n\n")
+	g.maybe(&b, 0.4, "## Scope\n\nThe checkout pages only.\n\n")
+	g.maybe(&b, 0.04, "## Scope\n\nA second scope.\n\n")
+	g.maybe(&b, 0.04, "```md\n## Scope\nan example\n```\n\n")
 	if g.chance(0.45) {
 		b.WriteString("## Notes\n\nRemember the cache.\n\n")
 		switch x := g.r.Float64(); {

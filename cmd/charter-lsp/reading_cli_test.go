@@ -2,25 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// writeFiles writes files (path → content) under dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for p, content := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
+)
 
 // readingProject holds one file of each kind whose generation takes some
 // deciding: an rp1 charter with a **Version** line beside skeleton
@@ -42,7 +29,7 @@ var readingProject = map[string]string{
 // read as and why; the diagnostics on stdout are those of that reading.
 func TestCheckVerboseSaysTheReading(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, readingProject)
+	testfixture.WriteFiles(t, dir, readingProject)
 	out, errOut, code := cli(t, dir, "", "check", "--verbose")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
@@ -79,7 +66,7 @@ func TestCheckVerboseSaysTheReading(t *testing.T) {
 // status says the reading too: a block in the text, readAs in the JSON.
 func TestStatusSaysTheReading(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, readingProject)
+	testfixture.WriteFiles(t, dir, readingProject)
 	out, _, code := cli(t, dir, "", "status", filepath.Join(".charters", "20260702-101500-export"))
 	if code != 0 || !strings.Contains(out, "Read as this generation because\n  - state.json:1: schemaVersion \"file-interface\"") ||
 		!strings.Contains(out, "criteriaSnapshot entries in ADR-0014's shape") || !strings.Contains(out, "  Otherwise: ") {
