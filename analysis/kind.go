@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 )
 
 // Kind says which charter file a path is.
@@ -137,20 +138,20 @@ var rp1Headings = map[string]bool{
 }
 
 // LooksLikeRP1Charter: the first heading is rp1's "# Project Charter" title,
-// or the file holds a "## Scratch Pad" heading. A leading YAML front matter
-// block (rp1 writes rp1_doc_id there) is skipped, and headings inside fenced
-// code do not count: a document that shows a charter in a code block is not
-// one.
+// or the file holds a "## Scratch Pad" heading. Headings are those rp1's
+// parser reads (rp1.Headings: a leading YAML front matter block, where rp1
+// writes rp1_doc_id, is skipped; fenced code and HTML comment blocks hold
+// none), so a document that shows a charter in a code block is not one.
 func LooksLikeRP1Charter(content []byte) bool {
 	firstHeading := true
 	found := false
-	markdownHeadings(content, func(level int, text string) bool {
-		if firstHeading && level == 1 && hasPrefixFold(text, "project charter") {
+	rp1.Headings(content, func(h rp1.Heading) bool {
+		if firstHeading && h.Level == 1 && hasPrefixFold(h.Text, "project charter") {
 			found = true
 			return false
 		}
 		firstHeading = false
-		if level == 2 && strings.EqualFold(text, "scratch pad") {
+		if h.Level == 2 && rp1.IsScratchPadHeading(h.Text) {
 			found = true
 			return false
 		}
@@ -160,8 +161,9 @@ func LooksLikeRP1Charter(content []byte) bool {
 }
 
 // IsRP1Style: under .rp1/, empty, or holding rp1's title, one of the five
-// section headings (at ## or ###) or a scratch pad, outside fenced code. A
-// charter.md of a pi-charter .charters/<id>/ folder is never rp1-style.
+// section headings (at ## or ###) or a scratch pad, as rp1's parser reads
+// headings (rp1.Headings). A charter.md of a pi-charter .charters/<id>/
+// folder is never rp1-style.
 func IsRP1Style(path string, content []byte) bool {
 	p := "/" + filepath.ToSlash(path)
 	if charterfile.DirOf(path) != "" {
@@ -171,82 +173,17 @@ func IsRP1Style(path string, content []byte) bool {
 		return true
 	}
 	found := false
-	markdownHeadings(content, func(level int, text string) bool {
-		t := strings.ToLower(text)
+	rp1.Headings(content, func(h rp1.Heading) bool {
 		switch {
-		case level == 1 && hasPrefixFold(text, "project charter"),
-			(level == 2 || level == 3) && rp1Headings[t],
-			level == 2 && t == "scratch pad":
+		case h.Level == 1 && hasPrefixFold(h.Text, "project charter"),
+			(h.Level == 2 || h.Level == 3) && rp1Headings[strings.ToLower(h.Text)],
+			h.Level == 2 && rp1.IsScratchPadHeading(h.Text):
 			found = true
 			return false
 		}
 		return true
 	})
 	return found
-}
-
-// markdownHeadings calls fn with each ATX heading of content (level, text
-// without the #s), skipping a leading YAML front matter block and fenced
-// code, until fn returns false.
-func markdownHeadings(content []byte, fn func(level int, text string) bool) {
-	lines := strings.Split(string(content), "\n")
-	start := 0
-	if len(lines) > 1 && strings.TrimRight(lines[0], " \t\r") == "---" {
-		for i := 1; i < len(lines); i++ {
-			if t := strings.TrimRight(lines[i], " \t\r"); t == "---" || t == "..." {
-				start = i + 1
-				break
-			}
-		}
-	}
-	var fence string // the opening run of an open fence, "" outside
-	for _, line := range lines[start:] {
-		t := strings.TrimRight(line, " \t\r")
-		lead := len(t) - len(strings.TrimLeft(t, " "))
-		if lead > 3 {
-			continue
-		}
-		t = t[lead:]
-		if run := fenceRun(t); run != "" {
-			switch {
-			case fence == "":
-				if run[0] == '~' || !strings.Contains(t[len(run):], "`") {
-					fence = run
-				}
-				continue
-			case run[0] == fence[0] && len(run) >= len(fence) && strings.TrimSpace(t[len(run):]) == "":
-				fence = ""
-				continue
-			}
-		}
-		if fence != "" || !strings.HasPrefix(t, "#") {
-			continue
-		}
-		level := len(t) - len(strings.TrimLeft(t, "#"))
-		rest := t[level:]
-		if level > 6 || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
-			continue
-		}
-		text := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(rest), "#"))
-		if !fn(level, text) {
-			return
-		}
-	}
-}
-
-// fenceRun is the run of ``` or ~~~ (three or more) that opens t, or "".
-func fenceRun(t string) string {
-	if t == "" || (t[0] != '`' && t[0] != '~') {
-		return ""
-	}
-	n := 0
-	for n < len(t) && t[n] == t[0] {
-		n++
-	}
-	if n < 3 {
-		return ""
-	}
-	return t[:n]
 }
 
 func hasPrefixFold(s, prefix string) bool {

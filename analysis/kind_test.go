@@ -6,8 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -61,10 +63,35 @@ func TestClassify(t *testing.T) {
 		{"/p/docs/charter.md", "# Charter\n\n## Problem\nx\n\n## Users\ny\n", KindOtherCharter},
 		{"/p/.rp1/context/charter.md", "# Charter\n\n## Scope\ny\n", KindRP1Charter}, // under .rp1/
 		{"/p/docs/charter.md", "# T\n\n### Scope Guardrails\n", KindRP1Charter},
+		// What is a heading is rp1's parser's reading (rp1.Headings): a pad
+		// heading with two spaces is a pad there, so the file is rp1's; a
+		// heading inside an HTML comment block is none; a closing run of #
+		// needs a space before it.
+		{"/p/notes/resume.md", "# Notes\n\n## Scratch  Pad\n", KindRP1Charter},
+		{"/p/docs/charter.md", "# T\n\n## scratch pad ##\n", KindRP1Charter},
+		{"/p/docs/charter.md", "# Team\n\n<!--\n## Target Users\n-->\n", KindOtherCharter},
+		{"/p/notes/resume.md", "# Notes\n\n<!--\n## Scratch Pad\n-->\n", KindNone},
 	}
 	for _, c := range cases {
 		if got := Classify(c.path, []byte(c.content)); got != c.want {
-			t.Errorf("Classify(%q) = %q, want %q", c.path, got, c.want)
+			t.Errorf("Classify(%q, %q) = %q, want %q", c.path, c.content, got, c.want)
+		}
+	}
+}
+
+// TestClassifyAgreesWithParser: a markdown file the kind says holds a
+// scratch pad is one the rp1 parser finds a scratch pad in, and the other
+// way round (both read headings through rp1.Headings).
+func TestClassifyAgreesWithParser(t *testing.T) {
+	for _, text := range []string{
+		"# Notes\n\n## Scratch Pad\n", "# Notes\n\n## Scratch  Pad\n", "# Notes\n\n##  scratch\tpad  \n",
+		"# Notes\n\n```\n## Scratch Pad\n```\n", "# Notes\n\n<!--\n## Scratch Pad\n-->\n", "# Notes\n\n    ## Scratch Pad\n",
+		"---\nx: 1\n---\n## Scratch Pad\n", "# Notes\n\n### Scratch Pad\n", "# Notes\n\n## Scratch Pads\n",
+	} {
+		kind := Classify("/p/notes/resume.md", []byte(text)) == KindRP1Charter
+		parsed := rp1.Parse([]byte(text)).ScratchPad != nil
+		if kind != parsed {
+			t.Errorf("%q: kind says rp1 %v, the parser finds a scratch pad %v", text, kind, parsed)
 		}
 	}
 }
@@ -179,5 +206,22 @@ func TestDiscoverStopsWhenCancelled(t *testing.T) {
 	cancel()
 	if ws, err := Discover(ctx, vfs.OS, root); !errors.Is(err, context.Canceled) || len(ws.PiCharters) != 0 {
 		t.Errorf("cancelled discovery = %+v, %v", ws, err)
+	}
+}
+
+// BenchmarkClassifyMarkdown: deciding that a large markdown file is no rp1
+// charter reads every heading of it (the whole file).
+func BenchmarkClassifyMarkdown(b *testing.B) {
+	var sb strings.Builder
+	for sb.Len() < 1<<20 {
+		sb.WriteString("## A heading\n\nSome prose about the design, with `code` and a [link](x.md).\n\n```go\nfunc f() {}\n```\n\n- a list item\n- another\n\n")
+	}
+	src := []byte(sb.String())
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if Classify("/p/docs/design.md", src) != KindNone {
+			b.Fatal("classified as a charter")
+		}
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
@@ -121,7 +120,7 @@ func (s *Server) skeletonArg(args []protocol.LSPAny) bool {
 		return false
 	}
 	f := s.ws.Snapshot().File(path)
-	return f.Exists() && !f.TooLarge() && f.RP1().Format == rp1.FormatSkeleton
+	return f.Exists() && !f.TooLarge() && skeletonOf(f) != nil
 }
 
 // nextStep carries out the next interview action (interview.Advance, as

@@ -62,24 +62,31 @@ func (d *doc) piView() *status.View {
 }
 
 // charter is a .charters/<id>/charter.md document read as pi-charter reads
-// it: with the grammar its folder's state.json declares and its own shape
-// decide (charterfile.Detect).
+// it: in the generation its folder's evidence decides (charterfile.Decide,
+// from the text, state.json and events.jsonl).
 func (d *doc) charter() *charterfile.Charter {
-	var state []byte
-	if f := d.snap.File(filepath.Join(filepath.Dir(d.Path), charterfile.StateFile)); f.Exists() {
-		state = f.Text
-	}
-	c, _ := charterfile.ParseDeclared(d.Text, state)
+	c, _ := d.chartersRead()
 	return c
+}
+
+// chartersRead is charter with the era it was read in.
+func (d *doc) chartersRead() (*charterfile.Charter, charterfile.Era) {
+	return charterfile.Read(d.snap.ChartersEvidence(d.Path))
 }
 
 // skeleton is an rp1 charter document read as rp1's skeleton charter, or
 // nil when it is of the scratch-pad generation.
-func (d *doc) skeleton() *rp1.Skeleton {
-	if d.Kind != analysis.KindRP1Charter {
+func (d *doc) skeleton() *rp1.Skeleton { return skeletonOf(d.File) }
+
+// skeletonOf is f read as rp1's skeleton charter: an rp1 charter whose
+// generation (rp1.Era, decided once by the parser) is the skeleton; nil
+// otherwise. Every interview path asks this one question, so none writes
+// a scratch pad into a skeleton charter.
+func skeletonOf(f *workspace.File) *rp1.Skeleton {
+	if f.Kind() != analysis.KindRP1Charter || f.RP1().Format != rp1.FormatSkeleton {
 		return nil
 	}
-	return d.RP1().Skeleton
+	return f.RP1().Skeleton
 }
 
 // register is the VAL register held by the document itself: criteria.md,

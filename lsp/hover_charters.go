@@ -7,6 +7,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/status"
@@ -17,7 +18,7 @@ import (
 // depends on and what depends on it, staleness); on a phase, its state and
 // why; on a section heading, what upstream reads there.
 func (s *Server) hoverCharters(d *doc, pos protocol.Position) *protocol.Hover {
-	c := d.charter()
+	c, era := d.chartersRead()
 	ix := d.Index()
 	off := ix.Offset(fromProtocolPosition(pos))
 	var text string
@@ -38,6 +39,11 @@ func (s *Server) hoverCharters(d *doc, pos protocol.Position) *protocol.Hover {
 			text, span = phaseHover(c, ph, n), ph.ItemSpan
 		} else if name, ok := c.SectionAt(off); ok {
 			text, span = sectionHoverCharters(c, name, d.chartersView()), ix.LineSpan(ix.Line(off))
+			if name == charterfile.SectionObjective && c.Objective.HeadingSpan.Start <= off && off <= c.Objective.HeadingSpan.End {
+				text += "\n" + readingMarkdown(analysis.ChartersReading(era))
+			}
+		} else if title, ok := c.TitleLine(); ok && title.Start <= off && off <= title.End {
+			text, span = readingMarkdown(analysis.ChartersReading(era)), title
 		}
 	}
 	if text == "" {
@@ -174,7 +180,7 @@ func sectionHoverCharters(c *charterfile.Charter, name charterfile.SectionName, 
 	var b strings.Builder
 	switch name {
 	case charterfile.SectionObjective:
-		fmt.Fprintf(&b, "**Objective** — what pi-charter reads as the charter's goal. Grammar: %s.\n\n", c.Generation.Title())
+		b.WriteString("**Objective** — what pi-charter reads as the charter's goal.\n\n")
 		if c.Objective.Text == "" {
 			b.WriteString("It is empty: pi-charter warns, and shows `state.json`'s objective instead.\n")
 		} else {
@@ -232,4 +238,37 @@ func codeList(ss []string) string {
 		out[i] = "`" + mdCodeSafe(s) + "`"
 	}
 	return strings.Join(out, ", ")
+}
+
+// readingMarkdown says which generation a charter is read as and why (hover
+// on its title): the family's one decision, as check --verbose and status
+// print it.
+func readingMarkdown(r *analysis.Reading) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Read as %s**, because:\n\n", mdProse(r.Title))
+	for _, x := range r.Reasons {
+		fmt.Fprintf(&b, "- %s\n", mdProse(x))
+	}
+	for _, x := range r.Conflicts {
+		fmt.Fprintf(&b, "- despite %s\n", mdProse(x))
+	}
+	fmt.Fprintf(&b, "\nOtherwise: %s.\n", mdProse(r.Otherwise))
+	return b.String()
+}
+
+// mdProse makes our prose with `code` spans (which quote the file) safe as
+// markdown: outside the spans, markup characters are escaped; inside, the
+// text stays as written (a code span shows it literally) on one line.
+func mdProse(s string) string {
+	parts := strings.Split(strings.ReplaceAll(s, "\n", " "), "`")
+	if len(parts)%2 == 0 {
+		// An unpaired backtick: no span is trusted.
+		return mdEscape(s)
+	}
+	for i := range parts {
+		if i%2 == 0 {
+			parts[i] = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "|", `\|`, "~", `\~`).Replace(parts[i])
+		}
+	}
+	return strings.Join(parts, "`")
 }

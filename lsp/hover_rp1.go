@@ -6,6 +6,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -25,6 +26,9 @@ func (s *Server) hoverRP1(d *doc, pos protocol.Position) *protocol.Hover {
 		if at(sec.HeadingSpan) {
 			text, span = sectionHover(ch, sec), sec.HeadingSpan
 		}
+	}
+	if text == "" && ch.TitleSpan.End > ch.TitleSpan.Start && at(ch.TitleSpan) {
+		text, span = readingMarkdown(analysis.RP1Reading(ch.Era)), ch.TitleSpan
 	}
 	if pad := ch.ScratchPad; pad != nil && text == "" {
 		for _, e := range pad.Entries {

@@ -6,6 +6,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
@@ -43,7 +44,7 @@ func (s *Server) hoverSkeleton(d *doc, sk *rp1.Skeleton, pos protocol.Position) 
 		text, span = fmt.Sprintf("**Scope Guardrails** holds two regions: Will (%s) and Won't (%s). rp1 keeps their lists as written, never merged or reordered.",
 			sk.Region(rp1.RegionWill).Detail(), sk.Region(rp1.RegionWont).Detail()), sk.Scope.Span
 	case ch.TitleSpan.End > ch.TitleSpan.Start && on(ch.TitleSpan):
-		text, span = skeletonStateHover(sk), ch.TitleSpan
+		text, span = skeletonStateHover(sk)+"\n"+readingMarkdown(analysis.RP1Reading(ch.Era)), ch.TitleSpan
 	case sk.Status != nil && on(sk.Status.Span):
 		text, span = skeletonStateHover(sk), sk.Status.Span
 	case ch.ScratchPad != nil && on(ch.ScratchPad.HeadingSpan):

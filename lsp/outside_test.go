@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
 )
 
@@ -79,7 +80,7 @@ func TestStatusAndHoverStayInTheWorkspace(t *testing.T) {
 	const secret = "SECRET-SUMMARY-FROM-OUTSIDE"
 	outside := filepath.Join(t.TempDir(), ".pi", "charters", "secret")
 	criteria := "# Criteria\n\n## m1\n\n### VAL-SEC-001 — Tokens rotate\n\nVerifier: manual\n"
-	writeAll(t, outside, map[string]string{
+	testfixture.WriteFiles(t, outside, map[string]string{
 		"criteria.md": criteria,
 		"state.json":  `{"charterId":"secret","status":"active"}`,
 		"criterion-state.json": `{"charterId":"secret","criteria":{"VAL-SEC-001":{"outcome":"pass",` +
@@ -129,19 +130,6 @@ func TestStatusAndHoverStayInTheWorkspace(t *testing.T) {
 	for _, s := range seen {
 		if strings.Contains(s, secret) || strings.Contains(s, "✓ pass") {
 			t.Errorf("content of a charter outside the workspace reached the client: %s", s)
-		}
-	}
-}
-
-func writeAll(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for rel, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
 		}
 	}
 }

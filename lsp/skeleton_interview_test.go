@@ -167,3 +167,56 @@ func TestInterviewNextOnSkeletonAsksFirstGap(t *testing.T) {
 		t.Errorf("the question is not asked with Vision's _TBD_ selected: messages %v, shown %v", c.Messages(), shown)
 	}
 }
+
+// quillmark has the shape of a real charter (Jud/mkdn): the scratch-pad
+// era's **Version** line beside the skeleton's ## Vision, and ### Will Do /
+// ### Won't Do. Its regions make it a skeleton charter (generation-conflict
+// says so), so the editors' "ask the next interview question" goes to its
+// first gap region, Will, whose heading it asks to rename first, and never
+// appends a ## Scratch Pad.
+const quillmark = `# Project Charter: quillmark
+**Version**: 1.0.0 | **Status**: Draft | **Created**: 2026-02-11
+
+## Vision
+A calm, keyboard-first notes app.
+
+## Problem & Context
+Writers juggle an editor, a file browser and a sync tool.
+
+## Target Users
+People who write every day in plain text.
+
+## Business Rationale
+Switching costs nothing.
+
+## Scope Guardrails
+### Will Do
+- Open any folder of markdown files
+
+### Won't Do
+- Cloud sync
+
+## Success Criteria
+The author uses it every day.
+`
+
+func TestInterviewNextOnVersionedSkeletonWritesNoScratchPad(t *testing.T) {
+	c := lsptest.Start(t, lsptest.Config{Capabilities: editorCaps(), ApplyToBuffers: true, InitializationOptions: map[string]any{"debounceMs": 0}})
+	d := openDoc(t, c, ".rp1/context/charter.md", quillmark)
+	c.Sync()
+	for _, a := range d.actions(protocol.Range{}, nil) {
+		if strings.Contains(a.Title, "interview") || strings.Contains(a.Title, "Scratch") {
+			t.Errorf("a scratch-pad interview action is offered on a skeleton charter: %q", a.Title)
+		}
+	}
+	raw, _ := json.Marshal(map[string]any{"uri": d.u, "version": 1})
+	_, err := c.Server.ExecuteCommand(reqCtx(t), &protocol.ExecuteCommandParams{
+		Command: "charter.interview.next", Arguments: []protocol.LSPAny{raw}})
+	if err == nil || !strings.Contains(err.Error(), `the heading "Will Do" is meant for "Scope Guardrails / Will"`) {
+		t.Errorf("charter.interview.next: %v, want the region interview's request to rename ### Will Do", err)
+	}
+	c.Sync()
+	if text, _, _ := c.Text(d.u); strings.Contains(text, "Scratch Pad") {
+		t.Errorf("a scratch pad was written into a skeleton charter:\n%s", text)
+	}
+}

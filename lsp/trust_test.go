@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
 )
 
@@ -13,7 +14,7 @@ import (
 // said once, and apply as soon as the workspace is trusted.
 func TestRestrictedModeIgnoresWideningProjectSettings(t *testing.T) {
 	root := t.TempDir()
-	writeAll(t, root, map[string]string{".charter-lsp.jsonc": `{
+	testfixture.WriteFiles(t, root, map[string]string{".charter-lsp.jsonc": `{
 		"freshness": "git", "sourceDirs": ["lib"], "debounceMs": 5000,
 		"severity": {"stale-evidence": "error"}, "questionBudget": 3 }`})
 	c := lsptest.Start(t, lsptest.Config{Root: root, Capabilities: editorCaps(),
@@ -51,7 +52,7 @@ func TestRestrictedModeIgnoresWideningProjectSettings(t *testing.T) {
 // trusted, as before: the project file applies in full.
 func TestNoTrustWordMeansTrusted(t *testing.T) {
 	root := t.TempDir()
-	writeAll(t, root, map[string]string{".charter-lsp.jsonc": `{"freshness": "git"}`})
+	testfixture.WriteFiles(t, root, map[string]string{".charter-lsp.jsonc": `{"freshness": "git"}`})
 	c := lsptest.Start(t, lsptest.Config{Root: root})
 	if got := c.LSP.Config().Freshness; got != "git" {
 		t.Errorf("freshness = %q", got)

@@ -15,7 +15,7 @@ func FromCharters(d *charterfile.Dir, opts Options) (*Plan, error) {
 	if d.Charter == nil {
 		return nil, fmt.Errorf("%s has no readable charter.md", d.Path)
 	}
-	switch d.Generation {
+	switch d.Era.Generation {
 	case charterfile.PH:
 		return nil, fmt.Errorf("%w: %s is a phases charter (ADR-0016/0017); the current parser reads it as it is, its phases as notes", ErrNothingToDo, d.ID)
 	case charterfile.OBJ:

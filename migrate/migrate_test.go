@@ -45,12 +45,11 @@ func file(p *Plan, name string) string {
 func roundTrip(t *testing.T, p *Plan) (*charterfile.Charter, []diag.Diagnostic, *charterfile.State) {
 	t.Helper()
 	text := []byte(file(p, charterfile.CharterFile))
-	g, mismatch := charterfile.Detect(charterfile.SchemaPhases, text)
-	if g != charterfile.OBJ || mismatch {
-		t.Fatalf("the new charter reads as %s (mismatch %v), want objective:\n%s", g, mismatch, text)
-	}
-	c := charterfile.ParseObjective(text)
 	st := charterfile.ParseState([]byte(file(p, charterfile.StateFile)))
+	c, era := charterfile.Read(charterfile.Evidence{Text: text, State: st, Events: charterfile.ParseEvents(nil)})
+	if era.Generation != charterfile.OBJ || era.Mismatch || len(era.Conflicts) > 0 {
+		t.Fatalf("the new charter reads as %s (%v), want objective:\n%s", era.Generation, era, text)
+	}
 	if !st.Valid || st.SchemaVersion != "phases" || st.Status != "active" || st.CharterID != p.ID {
 		t.Fatalf("new state.json: %+v\n%s", st, file(p, charterfile.StateFile))
 	}

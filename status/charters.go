@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
@@ -23,6 +24,9 @@ type Charter struct {
 	CharterID  string `json:"charterId"`
 	Dir        string `json:"dir"`
 	Generation string `json:"generation"` // fi14, fi15, phases, objective
+	// ReadAs says why charter.md is read in its generation; nil without
+	// charter.md.
+	ReadAs *analysis.Reading `json:"readAs"`
 	// Listed: upstream's charter list shows it (state.json is valid).
 	Listed bool `json:"listed"`
 	// Legacy: a file-interface charter, which pi-charter since ADR-0016
@@ -105,8 +109,8 @@ func ComputeCharter(fsys vfs.FS, dir string) (*Charter, error) {
 	if d.CharterSrc == nil && d.StateSrc == nil && d.EventsSrc == nil {
 		return nil, errors.New(dir + " holds none of charter.md, state.json, events.jsonl: not a charter")
 	}
-	v := &Charter{Format: "charters", CharterID: d.ID, Dir: d.Path, Generation: string(d.Generation),
-		Listed: d.Listed(), Legacy: d.Generation.FileInterface(), Warnings: []string{}, FileProblems: []FileProblem{}}
+	v := &Charter{Format: "charters", CharterID: d.ID, Dir: d.Path, Generation: string(d.Era.Generation),
+		Listed: d.Listed(), Legacy: d.Era.Generation.FileInterface(), Warnings: []string{}, FileProblems: []FileProblem{}}
 	st := d.State
 	if st != nil && st.Valid {
 		v.CharterID, v.Status, v.CreatedAt = st.CharterID, st.Status, st.CreatedAt
@@ -118,14 +122,15 @@ func ComputeCharter(fsys vfs.FS, dir string) (*Charter, error) {
 		v.Events = len(d.Events.History)
 	}
 	if c := d.Charter; c != nil {
+		v.ReadAs = analysis.ChartersReading(d.Era)
 		v.Objective, v.References, v.Scope = c.Objective.Text, c.References.Text, c.Scope.Text
 		for _, w := range c.Warnings {
 			v.Warnings = append(v.Warnings, w.Text)
 		}
 		switch {
-		case d.Generation.FileInterface():
+		case d.Era.Generation.FileInterface():
 			v.fileInterface(d)
-		case d.Generation == charterfile.PH:
+		case d.Era.Generation == charterfile.PH:
 			v.phases(c)
 		default:
 			v.Notes = c.Notes

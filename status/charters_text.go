@@ -29,6 +29,16 @@ func chartersText(w io.Writer, v *Charter) error {
 	if v.Objective != "" {
 		fmt.Fprintf(&b, "  %s\n", oneLine(v.Objective, 100))
 	}
+	if r := v.ReadAs; r != nil {
+		b.WriteString("\nRead as this generation because\n")
+		for _, x := range r.Reasons {
+			fmt.Fprintf(&b, "  - %s\n", oneLine(x, 140))
+		}
+		for _, x := range r.Conflicts {
+			fmt.Fprintf(&b, "  despite %s\n", oneLine(x, 140))
+		}
+		fmt.Fprintf(&b, "  Otherwise: %s\n", oneLine(r.Otherwise, 140))
+	}
 	if len(v.Criteria) > 0 {
 		b.WriteString("\n")
 		for _, c := range v.Criteria {

@@ -112,8 +112,6 @@ func (k *checker) upstreamWarnings() {
 			k.statusMissingFix(&d, w)
 		case diag.CriteriaSectionMissing:
 			k.criteriaSectionFix(&d)
-		case diag.PhasesSectionMissing:
-			k.phasesSectionFix(&d)
 		}
 		k.out = append(k.out, d)
 	}
@@ -629,23 +627,4 @@ func (k *checker) criteriaSectionFix(d *diag.Diagnostic) {
 		prefix += nl
 	}
 	d.Fix = edit("Add a `## Criteria` heading", source.Span{Start: end, End: end}, prefix+"## Criteria"+nl)
-}
-
-// phasesSectionFix renames the one heading that names phases in another
-// shape ("### Phases", "## Phase plan") to "## Phases".
-func (k *checker) phasesSectionFix(d *diag.Diagnostic) {
-	t := k.t
-	found := -1
-	for i := 0; i < t.n(); i++ {
-		l := t.line(i)
-		if lv, s, e, ok := heading(l); ok && lv >= 2 && lv <= 4 && namesPhases(l[s:e]) {
-			if found >= 0 {
-				return // two candidates: not obvious which one
-			}
-			found = i
-		}
-	}
-	if found >= 0 {
-		d.Fix = edit("Rewrite as `## Phases`", t.lineContentSpan(found), "## Phases")
-	}
 }

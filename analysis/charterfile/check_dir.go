@@ -22,9 +22,12 @@ func Check(d *Dir) map[string][]diag.Diagnostic {
 		// A file in the other family's grammar: checks of the declared
 		// grammar would give wrong advice; upstream's own warnings stay,
 		// and generation-mismatch says why.
-		ds := checkCharter(d.Charter, !d.Mismatch)
+		ds := checkCharter(d.Charter, !d.Era.Mismatch)
 		ds = append(ds, checkAgainstState(d)...)
 		out[d.CharterPath] = ds
+		for p, ds := range eraConflicts(d) {
+			out[p] = append(out[p], ds...)
+		}
 	}
 	if d.State != nil {
 		out[d.StatePath] = append(out[d.StatePath], checkState(d)...)
@@ -75,19 +78,26 @@ func checkAgainstState(d *Dir) []diag.Diagnostic {
 			ds = append(ds, idShape(d, source.Span{}))
 		}
 	}
-	if d.Mismatch {
-		declared := d.Declared()
-		var msg string
-		if declared == SchemaFileInterface {
-			msg = fmt.Sprintf("state.json declares schemaVersion %q, but this file is written in the Objective grammar (# Objective, ADR-0016 and later): upstream treats a file-interface charter as read-only history, shows state.json's objective and reads none of this file; start a new charter instead (`charter-lsp migrate`)", declared)
-		} else {
-			msg = fmt.Sprintf("state.json declares schemaVersion %q, but this file is written in the file-interface grammar (## Objective, ### C<n>. criteria): upstream reads it as an Objective-only charter, so the Objective is missing and the criteria are notes (`charter-lsp migrate` rewrites it)", declared)
-		}
-		dg := diag.New(diag.GenerationMismatch, ShapeMarker(d.CharterSrc), "%s", msg)
-		dg.Related = []diag.Related{{File: d.StatePath, Span: d.State.Span("schemaVersion"), Message: "the declared schema version"}}
-		ds = append(ds, dg)
-	}
 	return ds
+}
+
+// eraConflicts reports evidence that points to another generation than the
+// one the charter is read as (Era.Conflicts), by path.
+func eraConflicts(d *Dir) map[string][]diag.Diagnostic {
+	paths := map[string]string{CharterFile: d.CharterPath, StateFile: d.StatePath, EventsFile: d.EventsPath}
+	out := map[string][]diag.Diagnostic{}
+	for _, c := range d.Era.Conflicts {
+		dg := diag.New(diag.GenerationMismatch, c.Span, "%s", c.Message)
+		for _, r := range c.Related {
+			msg := r.Text
+			if msg == "" {
+				msg = "the evidence"
+			}
+			dg.Related = append(dg.Related, diag.Related{File: paths[r.File], Span: r.Span, Message: msg})
+		}
+		out[paths[c.File]] = append(out[paths[c.File]], dg)
+	}
+	return out
 }
 
 // statusRepairs are state.json statuses of earlier pi-charter versions (and

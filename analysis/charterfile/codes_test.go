@@ -20,6 +20,8 @@ type folder struct {
 const (
 	stateFI     = `{"charterId":"20260702-101500-example","schemaVersion":"file-interface","objective":"x","status":"active"}`
 	statePhases = `{"charterId":"20260702-101500-example","schemaVersion":"phases","objective":"x","status":"active"}`
+	// phasesEraJournal holds an event only the phases-era pi-charter writes.
+	phasesEraJournal = `{"type":"charter_file_changed","ts":"2026-07-20T10:05:00.000Z","charterId":"20260702-101500-example","previousHash":"a","snapshotHash":"b"}` + "\n"
 )
 
 // fi15 and obj build folders with a valid state.json.
@@ -100,8 +102,6 @@ var codeCases = []codeCase{
 	{code: diag.ObjectiveEmpty, trigger: fi15("## Objective\n<!-- guidance -->\n## Criteria\n"), nearMiss: fi15("## Objective\nx <!-- guidance -->\n## Criteria\n")},
 	{code: diag.CriteriaSectionMissing, trigger: fi15("## Objective\nx\n### C1. T\nStatus: pending\n"), nearMiss: fi15("## Objective\nx\n## criteria\n### C1. T\nStatus: pending\n"), fix: true},
 	{code: diag.CriteriaSectionMissing, trigger: fi15("## Objective\r\nx\r\nStatus: draft"), nearMiss: fi15("## Objective\r\nx\r\n## Criteria"), fix: true},
-	{code: diag.PhasesSectionMissing, trigger: obj("# Objective\nx\n### Phases\n1. A — done\n"), nearMiss: obj("# Objective\nx\n## Phases\n1. A — done\n"), fix: true},
-	{code: diag.PhasesSectionMissing, trigger: obj("# Objective\nx\n## Phase plan\n1. A — done\n"), nearMiss: obj("# Objective\nx\n## Plan\n1. A — done\n")},
 	{code: diag.CriterionPassEmptyNote, trigger: fi15("## Objective\nx\n## Criteria\n### C1. T\nStatus: pass\n"), nearMiss: fi15("## Objective\nx\n## Criteria\n### C1. T\nStatus: pass — ran it\n")},
 	{code: diag.CriterionStatusUnknown, trigger: fi15("## Objective\nx\n## Criteria\n### C1. T\nStatus: done — ran it\n"), nearMiss: fi15("## Objective\nx\n## Criteria\n### C1. T\nStatus: pass — ran it\n"), fix: true},
 	{code: diag.CriterionStatusUnknown, trigger: fi15("## Objective\nx\n## Criteria\n### C1. T\nStatus: in progress\n"), nearMiss: fi15("## Objective\nx\n## Criteria\n### C1. T\nStatus: in-progress\n"), fix: true},
@@ -135,7 +135,10 @@ var codeCases = []codeCase{
 	{code: diag.PhaseSuffixVariant, trigger: obj("# Objective\nx\n## Phases\n1. Build — in progress\n"), nearMiss: obj("# Objective\nx\n## Phases\n1. Build the add-on\n"), fix: true},
 	{code: diag.PhaseItemShape, trigger: obj("# Objective\nx\n## Phases\n1. A — done\n2) B\n"), nearMiss: obj("# Objective\nx\n## Phases\n1. A — done\n2. B\n"), fix: true},
 	{code: diag.PhaseItemShape, trigger: obj("# Objective\nx\n## Phases\n1. A — done\n 2. B\n"), nearMiss: obj("# Objective\nx\n## Phases\n1. A — done\n   2. a nested step\n"), fix: true},
-	{code: diag.NotesInObjective, trigger: obj("# Objective\nx\n## Notes\ny\n## Phases\n1. A\n"), nearMiss: obj("# Objective\nx\n## Notes\ny\n")},
+	// With ## Notes inside the Objective only a phases-era journal makes it
+	// a phases charter (Decide); the near miss is today's reading of it.
+	{code: diag.NotesInObjective, trigger: obj("# Objective\nx\n## Notes\ny\n## Phases\n1. A\n").with(EventsFile, phasesEraJournal),
+		nearMiss: obj("# Objective\nx\n## Notes\ny\n## Phases\n1. A\n")},
 	{code: diag.PhaseBodyBreak, trigger: obj("# Objective\nx\n## Phases\n1. A — done\n   ran it\nthen\n   again\n2. B\n"), nearMiss: obj("# Objective\nx\n## Phases\n1. A — done\n   ran it\n   then\n   again\n2. B\n"), fix: true},
 	{code: diag.ObjectiveHeadingShape, trigger: obj("# Objective:\nx\n"), nearMiss: obj("# objective\nx\n"), fix: true},
 	{code: diag.ObjectiveHeadingShape, trigger: fi15("### Objective\nx\n## Criteria\n### C1. T\nStatus: pending\n"), nearMiss: fi15("# Charter: Objective\n## Objective\nx\n## Criteria\n### C1. T\nStatus: pending\n"), fix: true},
@@ -157,6 +160,14 @@ var codeCases = []codeCase{
 	{code: diag.GenerationMismatch, trigger: obj("## Objective\nx\n## Criteria\n### C1. T\nStatus: pending\n"), nearMiss: fi15("## Objective\nx\n## Criteria\n### C1. T\nStatus: pending\n")},
 }
 
+// parserOnly are upstream warnings that Check never reports: the era that
+// gives them is never chosen for a file that would get them (Decide).
+var parserOnly = map[diag.Code]bool{
+	// ADR-0016/0017's warning for a charter without ## Phases, which is
+	// read with today's Objective-only grammar instead (TestPhasesSectionMissing).
+	diag.PhasesSectionMissing: true,
+}
+
 // TestCodes: every .charters/ code has a case; each trigger reports its
 // code, its near miss does not, and a quick fix removes what it fixes.
 func TestCodes(t *testing.T) {
@@ -165,7 +176,7 @@ func TestCodes(t *testing.T) {
 		covered[c.code] = true
 	}
 	for _, r := range diag.Rules {
-		if (r.Family == "charters" || r.Family == "charters-sidecar") && !covered[r.Code] {
+		if (r.Family == "charters" || r.Family == "charters-sidecar") && !covered[r.Code] && !parserOnly[r.Code] {
 			t.Errorf("%s has no trigger and near miss in codeCases", r.Code)
 		}
 	}
@@ -241,4 +252,40 @@ func only(ds []diag.Diagnostic, code diag.Code) []diag.Diagnostic {
 		}
 	}
 	return out
+}
+
+// TestPhasesSectionMissing: a charter whose phases heading is not the
+// phases grammar's "## Phases" is read as today's pi-charter reads it, and
+// gets none of the phases grammar's warnings; the ADR-0016/0017 parser
+// itself still gives its warning.
+func TestPhasesSectionMissing(t *testing.T) {
+	for _, text := range []string{
+		"# Objective\nx\n### Phases\n1. A — done\n",
+		"# Objective\nx\n## Phase plan\n1. A — done\n",
+		"# Objective\nShip it.\n## Phase 1: discovery\nTalk to users.\n",
+		"# Objective\nShip it.\n## Notes\nThe old plan:\n## Phases\n1. Explore — done\n",
+		"# Objective\nShip it.\n## Scope\nCore.\n## Notes\n### Phases\n1. Explore — done\n",
+	} {
+		folders := []folder{obj(text), {files: map[string]string{CharterFile: text}}}
+		if !strings.Contains(text, "\n## Phases\n") {
+			// Not even a phases-era journal makes it a phases charter.
+			folders = append(folders, obj(text).with(EventsFile, phasesEraJournal))
+		}
+		for _, f := range folders {
+			d := LoadDir(vfs.OS, f.write(t))
+			if d.Era.Generation != OBJ {
+				t.Errorf("%q (%v) is read as %s: %v", text, f.files, d.Era.Generation, d.Era.Strings())
+			}
+			for _, ds := range Check(d) {
+				for _, dg := range ds {
+					if strings.HasPrefix(dg.Code.String(), "phase") || dg.Code == diag.NotesInObjective || dg.Code.Rule().Upstream && dg.Code != diag.ObjectiveMissing && dg.Code != diag.ObjectiveEmpty {
+						t.Errorf("%q: %s %s", text, dg.Code, dg.Message)
+					}
+				}
+			}
+		}
+		if ws := ParsePhases([]byte(text)).Warnings; !strings.Contains(text, "\n## Phases\n") && (len(ws) != 1 || ws[0].Code != diag.PhasesSectionMissing) {
+			t.Errorf("the phases parser's warnings on %q: %v", text, ws)
+		}
+	}
 }

@@ -73,8 +73,10 @@ func (c corpusCase) format() string {
 // reading is the model as upstream's parser returns it (ParsedCharterFile),
 // plus what the folder says about it.
 type reading struct {
-	Generation string         `json:"generation"`
-	Mismatch   bool           `json:"mismatch,omitempty"`
+	Generation string `json:"generation"`
+	Mismatch   bool   `json:"mismatch,omitempty"`
+	// Why is the era's reasons, then what would change it.
+	Why        []string       `json:"why,omitempty"`
 	Listed     bool           `json:"listed"`
 	Objective  string         `json:"objective"`
 	References string         `json:"references,omitempty"`
@@ -106,8 +108,9 @@ type readPhase struct {
 
 func readingOf(d *Dir) reading {
 	c := d.Charter
-	r := reading{Generation: string(d.Generation), Mismatch: d.Mismatch, Listed: d.Listed(), Warnings: []string{}}
+	r := reading{Generation: string(d.Era.Generation), Mismatch: d.Era.Mismatch, Listed: d.Listed(), Warnings: []string{}}
 	if c != nil {
+		r.Why = append(d.Era.Strings(), "otherwise: "+d.Era.Otherwise)
 		r.Objective, r.References, r.Scope, r.Notes = c.Objective.Text, c.References.Text, c.Scope.Text, c.Notes
 		if c.Generation.FileInterface() {
 			open := len(c.Criteria) == 0

@@ -36,11 +36,9 @@ type Dir struct {
 	EventsSrc   []byte
 	Events      *Events // nil without events.jsonl
 
-	// Generation is the grammar charter.md is read with (see Detect);
-	// Mismatch says the file is written in the other family's grammar.
-	Generation Generation
-	Mismatch   bool
-	Charter    *Charter // nil without charter.md
+	// Era is the generation charter.md is read as, and why (Decide).
+	Era     Era
+	Charter *Charter // nil without charter.md
 
 	// Errors are files that exist but could not be read (or were too large
 	// to read); Unread names them.
@@ -109,8 +107,7 @@ func LoadDir(fsys vfs.FS, dir string) *Dir {
 		d.Events = ParseEvents(d.EventsSrc)
 	}
 	if d.CharterSrc != nil {
-		d.Generation, d.Mismatch = Detect(d.Declared(), d.CharterSrc)
-		d.Charter = Parse(d.Generation, d.CharterSrc)
+		d.Charter, d.Era = Read(Evidence{Text: d.CharterSrc, State: d.State, Events: d.Events})
 	}
 	return d
 }

@@ -14,8 +14,9 @@
 // the same first- or last-wins rules, and upstream's warnings with their
 // text. Spans are byte offsets into the file as given.
 //
-// Detect chooses the generation: state.json's schemaVersion the family
-// ("file-interface" or "phases"), the file's shape the grammar in it.
+// Decide chooses the generation (era.go) from all the folder holds: the
+// text, state.json's schemaVersion and snapshot shape, the journal's field
+// names; the result (Era) says which, why, and what would change it.
 // LoadDir reads a folder (state.json with the loader's validity rules,
 // events.jsonl as readEvents reads it), Check reports every file's
 // diagnostics, CheckCharter one charter.md's. A diagnostic whose repair is

@@ -13,16 +13,15 @@ import (
 // "## Objective" wins; every "### C<n>. title" in the file is a criterion
 // whose block ends at the next heading of any level; "Evidence:" takes the
 // rest of its line and every later line of the block as its note.
-func ParseFI14(src []byte) *Charter { return parseFI(src, FI14) }
+func ParseFI14(src []byte) *Charter { return parseFI(newText(src), FI14) }
 
 // ParseFI15 reads charter.md as the ADR-0015 parser does
 // (charter-file.ts@494a765e): the first "## Objective", "## References" and
 // "## Scope" win; "Status:" is one line, the first one wins; "Evidence:" is
 // a legacy alias read only when there is no Status line.
-func ParseFI15(src []byte) *Charter { return parseFI(src, FI15) }
+func ParseFI15(src []byte) *Charter { return parseFI(newText(src), FI15) }
 
-func parseFI(src []byte, gen Generation) *Charter {
-	t := newText(src)
+func parseFI(t *text, gen Generation) *Charter {
 	c := &Charter{Generation: gen, text: t}
 	p := fiParser{c: c, t: t}
 	p.sections()

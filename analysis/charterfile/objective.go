@@ -15,8 +15,9 @@ import (
 // Scope or Phases heading; "## References", "## Scope" and "## Phases" run
 // to the next heading of level 1 or 2; "N. Title — status" items in
 // ## Phases, each with the indented lines after it as its body.
-func ParsePhases(src []byte) *Charter {
-	t := newText(src)
+func ParsePhases(src []byte) *Charter { return parsePhases(newText(src)) }
+
+func parsePhases(t *text) *Charter {
 	c := &Charter{Generation: PH, text: t}
 	c.Objective = t.section(1, "objective", phTerminators)
 	c.References = t.section(2, "references", nil)
@@ -36,8 +37,9 @@ func ParsePhases(src []byte) *Charter {
 // level-1 heading or a level-2 References, Scope, Notes or Phases heading;
 // the first "## References" and "## Scope" to the next heading of level 1
 // or 2; every other line is notes.
-func ParseObjective(src []byte) *Charter {
-	t := newText(src)
+func ParseObjective(src []byte) *Charter { return parseObjective(newText(src)) }
+
+func parseObjective(t *text) *Charter {
 	c := &Charter{Generation: OBJ, text: t}
 	c.Objective = t.section(1, "objective", objTerminators)
 	c.References = t.section(2, "references", nil)

@@ -72,3 +72,34 @@ func BenchmarkEditorFeatures(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDecide: deciding the generation (Decide) beside parsing in it
+// (Parse), and both as LoadDir does them (Read, one text preparation), for
+// a 1,000-criterion charter and the pathological lines.
+func BenchmarkDecide(b *testing.B) {
+	long := strings.Repeat(" ", pathN)
+	for name, src := range map[string][]byte{
+		"criteria=1000": bigCharter(1000),
+		"pathological":  []byte("# Objective\nx\n## Phases\n1. " + strings.Repeat("-", pathN) + " done\n##" + long + "a\rb\n### C1." + long + "\r\n"),
+	} {
+		b.Run(name+"/decide", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Decide(Evidence{Text: src})
+			}
+		})
+		b.Run(name+"/parse", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			g := Decide(Evidence{Text: src}).Generation
+			for b.Loop() {
+				Parse(g, src)
+			}
+		})
+		b.Run(name+"/read", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Read(Evidence{Text: src})
+			}
+		})
+	}
+}

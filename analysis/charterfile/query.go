@@ -165,3 +165,16 @@ func (c *Charter) DependsAt(off int) (id string, span source.Span, target *Crite
 	}
 	return "", source.Span{}, nil
 }
+
+// TitleLine is the file's first heading line, as every pi parser reads
+// headings (after comments are stripped): the title of the charter, which
+// is the Objective heading itself in the Objective grammar.
+func (c *Charter) TitleLine() (source.Span, bool) {
+	t := c.text
+	for i := 0; i < t.n(); i++ {
+		if anyHeading(t.line(i)) {
+			return t.lineContentSpan(i), true
+		}
+	}
+	return source.Span{}, false
+}

@@ -46,6 +46,7 @@ type State struct {
 	CriteriaSnapshot []Snapshot
 
 	members map[string]member
+	src     []byte
 }
 
 // Snapshot is one criterion of state.json's criteriaSnapshot, normalised
@@ -58,6 +59,10 @@ type Snapshot struct {
 	Status  string
 	Note    string
 	Seq     int
+	// Shape is the generation whose shape the entry is written in: FI14
+	// for evidence {status, note} with evidenceSeq, FI15 for status
+	// {value, note} with statusSeq (what the era that wrote it writes).
+	Shape Generation
 }
 
 // member is one top-level "key": value of a JSON object, with spans.
@@ -76,10 +81,15 @@ func (s *State) Span(name string) source.Span {
 	return source.Span{}
 }
 
+// line is the 1-based line of offset off in state.json.
+func (s *State) line(off int) int {
+	return bytes.Count(s.src[:min(off, len(s.src))], []byte("\n")) + 1
+}
+
 // ParseState reads state.json. It never fails: an unreadable file is a
 // State with Valid false and the reason.
 func ParseState(src []byte) *State {
-	st := &State{}
+	st := &State{src: src}
 	v, err := jsonParse(src)
 	if err != nil {
 		st.Problem, st.ProblemSpan = "state.json is not JSON ("+jsonProblem(src, err)+")", syntaxSpan(src, err)
@@ -158,7 +168,7 @@ func snapshotOf(v any) (Snapshot, bool) {
 		note, okNote := st["note"].(string)
 		seq, okSeq := m["statusSeq"].(float64)
 		if oneOf(value, fi15Tokens) && okNote && okSeq {
-			s.Status, s.Note, s.Seq = value, note, int(seq)
+			s.Status, s.Note, s.Seq, s.Shape = value, note, int(seq), FI15
 			return s, true
 		}
 	}
@@ -170,7 +180,7 @@ func snapshotOf(v any) (Snapshot, bool) {
 			if value == "none" {
 				value = "pending"
 			}
-			s.Status, s.Note, s.Seq = value, note, int(seq)
+			s.Status, s.Note, s.Seq, s.Shape = value, note, int(seq), FI14
 			return s, true
 		}
 	}

@@ -37,6 +37,7 @@ const (
 	LegacyScratchPad
 	LegacySections
 	FinalizerJSON
+	GenerationConflict
 	MalformedCommand
 	DuplicateCommand
 	MissingVerifier
@@ -148,6 +149,7 @@ var Rules = []Rule{
 	{LegacyScratchPad, "legacy-scratch-pad", SeverityWarning, "skeleton", "A skeleton charter holds a ## Scratch Pad, whose answers rp1 no longer reads: the interview starts over.", false},
 	{LegacySections, "legacy-sections", SeverityHint, "skeleton", "A scratch-pad era section name (## Value Proposition, ## Scope with In/Out lists) where the skeleton has another; rename or split it.", false},
 	{FinalizerJSON, "finalizer-json", SeverityError, "skeleton", "A charter finalizer's answer breaks rp1's contract: not one raw JSON object, keys out of order or extra, a wrong status, artifact or gaps.", false},
+	{GenerationConflict, "generation-conflict", SeverityInformation, "skeleton", "The charter holds evidence of both rp1 generations (a scratch-pad era **Version** line beside the skeleton's regions, or a scratch-pad interview under way beside ## Vision); it is read as the deciding evidence says, and this says why.", false},
 
 	// pi-charter charter.md.
 	{MalformedCommand, "malformed-command", SeverityWarning, "charter", "A ## Commands line without a colon, or with an empty key or value.", true},
@@ -196,7 +198,7 @@ var Rules = []Rule{
 	{ObjectiveMissing, "objective-missing", SeverityWarning, "charters", "No Objective heading of the generation's level (## Objective for file-interface charters, # Objective since ADR-0016).", true},
 	{ObjectiveEmpty, "objective-empty", SeverityWarning, "charters", "The Objective heading has no text under it.", true},
 	{CriteriaSectionMissing, "criteria-section-missing", SeverityWarning, "charters", "A file-interface charter without a ## Criteria heading.", true},
-	{PhasesSectionMissing, "phases-section-missing", SeverityWarning, "charters", "A phases charter (ADR-0016/0017) without a ## Phases heading.", true},
+	{PhasesSectionMissing, "phases-section-missing", SeverityWarning, "charters", "ADR-0016/0017's warning for a charter without a ## Phases heading; charter-lsp reads such a charter as today's pi-charter does (Objective only), so checks do not report it.", true},
 	{CriterionPassEmptyNote, "criterion-pass-empty-note", SeverityWarning, "charters", "A criterion's Status (or Evidence) is pass with no note saying what was observed; upstream will not complete the charter.", true},
 	{CriterionStatusUnknown, "criterion-status-unknown", SeverityWarning, "charters", "A Status or Evidence value that does not start with a known token; upstream reads it as pending (none), the text as the note.", true},
 	{CriterionStatusMissing, "criterion-status-missing", SeverityWarning, "charters", "A criterion without a Status line (Evidence line before ADR-0015); upstream reads it as pending (none).", true},
@@ -227,7 +229,7 @@ var Rules = []Rule{
 	{StateInvalid, "state-invalid", SeverityError, "charters-sidecar", "state.json is missing or breaks upstream's rules (charterId, objective, status, schemaVersion): the charter disappears from upstream's list.", false},
 	{CharterIDShape, "charter-id-shape", SeverityWarning, "charters-sidecar", "The charter folder is not named <YYYYMMDD-HHMMSS>-<slug>, or state.json's charterId differs from it: upstream lists the charter but cannot address it by id.", false},
 	{EventsLineInvalid, "events-line-invalid", SeverityWarning, "charters-sidecar", "A line of events.jsonl that is not JSON: upstream then reads the whole history as empty.", false},
-	{GenerationMismatch, "generation-mismatch", SeverityWarning, "charters-sidecar", "charter.md is written in a grammar that state.json's schemaVersion does not read.", false},
+	{GenerationMismatch, "generation-mismatch", SeverityWarning, "charters-sidecar", "The folder's evidence of its generation disagrees: charter.md in a grammar state.json's schemaVersion does not read, Status: lines under a state written by ADR-0014, or state.json and events.jsonl written by different generations.", false},
 }
 
 // rules indexes Rules by Code; byName by the kebab-case name.

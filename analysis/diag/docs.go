@@ -102,6 +102,10 @@ var Docs = map[Code]Doc{
 		Example: "```json\n{\"status\":\"complete\",\"gaps\":[],\"artifact\":\"…\",\"warnings\":[]}\n```",
 		Fix:     "Answer with exactly one raw JSON object (no fence or prose) with the keys status, artifact, gaps, warnings in that order; `charter-lsp interview --contract finalizer` prints the expected answer.",
 	},
+	GenerationConflict: {
+		Example: "# Project Charter: quillmark\n**Version**: 1.0.0 | **Status**: Final\n\n## Vision\n…\n## Scope Guardrails\n### Will Do",
+		Fix:     "Nothing is wrong for rp1, which reads the regions and keeps the rest; the diagnostic says which generation charter-lsp reads the file as (checks, hover, the interview) and what would change it. Remove the **Version** line from a skeleton charter to say it is one; finish or migrate a scratch-pad interview to move to the skeleton. `charter-lsp check --verbose` prints every file's reading.",
+	},
 	MalformedCommand: {
 		Example: "## Commands\n\nlint go vet ./...",
 		Fix:     "Write one `key: value` per line (`lint: go vet ./...`).",
@@ -245,8 +249,8 @@ var Docs = map[Code]Doc{
 		Fix:     "Add a `## Criteria` heading above the criteria (quick fix).",
 	},
 	PhasesSectionMissing: {
-		Example: "# Objective\nShip the export.\n(no ## Phases in an ADR-0016/0017 charter)",
-		Fix:     "Add `## Phases` (it may stay empty; a `### Phases` or `## Phase plan` heading is rewritten by the quick fix), or move to the Objective-only grammar of ADR-0018, where phases are gone.",
+		Example: "# Objective\nShip the export.\n## Phase 1: discovery\n(no ## Phases heading)",
+		Fix:     "Nothing: the phases grammar is chosen only for a charter with a level-2 `## Phases` section, so a charter without one is read as today's pi-charter (ADR-0018) reads it, without this warning: pi-charter itself has not given it since ADR-0018.",
 	},
 	CriterionPassEmptyNote: {
 		Example: "### C2. Large exports finish\nStatus: pass",
@@ -363,7 +367,7 @@ var Docs = map[Code]Doc{
 		Fix:     "Repair or remove the line; until then upstream sees no history at all.",
 	},
 	GenerationMismatch: {
-		Example: "state.json: \"schemaVersion\": \"phases\"\ncharter.md: ## Objective … ### C1. … Status: pending",
-		Fix:     "Run `charter-lsp migrate` to write a current charter, or correct schemaVersion if the file is what you meant.",
+		Example: "state.json: \"schemaVersion\": \"phases\"\ncharter.md: ## Objective … ### C1. … Status: pending\n\nstate.json: \"criteriaSnapshot\": [{\"evidence\": …, \"evidenceSeq\": 0}]\ncharter.md: ### C1. … Status: pass — ran it",
+		Fix:     "Run `charter-lsp migrate` to write a current charter, or correct schemaVersion if the file is what you meant. For Status: lines under an ADR-0014 state, run pi-charter ADR-0015 or later once (it rewrites the snapshot), or write Evidence: lines. `charter-lsp check --verbose` says which generation each file is read as and why.",
 	},
 }

@@ -53,6 +53,9 @@ func Check(ch *Charter, opts Options) []diag.Diagnostic {
 			ds = append(ds, checkScratchPad(ch, opts)...)
 		}
 	}
+	if opts.RP1Style {
+		ds = append(ds, generationConflicts(ch)...)
+	}
 	diag.Sort(ds)
 	return ds
 }
@@ -208,4 +211,28 @@ func checkStatus(ch *Charter) []diag.Diagnostic {
 	return []diag.Diagnostic{diag.New(diag.StatusCompleteWithGaps, f.Span,
 		"**Status** says Complete but the charter still has %s; finish the charter or set **Status**: Draft.",
 		strings.Join(why, " and "))}
+}
+
+// generationConflicts says where the file holds evidence of the other
+// generation than the one it is read as (Era.Conflicts). A scratch pad in
+// a skeleton charter is legacy-scratch-pad's.
+func generationConflicts(ch *Charter) []diag.Diagnostic {
+	e := ch.Era
+	var ds []diag.Diagnostic
+	for _, c := range e.Conflicts {
+		if c.Kind == ClueScratchPad && e.Format == FormatSkeleton {
+			continue
+		}
+		from := ""
+		if len(e.Reasons) > 0 {
+			r := e.Reasons[0]
+			from = ", from " + r.What
+			if r.Line > 0 {
+				from += fmt.Sprintf(" on line %d", r.Line)
+			}
+		}
+		ds = append(ds, diag.New(diag.GenerationConflict, c.Span,
+			"%s is %s, but this charter is read as %s%s; %s.", c.What, c.Means, e.Format.Title(), from, e.Otherwise))
+	}
+	return ds
 }

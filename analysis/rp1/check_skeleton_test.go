@@ -118,8 +118,18 @@ func TestFormatDetection(t *testing.T) {
 		{"# Project Charter: X\n\n**Created**: 2026-07-20\n**Status**: Draft\n\n## Vision\n_TBD_\n", FormatSkeleton},
 		{"# Project Charter: X\n\n**Status**: Draft\n\n## Scope Guardrails\n### Will\n- a\n### Won't\n- b\n", FormatSkeleton},
 		{"---\nproducer: charter-interviewer\n---\n# Project Charter: X\n**Version**: 1.0.0\n", FormatSkeleton},
-		// rp1's bootstrap of the scratch-pad era: Vision, but **Version**.
-		{"# Project Charter: X\n**Version**: 1.0.0 | **Status**: Draft\n\n## Vision\n_TBD_\n", FormatScratchPad},
+		// **Version** (the scratch-pad era's) beside a skeleton region: the
+		// regions decide (generation-conflict says so).
+		{"# Project Charter: X\n**Version**: 1.0.0 | **Status**: Draft\n\n## Vision\n_TBD_\n", FormatSkeleton},
+		{"# Project Charter: X\n**Version**: 1.0.0\n\n## Scope Guardrails\n### Will\n- a\n### Won't\n- b\n", FormatSkeleton},
+		// A scratch-pad interview under way outweighs a Vision heading alone
+		// (the scratch-pad era's bootstrap wrote one) …
+		{"# Project Charter: X\n\n## Vision\nA.\n\n## Scratch Pad\n### Q1: Brain Dump\n**Asked**: Tell me.\n**Answer**: A tool.\n<!-- End scratch pad -->\n", FormatScratchPad},
+		// … but not the template's ### Will / ### Won't, nor one not begun.
+		{"# Project Charter: X\n\n## Scope Guardrails\n### Will\n- a\n### Won't\n- b\n\n## Scratch Pad\n### Q1: Brain Dump\n**Asked**: Tell me.\n**Answer**: A tool.\n<!-- End scratch pad -->\n", FormatSkeleton},
+		{"# Project Charter: X\n\n## Vision\nA.\n\n## Scratch Pad\n### Q1: Brain Dump\n**Asked**: Tell me.\n<!-- End scratch pad -->\n", FormatSkeleton},
+		// The real rp1 charter: **Version**, ### We Will / We Won't, no Vision.
+		{"# Project Charter: rp1\n\n**Version**: 1.0.0\n**Status**: Complete\n\n## Scope Guardrails\n### We Will\n- a\n### We Won't\n- b\n", FormatScratchPad},
 		{"# Project Charter: X\n\n**Version**: 1.0.0\n\n## Problem & Context\nA. B.\n", FormatScratchPad},
 		{"# Project Charter: X\n\n## Problem & Context\nA. B.\n", FormatScratchPad},
 		{"# Project Charter: X\n\n```\n## Vision\n```\n", FormatScratchPad},

@@ -1,7 +1,10 @@
 package rp1
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -26,28 +29,116 @@ const (
 	FormatSkeleton   Format = "skeleton"
 )
 
-// detectFormat decides the generation from the file's own shape:
+// Title is the generation's name for people.
+func (f Format) Title() string {
+	if f == FormatSkeleton {
+		return "rp1's skeleton charter (seven regions, no scratch pad; PR #436 on)"
+	}
+	return "rp1's scratch-pad charter (five sections, an interview scratch pad)"
+}
+
+// Era is the generation a charter is read as, and why: Parse decides it
+// (detect) and keeps it on the Charter, and every reader (check, hover,
+// the interview, migrate) uses this one decision through Charter.Format.
+type Era struct {
+	Format Format
+	// Reasons are the evidence for Format, the deciding one first.
+	Reasons []Clue
+	// Otherwise says what would make it the other generation.
+	Otherwise string
+	// Conflicts are evidence for the other generation, which lost: Check
+	// reports each as generation-conflict (a scratch pad in a skeleton
+	// charter as legacy-scratch-pad).
+	Conflicts []Clue
+}
+
+// Clue is one piece of evidence: where it is, what it is and what it
+// means.
+type Clue struct {
+	Kind  ClueKind
+	Span  source.Span // empty for an absence
+	Line  int         // 1-based; 0 for an absence
+	What  string      // the evidence as written: "`## Vision`"
+	Means string      // what it says about the generation
+}
+
+// ClueKind names what a clue is.
+type ClueKind string
+
+const (
+	ClueProducer   ClueKind = "producer"    // front matter naming the skeleton template
+	ClueRegion     ClueKind = "region"      // a skeleton region heading: Vision, ### Will, ### Won't
+	ClueVersion    ClueKind = "version"     // a **Version** header field
+	ClueScratchPad ClueKind = "scratch-pad" // a ## Scratch Pad
+	ClueTitle      ClueKind = "title"       // the scratch-pad template's placeholder title
+	ClueNone       ClueKind = "none"        // no evidence either way
+)
+
+// String is the clue as people read it: "line 3: `## Vision`, a region …".
+func (c Clue) String() string {
+	s := c.Means
+	if c.What != "" {
+		s = c.What + ", " + c.Means
+	}
+	if c.Line > 0 {
+		return fmt.Sprintf("line %d: %s", c.Line, s)
+	}
+	return s
+}
+
+// Strings are the era's reasons as people read them.
+func (e Era) Strings() []string {
+	out := make([]string, len(e.Reasons))
+	for i, r := range e.Reasons {
+		out[i] = r.String()
+	}
+	return out
+}
+
+// detect decides the generation from the file's evidence. The regions
+// decide: rp1 since PR #436 reads every charter as a skeleton, and a file
+// with the skeleton's own regions is one.
 //
 //  1. front matter naming the charter template ("producer:
-//     charter-interviewer") → skeleton;
-//  2. a **Version** header field → scratch pad (the bootstrap of that era
-//     also wrote "## Vision" and "### Will Do", so Vision alone does not
-//     decide);
-//  3. a Vision heading, or "### Will" / "### Won't" headings → skeleton;
+//     charter-interviewer"), or the template's "### Will" / "### Won't"
+//     headings → skeleton;
+//  2. a scratch-pad interview under way (a "## Scratch Pad" with an
+//     answered entry) → scratch pad: rp1's bootstrap of that era wrote
+//     "## Vision" too, so a Vision heading alone does not take the
+//     interview's answers away;
+//  3. a Vision heading → skeleton;
 //  4. otherwise → scratch pad (the five-section charter, and the default for
 //     an empty file, whose interview starts a scratch pad).
-func detectFormat(ch *Charter) Format {
-	src := ch.Index.Source()
+//
+// The other generation's evidence is a conflict: beside skeleton regions,
+// what the scratch-pad era wrote (a **Version** header field, a
+// "## Scratch Pad", the "[To Be Determined]" title); beside an interview
+// under way, the Vision heading. Both are said out loud (Check's
+// generation-conflict, a skeleton's legacy-scratch-pad), never guessed
+// silently.
+func detect(ch *Charter) Era {
+	ix := ch.Index
+	src := ix.Source()
+	clue := func(kind ClueKind, span source.Span, what, means string) Clue {
+		c := Clue{Kind: kind, Span: span, What: what, Means: means}
+		if span.End > span.Start {
+			c.Line = ix.Line(span.Start) + 1
+		}
+		return c
+	}
+	var skeleton, pad []Clue
+	certain := false // evidence only the skeleton template leaves
 	if fm := ch.FrontMatter; fm.End > fm.Start {
-		for _, line := range strings.Split(string(src[fm.Start:fm.End]), "\n") {
+		at := fm.Start
+		for _, line := range strings.SplitAfter(string(src[fm.Start:fm.End]), "\n") {
 			k, v, ok := strings.Cut(strings.TrimSpace(line), ":")
 			if ok && strings.TrimSpace(k) == "producer" && strings.Trim(strings.TrimSpace(v), `"'`) == "charter-interviewer" {
-				return FormatSkeleton
+				span := source.Span{Start: at, End: at + len(strings.TrimRight(line, "\r\n"))}
+				skeleton = append(skeleton, clue(ClueProducer, span, "front matter `producer: charter-interviewer`", "the mark of rp1's skeleton template (PR #436)"))
+				certain = true
 			}
+			at += len(line)
 		}
-	}
-	if ch.Header("Version") != nil {
-		return FormatScratchPad
 	}
 	for _, h := range scanHeadings(ch) {
 		if h.Level < 2 || h.Level > 3 {
@@ -55,14 +146,58 @@ func detectFormat(ch *Charter) Format {
 		}
 		switch regionKey(h.Text) {
 		case "vision", "vision statement", "product vision", "project vision":
-			return FormatSkeleton
+			skeleton = append(skeleton, clue(ClueRegion, h.Span, fmt.Sprintf("`%s %s`", strings.Repeat("#", h.Level), h.Text), "a region of rp1's skeleton charter (PR #436)"))
 		case "will", "won't":
 			if h.Level == 3 {
-				return FormatSkeleton
+				skeleton = append(skeleton, clue(ClueRegion, h.Span, fmt.Sprintf("`### %s`", h.Text), "a region of rp1's skeleton charter (PR #436)"))
+				certain = true
 			}
 		}
 	}
-	return FormatScratchPad
+	if f := ch.Header("Version"); f != nil {
+		pad = append(pad, clue(ClueVersion, f.Span, "`**Version**`", "a header field of rp1's scratch-pad era (the skeleton template writes none)"))
+	}
+	live := false // a scratch-pad interview under way
+	if sp := ch.ScratchPad; sp != nil {
+		answered := 0
+		for _, e := range sp.Entries {
+			if e.Answered() {
+				answered++
+			}
+		}
+		means := "the scratch-pad interview's state (the skeleton keeps none)"
+		switch {
+		case answered == 1:
+			live, means = true, "a scratch-pad interview under way, 1 question answered"
+		case answered > 1:
+			live, means = true, fmt.Sprintf("a scratch-pad interview under way, %d questions answered", answered)
+		}
+		pad = append(pad, clue(ClueScratchPad, sp.HeadingSpan, "`## Scratch Pad`", means))
+	}
+	if strings.Contains(ch.Title, "[To Be Determined]") {
+		pad = append(pad, clue(ClueTitle, ch.TitleSpan, "the title `[To Be Determined]`", "what the scratch-pad interview's CREATE mode writes"))
+	}
+	if live && !certain && len(skeleton) > 0 {
+		// The interview comes first among the reasons: it decided.
+		for i, c := range pad {
+			if c.Kind == ClueScratchPad {
+				pad[0], pad[i] = pad[i], pad[0]
+			}
+		}
+		return Era{Format: FormatScratchPad, Reasons: pad, Conflicts: skeleton,
+			Otherwise: "once the interview is finished (or the charter migrated: `charter-lsp migrate`), its skeleton regions make it rp1's skeleton charter"}
+	}
+	if len(skeleton) > 0 {
+		return Era{Format: FormatSkeleton, Reasons: skeleton, Conflicts: pad,
+			Otherwise: "without `## Vision`, `### Will` and `### Won't` (and the template's `producer: charter-interviewer` front matter) it would be read as the scratch-pad charter"}
+	}
+	means := "no skeleton region (`## Vision`, `### Will`, `### Won't`): the five-section scratch-pad charter"
+	if len(bytes.TrimSpace(src)) == 0 {
+		means = "an empty file: the scratch-pad interview starts it in CREATE mode"
+	}
+	pad = append([]Clue{{Kind: ClueNone, Means: means}}, pad...)
+	return Era{Format: FormatScratchPad, Reasons: pad,
+		Otherwise: "a `## Vision` heading, or `### Will` / `### Won't` under `## Scope Guardrails`, would read it as rp1's skeleton charter (PR #436)"}
 }
 
 // Heading is one ATX heading outside fenced code.
@@ -76,30 +211,64 @@ type Heading struct {
 // scanHeadings lists the headings after the front matter, outside fenced
 // code, including those inside a scratch pad.
 func scanHeadings(ch *Charter) []Heading {
-	ix := ch.Index
-	src := ix.Source()
+	var out []Heading
+	eachHeading(ch.Index, func(h Heading) bool {
+		out = append(out, h)
+		return true
+	})
+	return out
+}
+
+// Headings calls fn with each ATX heading of src as Parse reads headings
+// (after a front matter block, outside fenced code and HTML comment
+// blocks), until fn returns false. Deciding whether a file is an rp1
+// charter (analysis.Classify) reads headings through it, so that and the
+// parse never disagree on what a heading is.
+func Headings(src []byte, fn func(Heading) bool) {
+	eachHeading(source.NewIndex(src), fn)
+}
+
+func eachHeading(ix *source.Index, fn func(Heading) bool) {
+	src := string(ix.Source()) // one copy; each line is a slice of it
 	n := ix.LineCount()
 	if len(src) == 0 {
-		return nil
+		return
 	}
-	first := 0
-	if ch.FrontMatter.End > 0 {
-		first = ix.Line(ch.FrontMatter.End) + 1
-	}
-	var out []Heading
+	_, first := frontMatter(ix, n)
 	var (
 		f fence
 		c htmlBlock
 	)
 	for i := first; i < n; i++ {
 		line := ix.LineSpan(i)
-		text := string(src[line.Start:line.End])
+		text := src[line.Start:line.End]
 		if !f.open() && c.step(text) || f.step(text) {
 			continue
 		}
 		if level, htext := atxHeading(text); level > 0 {
-			out = append(out, Heading{Level: level, Text: htext, Span: line, Line: i})
+			if !fn(Heading{Level: level, Text: htext, Span: line, Line: i}) {
+				return
+			}
 		}
 	}
-	return out
+}
+
+// IsScratchPadHeading reports whether a level-2 heading's text names the
+// interview's scratch pad ("Scratch Pad", in any case and spacing).
+func IsScratchPadHeading(text string) bool {
+	first, rest := nextWord(text)
+	second, rest := nextWord(rest)
+	third, _ := nextWord(rest)
+	return strings.EqualFold(first, "scratch") && strings.EqualFold(second, "pad") && third == ""
+}
+
+// nextWord splits s after its first word (strings.Fields' words, without
+// the allocation).
+func nextWord(s string) (word, rest string) {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	end := strings.IndexFunc(s, unicode.IsSpace)
+	if end < 0 {
+		return s, ""
+	}
+	return s[:end], s[end:]
 }

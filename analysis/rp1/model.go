@@ -67,8 +67,10 @@ type Charter struct {
 	// level.
 	Sections []*Section
 
-	// Format says which upstream generation wrote the file (format.go).
+	// Format is the generation the file is read as (Era.Format, kept as a
+	// field for its many readers); Era says why (format.go).
 	Format Format
+	Era    Era
 	// Skeleton is the charter read as rp1's skeleton (FormatSkeleton only).
 	Skeleton *Skeleton
 

@@ -76,7 +76,7 @@ func Parse(src []byte) *Charter {
 				closeSection(ix.LineStart(i))
 			}
 		case level == 2:
-			if ch.ScratchPad == nil && isScratchPadHeading(htext) {
+			if ch.ScratchPad == nil && IsScratchPadHeading(htext) {
 				if headerTo < 0 {
 					headerTo = i
 				}
@@ -113,7 +113,8 @@ func Parse(src []byte) *Charter {
 		}
 		assess(s, src, body)
 	}
-	ch.Format = detectFormat(ch)
+	ch.Era = detect(ch)
+	ch.Format = ch.Era.Format
 	if ch.Format == FormatSkeleton {
 		ch.Skeleton = readSkeleton(ch)
 	}
@@ -147,10 +148,6 @@ func frontMatter(ix *source.Index, n int) (source.Span, int) {
 		}
 	}
 	return source.Span{}, 0
-}
-
-func isScratchPadHeading(text string) bool {
-	return strings.EqualFold(strings.Join(strings.Fields(text), " "), "scratch pad")
 }
 
 // headerFieldRe matches one "**Key**: value" (or "**Key:** value") field.

@@ -127,7 +127,7 @@ func parseScratchPad(ix *source.Index, head, n int) (*ScratchPad, int) {
 				sp.CutShort, sp.CutSpan = true, ix.LineSpan(end)
 				break
 			}
-			if l, h := atxHeading(t); l == 2 && isScratchPadHeading(h) {
+			if l, h := atxHeading(t); l == 2 && IsScratchPadHeading(h) {
 				break
 			}
 		}

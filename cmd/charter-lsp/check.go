@@ -28,7 +28,8 @@ leave a blank to fill, such as an empty Because: line), rewriting each file atom
 them pass after pass until none is left, prints what it fixed on stderr, then reports what remains.
 --diff prints the same changes as a unified diff (for git apply or patch -p1) and writes nothing.
 
-Diagnostics go to stdout; a summary line ("3 files checked: 1 error, 4 warnings") goes to stderr.
+Diagnostics go to stdout; a summary line ("3 files checked: 1 error, 4 warnings") goes to stderr,
+and with --verbose, before it, which generation each file was read as and why.
 
 Exit status: 0 no errors (and no more warnings than --max-warnings); 1 an error-severity diagnostic,
 or too many warnings; 2 a usage or I/O error, or a PATH that holds no charter (a mistyped path
@@ -41,6 +42,7 @@ type checkOpts struct {
 	config      string
 	fix, diff   bool
 	quiet       bool
+	verbose     bool
 	maxWarnings int
 	stdinName   string
 }
@@ -55,6 +57,7 @@ func runCheck(e *env, args []string) int {
 	fl.BoolVar(&o.diff, "diff", false, "print the changes --fix would make as a unified diff, and write nothing")
 	fl.alias("fix-dry-run", "diff")
 	fl.BoolVar(&o.quiet, "quiet", false, "report errors only (warnings still count for --max-warnings)")
+	fl.BoolVar(&o.verbose, "verbose", false, "say on stderr which generation each file was read as (rp1's scratch-pad or skeleton charter, pi-charter's .charters/ grammars) and why")
 	fl.IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more than `N` warnings; -1: no limit")
 	o.color = newChoice("auto", "auto", "always", "never")
 	fl.Var(o.color, "color", "`when` to colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never")
@@ -372,6 +375,9 @@ func (c *checkRun) report(all []diag.Diagnostic) int {
 	if err != nil {
 		fmt.Fprintf(c.e.stderr, "charter-lsp check: %v\n", err)
 		return 2
+	}
+	if o.verbose {
+		c.writeReadings(c.e.stderr)
 	}
 	paint := useColor(o.color.value, c.e.stderr)
 	fmt.Fprintln(c.e.stderr, t.summary(len(c.files), paint))

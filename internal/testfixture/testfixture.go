@@ -44,6 +44,21 @@ func Copy(t testing.TB, name string) string {
 	return dst
 }
 
+// WriteFiles writes files (a slash-separated path below dir → its
+// content) under dir, creating the folders they need.
+func WriteFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for rel, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // The pi-project's file times, as its README describes them.
 var (
 	// ToolWrite: every charter file as the tool last wrote it.

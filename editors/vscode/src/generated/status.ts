@@ -231,6 +231,8 @@ export interface Charter {
   dir: string;
   /** fi14, fi15, phases, objective */
   generation: string;
+  /** ReadAs says why charter.md is read in its generation; nil without charter.md. */
+  readAs: Reading | null;
   /** Listed: upstream's charter list shows it (state.json is valid). */
   listed: boolean;
   /** Legacy: a file-interface charter, which pi-charter since ADR-0016 keeps as read-only history. */
@@ -259,6 +261,24 @@ export interface Charter {
   events: number;
   fileProblems: FileProblem[];
   nextActions: NextAction[];
+}
+
+/**
+ * Reading is which generation a charter file is read as, and why: the one decision of its
+ * family (rp1.Era for rp1 charters, charterfile.Era for .charters/<id>/ charters) in one
+ * shape, for what says it out loud (`check --verbose`, `status`, hover on a charter's
+ * title).
+ */
+export interface Reading {
+  generation: string;
+  /** Title names the generation for people. */
+  title: string;
+  /** Reasons are the evidence that decided, the deciding one first, each with where it is ("state.json:3: …", "line 4: …"). */
+  reasons: string[];
+  /** Otherwise says what would make it another generation. */
+  otherwise: string;
+  /** Conflicts are evidence for another generation, which lost (each also a diagnostic: generation-mismatch, generation-conflict). */
+  conflicts: string[];
 }
 
 /**
