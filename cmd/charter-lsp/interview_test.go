@@ -649,10 +649,12 @@ func TestAppliedSaysTheStatusWritten(t *testing.T) {
 
 // TestInterviewFinalizerVisionVerdict: `check` and `interview --contract
 // finalizer` give one verdict on a charter without "## Vision". Read as a
-// skeleton charter, both report the Vision gap; read as a five-section
-// charter (front matter, **Version**, ### Will / ### Won't: the corpus's
-// Fieldflash), check reports nothing and the finalizer answers error
-// (migrate first) instead of a Vision gap, and --apply writes nothing.
+// skeleton charter, both report the Vision gap — also the corpus's
+// Fieldflash (front matter, **Version**, ### Will / ### Won't), whose
+// regions make it a skeleton despite its **Version** line; read as a
+// scratch-pad charter (the real rp1 charter of testdata/fixtures), check
+// reports nothing and the finalizer answers error (migrate first) instead
+// of a Vision gap, and --apply writes nothing.
 func TestInterviewFinalizerVisionVerdict(t *testing.T) {
 	fieldflash, err := os.ReadFile("../../analysis/rp1/testdata/corpus/front-matter-will-wont.md")
 	if err != nil {
@@ -662,11 +664,15 @@ func TestInterviewFinalizerVisionVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	scratchPadEra, err := os.ReadFile("../../testdata/fixtures/rp1-real/charter.md")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name string
 		text []byte
 		gap  bool
-	}{{"skeleton", skeleton, true}, {"five sections", fieldflash, false}} {
+	}{{"skeleton", skeleton, true}, {"skeleton with a Version line", fieldflash, true}, {"scratch-pad generation", scratchPadEra, false}} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "p", ".rp1", "context", "charter.md")
 			os.MkdirAll(filepath.Dir(path), 0o755)
@@ -686,10 +692,10 @@ func TestInterviewFinalizerVisionVerdict(t *testing.T) {
 				t.Errorf("Vision gap: check %v, finalizer %v (%s); want both %v", checkSays, finSays, out, c.gap)
 			}
 			if !c.gap && (code != 1 || r.Status != rp1.FinalizerError || !strings.Contains(out, "migrate")) {
-				t.Errorf("five-section charter: exit %d %s", code, out)
+				t.Errorf("scratch-pad charter: exit %d %s", code, out)
 			}
 			if after, _ := os.ReadFile(path); !c.gap && !bytes.Equal(after, c.text) {
-				t.Errorf("--apply changed a five-section charter:\n%s", after)
+				t.Errorf("--apply changed a scratch-pad charter:\n%s", after)
 			}
 		})
 	}
