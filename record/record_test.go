@@ -20,7 +20,7 @@ import (
 )
 
 // fixture returns a fresh copy of the pi-project and its charter directory.
-func fixture(t *testing.T) (project, charter string) {
+func fixture(t testing.TB) (project, charter string) {
 	project = testfixture.Copy(t, "pi-project")
 	return project, filepath.Join(project, ".pi", "charters", "auth-rework")
 }
