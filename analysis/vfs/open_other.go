@@ -12,6 +12,9 @@ import (
 func openRegular(name string) (*os.File, error) {
 	fi, err := os.Stat(name)
 	if err != nil {
+		if pe, ok := err.(*fs.PathError); ok {
+			pe.Op = "open" // what the caller asked for
+		}
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -173,4 +174,88 @@ func TestConfined(t *testing.T) {
 	if c.Allows(filepath.Join(root, "d", "x")) {
 		t.Fatal("a folder that became a link out is still allowed after Forget")
 	}
+}
+
+// A refusal says which link leads out, so a user can see why; a path
+// outside as written is not looked at (LeadsOut is false).
+func TestConfinedNamesTheLinkThatLeadsOut(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(outside, "credentials"), []byte("secret"), 0o644)
+	if err := os.Symlink(filepath.Join(outside, "credentials"), filepath.Join(root, ".charter-lsp.jsonc")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	os.Symlink(outside, filepath.Join(root, ".rp1"))
+	c := &Confined{FS: OS, Roots: func() []string { return []string{root} }}
+	for p, want := range map[string]string{
+		filepath.Join(root, ".charter-lsp.jsonc"):            ".charter-lsp.jsonc is a symbolic link to " + filepath.Join(outside, "credentials") + ", outside " + root,
+		filepath.Join(root, ".rp1", "context", "x.md"):       "x.md is outside " + root + ": " + filepath.Join(root, ".rp1") + " is a symbolic link to " + outside,
+		filepath.Join(filepath.Dir(root), "charter.md"):      filepath.Join(filepath.Dir(root), "charter.md") + " is outside " + root,
+		filepath.Join(root, "..", "x", ".charter-lsp.jsonc"): "is outside " + root,
+	} {
+		_, err := c.Stat(p)
+		if !errors.Is(err, ErrOutside) || !strings.Contains(err.Error(), want) {
+			t.Errorf("Stat(%s) = %v, want ErrOutside saying %q", p, err, want)
+		}
+		if got, wantOut := LeadsOut(err), strings.Contains(want, "symbolic link"); got != wantOut {
+			t.Errorf("LeadsOut(Stat(%s)) = %v, want %v", p, got, wantOut)
+		}
+	}
+}
+
+// CheckWrite refuses a path out of the root as written or through a link
+// that leads out, naming the link; links that stay inside are fine.
+// OpenWrite's root and name reach the file the path names.
+func TestCheckWriteAndOpenWrite(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	os.MkdirAll(filepath.Join(root, "a", "b"), 0o755)
+	if err := os.Symlink(outside, filepath.Join(root, ".pi")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	os.Symlink(filepath.Join(root, "a"), filepath.Join(root, "in")) // absolute, but inside
+	os.Symlink(filepath.Join(outside, "f"), filepath.Join(root, "f-link"))
+	for _, c := range []struct {
+		path, err string
+	}{
+		{filepath.Join(root, "a", "b", "f"), ""},
+		{filepath.Join(root, "a", "new", "deeper", "f"), ""},
+		{filepath.Join(root, "in", "b", "f"), ""},
+		{filepath.Join(root, ".pi", "charters", "x", "f"), filepath.Join(root, ".pi") + " is a symbolic link to " + outside},
+		{filepath.Join(root, "f-link"), "f-link is a symbolic link to " + filepath.Join(outside, "f") + ", outside " + root},
+		{filepath.Join(root, "a", "..", "..", "f"), "is outside " + root},
+		{filepath.Join(outside, "f"), filepath.Join(outside, "f") + " is outside " + root},
+	} {
+		err := CheckWrite(root, c.path)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("CheckWrite(%s) = %v, want nil", c.path, err)
+		case c.err != "" && (!errors.Is(err, ErrOutside) || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("CheckWrite(%s) = %v, want ErrOutside saying %q", c.path, err, c.err)
+		}
+		r, name, err := OpenWrite(root, c.path)
+		if (err == nil) != (c.err == "") {
+			t.Errorf("OpenWrite(%s) = %v", c.path, err)
+		}
+		if err != nil {
+			continue
+		}
+		if err := r.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.WriteFile(name, []byte(c.path), 0o644); err != nil {
+			t.Errorf("writing %s as %s in %s: %v", c.path, name, r.Name(), err)
+		}
+		r.Close()
+		if b, _ := os.ReadFile(c.path); string(b) != c.path {
+			t.Errorf("OpenWrite(%s) wrote elsewhere (%s in %s)", c.path, name, r.Name())
+		}
+	}
+	if es, _ := os.ReadDir(outside); len(es) != 0 {
+		t.Errorf("written outside: %v", es)
+	}
+	// A root not made yet is opened at its nearest existing ancestor.
+	r, name, err := OpenWrite(filepath.Join(root, "new-project"), filepath.Join(root, "new-project", ".rp1", "context", "charter.md"))
+	if err != nil || name != filepath.Join("new-project", ".rp1", "context", "charter.md") {
+		t.Fatalf("OpenWrite under a missing root = %q, %v", name, err)
+	}
+	r.Close()
 }
