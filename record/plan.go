@@ -130,8 +130,8 @@ func Plan(fsys vfs.FS, dir string, entries []Entry, opts Options) (*Result, erro
 		}
 		rel = path.Join(rel, "evidence.json")
 		target := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := checkInside(dir, target); err != nil {
-			return nil, err
+		if err := vfs.CheckWrite(dir, target); err != nil {
+			return nil, fmt.Errorf("refusing to write: %w", err)
 		}
 		content, err := jsonenc.Indent(row)
 		if err != nil {
