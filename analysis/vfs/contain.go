@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -91,8 +92,9 @@ type Confined struct {
 	FS    FS
 	Roots func() []string
 
-	mu    sync.Mutex
-	known map[string]bool // answers by path, until Forget
+	mu     sync.Mutex
+	known  map[string]bool     // answers by path, until Forget
+	opened map[string]*os.Root // roots opened for reading, until Forget
 }
 
 // ErrOutside is what an *OutsideError is (errors.Is): a path a Confined
@@ -103,21 +105,123 @@ func (c *Confined) ReadFile(name string) ([]byte, error) {
 	if !c.Allows(name) {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: c.outside(name)}
 	}
-	return c.FS.ReadFile(name)
+	if c.FS != OS {
+		return c.FS.ReadFile(name)
+	}
+	var data []byte
+	err := c.inRoot(name, func(r *os.Root, rel string) (err error) {
+		data, err = readRegular(name, MaxFileSize,
+			func() (fs.FileInfo, error) { return r.Stat(rel) },
+			func() (*os.File, error) { return r.OpenFile(rel, readFlags, 0) })
+		return err
+	})
+	return data, err
 }
 
 func (c *Confined) Stat(name string) (fs.FileInfo, error) {
 	if !c.Allows(name) {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: c.outside(name)}
 	}
-	return c.FS.Stat(name)
+	if c.FS != OS {
+		return c.FS.Stat(name)
+	}
+	var fi fs.FileInfo
+	err := c.inRoot(name, func(r *os.Root, rel string) (err error) {
+		fi, err = r.Stat(rel)
+		return withPath(err, "stat", name)
+	})
+	return fi, err
 }
 
 func (c *Confined) ReadDir(name string) ([]fs.DirEntry, error) {
 	if !c.Allows(name) {
 		return nil, &fs.PathError{Op: "readdir", Path: name, Err: c.outside(name)}
 	}
-	return c.FS.ReadDir(name)
+	if c.FS != OS {
+		return c.FS.ReadDir(name)
+	}
+	var es []fs.DirEntry
+	err := c.inRoot(name, func(r *os.Root, rel string) error {
+		f, err := r.Open(rel)
+		if err != nil {
+			return withPath(err, "open", name)
+		}
+		defer f.Close()
+		es, err = f.ReadDir(-1)
+		slices.SortFunc(es, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+		return withPath(err, "readdir", name)
+	})
+	return es, err
+}
+
+// inRoot runs op, for a read on the real disk, under an os.Root opened at
+// a root that holds name and with name's path under it. op resolves that
+// path one component at a time (openat) and refuses any link that leads
+// out of the root, so a folder swapped for a link after Allows answered
+// (answers are remembered until Forget) cannot carry the read outside:
+// Allows gives the answer, the os.Root the guarantee. The path is tried as
+// written first, then, if that fails otherwise than by not existing (an
+// os.Root refuses absolute links, even those that stay inside), with its
+// links resolved.
+func (c *Confined) inRoot(name string, op func(r *os.Root, rel string) error) error {
+	name = absClean(name)
+	for _, root := range c.Roots() {
+		if root = absClean(root); Below(root, name) {
+			if r, err := c.root(root); err == nil {
+				rel, _ := filepath.Rel(root, name)
+				if err := op(r, rel); err == nil || errors.Is(err, fs.ErrNotExist) {
+					return err
+				}
+			}
+			break
+		}
+	}
+	if real, ok := Resolve(name); ok {
+		for _, root := range c.Roots() {
+			if realRoot, ok := Resolve(root); ok && Below(realRoot, real) {
+				r, err := c.root(realRoot)
+				if err != nil {
+					return err
+				}
+				rel, _ := filepath.Rel(realRoot, real)
+				return op(r, rel)
+			}
+		}
+	}
+	return &fs.PathError{Op: "open", Path: name, Err: c.outside(name)}
+}
+
+// root is the os.Root opened at dir, kept until Forget.
+func (c *Confined) root(dir string) (*os.Root, error) {
+	c.mu.Lock()
+	r := c.opened[dir]
+	c.mu.Unlock()
+	if r != nil {
+		return r, nil
+	}
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if had := c.opened[dir]; had != nil {
+		r.Close()
+		return had, nil
+	}
+	if c.opened == nil || len(c.opened) > 64 {
+		c.opened = map[string]*os.Root{} // bounded; dropped ones close when collected
+	}
+	c.opened[dir] = r
+	return r, nil
+}
+
+// withPath puts name, as the caller gave it, in err's *fs.PathError.
+func withPath(err error, op, name string) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return &fs.PathError{Op: op, Path: name, Err: pe.Err}
+	}
+	return err
 }
 
 // outside explains why name is refused, naming the link that leads out
@@ -178,10 +282,12 @@ func (c *Confined) store(path string, ok bool) {
 	c.known[path] = ok
 }
 
-// Forget drops every remembered answer.
+// Forget drops every remembered answer, and the opened roots (a read
+// still using one finishes; each is closed when collected).
 func (c *Confined) Forget() {
 	c.mu.Lock()
 	c.known = nil
+	c.opened = nil
 	c.mu.Unlock()
 }
 

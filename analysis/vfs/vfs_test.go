@@ -259,3 +259,42 @@ func TestCheckWriteAndOpenWrite(t *testing.T) {
 	}
 	r.Close()
 }
+
+// A folder swapped for a link out of the workspace after Confined looked
+// at it (its answers are remembered until Forget, as between two file
+// events in the server) cannot carry a read outside: the read itself goes
+// through an os.Root that refuses the link. A link that stays inside, even
+// an absolute one, is still read.
+func TestConfinedReadAfterASwap(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	os.MkdirAll(filepath.Join(root, "d"), 0o755)
+	os.WriteFile(filepath.Join(root, "d", "x"), []byte("own"), 0o644)
+	os.WriteFile(filepath.Join(outside, "x"), []byte("secret"), 0o644)
+	os.MkdirAll(filepath.Join(root, "real"), 0o755)
+	os.WriteFile(filepath.Join(root, "real", "x"), []byte("inner"), 0o644)
+	if err := os.Symlink(filepath.Join(root, "real"), filepath.Join(root, "abs-inner")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	c := &Confined{FS: OS, Roots: func() []string { return []string{root} }}
+	if b, err := c.ReadFile(filepath.Join(root, "abs-inner", "x")); err != nil || string(b) != "inner" {
+		t.Fatalf("an absolute link inside: %q, %v", b, err)
+	}
+	p := filepath.Join(root, "d", "x")
+	if b, err := c.ReadFile(p); err != nil || string(b) != "own" {
+		t.Fatalf("before the swap: %q, %v", b, err)
+	}
+	if _, err := c.ReadDir(filepath.Join(root, "d")); err != nil {
+		t.Fatal(err)
+	}
+	os.Rename(filepath.Join(root, "d"), filepath.Join(root, "d.moved"))
+	os.Symlink(outside, filepath.Join(root, "d"))
+	if b, err := c.ReadFile(p); err == nil || string(b) == "secret" {
+		t.Errorf("read through the swapped-in link: %q, %v", b, err)
+	}
+	if fi, err := c.Stat(p); err == nil {
+		t.Errorf("stat through the swapped-in link: %v", fi.Size())
+	}
+	if es, err := c.ReadDir(filepath.Join(root, "d")); err == nil {
+		t.Errorf("listed through the swapped-in link: %v", es)
+	}
+}
