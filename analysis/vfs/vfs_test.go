@@ -298,3 +298,32 @@ func TestConfinedReadAfterASwap(t *testing.T) {
 		t.Errorf("listed through the swapped-in link: %v", es)
 	}
 }
+
+// BenchmarkConfined is what reading through the workspace's bounds costs
+// against a plain read: the check (remembered) plus the os.Root walk.
+func BenchmarkConfined(b *testing.B) {
+	root := b.TempDir()
+	p := filepath.Join(root, ".pi", "charters", "auth-rework", "criteria.md")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, bytes.Repeat([]byte("x"), 4096), 0o644)
+	c := &Confined{FS: OS, Roots: func() []string { return []string{root} }}
+	for _, bm := range []struct {
+		name string
+		fsys FS
+	}{{"os", OS}, {"confined", c}} {
+		b.Run("stat/"+bm.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := bm.fsys.Stat(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("read/"+bm.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := bm.fsys.ReadFile(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
