@@ -61,19 +61,16 @@ func (d Dir) open(path string) (*os.Root, string, error) {
 // link at path is refused with a *LinkError: the rename would replace the
 // link with a file, cutting off what it pointed to.
 func (d Dir) Write(path string, data []byte, perm os.FileMode) error {
-	r, name, err := d.open(path)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	if fi, err := r.Lstat(name); err == nil {
-		if fi.Mode()&fs.ModeSymlink != 0 {
-			target, _ := r.Readlink(name)
-			return &LinkError{Path: path, Target: target}
+	return d.at(path, func(r *os.Root, name string) error {
+		if fi, err := r.Lstat(name); err == nil {
+			if fi.Mode()&fs.ModeSymlink != 0 {
+				target, _ := r.Readlink(name)
+				return &LinkError{Path: path, Target: target}
+			}
+			perm = fi.Mode().Perm()
 		}
-		perm = fi.Mode().Perm()
-	}
-	return place(r, path, name, data, perm, rename)
+		return place(r, path, name, data, perm, rename)
+	})
 }
 
 // LinkError is Write refusing to replace a symbolic link.
@@ -89,43 +86,37 @@ func (e *LinkError) Error() string {
 // anything is there already (as O_EXCL would): the content is complete
 // before the name appears.
 func (d Dir) Create(path string, data []byte, perm os.FileMode) error {
-	r, name, err := d.open(path)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	return place(r, path, name, data, perm, link)
+	return d.at(path, func(r *os.Root, name string) error {
+		return place(r, path, name, data, perm, link)
+	})
 }
 
 // MkdirAll creates the folder path and its missing parents inside the
 // folder, and returns those it created, outermost first (for the caller to
 // remove if what it writes next fails).
-func (d Dir) MkdirAll(path string, perm os.FileMode) ([]string, error) {
-	r, name, err := d.open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	var missing []string // names under r, innermost first
-	for q := name; q != "." && q != string(filepath.Separator); q = filepath.Dir(q) {
-		if _, err := r.Lstat(q); err == nil {
-			break
+func (d Dir) MkdirAll(path string, perm os.FileMode) (created []string, err error) {
+	err = d.at(path, func(r *os.Root, name string) error {
+		var missing []string // names under r, innermost first
+		for q := name; q != "." && q != string(filepath.Separator); q = filepath.Dir(q) {
+			if _, err := r.Lstat(q); err == nil {
+				break
+			}
+			missing = append(missing, q)
 		}
-		missing = append(missing, q)
-	}
-	var created []string
-	for i := len(missing) - 1; i >= 0; i-- {
-		err := r.Mkdir(missing[i], perm)
-		if errors.Is(err, fs.ErrExist) {
-			continue // made meanwhile by someone else: not ours to remove
+		for i := len(missing) - 1; i >= 0; i-- {
+			err := r.Mkdir(missing[i], perm)
+			if errors.Is(err, fs.ErrExist) {
+				continue // made meanwhile by someone else: not ours to remove
+			}
+			if err != nil {
+				return err
+			}
+			// As the caller wrote it: path less the parts not yet made.
+			created = append(created, filepath.Join(path, relUp(name, missing[i])))
 		}
-		if err != nil {
-			return created, err
-		}
-		// As the caller wrote it: path less the parts not yet made.
-		created = append(created, filepath.Join(path, relUp(name, missing[i])))
-	}
-	return created, nil
+		return nil
+	})
+	return created, err
 }
 
 // relUp is the ".." path from name up to its ancestor anc ("." when equal).
@@ -137,42 +128,32 @@ func relUp(name, anc string) string {
 // Mkdir creates the folder path, failing with fs.ErrExist if anything is
 // there already.
 func (d Dir) Mkdir(path string, perm os.FileMode) error {
-	r, name, err := d.open(path)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	return r.Mkdir(name, perm)
+	return d.at(path, func(r *os.Root, name string) error { return r.Mkdir(name, perm) })
 }
 
 // Remove removes the file or empty folder path.
 func (d Dir) Remove(path string) error {
-	r, name, err := d.open(path)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	return r.Remove(name)
+	return d.at(path, (*os.Root).Remove)
 }
 
 // RemoveAll removes path and what it holds.
 func (d Dir) RemoveAll(path string) error {
-	r, name, err := d.open(path)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	return r.RemoveAll(name)
+	return d.at(path, (*os.Root).RemoveAll)
 }
 
 // Chtimes sets path's access and modification times to t.
 func (d Dir) Chtimes(path string, t time.Time) error {
+	return d.at(path, func(r *os.Root, name string) error { return r.Chtimes(name, t, t) })
+}
+
+// at runs op on path's name under the folder, once checked.
+func (d Dir) at(path string, op func(r *os.Root, name string) error) error {
 	r, name, err := d.open(path)
 	if err != nil {
 		return err
 	}
 	defer r.Close()
-	return r.Chtimes(name, t, t)
+	return op(r, name)
 }
 
 // The last step of a write, from the synced temporary file to name.
