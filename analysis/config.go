@@ -240,21 +240,36 @@ func (c Config) FreshnessMode() string {
 // FindConfigFile looks for a project configuration file in dir and its
 // parents, stopping at the first folder that holds .git (the project root).
 // Whatever stands at the name counts (reading a folder or a FIFO there
-// reports file-not-regular rather than looking further up).
+// reports file-not-regular rather than looking further up), and so does a
+// file fsys refuses to read (a link out of the workspace: its diagnostic
+// says so, rather than a file further up being taken instead).
 func FindConfigFile(fsys vfs.FS, dir string) string {
+	file, _ := lookupConfig(fsys, dir)
+	return file
+}
+
+// ConfigRoot is the folder where FindConfigFile stops: the nearest at or
+// above dir holding a project configuration file or .git; "" when none
+// does.
+func ConfigRoot(fsys vfs.FS, dir string) string {
+	_, stop := lookupConfig(fsys, dir)
+	return stop
+}
+
+func lookupConfig(fsys vfs.FS, dir string) (file, stop string) {
 	for {
 		for _, name := range ConfigFileNames {
 			p := filepath.Join(dir, name)
-			if _, err := fsys.Stat(p); err == nil {
-				return p
+			if _, err := fsys.Stat(p); err == nil || vfs.LeadsOut(err) {
+				return p, dir
 			}
 		}
 		if fi, err := fsys.Stat(filepath.Join(dir, ".git")); err == nil && fi != nil {
-			return ""
+			return "", dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return ""
+			return "", ""
 		}
 		dir = parent
 	}

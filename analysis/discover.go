@@ -144,12 +144,12 @@ func classifyName(path string, fsys vfs.FS) (Kind, error) {
 
 // PiCharterFiles lists the files of a pi charter directory that checks look
 // at: the markdown files, the JSON sidecars and every evidence run. Whatever
-// stands at one of those names is listed, a folder or a FIFO too: checking
-// it reports that it is not a file.
+// stands at one of those names is listed, a folder, a FIFO or a link out of
+// the workspace too: checking it reports that it is not read.
 func PiCharterFiles(fsys vfs.FS, dir string) []string {
 	var files []string
 	for _, name := range []string{"charter.md", "criteria.md", "REPORT.md", "state.json", "criterion-state.json"} {
-		if _, err := fsys.Stat(filepath.Join(dir, name)); err == nil {
+		if _, err := fsys.Stat(filepath.Join(dir, name)); err == nil || vfs.LeadsOut(err) {
 			files = append(files, filepath.Join(dir, name))
 		}
 	}

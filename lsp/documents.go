@@ -1,8 +1,6 @@
 package lsp
 
 import (
-	"fmt"
-	"path/filepath"
 	"sort"
 	"sync"
 
@@ -88,17 +86,4 @@ func (s *Server) openFileOf(u uri.URI) (*workspace.Snapshot, *workspace.File, bo
 func filePathOr(u uri.URI) string {
 	p, _ := filePath(u)
 	return p
-}
-
-// filePath turns a document URI into an OS path. Only file: URIs are
-// served: an untitled buffer has no place in a charter directory.
-func filePath(u uri.URI) (string, error) {
-	if !u.IsFile() {
-		return "", fmt.Errorf("%s: only file: URIs are supported", u)
-	}
-	p := u.FsPath()
-	if p == "" {
-		return "", fmt.Errorf("%s: no file path", u)
-	}
-	return filepath.Clean(p), nil
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
-	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/record"
 	"github.com/charter-lsp/charter-lsp/status"
 	"github.com/charter-lsp/charter-lsp/workspace"
@@ -226,7 +225,7 @@ func (s *Server) unsaved(path string) bool {
 	if d == nil {
 		return false
 	}
-	disk, err := vfs.OS.ReadFile(path)
+	disk, err := s.bound.ReadFile(path) // the disk as the workspace reads it
 	return err != nil || !bytes.Equal(disk, d.Text)
 }
 

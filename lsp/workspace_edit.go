@@ -85,11 +85,26 @@ func (s *Server) target(ctx context.Context, u uri.URI, want *int32) (editTarget
 // inGitDir reports whether path has a .git folder among its parents.
 func inGitDir(path string) bool {
 	for _, part := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {
-		if strings.EqualFold(part, ".git") {
+		if isDotGit(part) {
 			return true
 		}
 	}
 	return false
+}
+
+// isDotGit reports whether a folder name is .git as a file system may
+// take it (git's own rule): in any case (macOS and Windows fold case), with
+// the code points HFS+ ignores (.g\u200cit), with the trailing dots and
+// spaces Windows drops (.git.), or as NTFS's short name GIT~1.
+func isDotGit(name string) bool {
+	name = strings.TrimRight(strings.Map(func(r rune) rune {
+		switch {
+		case r >= 0x200c && r <= 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x206a && r <= 0x206f, r == 0xfeff:
+			return -1
+		}
+		return r
+	}, name), ". ")
+	return strings.EqualFold(name, ".git") || strings.EqualFold(name, "git~1")
 }
 
 // refuse tells the user why an action was refused (window/showMessage) and

@@ -15,8 +15,8 @@ import (
 // writeState replaces criterion-state.json; tests swap it to fail half-way.
 var writeState = defaultWriteState
 
-func defaultWriteState(path string, data []byte, perm os.FileMode) error {
-	return atomicfile.Write(path, data, perm)
+func defaultWriteState(dir atomicfile.Dir, path string, data []byte, perm os.FileMode) error {
+	return dir.Write(path, data, perm)
 }
 
 // Record plans and applies entries in one step: what the CLI does, and what
@@ -65,30 +65,30 @@ func Apply(ctx context.Context, res *Result) error {
 	return perform(res.Dir, res.Ops)
 }
 
-// perform writes ops in order, undoing created files and folders when one fails.
+// perform writes ops in order, undoing created files and folders when one
+// fails. Every write stays in the charter directory (atomicfile.In: no
+// ".." out of it, no symbolic link on the way that leads out).
 func perform(dir string, ops []FileOp) (err error) {
+	in := atomicfile.In(dir)
 	var created []string // files and folders to remove on failure, in creation order
 	defer func() {
 		if err != nil {
 			for i := len(created) - 1; i >= 0; i-- {
-				os.Remove(created[i])
+				in.Remove(created[i])
 			}
 		}
 	}()
 	for _, op := range ops {
-		if err := checkInside(dir, op.Path); err != nil {
-			return err
-		}
 		if !op.Create {
-			if err := writeState(op.Path, op.Content, 0o644); err != nil {
+			if err := writeState(in, op.Path, op.Content, 0o644); err != nil {
 				return err
 			}
-			if err := stamp(op); err != nil {
+			if err := stamp(in, op); err != nil {
 				return err
 			}
 			continue
 		}
-		dirs, err := mkdirAll(filepath.Dir(op.Path))
+		dirs, err := in.MkdirAll(filepath.Dir(op.Path), 0o755)
 		created = append(created, dirs...)
 		if err != nil {
 			return err
@@ -96,14 +96,14 @@ func perform(dir string, ops []FileOp) (err error) {
 		// A new file (an evidence.json, a first criterion-state.json) is
 		// complete before its name appears: a kill mid-write leaves no
 		// empty or partial file.
-		if err := atomicfile.Create(op.Path, op.Content, 0o644); err != nil {
+		if err := in.Create(op.Path, op.Content, 0o644); err != nil {
 			if errors.Is(err, fs.ErrExist) {
 				return fmt.Errorf("%s appeared while recording; try again", op.Path)
 			}
 			return err
 		}
 		created = append(created, op.Path)
-		if err := stamp(op); err != nil {
+		if err := stamp(in, op); err != nil {
 			return err
 		}
 	}
@@ -111,35 +111,9 @@ func perform(dir string, ops []FileOp) (err error) {
 }
 
 // stamp sets the written file's modification time when op asks for one.
-func stamp(op FileOp) error {
+func stamp(in atomicfile.Dir, op FileOp) error {
 	if op.ModTime.IsZero() {
 		return nil
 	}
-	return os.Chtimes(op.Path, op.ModTime, op.ModTime)
-}
-
-// mkdirAll creates p and its missing parents, returning those it created.
-func mkdirAll(p string) ([]string, error) {
-	var missing []string
-	for q := p; ; q = filepath.Dir(q) {
-		if _, err := os.Lstat(q); err == nil {
-			break
-		}
-		missing = append(missing, q)
-		if filepath.Dir(q) == q {
-			break
-		}
-	}
-	var created []string
-	for i := len(missing) - 1; i >= 0; i-- {
-		err := os.Mkdir(missing[i], 0o755)
-		if errors.Is(err, fs.ErrExist) {
-			continue // made meanwhile by someone else: not ours to remove
-		}
-		if err != nil {
-			return created, err
-		}
-		created = append(created, missing[i])
-	}
-	return created, nil
+	return in.Chtimes(op.Path, op.ModTime)
 }

@@ -7,9 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
 )
 
 // lockName is the lock file in the charter directory while a record runs
@@ -20,12 +21,12 @@ const lockName = ".charter-lsp.lock"
 // while. A crashed holder leaves the file behind; the error says so.
 func lockDir(ctx context.Context, dir string) (unlock func(), err error) {
 	p := filepath.Join(dir, lockName)
+	in := atomicfile.In(dir)
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		err := in.Create(p, nil, 0o644)
 		if err == nil {
-			f.Close()
-			return func() { os.Remove(p) }, nil
+			return func() { in.Remove(p) }, nil
 		}
 		if !errors.Is(err, fs.ErrExist) || time.Now().After(deadline) || ctx.Err() != nil {
 			return nil, fmt.Errorf("lock %s (remove it if no charter-lsp is running): %w", p, err)

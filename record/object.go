@@ -10,8 +10,13 @@ import (
 
 // object is a JSON object that keeps its members in order, so rewriting
 // criterion-state.json keeps the order upstream (JavaScript) would: existing
-// keys in place, new keys appended, unknown keys preserved.
-type object []member
+// keys in place, new keys appended, unknown keys preserved. An index by key
+// keeps reading and updating linear in the object's size (a file of 100k
+// keys is read and rewritten in one pass, not one scan per key).
+type object struct {
+	members []member
+	index   map[string]int // key → position in members
+}
 
 type member struct {
 	Key   string
@@ -28,7 +33,7 @@ func (o *object) UnmarshalJSON(data []byte) error {
 	if d, ok := t.(json.Delim); !ok || d != '{' {
 		return fmt.Errorf("not a JSON object")
 	}
-	*o = (*o)[:0]
+	*o = object{}
 	for dec.More() {
 		t, err := dec.Token()
 		if err != nil {
@@ -48,7 +53,7 @@ func (o *object) UnmarshalJSON(data []byte) error {
 func (o object) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for i, m := range o {
+	for i, m := range o.members {
 		if i > 0 {
 			b.WriteByte(',')
 		}
@@ -64,11 +69,9 @@ func (o object) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func (o object) get(key string) (json.RawMessage, bool) {
-	for _, m := range o {
-		if m.Key == key {
-			return m.Value, true
-		}
+func (o *object) get(key string) (json.RawMessage, bool) {
+	if i, ok := o.index[key]; ok {
+		return o.members[i].Value, true
 	}
 	return nil, false
 }
@@ -76,11 +79,25 @@ func (o object) get(key string) (json.RawMessage, bool) {
 // set replaces key's value in place, or appends it; a repeated key keeps
 // its first position and its last value, as JSON.parse does.
 func (o *object) set(key string, v json.RawMessage) {
-	for i := range *o {
-		if (*o)[i].Key == key {
-			(*o)[i].Value = v
-			return
-		}
+	if i, ok := o.index[key]; ok {
+		o.members[i].Value = v
+		return
 	}
-	*o = append(*o, member{key, v})
+	if o.index == nil {
+		o.index = map[string]int{}
+	}
+	o.index[key] = len(o.members)
+	o.members = append(o.members, member{key, v})
+}
+
+// prepend puts key first, unless it is there already.
+func (o *object) prepend(key string, v json.RawMessage) {
+	if _, ok := o.index[key]; ok {
+		return
+	}
+	o.members = append([]member{{key, v}}, o.members...)
+	o.index = make(map[string]int, len(o.members))
+	for i, m := range o.members {
+		o.index[m.Key] = i
+	}
 }

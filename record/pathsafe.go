@@ -20,28 +20,6 @@ func checkSegment(featureID string) error {
 	return nil
 }
 
-// checkInside returns an error unless p lies inside dir, both as written and
-// after resolving symbolic links (vfs.Within, the rule the server and the
-// CLI share): a work/ folder linked elsewhere must not carry writes out of
-// the charter.
-func checkInside(dir, p string) error {
-	absDir, err := filepath.Abs(dir)
-	if err != nil {
-		return err
-	}
-	absP, err := filepath.Abs(p)
-	if err != nil {
-		return err
-	}
-	if !vfs.Below(absDir, absP) {
-		return fmt.Errorf("refusing to write %s: outside the charter directory %s", quote(p), absDir)
-	}
-	if !vfs.Within(absDir, absP) {
-		return fmt.Errorf("refusing to write %s: a symbolic link leads outside the charter directory %s", quote(p), absDir)
-	}
-	return nil
-}
-
 // quote shows user input in an error message: quoted, control characters
 // escaped, and cut short so a 10k-character id does not flood the terminal.
 func quote(s string) string {

@@ -130,8 +130,8 @@ func Plan(fsys vfs.FS, dir string, entries []Entry, opts Options) (*Result, erro
 		}
 		rel = path.Join(rel, "evidence.json")
 		target := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := checkInside(dir, target); err != nil {
-			return nil, err
+		if err := vfs.CheckWrite(dir, target); err != nil {
+			return nil, fmt.Errorf("refusing to write: %w", err)
 		}
 		content, err := jsonenc.Indent(row)
 		if err != nil {
@@ -262,7 +262,7 @@ func planCriterionState(fsys vfs.FS, dir, charterID string, written []Written, r
 	}
 	if _, ok := file.get("charterId"); !ok {
 		v, _ := jsonenc.Marshal(charterID)
-		file = append(object{{"charterId", v}}, file...)
+		file.prepend("charterId", v)
 	}
 	var criteria object
 	if raw, ok := file.get("criteria"); ok && string(raw) != "null" {
@@ -277,14 +277,14 @@ func planCriterionState(fsys vfs.FS, dir, charterID string, written []Written, r
 		}
 		criteria.set(w.CriterionID, v)
 	}
-	v, err := jsonenc.Marshal(criteria)
+	v, err := jsonenc.Marshal(&criteria)
 	if err != nil {
 		return FileOp{}, err
 	}
 	file.set("criteria", v)
 	v, _ = jsonenc.Marshal(ts)
 	file.set("lastToolWriteAt", v)
-	content, err := jsonenc.Indent(file)
+	content, err := jsonenc.Indent(&file)
 	if err != nil {
 		return FileOp{}, err
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
-	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
@@ -112,19 +111,11 @@ func LoadDir(fsys vfs.FS, dir string) *Dir {
 	return d
 }
 
-// insideAfterLinks reports whether p, symbolic links resolved, lies in dir.
-// Only the real file system resolves links; elsewhere a link is refused.
+// insideAfterLinks reports whether p, symbolic links resolved, lies in dir
+// (vfs.Within, the one containment rule). Only the real file system
+// resolves links; elsewhere a link is refused.
 func insideAfterLinks(fsys vfs.FS, dir, p string) bool {
-	if fsys != vfs.OS {
-		return false
-	}
-	root, err1 := filepath.EvalSymlinks(dir)
-	target, err2 := filepath.EvalSymlinks(p)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	rel, err := filepath.Rel(root, target)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	return fsys == vfs.OS && vfs.Within(dir, p)
 }
 
 // Files lists the files of the charter folder dir that checks look at.

@@ -2,9 +2,11 @@ package vfs
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -12,11 +14,12 @@ import (
 // Within reports whether path is root or lies below it once the symbolic
 // links of both are resolved. It is the one containment rule of the code
 // base: the server bounds its reads and writes by the workspace folders
-// with it, record bounds its writes by the charter folder, the CLI bounds
-// --charter by the project, and the freshness clock bounds its source
-// folders by the project. A path that does not exist yet (a file about to
-// be created) is judged by its nearest existing ancestor; a link that
-// cannot be resolved (dangling, looping) is outside everything.
+// with it, every writer bounds its writes by its folder (CheckWrite,
+// OpenWrite), the CLI bounds its reads by the projects it was given, and
+// the freshness clock bounds its source folders by the project. A path that
+// does not exist yet (a file about to be created) is judged by its nearest
+// existing ancestor; a link that cannot be resolved (dangling, looping) is
+// outside everything.
 func Within(root, path string) bool {
 	if !filepath.IsAbs(root) || !filepath.IsAbs(path) {
 		return false
@@ -89,37 +92,158 @@ type Confined struct {
 	FS    FS
 	Roots func() []string
 
-	mu    sync.Mutex
-	known map[string]bool // answers by path, until Forget
+	mu     sync.Mutex
+	known  map[string]bool     // answers by path, until Forget
+	opened map[string]*os.Root // roots opened for reading, until Forget
 }
 
-// ErrOutside is why a Confined file system refuses a path.
-var ErrOutside = errors.New("outside the workspace folders; not read")
+// ErrOutside is what an *OutsideError is (errors.Is): a path a Confined
+// file system refuses to read, or a writer refuses to write.
+var ErrOutside = errors.New("outside the workspace")
 
 func (c *Confined) ReadFile(name string) ([]byte, error) {
 	if !c.Allows(name) {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: ErrOutside}
+		return nil, &fs.PathError{Op: "read", Path: name, Err: c.outside(name)}
 	}
-	return c.FS.ReadFile(name)
+	if c.FS != OS {
+		return c.FS.ReadFile(name)
+	}
+	var data []byte
+	err := c.inRoot(name, func(r *os.Root, rel string) (err error) {
+		data, err = readRegular(name, MaxFileSize,
+			func() (fs.FileInfo, error) { return r.Stat(rel) },
+			func() (*os.File, error) { return r.OpenFile(rel, readFlags, 0) })
+		return err
+	})
+	return data, err
 }
 
 func (c *Confined) Stat(name string) (fs.FileInfo, error) {
 	if !c.Allows(name) {
-		return nil, &fs.PathError{Op: "stat", Path: name, Err: ErrOutside}
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: c.outside(name)}
 	}
-	return c.FS.Stat(name)
+	if c.FS != OS {
+		return c.FS.Stat(name)
+	}
+	var fi fs.FileInfo
+	err := c.inRoot(name, func(r *os.Root, rel string) (err error) {
+		fi, err = r.Stat(rel)
+		return withPath(err, "stat", name)
+	})
+	return fi, err
 }
 
 func (c *Confined) ReadDir(name string) ([]fs.DirEntry, error) {
 	if !c.Allows(name) {
-		return nil, &fs.PathError{Op: "readdir", Path: name, Err: ErrOutside}
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: c.outside(name)}
 	}
-	return c.FS.ReadDir(name)
+	if c.FS != OS {
+		return c.FS.ReadDir(name)
+	}
+	var es []fs.DirEntry
+	err := c.inRoot(name, func(r *os.Root, rel string) error {
+		f, err := r.Open(rel)
+		if err != nil {
+			return withPath(err, "open", name)
+		}
+		defer f.Close()
+		es, err = f.ReadDir(-1)
+		slices.SortFunc(es, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+		return withPath(err, "readdir", name)
+	})
+	return es, err
+}
+
+// inRoot runs op, for a read on the real disk, under an os.Root opened at
+// a root that holds name and with name's path under it. op resolves that
+// path one component at a time (openat) and refuses any link that leads
+// out of the root, so a folder swapped for a link after Allows answered
+// (answers are remembered until Forget) cannot carry the read outside:
+// Allows gives the answer, the os.Root the guarantee. The path is tried as
+// written first, then, if that fails otherwise than by not existing (an
+// os.Root refuses absolute links, even those that stay inside), with its
+// links resolved.
+func (c *Confined) inRoot(name string, op func(r *os.Root, rel string) error) error {
+	name = absClean(name)
+	for _, root := range c.Roots() {
+		if root = absClean(root); Below(root, name) {
+			if r, err := c.root(root); err == nil {
+				rel, _ := filepath.Rel(root, name)
+				if err := op(r, rel); err == nil || errors.Is(err, fs.ErrNotExist) {
+					return err
+				}
+			}
+			break
+		}
+	}
+	if real, ok := Resolve(name); ok {
+		for _, root := range c.Roots() {
+			if realRoot, ok := Resolve(root); ok && Below(realRoot, real) {
+				r, err := c.root(realRoot)
+				if err != nil {
+					return err
+				}
+				rel, _ := filepath.Rel(realRoot, real)
+				return op(r, rel)
+			}
+		}
+	}
+	return &fs.PathError{Op: "open", Path: name, Err: c.outside(name)}
+}
+
+// root is the os.Root opened at dir, kept until Forget.
+func (c *Confined) root(dir string) (*os.Root, error) {
+	c.mu.Lock()
+	r := c.opened[dir]
+	c.mu.Unlock()
+	if r != nil {
+		return r, nil
+	}
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if had := c.opened[dir]; had != nil {
+		r.Close()
+		return had, nil
+	}
+	if c.opened == nil || len(c.opened) > 64 {
+		c.opened = map[string]*os.Root{} // bounded; dropped ones close when collected
+	}
+	c.opened[dir] = r
+	return r, nil
+}
+
+// withPath puts name, as the caller gave it, in err's *fs.PathError.
+func withPath(err error, op, name string) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return &fs.PathError{Op: op, Path: name, Err: pe.Err}
+	}
+	return err
+}
+
+// outside explains why name is refused, naming the link that leads out
+// when one does (under the root that holds name as written).
+func (c *Confined) outside(name string) error {
+	name = absClean(name)
+	roots := c.Roots()
+	for _, r := range roots {
+		if Below(filepath.Clean(r), filepath.Clean(name)) {
+			return outsideError(r, name)
+		}
+	}
+	root := ""
+	if len(roots) == 1 {
+		root = roots[0]
+	}
+	return &OutsideError{Path: name, Root: root}
 }
 
 // Allows reports whether name may be read.
 func (c *Confined) Allows(name string) bool {
-	name = filepath.Clean(name)
+	name = absClean(name)
 	if ok, known := c.lookup(name); known {
 		return ok
 	}
@@ -158,9 +282,158 @@ func (c *Confined) store(path string, ok bool) {
 	c.known[path] = ok
 }
 
-// Forget drops every remembered answer.
+// Forget drops every remembered answer, and the opened roots (a read
+// still using one finishes; each is closed when collected).
 func (c *Confined) Forget() {
 	c.mu.Lock()
 	c.known = nil
+	c.opened = nil
 	c.mu.Unlock()
+}
+
+// OutsideError is a path refused because it lies outside the folder it
+// must stay in: as written (a ".." too many, an absolute path elsewhere), or
+// because a symbolic link on the way leads out.
+type OutsideError struct {
+	Path string // the path refused
+	Root string // the folder it must stay in ("" when there are several)
+	// Link is the symbolic link on the way (or Path itself) that leads
+	// out, Target what it points to; both "" when Path is outside as
+	// written.
+	Link, Target string
+}
+
+func (e *OutsideError) Error() string {
+	root := "the workspace"
+	if e.Root != "" {
+		root = e.Root
+	}
+	switch {
+	case e.Link == "":
+		return fmt.Sprintf("%s is outside %s", e.Path, root)
+	case e.Link == e.Path:
+		return fmt.Sprintf("%s is a symbolic link to %s, outside %s", e.Path, e.Target, root)
+	}
+	return fmt.Sprintf("%s is outside %s: %s is a symbolic link to %s", e.Path, root, e.Link, e.Target)
+}
+
+func (e *OutsideError) Is(target error) bool { return target == ErrOutside }
+
+// LeadsOut reports whether err refuses a path because a symbolic link
+// inside the roots leads out of them: the path is there, but not to be read
+// (unlike a path outside the roots as written, which is not looked at).
+func LeadsOut(err error) bool {
+	var oe *OutsideError
+	return errors.As(err, &oe) && oe.Link != ""
+}
+
+// CheckWrite is the containment check of every writer (record, check --fix,
+// interview --apply, migrate --write, the server's record action): path
+// must lie in root as written (no ".." out of it) and once the symbolic
+// links on the way are followed (Within). Links that stay inside root are
+// fine. The error is an *OutsideError naming the link that leads out.
+// Writers do not call it alone: OpenWrite checks and then writes through
+// an os.Root, so nothing swapped in after the check can move the write.
+func CheckWrite(root, path string) error {
+	root, path, err := absBoth(root, path)
+	if err != nil {
+		return err
+	}
+	if !Below(root, path) || !Within(root, path) {
+		return outsideError(root, path)
+	}
+	return nil
+}
+
+// OpenWrite is CheckWrite, then an os.Root opened at root's real location
+// and the name of path under it with the folders on the way resolved; the
+// last component is left as written (a link there is the writer's to
+// refuse). Writing through the returned root resolves the name one
+// component at a time (openat) and refuses any link that leads out of the
+// root, so a folder swapped for a link between the check and the write
+// cannot carry the write elsewhere: the check gives the clear message, the
+// os.Root the guarantee. The caller closes the root.
+func OpenWrite(root, path string) (*os.Root, string, error) {
+	root, path, err := absBoth(root, path)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := CheckWrite(root, path); err != nil {
+		return nil, "", err
+	}
+	realRoot, ok := Resolve(root)
+	if !ok {
+		return nil, "", outsideError(root, path)
+	}
+	// A root not made yet (the project of a charter about to be created)
+	// is opened at its nearest existing ancestor.
+	for {
+		if _, err := os.Lstat(realRoot); err == nil || filepath.Dir(realRoot) == realRoot {
+			break
+		}
+		realRoot = filepath.Dir(realRoot)
+	}
+	name := "."
+	if path != root {
+		realDir, ok := Resolve(filepath.Dir(path))
+		if !ok {
+			return nil, "", outsideError(root, path)
+		}
+		rel, err := filepath.Rel(realRoot, realDir)
+		if err != nil || !filepath.IsLocal(rel) && rel != "." {
+			return nil, "", outsideError(root, path)
+		}
+		name = filepath.Join(rel, filepath.Base(path))
+	}
+	r, err := os.OpenRoot(realRoot)
+	if err != nil {
+		return nil, "", err
+	}
+	return r, name, nil
+}
+
+// absClean is name made absolute (relative to the working folder) and
+// clean.
+func absClean(name string) string {
+	if abs, err := filepath.Abs(name); err == nil {
+		return abs
+	}
+	return filepath.Clean(name)
+}
+
+func absBoth(root, path string) (string, string, error) {
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return "", "", err
+	}
+	path, err = filepath.Abs(path)
+	return root, path, err
+}
+
+// outsideError says why path is not inside root: the first symbolic link
+// between them, as written, that leads out of root, if there is one.
+func outsideError(root, path string) error {
+	e := &OutsideError{Path: path, Root: root}
+	root, path = filepath.Clean(root), filepath.Clean(path)
+	if !Below(root, path) {
+		return e
+	}
+	rel, _ := filepath.Rel(root, path)
+	p := root
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		if part == "." {
+			continue
+		}
+		p = filepath.Join(p, part)
+		fi, err := os.Lstat(p)
+		if err != nil {
+			break
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 && !Within(root, p) {
+			e.Link = p
+			e.Target, _ = os.Readlink(p)
+			break
+		}
+	}
+	return e
 }

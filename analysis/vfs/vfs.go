@@ -103,12 +103,34 @@ func (osFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name
 // it), and read with a bound of limit + 1 bytes whatever the size claims
 // (a file that grows while read is still cut off).
 func ReadFile(name string, limit int64) ([]byte, error) {
-	f, err := openRegular(name)
+	return readRegular(name, limit,
+		func() (fs.FileInfo, error) { return os.Stat(name) },
+		func() (*os.File, error) { return os.OpenFile(name, readFlags, 0) })
+}
+
+// readRegular is ReadFile with the stat and the open given: by path, or
+// under an os.Root (Confined). It looks before it opens, so a device node
+// is never opened at all (opening one can have effects of its own).
+func readRegular(name string, limit int64, stat func() (fs.FileInfo, error), open func() (*os.File, error)) ([]byte, error) {
+	fi, err := stat()
 	if err != nil {
+		if pe, ok := err.(*fs.PathError); ok {
+			pe.Op, pe.Path = "open", name // what the caller asked for
+		}
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: &NotRegularError{Mode: fi.Mode()}}
+	}
+	f, err := open()
+	if err != nil {
+		if pe, ok := err.(*fs.PathError); ok {
+			pe.Path = name
+		}
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
+	fi, err = f.Stat()
 	if err != nil {
 		return nil, err
 	}

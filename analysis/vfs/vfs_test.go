@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -172,5 +173,157 @@ func TestConfined(t *testing.T) {
 	c.Forget()
 	if c.Allows(filepath.Join(root, "d", "x")) {
 		t.Fatal("a folder that became a link out is still allowed after Forget")
+	}
+}
+
+// A refusal says which link leads out, so a user can see why; a path
+// outside as written is not looked at (LeadsOut is false).
+func TestConfinedNamesTheLinkThatLeadsOut(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(outside, "credentials"), []byte("secret"), 0o644)
+	if err := os.Symlink(filepath.Join(outside, "credentials"), filepath.Join(root, ".charter-lsp.jsonc")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	os.Symlink(outside, filepath.Join(root, ".rp1"))
+	c := &Confined{FS: OS, Roots: func() []string { return []string{root} }}
+	for p, want := range map[string]string{
+		filepath.Join(root, ".charter-lsp.jsonc"):            ".charter-lsp.jsonc is a symbolic link to " + filepath.Join(outside, "credentials") + ", outside " + root,
+		filepath.Join(root, ".rp1", "context", "x.md"):       "x.md is outside " + root + ": " + filepath.Join(root, ".rp1") + " is a symbolic link to " + outside,
+		filepath.Join(filepath.Dir(root), "charter.md"):      filepath.Join(filepath.Dir(root), "charter.md") + " is outside " + root,
+		filepath.Join(root, "..", "x", ".charter-lsp.jsonc"): "is outside " + root,
+	} {
+		_, err := c.Stat(p)
+		if !errors.Is(err, ErrOutside) || !strings.Contains(err.Error(), want) {
+			t.Errorf("Stat(%s) = %v, want ErrOutside saying %q", p, err, want)
+		}
+		if got, wantOut := LeadsOut(err), strings.Contains(want, "symbolic link"); got != wantOut {
+			t.Errorf("LeadsOut(Stat(%s)) = %v, want %v", p, got, wantOut)
+		}
+	}
+}
+
+// CheckWrite refuses a path out of the root as written or through a link
+// that leads out, naming the link; links that stay inside are fine.
+// OpenWrite's root and name reach the file the path names.
+func TestCheckWriteAndOpenWrite(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	os.MkdirAll(filepath.Join(root, "a", "b"), 0o755)
+	if err := os.Symlink(outside, filepath.Join(root, ".pi")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	os.Symlink(filepath.Join(root, "a"), filepath.Join(root, "in")) // absolute, but inside
+	os.Symlink(filepath.Join(outside, "f"), filepath.Join(root, "f-link"))
+	for _, c := range []struct {
+		path, err string
+	}{
+		{filepath.Join(root, "a", "b", "f"), ""},
+		{filepath.Join(root, "a", "new", "deeper", "f"), ""},
+		{filepath.Join(root, "in", "b", "f"), ""},
+		{filepath.Join(root, ".pi", "charters", "x", "f"), filepath.Join(root, ".pi") + " is a symbolic link to " + outside},
+		{filepath.Join(root, "f-link"), "f-link is a symbolic link to " + filepath.Join(outside, "f") + ", outside " + root},
+		{filepath.Join(root, "a", "..", "..", "f"), "is outside " + root},
+		{filepath.Join(outside, "f"), filepath.Join(outside, "f") + " is outside " + root},
+	} {
+		err := CheckWrite(root, c.path)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("CheckWrite(%s) = %v, want nil", c.path, err)
+		case c.err != "" && (!errors.Is(err, ErrOutside) || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("CheckWrite(%s) = %v, want ErrOutside saying %q", c.path, err, c.err)
+		}
+		r, name, err := OpenWrite(root, c.path)
+		if (err == nil) != (c.err == "") {
+			t.Errorf("OpenWrite(%s) = %v", c.path, err)
+		}
+		if err != nil {
+			continue
+		}
+		if err := r.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.WriteFile(name, []byte(c.path), 0o644); err != nil {
+			t.Errorf("writing %s as %s in %s: %v", c.path, name, r.Name(), err)
+		}
+		r.Close()
+		if b, _ := os.ReadFile(c.path); string(b) != c.path {
+			t.Errorf("OpenWrite(%s) wrote elsewhere (%s in %s)", c.path, name, r.Name())
+		}
+	}
+	if es, _ := os.ReadDir(outside); len(es) != 0 {
+		t.Errorf("written outside: %v", es)
+	}
+	// A root not made yet is opened at its nearest existing ancestor.
+	r, name, err := OpenWrite(filepath.Join(root, "new-project"), filepath.Join(root, "new-project", ".rp1", "context", "charter.md"))
+	if err != nil || name != filepath.Join("new-project", ".rp1", "context", "charter.md") {
+		t.Fatalf("OpenWrite under a missing root = %q, %v", name, err)
+	}
+	r.Close()
+}
+
+// A folder swapped for a link out of the workspace after Confined looked
+// at it (its answers are remembered until Forget, as between two file
+// events in the server) cannot carry a read outside: the read itself goes
+// through an os.Root that refuses the link. A link that stays inside, even
+// an absolute one, is still read.
+func TestConfinedReadAfterASwap(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	os.MkdirAll(filepath.Join(root, "d"), 0o755)
+	os.WriteFile(filepath.Join(root, "d", "x"), []byte("own"), 0o644)
+	os.WriteFile(filepath.Join(outside, "x"), []byte("secret"), 0o644)
+	os.MkdirAll(filepath.Join(root, "real"), 0o755)
+	os.WriteFile(filepath.Join(root, "real", "x"), []byte("inner"), 0o644)
+	if err := os.Symlink(filepath.Join(root, "real"), filepath.Join(root, "abs-inner")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	c := &Confined{FS: OS, Roots: func() []string { return []string{root} }}
+	if b, err := c.ReadFile(filepath.Join(root, "abs-inner", "x")); err != nil || string(b) != "inner" {
+		t.Fatalf("an absolute link inside: %q, %v", b, err)
+	}
+	p := filepath.Join(root, "d", "x")
+	if b, err := c.ReadFile(p); err != nil || string(b) != "own" {
+		t.Fatalf("before the swap: %q, %v", b, err)
+	}
+	if _, err := c.ReadDir(filepath.Join(root, "d")); err != nil {
+		t.Fatal(err)
+	}
+	os.Rename(filepath.Join(root, "d"), filepath.Join(root, "d.moved"))
+	os.Symlink(outside, filepath.Join(root, "d"))
+	if b, err := c.ReadFile(p); err == nil || string(b) == "secret" {
+		t.Errorf("read through the swapped-in link: %q, %v", b, err)
+	}
+	if fi, err := c.Stat(p); err == nil {
+		t.Errorf("stat through the swapped-in link: %v", fi.Size())
+	}
+	if es, err := c.ReadDir(filepath.Join(root, "d")); err == nil {
+		t.Errorf("listed through the swapped-in link: %v", es)
+	}
+}
+
+// BenchmarkConfined is what reading through the workspace's bounds costs
+// against a plain read: the check (remembered) plus the os.Root walk.
+func BenchmarkConfined(b *testing.B) {
+	root := b.TempDir()
+	p := filepath.Join(root, ".pi", "charters", "auth-rework", "criteria.md")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, bytes.Repeat([]byte("x"), 4096), 0o644)
+	c := &Confined{FS: OS, Roots: func() []string { return []string{root} }}
+	for _, bm := range []struct {
+		name string
+		fsys FS
+	}{{"os", OS}, {"confined", c}} {
+		b.Run("stat/"+bm.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := bm.fsys.Stat(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("read/"+bm.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := bm.fsys.ReadFile(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

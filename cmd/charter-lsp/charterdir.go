@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -15,19 +14,19 @@ import (
 // piCharterDirs resolves a status/record argument to pi charter directories:
 // a charter directory (or a path inside one) is itself; any other folder
 // yields every charter under it.
-func piCharterDirs(arg string) ([]string, error) {
+func piCharterDirs(fsys vfs.FS, arg string) ([]string, error) {
 	abs, err := filepath.Abs(arg)
 	if err != nil {
 		return nil, err
 	}
 	// Joining a name makes the charter directory itself count as "inside".
 	if dir := analysis.PiCharterDir(filepath.Join(abs, "charter.md")); dir != "" {
-		if _, err := os.Stat(dir); err != nil {
+		if _, err := fsys.Stat(dir); err != nil {
 			return nil, err
 		}
 		return []string{dir}, nil
 	}
-	fi, err := os.Stat(abs)
+	fi, err := fsys.Stat(abs)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +36,7 @@ func piCharterDirs(arg string) ([]string, error) {
 	if filepath.Base(abs) == "charters" && filepath.Base(filepath.Dir(abs)) == ".pi" {
 		// The folder of charters itself, which Discover, looking for
 		// .pi/charters below the root, does not see as one.
-		entries, err := os.ReadDir(abs)
+		entries, err := fsys.ReadDir(abs)
 		if err != nil {
 			return nil, err
 		}
@@ -49,7 +48,7 @@ func piCharterDirs(arg string) ([]string, error) {
 		}
 		return dirs, nil
 	}
-	ws, err := analysis.Discover(context.Background(), vfs.OS, abs)
+	ws, err := analysis.Discover(context.Background(), fsys, abs)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +57,7 @@ func piCharterDirs(arg string) ([]string, error) {
 
 // onePiCharter resolves arg to exactly one charter directory.
 func onePiCharter(arg string) (string, error) {
-	dirs, err := piCharterDirs(arg)
+	dirs, err := piCharterDirs(vfs.OS, arg)
 	if err != nil {
 		return "", err
 	}
@@ -73,28 +72,28 @@ func onePiCharter(arg string) (string, error) {
 
 // statusDirs resolves a status argument like piCharterDirs, counting
 // .charters/<id> folders (pi-charter since ADR-0014) as charters too.
-func statusDirs(arg string) ([]string, error) {
+func statusDirs(fsys vfs.FS, arg string) ([]string, error) {
 	abs, err := filepath.Abs(arg)
 	if err != nil {
 		return nil, err
 	}
 	if dir := charterfile.DirOf(filepath.Join(abs, charterfile.CharterFile)); dir != "" {
-		if _, err := os.Stat(dir); err != nil {
+		if _, err := fsys.Stat(dir); err != nil {
 			return nil, err
 		}
 		return []string{dir}, nil
 	}
 	if dir := analysis.PiCharterDir(filepath.Join(abs, "charter.md")); dir != "" {
-		return piCharterDirs(arg)
+		return piCharterDirs(fsys, arg)
 	}
-	fi, err := os.Stat(abs)
+	fi, err := fsys.Stat(abs)
 	if err != nil {
 		return nil, err
 	}
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s is neither a folder nor inside a charter folder", arg)
 	}
-	ws, err := analysis.Discover(context.Background(), vfs.OS, abs)
+	ws, err := analysis.Discover(context.Background(), fsys, abs)
 	if err != nil {
 		return nil, err
 	}

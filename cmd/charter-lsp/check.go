@@ -83,9 +83,13 @@ func runCheck(e *env, args []string) int {
 		return fl.usageError("- (stdin) given %d times: stdin holds one file", n)
 	}
 
-	c := &checkRun{opts: o, e: e, fsys: overlay{FS: vfs.OS, files: map[string][]byte{}}}
+	c := &checkRun{opts: o, e: e}
+	c.disk = c.projects.fs()
+	c.fsys = overlay{FS: c.disk, files: map[string][]byte{}}
 	if o.config != "" {
-		src, err := os.ReadFile(o.config)
+		// Named by the user: read wherever it is, but like every file
+		// (bounded, never blocking on a FIFO).
+		src, err := vfs.OS.ReadFile(o.config)
 		if err != nil {
 			return fl.usageError("--config: %v", err)
 		}
@@ -121,15 +125,17 @@ func runCheck(e *env, args []string) int {
 
 // checkRun is one run of check: the files it found and what it reports.
 type checkRun struct {
-	opts   checkOpts
-	e      *env
-	config *analysis.Config
-	fsys   overlay
-	files  []string        // absolute paths, in the order found
-	seen   map[string]bool // files already listed
-	failed bool            // a path was missing, not a charter, or binary
-	names  map[string]string
-	sess   *workspace.Session // the engine the server runs, over fsys
+	opts     checkOpts
+	e        *env
+	config   *analysis.Config
+	projects projects        // the roots of the PATHs: nothing is read or written outside them
+	disk     *vfs.Confined   // the disk, within the projects
+	fsys     overlay         // the disk under the texts held in memory (fixes, stdin)
+	files    []string        // absolute paths, in the order found
+	seen     map[string]bool // files already listed
+	failed   bool            // a path was missing, not a charter, or binary
+	names    map[string]string
+	sess     *workspace.Session // the engine the server runs, over fsys
 }
 
 // pathProblem reports a PATH that cannot be checked; the run exits 2.
@@ -159,13 +165,18 @@ func (c *checkRun) collect(path string) {
 		c.pathProblem("%s: %v", path, err)
 		return
 	}
-	fi, err := os.Stat(abs)
+	// The path as the user named it: where it leads decides nothing yet.
+	fi, err := vfs.OS.Stat(abs)
+	if err == nil {
+		c.addProject(abs, fi.IsDir())
+		fi, err = c.fsys.Stat(abs)
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		c.pathProblem("%s: no such file or folder", path)
 		return
 	case err != nil:
-		c.pathProblem("%v", err)
+		c.pathProblem("%s", readError(err))
 		return
 	case fi.IsDir():
 		ws, err := analysis.Discover(context.Background(), c.fsys, abs)
@@ -176,7 +187,7 @@ func (c *checkRun) collect(path string) {
 		found := slices.Clone(ws.RP1Charters)
 		// A charter folder, a folder inside one, or .pi/charters itself
 		// are pi charters too.
-		pis, err := piCharterDirs(abs)
+		pis, err := piCharterDirs(c.fsys, abs)
 		if err != nil {
 			c.pathProblem("%v", err)
 			return
@@ -206,14 +217,34 @@ func (c *checkRun) collect(path string) {
 		c.pathProblem("%s is not a regular file", path)
 		return
 	}
-	head, err := readHead(abs)
+	head, err := c.fsys.ReadFile(abs)
+	if _, tooLarge := vfs.IsTooLarge(err); tooLarge {
+		c.add(abs) // checked, it says file-too-large
+		return
+	}
 	if err != nil {
-		c.pathProblem("%v", err)
+		c.pathProblem("%s", readError(err))
 		return
 	}
 	if c.named(path, abs, head) {
 		c.add(abs)
 	}
+}
+
+// addProject bounds the run's reads and writes by abs's project too.
+func (c *checkRun) addProject(abs string, isDir bool) {
+	c.projects.add(abs, isDir)
+	c.disk.Forget()
+}
+
+// readError is err for a message: a refused path says why without
+// repeating the path.
+func readError(err error) string {
+	var oe *vfs.OutsideError
+	if errors.As(err, &oe) {
+		return "not read: " + oe.Error()
+	}
+	return err.Error()
 }
 
 // named decides whether a file given by name is a charter file to check,
@@ -259,6 +290,7 @@ func (c *checkRun) collectStdin() {
 		c.names = map[string]string{}
 	}
 	c.names[abs] = name
+	c.addProject(abs, false)
 	if !c.named("stdin (as "+name+")", abs, text) {
 		return
 	}
@@ -274,17 +306,6 @@ func countOf(xs []string, x string) int {
 		}
 	}
 	return n
-}
-
-// readHead reads a file given by name, up to the analysis limit: enough to
-// tell binary from text and to classify it (an rp1 heading may come late).
-func readHead(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, analysis.MaxFileSize))
 }
 
 // looksBinary uses git's rule: a NUL byte in the first 8000 bytes.

@@ -11,6 +11,8 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
@@ -373,7 +375,8 @@ func TestWriteFixedRefuses(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Skip("no symlinks:", err)
 	}
-	if err := writeFixed(link, []byte("old"), []byte("new")); err == nil || !strings.Contains(err.Error(), "not a regular file (a symbolic link?): not fixed") {
+	in := atomicfile.In(dir)
+	if err := writeFixed(vfs.OS, in, link, []byte("old"), []byte("new")); err == nil || !strings.Contains(err.Error(), "is a symbolic link to "+target+"; it was left as it is") {
 		t.Errorf("err = %v", err)
 	}
 	if got, _ := os.ReadFile(target); string(got) != "old" {
@@ -382,7 +385,7 @@ func TestWriteFixedRefuses(t *testing.T) {
 	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
 		t.Error("the link was replaced")
 	}
-	if err := writeFixed(target, []byte("older"), []byte("new")); err == nil || !strings.Contains(err.Error(), "changed while it was being fixed") {
+	if err := writeFixed(vfs.OS, in, target, []byte("older"), []byte("new")); err == nil || !strings.Contains(err.Error(), "changed while it was being fixed") {
 		t.Errorf("err = %v", err)
 	}
 	if got, _ := os.ReadFile(target); string(got) != "old" {

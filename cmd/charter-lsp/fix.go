@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"time"
@@ -109,7 +108,7 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 			fmt.Fprint(c.e.stdout, d)
 			continue
 		}
-		if err := writeFixed(file, original[file], c.fsys.files[file]); err != nil {
+		if err := writeFixed(c.disk, c.projects.writer(file), file, original[file], c.fsys.files[file]); err != nil {
 			return nil, err
 		}
 	}
@@ -119,25 +118,19 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 	return remaining, nil
 }
 
-// writeFixed replaces file with fixed, atomically, unless the file changed
-// since it was read (an editor saved it meanwhile) or is not a regular
-// file: a symbolic link would be replaced by a file, not followed.
-func writeFixed(file string, read, fixed []byte) error {
-	fi, err := os.Lstat(file)
-	if err != nil {
-		return err
-	}
-	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file (a symbolic link?): not fixed", displayPath(file))
-	}
-	now, err := os.ReadFile(file)
+// writeFixed replaces file with fixed, atomically, in the folder in,
+// unless the file changed on disk since it was read (an editor saved it
+// meanwhile). A symbolic link is neither followed nor replaced, and
+// nothing is written outside in (atomicfile).
+func writeFixed(disk vfs.FS, in atomicfile.Dir, file string, read, fixed []byte) error {
+	now, err := disk.ReadFile(file)
 	if err != nil {
 		return err
 	}
 	if !bytes.Equal(now, read) {
 		return fmt.Errorf("%s changed while it was being fixed: not written; run check --fix again", displayPath(file))
 	}
-	return atomicfile.Write(file, fixed, fi.Mode().Perm())
+	return in.Write(file, fixed, 0o644)
 }
 
 // overlay lays texts held in memory (fixed files, stdin) over a file

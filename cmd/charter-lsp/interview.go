@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -76,7 +75,14 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	text, err := vfs.OS.ReadFile(path) // never blocks on a FIFO, bounded in size
+	// Nothing outside the charter's project is read or written (a .rp1
+	// linked to another tree); reads never block on a FIFO and are bounded.
+	ps, _, err := projectsOf(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+		return 2
+	}
+	text, err := ps.fs().ReadFile(path)
 	exists := err == nil
 	if why := notInterviewed(analysis.Classify(path, text)); why != "" {
 		fmt.Fprintf(stderr, "charter-lsp interview: %s is %s, not an rp1 charter: it has no interview; %s\n", path, why, piNext(path))
@@ -86,7 +92,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		*contract = contractFinalizer
 	}
 	if *contract == contractFinalizer {
-		return runFinalizer(finalizerRun{path: path, text: text, readErr: err, apply: *apply, mode: *mode,
+		return runFinalizer(finalizerRun{path: path, in: ps.writer(path), text: text, readErr: err, apply: *apply, mode: *mode,
 			answer: *answer, region: *region, checkAnswer: *checkAnswer}, stdout, stderr)
 	}
 	if *answer != "" || *region != "" || *checkAnswer != "" {
@@ -94,7 +100,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", readError(err))
 		return 2
 	}
 	now := time.Now()
@@ -120,14 +126,15 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "charter-lsp interview: %s does not exist (only CREATE creates a charter)\n", path)
 				return 2
 			}
+			in := ps.writer(path)
 			if !exists {
 				// rp1 keeps the charter in .rp1/context/: create the folders.
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				if _, err := in.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 					fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 					return 2
 				}
 			}
-			if err := atomicfile.Write(path, step.Text, 0o644); err != nil {
+			if err := in.Write(path, step.Text, 0o644); err != nil {
 				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 				return 2
 			}
@@ -218,6 +225,7 @@ const (
 // finalizerRun is one run of the finalizer contract.
 type finalizerRun struct {
 	path        string
+	in          atomicfile.Dir // where the charter may be written
 	text        []byte
 	readErr     error
 	apply       bool
@@ -239,10 +247,10 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		return 1
 	}
 	write := func(text []byte) error {
-		if err := os.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
+		if _, err := f.in.MkdirAll(filepath.Dir(f.path), 0o755); err != nil {
 			return err
 		}
-		return atomicfile.Write(f.path, text, 0o644)
+		return f.in.Write(f.path, text, 0o644)
 	}
 	text, exists := f.text, f.readErr == nil
 	switch {

@@ -5,7 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"time"
@@ -72,28 +72,35 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		}
 		now = t
 	}
-	abs, err := filepath.Abs(paths[0])
+	// Nothing outside the charter's project is read or written.
+	ps, abs, err := projectsOf(paths[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 2
 	}
-	if _, err := os.Stat(abs); err != nil {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
-		return 2
-	}
+	disk := ps.fs()
 
 	var plan *migrate.Plan
 	inside := filepath.Join(abs, charterfile.CharterFile) // a folder counts as inside itself
+	dir := charterfile.DirOf(inside)
+	if dir == "" {
+		dir = analysis.PiCharterDir(inside)
+	}
+	if dir != "" {
+		if _, err := disk.Stat(dir); err != nil {
+			fmt.Fprintf(stderr, "charter-lsp migrate: %s\n", readError(err))
+			return 2
+		}
+	}
 	switch {
 	case charterfile.DirOf(inside) != "":
-		dir := charterfile.DirOf(inside)
-		plan, err = migrate.FromCharters(charterfile.LoadDir(vfs.OS, dir), migrate.Options{Now: now, Taken: takenIn(filepath.Dir(dir))})
-	case analysis.PiCharterDir(inside) != "":
-		d := pi.LoadDir(vfs.OS, analysis.PiCharterDir(inside))
+		plan, err = migrate.FromCharters(charterfile.LoadDir(disk, dir), migrate.Options{Now: now, Taken: takenIn(disk, filepath.Dir(dir))})
+	case dir != "":
+		d := pi.LoadDir(disk, dir)
 		root := filepath.Join(d.Project, ".charters")
-		plan, err = migrate.FromV3(d, migrate.Options{Now: now, Taken: takenIn(root)})
+		plan, err = migrate.FromV3(d, migrate.Options{Now: now, Taken: takenIn(disk, root)})
 	default:
-		return migrateRP1File(abs, now, *write, stdout, stderr)
+		return migrateRP1File(disk, ps.writer(abs), abs, now, *write, stdout, stderr)
 	}
 	switch {
 	case errors.Is(err, migrate.ErrNothingToDo):
@@ -108,7 +115,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "\nNothing written: run again with --write to create the folder.")
 		return 0
 	}
-	if err := writePlan(plan); err != nil {
+	if err := writePlan(ps.writer(plan.Root), plan); err != nil {
 		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 2
 	}
@@ -116,9 +123,15 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// migrateRP1File hands an rp1 charter to migrateRP1.
-func migrateRP1File(path string, now time.Time, write bool, stdout, stderr io.Writer) int {
-	src, err := os.ReadFile(path)
+// migrateRP1File hands an rp1 charter, read from disk, to migrateRP1 and
+// writes the result in the folder in.
+func migrateRP1File(disk vfs.FS, in atomicfile.Dir, path string, now time.Time, write bool, stdout, stderr io.Writer) int {
+	src, err := disk.ReadFile(path) // bounded, never blocking on a FIFO or reading a device
+	var nr *vfs.NotRegularError
+	if errors.Is(err, vfs.ErrOutside) || errors.As(err, &nr) && !nr.Mode.IsDir() {
+		fmt.Fprintf(stderr, "charter-lsp migrate: %s\n", readError(err))
+		return 2
+	}
 	if err != nil || analysis.Classify(path, src) != analysis.KindRP1Charter {
 		fmt.Fprintf(stderr, "charter-lsp migrate: %s is not a charter charter-lsp can migrate: give a .pi/charters/<id>/ or .charters/<id>/ folder, or an rp1 charter.md\n", displayPath(path))
 		return 2
@@ -142,7 +155,7 @@ func migrateRP1File(path string, now time.Time, write bool, stdout, stderr io.Wr
 		fmt.Fprintln(stdout, "\nNothing written: run again with --write to rewrite the file.")
 		return 0
 	}
-	if err := atomicfile.Write(path, text, 0o644); err != nil {
+	if err := in.Write(path, text, 0o644); err != nil {
 		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 2
 	}
@@ -151,9 +164,9 @@ func migrateRP1File(path string, now time.Time, write bool, stdout, stderr io.Wr
 }
 
 // takenIn lists the names already in the .charters folder root.
-func takenIn(root string) func(string) bool {
+func takenIn(disk vfs.FS, root string) func(string) bool {
 	names := map[string]bool{}
-	if entries, err := os.ReadDir(root); err == nil {
+	if entries, err := disk.ReadDir(root); err == nil {
 		for _, e := range entries {
 			names[e.Name()] = true
 		}
@@ -199,40 +212,21 @@ func fileNames(p *migrate.Plan) string {
 	return strings.Join(names, ", ")
 }
 
-// writePlan creates the new charter folder and its files. It writes only
-// inside the project (the folder holding .charters): it refuses a
-// .charters that is a symbolic link, creates the new folder with Mkdir (so
-// it never reuses an existing one), checks where the folder really is, and
-// writes each file atomically. On a failure it removes the folder it made.
-func writePlan(p *migrate.Plan) error {
-	project, err := filepath.EvalSymlinks(filepath.Dir(p.Root))
-	if err != nil {
+// writePlan creates the new charter folder and its files, in the folder in
+// (the project: a .charters linked out of it is refused). It creates the
+// new folder with Mkdir, so it never reuses an existing one, and writes
+// each file atomically. On a failure it removes the folder it made.
+func writePlan(in atomicfile.Dir, p *migrate.Plan) error {
+	if err := in.Mkdir(p.Root, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 		return err
-	}
-	switch fi, err := os.Lstat(p.Root); {
-	case errors.Is(err, os.ErrNotExist):
-		if err := os.Mkdir(p.Root, 0o755); err != nil {
-			return err
-		}
-	case err != nil:
-		return err
-	case fi.Mode()&os.ModeSymlink != 0:
-		return fmt.Errorf("%s is a symbolic link; not writing through it", p.Root)
-	case !fi.IsDir():
-		return fmt.Errorf("%s is not a folder", p.Root)
 	}
 	dir := p.Dir()
-	if err := os.Mkdir(dir, 0o755); err != nil {
+	if err := in.Mkdir(dir, 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", dir, err)
 	}
-	real, err := filepath.EvalSymlinks(dir)
-	if rel, relErr := filepath.Rel(project, real); err != nil || relErr != nil || !filepath.IsLocal(rel) {
-		os.Remove(dir)
-		return fmt.Errorf("%s is not inside the project %s; nothing written", dir, project)
-	}
 	for _, f := range p.Files {
-		if err := atomicfile.Write(filepath.Join(dir, f.Name), f.Content, 0o644); err != nil {
-			os.RemoveAll(dir)
+		if err := in.Write(filepath.Join(dir, f.Name), f.Content, 0o644); err != nil {
+			in.RemoveAll(dir)
 			return err
 		}
 	}

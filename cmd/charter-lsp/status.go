@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/status"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
@@ -47,7 +47,9 @@ func runStatus(e *env, args []string) int {
 	}
 	var explicit *analysis.Config
 	if *configPath != "" {
-		src, err := os.ReadFile(*configPath)
+		// Named by the user: read wherever it is, but like every file
+		// (bounded, never blocking on a FIFO).
+		src, err := vfs.OS.ReadFile(*configPath)
 		if err != nil {
 			return fl.usageError("--config: %v", err)
 		}
@@ -65,9 +67,18 @@ func runStatus(e *env, args []string) int {
 		}
 		at = t
 	}
-	charters, err := statusDirs(dirs[0])
+	// Nothing outside DIR's project is read (a charter folder or a
+	// .charter-lsp.jsonc linked elsewhere), as the server reads nothing
+	// outside its workspace folders.
+	ps, _, err := projectsOf(dirs[0])
 	if err != nil {
 		fmt.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
+		return 2
+	}
+	disk := ps.fs()
+	charters, err := statusDirs(disk, dirs[0])
+	if err != nil {
+		fmt.Fprintf(e.stderr, "charter-lsp status: %s\n", readError(err))
 		return 2
 	}
 	if len(charters) == 0 {
@@ -94,7 +105,7 @@ func runStatus(e *env, args []string) int {
 	if at.IsZero() {
 		at = time.Now()
 	}
-	snap := workspace.NewSession(workspace.Options{}).Update(workspace.Change{Settings: &settings})
+	snap := workspace.NewSession(workspace.Options{Disk: disk}).Update(workspace.Change{Settings: &settings})
 	ctx := context.Background()
 	all := []*status.Status{}
 	code = 0
