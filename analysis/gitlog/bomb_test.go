@@ -59,3 +59,53 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// A pack whose HEAD commit is a 9-byte delta on a 512 MB delta of a 64 KB
+// commit (a 300-byte pack) is refused from the sizes the deltas declare,
+// before anything is inflated: go-git built the 512 MB base first and
+// checked the commit's size after (1.2-2.1 GB, 27 s). LastChange and
+// Committed (status's sidecar check) both read HEAD.
+func TestPackBombIsRefused(t *testing.T) {
+	project := hostile.PackBomb(t)
+	state := filepath.Join(project, ".pi", "charters", "auth-rework", "state.json")
+	content := must(os.ReadFile(state))
+	alloc := allocated(func() {
+		c, err := gitlog.LastChange(t.Context(), project, []string{"src"}, gitlog.Limits{})
+		if err == nil {
+			t.Errorf("LastChange on the pack bomb answered %+v, want an error (no answer)", c)
+		}
+		t.Logf("LastChange: %v", err)
+		if _, known := gitlog.Committed(t.Context(), state, content); known {
+			t.Error("Committed on the pack bomb answered")
+		}
+	})
+	if alloc > 32<<20 {
+		t.Errorf("reading a 300-byte pack allocated %d MB", alloc>>20)
+	}
+}
+
+// A version 4 index whose 40,000 entries each extend the previous name
+// by a byte (2.6 MB holding 800 MB of names) is given up on before the
+// names are built: go-git decoded them all (380-520 MB).
+func TestIndexBombIsRefused(t *testing.T) {
+	project := hostile.IndexBomb(t)
+	state := filepath.Join(project, ".pi", "charters", "auth-rework", "state.json")
+	content := must(os.ReadFile(state))
+	alloc := allocated(func() {
+		if _, known := gitlog.Committed(t.Context(), state, content); known {
+			t.Error("Committed on the index bomb answered")
+		}
+	})
+	if alloc > 32<<20 {
+		t.Errorf("reading a 2.6 MB index allocated %d MB", alloc>>20)
+	}
+}
+
+// allocated is how many bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}

@@ -37,7 +37,7 @@ func Committed(ctx context.Context, path string, content []byte) (same, known bo
 		return false, false
 	}
 	defer st.Close()
-	ref, err := storer.ResolveReference(st, plumbing.HEAD)
+	ref, err := storer.ResolveReference(st.refs, plumbing.HEAD)
 	if err != nil {
 		return false, false
 	}
@@ -46,17 +46,15 @@ func Committed(ctx context.Context, path string, content []byte) (same, known bo
 	if err != nil {
 		return false, false
 	}
-	idx, err := st.Index()
-	if err != nil {
-		return false, false
+	name := filepath.ToSlash(rel)
+	entries, err := st.index(func(n []byte) bool { return string(n) == name })
+	if err != nil || len(entries) != 1 || entries[0].stage != 0 {
+		return false, false // not tracked, or in conflict
 	}
-	staged, err := idx.Entry(filepath.ToSlash(rel))
-	if err != nil {
-		return false, false // not tracked
-	}
-	e, err := w.lookup(head.TreeHash, filepath.ToSlash(rel))
+	staged := entries[0]
+	e, err := w.lookup(head.TreeHash, name)
 	if err != nil || errors.Is(b.check(), context.DeadlineExceeded) {
 		return false, false
 	}
-	return e.hash == staged.Hash && staged.Hash == plumbing.ComputeHash(plumbing.BlobObject, content), true
+	return e.hash == staged.hash && staged.hash == plumbing.ComputeHash(plumbing.BlobObject, content), true
 }

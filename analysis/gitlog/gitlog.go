@@ -16,8 +16,10 @@
 // It also bounds the work: only a .git found above the project counts (a
 // project folder shaped like a bare repository is never taken for one);
 // reads go through a read-only, regular-files-only file system kept inside
-// the git directory; and a deadline, a commit count and a byte count cap
-// what one answer may cost.
+// the git directory; objects and the index are read here, every size they
+// declare checked before anything is inflated or built (objects.go,
+// index.go); and a deadline, a commit count and a byte count cap what one
+// answer may cost.
 package gitlog
 
 import (
@@ -56,7 +58,10 @@ type Change struct {
 type Limits struct {
 	Timeout time.Duration // default 5 s
 	Commits int           // commits looked at, default 100,000
-	Bytes   int64         // bytes read from the git directory, default 1 GB
+	// Bytes counts bytes read from the git directory, inflated from its
+	// objects (along delta chains too) and built from its index; default
+	// 1 GB.
+	Bytes int64
 }
 
 // Errors. A caller treats each as "no answer".
@@ -66,14 +71,12 @@ var (
 	ErrBudget       = errors.New("gave up: the history is larger than the budget")
 )
 
-// Object size caps: no real commit is a megabyte, no real folder's tree 16
-// MB; larger ones are refused before they are decoded.
+// Object size caps: no real commit is a megabyte, no real folder's tree 4
+// MB (100,000 entries); larger ones are refused from the sizes they
+// declare, before anything is inflated (objectStore).
 const (
 	maxCommitSize = 1 << 20
-	maxTreeSize   = 16 << 20
-	// objects over this are read lazily by go-git, so the caps above are
-	// checked before their content is inflated.
-	lazyObjectSize = 1 << 20
+	maxTreeSize   = 4 << 20
 )
 
 // LastChange finds the newest commit reachable from HEAD that changed any
@@ -179,14 +182,25 @@ func gitDirFile(p string) (string, error) {
 	return filepath.Clean(target), nil
 }
 
-// open builds go-git's storage over the git directory, with a common
-// directory when it is a linked work tree's.
-func open(gitDir string, b *budget) (*filesystem.Storage, error) {
+// repo is a git directory opened for reading: go-git's storage for the
+// references and the shallow list (small text files), and objectStore for
+// the objects.
+type repo struct {
+	fs   billy.Filesystem // the git directory (and its common directory)
+	b    *budget
+	refs *filesystem.Storage
+	objs *objectStore
+}
+
+// open opens the git directory, with its common directory when it is a
+// linked work tree's.
+func open(gitDir string, b *budget) (*repo, error) {
 	real, ok := vfs.Resolve(gitDir)
 	if !ok {
 		return nil, ErrNoRepository
 	}
 	var fsys billy.Filesystem = newSafeFS(real, b)
+	objects := filepath.Join(real, "objects")
 	if src, err := vfs.ReadFile(filepath.Join(real, "commondir"), 4096); err == nil {
 		common := strings.TrimSpace(string(src))
 		if !filepath.IsAbs(common) {
@@ -194,15 +208,35 @@ func open(gitDir string, b *budget) (*filesystem.Storage, error) {
 		}
 		if commonReal, ok := vfs.Resolve(common); ok {
 			fsys = dotgit.NewRepositoryFilesystem(fsys, newSafeFS(commonReal, b))
+			objects = filepath.Join(commonReal, "objects")
 		}
 	}
-	return filesystem.NewStorageWithOptions(fsys, cache.NewObjectLRU(8*cache.MiByte),
-		filesystem.Options{LargeObjectThreshold: lazyObjectSize}), nil
+	return &repo{
+		fs:   fsys,
+		b:    b,
+		refs: filesystem.NewStorage(fsys, cache.NewObjectLRU(cache.KiByte)),
+		objs: newObjectStore(newSafeFS(objects, b), b),
+	}, nil
+}
+
+// index reads the entries of the index whose names keep accepts.
+func (r *repo) index(keep func(name []byte) bool) ([]indexEntry, error) {
+	f, err := r.fs.Open("index")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readIndex(f, r.b, keep)
+}
+
+func (r *repo) Close() {
+	r.refs.Close()
+	r.objs.close()
 }
 
 // walker visits commits newest first, as git log does.
 type walker struct {
-	st         *filesystem.Storage
+	st         *repo
 	b          *budget
 	paths      []string
 	maxCommits int
@@ -212,7 +246,7 @@ type walker struct {
 }
 
 func (w *walker) last() (*object.Commit, string, error) {
-	ref, err := storer.ResolveReference(w.st, plumbing.HEAD)
+	ref, err := storer.ResolveReference(w.st.refs, plumbing.HEAD)
 	if err != nil {
 		if errors.Is(err, plumbing.ErrReferenceNotFound) {
 			return nil, "", ErrNoChange // no commit yet
@@ -226,7 +260,7 @@ func (w *walker) last() (*object.Commit, string, error) {
 	// A shallow clone (CI checkouts of depth 1) ends at its boundary
 	// commits, which git log treats as roots.
 	w.shallow = map[plumbing.Hash]bool{}
-	if hs, err := w.st.Shallow(); err == nil {
+	if hs, err := w.st.refs.Shallow(); err == nil {
 		for _, h := range hs {
 			w.shallow[h] = true
 		}
@@ -294,28 +328,34 @@ func (w *walker) last() (*object.Commit, string, error) {
 
 // commit reads a commit, refusing one too large to be real.
 func (w *walker) commit(h plumbing.Hash) (*object.Commit, error) {
-	o, err := w.st.EncodedObject(plumbing.CommitObject, h)
+	o, err := w.object(h, plumbing.CommitObject, maxCommitSize)
 	if err != nil {
-		return nil, w.objectErr(err)
+		return nil, err
 	}
-	if o.Size() > maxCommitSize {
-		return nil, fmt.Errorf("%w: commit %s is %d bytes", ErrBudget, h, o.Size())
-	}
-	c, err := object.DecodeCommit(w.st, o)
+	c, err := object.DecodeCommit(nil, o)
 	return c, w.objectErr(err)
 }
 
 // tree reads a tree, refusing one too large to be real.
 func (w *walker) tree(h plumbing.Hash) (*object.Tree, error) {
-	o, err := w.st.EncodedObject(plumbing.TreeObject, h)
+	o, err := w.object(h, plumbing.TreeObject, maxTreeSize)
+	if err != nil {
+		return nil, err
+	}
+	t, err := object.DecodeTree(nil, o)
+	return t, w.objectErr(err)
+}
+
+// object reads an object of type typ and at most max bytes.
+func (w *walker) object(h plumbing.Hash, typ plumbing.ObjectType, max int64) (plumbing.EncodedObject, error) {
+	data, err := w.st.objs.read(h, typ, max)
 	if err != nil {
 		return nil, w.objectErr(err)
 	}
-	if o.Size() > maxTreeSize {
-		return nil, fmt.Errorf("%w: tree %s is %d bytes", ErrBudget, h, o.Size())
-	}
-	t, err := object.DecodeTree(w.st, o)
-	return t, w.objectErr(err)
+	o := &plumbing.MemoryObject{}
+	o.SetType(typ)
+	o.Write(data)
+	return o, nil
 }
 
 // objectErr keeps a budget error recognisable: go-git wraps read errors.

@@ -3,6 +3,7 @@ package gitlog_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,14 +49,7 @@ func TestAgreesWithGitLog(t *testing.T) {
 	dir := t.TempDir()
 	g := func(date string, args ...string) {
 		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir,
-			"GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@example.com",
-			"GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
+		gitAt(t, dir, date, args...)
 	}
 	put := func(rel, text string) {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
@@ -128,6 +122,62 @@ func TestAgreesWithGitLog(t *testing.T) {
 	}
 	dir = shallow
 	check("shallow clone", "src")
+}
+
+// A packed history whose trees are stored as deltas, on offsets (git's
+// default) and on object ids, chains up to 20 deep: LastChange builds
+// each from its chain and agrees with git log.
+func TestAgreesWithGitLogOnDeltas(t *testing.T) {
+	dir := repoWithSource(t)
+	for j := range 40 {
+		os.WriteFile(filepath.Join(dir, "src", fmt.Sprintf("f%02d.go", j)), []byte("package src\n"), 0o644)
+		os.MkdirAll(filepath.Join(dir, "lib", fmt.Sprintf("d%02d", j)), 0o755)
+		os.WriteFile(filepath.Join(dir, "lib", fmt.Sprintf("d%02d", j), "x.go"), []byte("package lib\n"), 0o644)
+	}
+	hostile.Git(t, dir, "add", "-A")
+	hostile.Git(t, dir, "commit", "-qm", "wide folders")
+	for i := range 30 {
+		folder := map[bool]string{true: "src", false: "lib"}[i%3 != 0]
+		p := filepath.Join(dir, "src", fmt.Sprintf("f%02d.go", i))
+		if folder == "lib" {
+			p = filepath.Join(dir, "lib", fmt.Sprintf("d%02d", i), "x.go")
+		}
+		os.WriteFile(p, []byte(fmt.Sprintf("package %s // %d\n", folder, i)), 0o644)
+		date := fmt.Sprintf("2026-02-01T00:%02d:00Z", i)
+		gitAt(t, dir, date, "add", "-A")
+		gitAt(t, dir, date, "commit", "-qm", "change")
+	}
+	for _, ofs := range []string{"true", "false"} {
+		hostile.Git(t, dir, "-c", "repack.useDeltaBaseOffset="+ofs, "repack", "-adfq", "--depth=20", "--window=50")
+		packs, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "*.idx"))
+		if !strings.Contains(hostile.Git(t, dir, append([]string{"verify-pack", "-v"}, packs...)...), "chain length = 5") {
+			t.Fatal("the pack holds no delta chains: the test tests nothing")
+		}
+		for _, dirs := range [][]string{{"src"}, {"lib"}, {"lib/d03"}, {"src", "lib"}} {
+			want := gitLog(dir, dirs...)
+			c, err := gitlog.LastChange(t.Context(), dir, dirs, gitlog.Limits{})
+			if err != nil {
+				t.Fatalf("deltas on offsets %s, %v: %v", ofs, dirs, err)
+			}
+			rel, _ := filepath.Rel(dir, c.Path)
+			if got := c.Time.UTC().Format(time.RFC3339) + "\n" + filepath.ToSlash(rel); got != want {
+				t.Errorf("deltas on offsets %s, %v:\n got %q\nwant %q", ofs, dirs, got, want)
+			}
+		}
+	}
+}
+
+// gitAt runs git in dir as the author and committer of date.
+func gitAt(t *testing.T, dir, date string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir,
+		"GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@example.com",
+		"GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
 }
 
 // repoWithSource is a new repository whose one commit adds src/a.go.
@@ -212,4 +262,45 @@ func gitLog(dir string, dirs ...string) string {
 		}
 	}
 	return t.UTC().Format(time.RFC3339) + "\n" + first
+}
+
+// Committed reads every index version git writes (2; 3 with extended
+// flags: an intent-to-add entry; 4 with names stored as changes of the
+// previous one), past an entry whose name is longer than the 12 bits of
+// its length field: a clean file is committed, an edited one is not, and
+// of a file the index does not hold git cannot tell.
+func TestCommittedReadsEveryIndexVersion(t *testing.T) {
+	dir := repoWithSource(t)
+	os.WriteFile(filepath.Join(dir, "src", "b.go"), []byte("b"), 0o644)
+	os.WriteFile(filepath.Join(dir, "src", "new.go"), []byte("new"), 0o644)
+	hostile.Git(t, dir, "add", "src/b.go")
+	hostile.Git(t, dir, "commit", "-qm", "b")
+	hostile.Git(t, dir, "add", "-N", "src/new.go")
+	blob := strings.TrimSpace(hostile.Git(t, dir, "hash-object", "-w", "src/a.go"))
+	long := "src/" + strings.Repeat("n", 4092) // 4096 bytes: PATH_MAX
+	hostile.Git(t, dir, "update-index", "--add", "--cacheinfo", "100644,"+blob+","+long)
+	for _, version := range []string{"3", "4"} { // intent-to-add needs extended flags: 3 at least
+		hostile.Git(t, dir, "update-index", "--index-version", version)
+		for _, c := range []struct {
+			file, content string
+			same, known   bool
+		}{
+			{"src/a.go", "x", true, true},
+			{"src/b.go", "b", true, true},
+			{"src/b.go", "edited", false, true},
+			{"src/new.go", "new", false, true},
+			{"src/untracked.go", "u", false, false},
+		} {
+			same, known := gitlog.Committed(t.Context(), filepath.Join(dir, c.file), []byte(c.content))
+			if same != c.same || known != c.known {
+				t.Errorf("index version %s, %s %q: same %v known %v, want %v %v", version, c.file, c.content, same, known, c.same, c.known)
+			}
+		}
+	}
+	// Version 2: without the intent-to-add entry.
+	hostile.Git(t, dir, "rm", "-q", "--cached", "src/new.go")
+	hostile.Git(t, dir, "update-index", "--index-version", "2")
+	if same, known := gitlog.Committed(t.Context(), filepath.Join(dir, "src", "b.go"), []byte("b")); !same || !known {
+		t.Errorf("index version 2: same %v known %v", same, known)
+	}
 }
