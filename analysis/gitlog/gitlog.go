@@ -39,6 +39,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+	gitconfig "github.com/go-git/go-git/v5/plumbing/format/config"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage/filesystem"
@@ -135,13 +136,15 @@ func LastChange(ctx context.Context, project string, dirs []string, lim Limits) 
 
 // find locates the repository of project the way git does for a work tree:
 // the nearest folder at or above project holding .git — a folder, or a
-// "gitdir:" file pointing at one. A folder that merely looks like a bare
-// repository (HEAD, objects/, refs/ at its top, which survives a clone) is
-// never taken for one.
+// "gitdir:" file pointing at one (ownGitDir says which of those count). A
+// folder that merely looks like a bare repository (HEAD, objects/, refs/
+// at its top, which survives a clone) is never taken for one, nor is a
+// .git that is a symbolic link: it would date these sources from another
+// repository.
 func find(project string) (workTree, gitDir string, err error) {
 	for dir := project; ; {
 		p := filepath.Join(dir, ".git")
-		if fi, err := os.Stat(p); err == nil {
+		if fi, err := os.Lstat(p); err == nil {
 			switch {
 			case fi.IsDir():
 				return dir, p, nil
@@ -150,7 +153,12 @@ func find(project string) (workTree, gitDir string, err error) {
 				if err != nil {
 					return "", "", err
 				}
+				if err := ownGitDir(dir, p, target); err != nil {
+					return "", "", err
+				}
 				return dir, target, nil
+			case fi.Mode()&os.ModeSymlink != 0:
+				return "", "", fmt.Errorf("%w: %s is a symbolic link", ErrNoRepository, p)
 			default:
 				return "", "", fmt.Errorf("%s: %w", p, &vfs.NotRegularError{Mode: fi.Mode()})
 			}
@@ -161,6 +169,52 @@ func find(project string) (workTree, gitDir string, err error) {
 		}
 		dir = parent
 	}
+}
+
+// ownGitDir accepts the git directory a .git file (dotGit, in workTree)
+// names only when it belongs to this work tree: it lies inside the work
+// tree; or it is a linked work tree's (git worktree add), whose gitdir file
+// names dotGit back; or a submodule's, whose core.worktree names the work
+// tree. Anything else is another repository, which a .git file a
+// repository ships (gitdir: /home/me/other/.git) must not make us read.
+func ownGitDir(workTree, dotGit, target string) error {
+	wt, ok := vfs.Resolve(workTree)
+	real, ok2 := vfs.Resolve(target)
+	if !ok || !ok2 {
+		return ErrNoRepository
+	}
+	if vfs.Within(wt, real) {
+		return nil
+	}
+	if back, err := vfs.ReadFile(filepath.Join(real, "gitdir"), 4096); err == nil {
+		if sameFile(relativeTo(real, strings.TrimSpace(string(back))), dotGit) {
+			return nil
+		}
+	}
+	if src, err := vfs.ReadFile(filepath.Join(real, "config"), 64<<10); err == nil {
+		cfg := gitconfig.New()
+		if gitconfig.NewDecoder(bytes.NewReader(src)).Decode(cfg) == nil {
+			if w := cfg.Section("core").Option("worktree"); w != "" && sameFile(relativeTo(real, w), workTree) {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("%w: %s names %s, a git directory that does not name this work tree back", ErrNoRepository, dotGit, target)
+}
+
+// relativeTo is p, resolved against dir when relative.
+func relativeTo(dir, p string) string {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	return filepath.Clean(p)
+}
+
+// sameFile reports whether a and b resolve to the same file.
+func sameFile(a, b string) bool {
+	ra, ok := vfs.Resolve(a)
+	rb, ok2 := vfs.Resolve(b)
+	return ok && ok2 && ra == rb
 }
 
 // gitDirFile reads a .git file ("gitdir: <path>", as in a linked work tree
@@ -175,11 +229,7 @@ func gitDirFile(p string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("%s has no gitdir: line", p)
 	}
-	target = strings.TrimSpace(target)
-	if !filepath.IsAbs(target) {
-		target = filepath.Join(filepath.Dir(p), target)
-	}
-	return filepath.Clean(target), nil
+	return relativeTo(filepath.Dir(p), strings.TrimSpace(target)), nil
 }
 
 // repo is a git directory opened for reading: go-git's storage for the
@@ -202,14 +252,14 @@ func open(gitDir string, b *budget) (*repo, error) {
 	var fsys billy.Filesystem = newSafeFS(real, b)
 	objects := filepath.Join(real, "objects")
 	if src, err := vfs.ReadFile(filepath.Join(real, "commondir"), 4096); err == nil {
-		common := strings.TrimSpace(string(src))
-		if !filepath.IsAbs(common) {
-			common = filepath.Join(real, common)
+		// A linked work tree's: <common>/worktrees/<name>. A commondir
+		// anywhere else would lead to another repository.
+		common, ok := vfs.Resolve(relativeTo(real, strings.TrimSpace(string(src))))
+		if !ok || !vfs.Within(filepath.Join(common, "worktrees"), real) {
+			return nil, fmt.Errorf("%w: %s has a commondir that is not its own", ErrNoRepository, gitDir)
 		}
-		if commonReal, ok := vfs.Resolve(common); ok {
-			fsys = dotgit.NewRepositoryFilesystem(fsys, newSafeFS(commonReal, b))
-			objects = filepath.Join(commonReal, "objects")
-		}
+		fsys = dotgit.NewRepositoryFilesystem(fsys, newSafeFS(common, b))
+		objects = filepath.Join(common, "objects")
 	}
 	return &repo{
 		fs:   fsys,

@@ -304,3 +304,70 @@ func TestCommittedReadsEveryIndexVersion(t *testing.T) {
 		t.Errorf("index version 2: same %v known %v", same, known)
 	}
 }
+
+// A .git that leads to another repository — a gitdir: file naming it, or
+// naming another work tree's git directory, a .git folder whose commondir
+// names it, a .git link to it — is no repository of this work tree: its
+// history never dates these sources (git follows each, and a repository
+// handed over as a folder or an archive can hold any of them). A linked
+// work tree and a submodule, whose git directories name them back, are
+// read.
+func TestGitDirOfAnotherRepository(t *testing.T) {
+	other := repoWithSource(t)
+	elsewhere := filepath.Join(t.TempDir(), "wt")
+	hostile.Git(t, other, "worktree", "add", "-q", elsewhere)
+	otherGit := filepath.Join(other, ".git")
+	attacks := map[string]func(project string){
+		"gitdir: names another repository": func(p string) {
+			os.WriteFile(filepath.Join(p, ".git"), []byte("gitdir: "+otherGit+"\n"), 0o644)
+		},
+		"gitdir: names another work tree's git directory": func(p string) {
+			os.WriteFile(filepath.Join(p, ".git"), []byte("gitdir: "+filepath.Join(otherGit, "worktrees", "wt")+"\n"), 0o644)
+		},
+		"a .git folder whose commondir names another repository": func(p string) {
+			os.MkdirAll(filepath.Join(p, ".git"), 0o755)
+			os.WriteFile(filepath.Join(p, ".git", "HEAD"), []byte("ref: refs/heads/master\n"), 0o644)
+			os.WriteFile(filepath.Join(p, ".git", "commondir"), []byte(otherGit+"\n"), 0o644)
+		},
+		"a .git link to another repository": func(p string) {
+			if err := os.Symlink(otherGit, filepath.Join(p, ".git")); err != nil {
+				t.Skip(err)
+			}
+		},
+	}
+	for name, attack := range attacks {
+		t.Run(name, func(t *testing.T) {
+			project := t.TempDir()
+			os.MkdirAll(filepath.Join(project, "src"), 0o755)
+			os.WriteFile(filepath.Join(project, "src", "a.go"), []byte("x"), 0o644)
+			attack(project)
+			if c, err := gitlog.LastChange(t.Context(), project, []string{"src"}, gitlog.Limits{}); !errors.Is(err, gitlog.ErrNoRepository) {
+				t.Errorf("LastChange: %+v, %v; want ErrNoRepository", c, err)
+			}
+			if _, known := gitlog.Committed(t.Context(), filepath.Join(project, "src", "a.go"), []byte("x")); known {
+				t.Error("Committed answered from another repository")
+			}
+		})
+	}
+
+	t.Run("a linked work tree", func(t *testing.T) {
+		if c, err := gitlog.LastChange(t.Context(), elsewhere, []string{"src"}, gitlog.Limits{}); err != nil || c.Path != filepath.Join(elsewhere, "src", "a.go") {
+			t.Errorf("LastChange: %+v, %v", c, err)
+		}
+		if same, known := gitlog.Committed(t.Context(), filepath.Join(elsewhere, "src", "a.go"), []byte("x")); !same || !known {
+			t.Errorf("Committed: same %v known %v", same, known)
+		}
+	})
+	t.Run("a submodule", func(t *testing.T) {
+		super := t.TempDir()
+		hostile.Git(t, super, "init", "-q")
+		hostile.Git(t, super, "-c", "protocol.file.allow=always", "submodule", "add", "-q", other, "sub")
+		sub := filepath.Join(super, "sub")
+		if data, _ := os.ReadFile(filepath.Join(sub, ".git")); !strings.HasPrefix(string(data), "gitdir: ") {
+			t.Fatalf("the submodule has no .git file: %q", data)
+		}
+		if c, err := gitlog.LastChange(t.Context(), sub, []string{"src"}, gitlog.Limits{}); err != nil || c.Path != filepath.Join(sub, "src", "a.go") {
+			t.Errorf("LastChange: %+v, %v", c, err)
+		}
+	})
+}
