@@ -43,6 +43,9 @@ type objectStore struct {
 	// that shares them.
 	found *cache.ObjectLRU
 	bases *cache.BufferLRU
+	// zr is one zlib reader, reset for every stream read: a chain of
+	// thousands of deltas costs no more than one.
+	zr io.ReadCloser
 }
 
 // maxDeltaDepth is git's own limit on a delta chain (pack.depth).
@@ -306,16 +309,21 @@ func (s *objectStore) packed(i int, off int64, h plumbing.Hash, max int64) (plum
 	var typ plumbing.ObjectType
 	var data []byte // the chain's base, when built before (bases)
 	total := int64(0)
+	seen := map[int64]bool{}
 	for {
 		key := int64(i)<<48 | off
 		if b, ok := s.bases.Get(key); ok {
 			typ, data = plumbing.ObjectType(b[0]), b[1:]
 			break
 		}
+		if seen[key] {
+			return 0, nil, fmt.Errorf("%s: a delta chain that loops", h)
+		}
+		seen[key] = true
 		if len(chain) > maxDeltaDepth {
 			return 0, nil, fmt.Errorf("%w: %s is a delta chain deeper than %d", ErrBudget, h, maxDeltaDepth)
 		}
-		l, base, ref, err := s.packs[i].header(i, off)
+		l, base, ref, err := s.header(i, off)
 		if err != nil {
 			return 0, nil, fmt.Errorf("%s: %w", h, err)
 		}
@@ -343,7 +351,7 @@ func (s *objectStore) packed(i int, off int64, h plumbing.Hash, max int64) (plum
 	}
 	for j := len(chain) - 1; j >= 0; j-- {
 		l := chain[j]
-		content, err := s.packs[l.pack].inflate(l)
+		content, err := s.inflate(l)
 		if err != nil {
 			return 0, nil, fmt.Errorf("%s: %w", h, err)
 		}
@@ -380,7 +388,8 @@ func (s *objectStore) locate(id plumbing.Hash) (int, int64, error) {
 // header reads the pack entry at off: its type and size, a delta's base
 // (an offset in this pack, or an object id) and the sizes its delta
 // declares.
-func (p *packFile) header(i int, off int64) (l link, base int64, ref plumbing.Hash, err error) {
+func (s *objectStore) header(i int, off int64) (l link, base int64, ref plumbing.Hash, err error) {
+	p := s.packs[i]
 	r := bufio.NewReaderSize(io.NewSectionReader(p.data, off, p.dataSize-off), 64)
 	c, err := r.ReadByte()
 	if err != nil {
@@ -433,7 +442,7 @@ func (p *packFile) header(i int, off int64) (l link, base int64, ref plumbing.Ha
 	l.body = off + n
 	if l.typ.IsDelta() {
 		// The delta's first bytes: its base's size and its result's.
-		zr, err := zlib.NewReader(r)
+		zr, err := s.zlib(r)
 		if err != nil {
 			return l, 0, ref, err
 		}
@@ -451,17 +460,33 @@ func (p *packFile) header(i int, off int64) (l link, base int64, ref plumbing.Ha
 
 // inflate returns the entry's zlib data inflated to exactly its declared
 // size; what the stream holds beyond is never inflated.
-func (p *packFile) inflate(l link) ([]byte, error) {
-	zr, err := zlib.NewReader(bufio.NewReader(io.NewSectionReader(p.data, l.body, p.dataSize-l.body)))
+func (s *objectStore) inflate(l link) ([]byte, error) {
+	p := s.packs[l.pack]
+	zr, err := s.zlib(bufio.NewReader(io.NewSectionReader(p.data, l.body, p.dataSize-l.body)))
 	if err != nil {
 		return nil, err
 	}
-	defer zr.Close()
 	out := make([]byte, l.size)
 	if _, err := io.ReadFull(zr, out); err != nil {
 		return nil, fmt.Errorf("pack entry at %d: %w", l.off, err)
 	}
 	return out, nil
+}
+
+// zlib is the store's zlib reader, reset to read r.
+func (s *objectStore) zlib(r io.Reader) (io.Reader, error) {
+	if s.zr == nil {
+		zr, err := zlib.NewReader(r)
+		if err != nil {
+			return nil, err
+		}
+		s.zr = zr
+		return zr, nil
+	}
+	if err := s.zr.(zlib.Resetter).Reset(r, nil); err != nil {
+		return nil, err
+	}
+	return s.zr, nil
 }
 
 func (s *objectStore) close() {

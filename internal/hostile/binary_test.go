@@ -3,6 +3,7 @@ package hostile_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"os"
@@ -161,6 +162,64 @@ func TestSparseReportPeakMemory(t *testing.T) {
 	}
 }
 
+// The git bombs — a 300-byte pack whose HEAD is a 9-byte delta on a 512
+// MB delta of a 64 KB commit, and a 2.6 MB version 4 index of names that
+// add up to 800 MB — cost check (git freshness), status (which asks git
+// whether state.json, newer than its lastToolWriteAt, was edited) and the
+// server's charter.status under 100 MB peak memory each, and answer.
+func TestGitBombsPeakMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("peak RSS from rusage in kilobytes is Linux's")
+	}
+	bin := testfixture.Server(t)
+	for name, build := range map[string]func(testing.TB) string{"pack bomb": hostile.PackBomb, "index bomb": hostile.IndexBomb} {
+		t.Run(name, func(t *testing.T) {
+			project := build(t)
+			for _, args := range [][]string{{"check", "."}, {"status", "."}} {
+				start := time.Now()
+				out, _ := run(t, project, bin, args...)
+				took := time.Since(start)
+				peak := peakRSS(t)
+				t.Logf("%s: peak RSS %d MB, %v", args[0], peak>>20, took.Round(time.Millisecond))
+				if peak > 100<<20 {
+					t.Errorf("%s: peak RSS %d MB, want under 100 MB\n%s", args[0], peak>>20, out)
+				}
+			}
+			s := startServer(t, bin, project, `{"debounceMs":0}`)
+			criteria := filepath.Join(project, charterRel, "criteria.md")
+			u := uri.File(criteria)
+			s.open(u, read(t, criteria))
+			s.waitPublish(u)
+			start := time.Now()
+			arg, _ := json.Marshal(map[string]any{"uri": u})
+			if _, err := s.srv.ExecuteCommand(s.ctx, &protocol.ExecuteCommandParams{Command: "charter.status", Arguments: []protocol.LSPAny{arg}}); err != nil {
+				t.Errorf("charter.status: %v\n%s", err, s.stderr)
+			}
+			took := time.Since(start)
+			s.shutdownAndExit(0)
+			peak := s.cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss * 1024
+			t.Logf("serve, charter.status: peak RSS %d MB, %v", peak>>20, took.Round(time.Millisecond))
+			if peak > 100<<20 {
+				t.Errorf("serve: peak RSS %d MB, want under 100 MB", peak>>20)
+			}
+		})
+	}
+}
+
+// peakRSS is the peak memory of the last process run waited for.
+var lastRun *os.ProcessState
+
+func peakRSS(t *testing.T) int64 {
+	t.Helper()
+	if lastRun == nil {
+		t.Fatal("no process ran")
+	}
+	return lastRun.SysUsage().(*syscall.Rusage).Maxrss * 1024
+}
+
 // `record --charter` through a charter folder linked out of the project is
 // refused, as the editor's record action is refused outside the workspace,
 // and nothing is written where the link leads.
@@ -198,6 +257,7 @@ func run(t *testing.T, dir, bin string, args ...string) (string, int) {
 	if ctx.Err() != nil {
 		t.Fatalf("charter-lsp %s did not finish: %v\n%s", strings.Join(args, " "), err, out)
 	}
+	lastRun = cmd.ProcessState
 	return string(out), cmd.ProcessState.ExitCode()
 }
 

@@ -267,6 +267,56 @@ func IndexBomb(t testing.TB) string {
 	return project
 }
 
+// IndexFile is an index (.git/index) of version 2, 3 or 4 listing each
+// name with its blob id; in version 3 the first entry carries extended
+// flags (intent to add), in version 4 each name is written as a change of
+// the previous one.
+func IndexFile(version int, blobs map[string]string) []byte {
+	names := make([]string, 0, len(blobs))
+	for n := range blobs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var x bytes.Buffer
+	x.WriteString("DIRC")
+	binary.Write(&x, binary.BigEndian, uint32(version))
+	binary.Write(&x, binary.BigEndian, uint32(len(names)))
+	prev := ""
+	for i, name := range names {
+		start := x.Len()
+		var stat [40]byte
+		binary.BigEndian.PutUint32(stat[24:], 0o100644)
+		x.Write(stat[:])
+		id, _ := hex.DecodeString(blobs[name])
+		x.Write(id)
+		flags := uint16(min(len(name), 0xfff))
+		extended := version == 3 && i == 0
+		if extended {
+			flags |= 0x4000
+		}
+		binary.Write(&x, binary.BigEndian, flags)
+		if extended {
+			binary.Write(&x, binary.BigEndian, uint16(0x2000))
+		}
+		if version == 4 {
+			common := 0
+			for common < len(prev) && common < len(name) && prev[common] == name[common] {
+				common++
+			}
+			x.Write(ofsDistance(uint64(len(prev) - common)))
+			x.WriteString(name[common:] + "\x00")
+		} else {
+			x.WriteString(name)
+			pad := 8 - (x.Len()-start)%8
+			x.Write(make([]byte, pad))
+		}
+		prev = name
+	}
+	sum := sha1.Sum(x.Bytes())
+	x.Write(sum[:])
+	return x.Bytes()
+}
+
 // IndexV4Bomb is a version 4 index of n entries, src/a, src/aa, …: each
 // name the previous one and one byte more.
 func IndexV4Bomb(n int) []byte {
