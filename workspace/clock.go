@@ -25,7 +25,7 @@ func (s *Snapshot) clock(ctx context.Context, project string, cfg analysis.Confi
 		return noSources{}, nil
 	}
 	mode, dirs := cfg.FreshnessMode(), cfg.Sources()
-	key := project + "\x00" + mode + "\x00" + strings.Join(dirs, "\x00")
+	key := project + "\x00" + string(mode) + "\x00" + strings.Join(dirs, "\x00")
 	s.mu.Lock()
 	pr := s.clocks[key]
 	if pr == nil {

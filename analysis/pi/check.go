@@ -15,8 +15,9 @@ type Options struct {
 	// SourceDirs are the folders, relative to the project, whose changes
 	// make fresh-required evidence stale (default ["src"]).
 	SourceDirs []string
-	// Freshness is "mtime" (default, upstream's rule) or "git".
-	Freshness string
+	// Freshness says how the newest source change is dated (unset: the
+	// default).
+	Freshness Freshness
 	// Now is the current time, for ages in messages (default time.Now).
 	Now time.Time
 	// Clock overrides the clock built from Freshness and SourceDirs (the

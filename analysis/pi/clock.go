@@ -40,10 +40,9 @@ func NewestSource(ctx context.Context, clock SourceClock, project string) (time.
 	return t, p, ok, nil
 }
 
-// NewSourceClock returns the clock for a freshness mode: "git" (last commit
-// touching dirs; the mtime rule outside a repository) or anything else for
-// "mtime" (newest file time, upstream's rule). dirs default to ["src"].
-func NewSourceClock(mode string, fsys vfs.FS, dirs []string) SourceClock {
+// NewSourceClock returns the clock for a freshness mode (unset: the
+// default, FreshnessGit). dirs default to ["src"].
+func NewSourceClock(mode Freshness, fsys vfs.FS, dirs []string) SourceClock {
 	if len(dirs) == 0 {
 		dirs = DefaultSourceDirs
 	}
@@ -51,7 +50,7 @@ func NewSourceClock(mode string, fsys vfs.FS, dirs []string) SourceClock {
 		fsys = vfs.OS
 	}
 	mtime := MtimeClock{FS: fsys, Dirs: dirs}
-	if mode == "git" {
+	if mode.OrDefault() == FreshnessGit {
 		return GitClock{Dirs: dirs, Fallback: mtime}
 	}
 	return mtime
