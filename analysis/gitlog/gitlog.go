@@ -53,6 +53,15 @@ type Change struct {
 	Time   time.Time // committer time, as %cI
 	Path   string    // the first file it changed under the folders (absolute); "" for a merge
 	Commit string
+	// Shallow: the commit is where a shallow clone's history ends (a CI
+	// checkout of depth 1). git log treats it as a root, as if it added
+	// every file it holds, so the last change may be older: Time is only
+	// an upper bound.
+	Shallow bool
+	// With lists the files (absolute) the commit added under the folders
+	// Repository.LastChange was given as with: committed together with
+	// the change. None for a merge or a shallow clone's last commit.
+	With []string
 }
 
 // Limits bound one LastChange. The zero value means the defaults.
@@ -85,6 +94,41 @@ const (
 // history simplification: a commit whose folders equal one parent's is
 // skipped in favour of that parent.
 func LastChange(ctx context.Context, project string, dirs []string, lim Limits) (Change, error) {
+	r, err := Open(ctx, project, lim)
+	if err != nil {
+		return Change{}, err
+	}
+	defer r.Close()
+	return r.LastChange(dirs, nil)
+}
+
+// LastChange is the package's LastChange on an open repository. The files
+// that commit added under the folders with (relative to the project) are
+// listed in Change.With: what was committed together with the change.
+func (r *Repository) LastChange(dirs, with []string) (Change, error) {
+	paths := r.repoPaths(dirs)
+	if len(paths) == 0 {
+		return Change{}, ErrNoChange
+	}
+	w := &walker{st: r.r, b: r.b, paths: paths, maxCommits: r.lim.Commits}
+	c, first, shallow, err := w.last()
+	if err != nil {
+		return Change{}, err
+	}
+	out := Change{Time: c.Committer.When, Commit: c.Hash.String(), Shallow: shallow}
+	if first != "" {
+		out.Path = filepath.Join(r.workTree, filepath.FromSlash(first))
+	}
+	if out.With, err = w.added(c, r.repoPaths(with)); err != nil {
+		return Change{}, err
+	}
+	for i, p := range out.With {
+		out.With[i] = filepath.Join(r.workTree, filepath.FromSlash(p))
+	}
+	return out, nil
+}
+
+func (lim Limits) withDefaults() Limits {
 	if lim.Timeout <= 0 {
 		lim.Timeout = 5 * time.Second
 	}
@@ -94,44 +138,7 @@ func LastChange(ctx context.Context, project string, dirs []string, lim Limits) 
 	if lim.Bytes <= 0 {
 		lim.Bytes = 1 << 30
 	}
-	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
-	defer cancel()
-	b := &budget{ctx: ctx, maxBytes: lim.Bytes}
-
-	project, err := filepath.Abs(project)
-	if err != nil {
-		return Change{}, err
-	}
-	workTree, gitDir, err := find(project)
-	if err != nil {
-		return Change{}, err
-	}
-	var paths []string // the folders as repository paths
-	for _, d := range dirs {
-		rel, err := filepath.Rel(workTree, filepath.Join(project, filepath.FromSlash(d)))
-		if err != nil || !filepath.IsLocal(rel) && rel != "." {
-			continue // not in this repository's work tree
-		}
-		paths = append(paths, filepath.ToSlash(rel))
-	}
-	if len(paths) == 0 {
-		return Change{}, ErrNoChange
-	}
-	st, err := open(gitDir, b)
-	if err != nil {
-		return Change{}, err
-	}
-	defer st.Close()
-	w := &walker{st: st, b: b, paths: paths, maxCommits: lim.Commits}
-	c, first, err := w.last()
-	if err != nil {
-		return Change{}, err
-	}
-	out := Change{Time: c.Committer.When, Commit: c.Hash.String()}
-	if first != "" {
-		out.Path = filepath.Join(workTree, filepath.FromSlash(first))
-	}
-	return out, nil
+	return lim
 }
 
 // find locates the repository of project the way git does for a work tree:
@@ -293,17 +300,33 @@ type walker struct {
 	seen       int
 	shallow    map[plumbing.Hash]bool // a shallow clone's boundary: no parents
 	memo       map[plumbing.Hash][]entry
+	trees      map[plumbing.Hash]*object.Tree
+	treeBytes  int64
 }
 
-func (w *walker) last() (*object.Commit, string, error) {
+func (w *walker) last() (*object.Commit, string, bool, error) {
+	c, first, err := w.walk()
+	return c, first, err == nil && w.shallow[c.Hash], err
+}
+
+// headHash is the commit HEAD names.
+func (w *walker) headHash() (plumbing.Hash, error) {
 	ref, err := storer.ResolveReference(w.st.refs, plumbing.HEAD)
 	if err != nil {
 		if errors.Is(err, plumbing.ErrReferenceNotFound) {
-			return nil, "", ErrNoChange // no commit yet
+			return plumbing.ZeroHash, errNoHead
 		}
-		return nil, "", fmt.Errorf("%w: HEAD: %w", ErrNoRepository, err)
+		return plumbing.ZeroHash, fmt.Errorf("%w: HEAD: %w", ErrNoRepository, err)
 	}
-	head, err := w.commit(ref.Hash())
+	return ref.Hash(), nil
+}
+
+func (w *walker) walk() (*object.Commit, string, error) {
+	h, err := w.headHash()
+	if err != nil {
+		return nil, "", err
+	}
+	head, err := w.commit(h)
 	if err != nil {
 		return nil, "", err
 	}
@@ -386,14 +409,27 @@ func (w *walker) commit(h plumbing.Hash) (*object.Commit, error) {
 	return c, w.objectErr(err)
 }
 
-// tree reads a tree, refusing one too large to be real.
+// tree reads a tree, refusing one too large to be real. Up to 16 MB of
+// trees are kept decoded: looking files up one by one reads the same
+// folders again.
 func (w *walker) tree(h plumbing.Hash) (*object.Tree, error) {
+	if t, ok := w.trees[h]; ok {
+		return t, nil
+	}
 	o, err := w.object(h, plumbing.TreeObject, maxTreeSize)
 	if err != nil {
 		return nil, err
 	}
 	t, err := object.DecodeTree(nil, o)
-	return t, w.objectErr(err)
+	if err != nil {
+		return nil, w.objectErr(err)
+	}
+	if w.trees == nil || w.treeBytes+o.Size() > 16<<20 {
+		w.trees, w.treeBytes = map[plumbing.Hash]*object.Tree{}, 0
+	}
+	w.trees[h] = t
+	w.treeBytes += o.Size()
+	return t, nil
 }
 
 // object reads an object of type typ and at most max bytes.
@@ -427,12 +463,9 @@ func (w *walker) folders(c *object.Commit) ([]entry, error) {
 	}
 	out := make([]entry, len(w.paths))
 	for i, p := range w.paths {
-		e := entry{c.TreeHash, filemode.Dir}
-		if p != "." {
-			var err error
-			if e, err = w.lookup(c.TreeHash, p); err != nil {
-				return nil, err
-			}
+		e, err := w.lookup(c.TreeHash, p)
+		if err != nil {
+			return nil, err
 		}
 		out[i] = e
 	}
@@ -443,8 +476,12 @@ func (w *walker) folders(c *object.Commit) ([]entry, error) {
 	return out, nil
 }
 
-// lookup walks path's components from the tree root; zero when absent.
+// lookup walks path's components from the tree root ("." is the root);
+// zero when absent.
 func (w *walker) lookup(root plumbing.Hash, p string) (entry, error) {
+	if p == "." {
+		return entry{root, filemode.Dir}, nil
+	}
 	h := root
 	names := strings.Split(p, "/")
 	for i, name := range names {
@@ -470,6 +507,46 @@ func (w *walker) lookup(root plumbing.Hash, p string) (entry, error) {
 		h = e.Hash
 	}
 	return entry{}, nil
+}
+
+// added lists the files commit c added under paths (repository paths):
+// absent from its parent. Nothing for a merge or a shallow clone's last
+// commit, whose parents are not known.
+func (w *walker) added(c *object.Commit, paths []string) ([]string, error) {
+	if len(paths) == 0 || len(c.ParentHashes) > 1 || w.shallow[c.Hash] {
+		return nil, nil
+	}
+	var parent *object.Commit
+	if len(c.ParentHashes) == 1 {
+		var err error
+		if parent, err = w.commit(c.ParentHashes[0]); err != nil {
+			return nil, err
+		}
+	}
+	d := &differ{w: w}
+	for _, p := range paths {
+		ours, err := w.lookup(c.TreeHash, p)
+		if err != nil {
+			return nil, err
+		}
+		var base entry
+		if parent != nil {
+			if base, err = w.lookup(parent.TreeHash, p); err != nil {
+				return nil, err
+			}
+		}
+		if ours == base {
+			continue
+		}
+		prefix := p
+		if p == "." {
+			prefix = ""
+		}
+		if err := d.diff(prefix, ours, base); err != nil {
+			return nil, err
+		}
+	}
+	return d.newFiles, nil
 }
 
 // firstChange is the first path, in git's order, that a commit (its
@@ -509,10 +586,11 @@ func (w *walker) firstChange(ours, base []entry) (string, error) {
 
 // differ collects the file changes between two versions of a folder.
 type differ struct {
-	w       *walker
-	changed []string                 // added or modified files
-	added   map[plumbing.Hash]bool   // content of added files
-	deleted map[string]plumbing.Hash // deleted files and their content
+	w        *walker
+	newFiles []string                 // added files
+	changed  []string                 // added or modified files
+	added    map[plumbing.Hash]bool   // content of added files
+	deleted  map[string]plumbing.Hash // deleted files and their content
 }
 
 // diff compares the entry at prefix in two versions; either may be absent
@@ -565,6 +643,7 @@ func (d *differ) diff(prefix string, ours, base entry) error {
 func (d *differ) add(name string, h plumbing.Hash, isNew bool) {
 	d.changed = append(d.changed, name)
 	if isNew {
+		d.newFiles = append(d.newFiles, name)
 		if d.added == nil {
 			d.added = map[plumbing.Hash]bool{}
 		}

@@ -116,12 +116,26 @@ func TestAgreesWithGitLog(t *testing.T) {
 	commit("2026-01-11T00:00:00Z", "executable")
 	check("mode change only", "src")
 
+	origin := dir
 	shallow := filepath.Join(t.TempDir(), "shallow")
 	if out, err := exec.Command("git", "clone", "-q", "--depth", "1", "file://"+filepath.ToSlash(dir), shallow).CombinedOutput(); err != nil {
 		t.Fatalf("shallow clone: %v\n%s", err, out)
 	}
 	dir = shallow
 	check("shallow clone", "src")
+	// Its one commit is where the history ends: the change found there
+	// may be older (Shallow). A deeper clone that reaches the change
+	// dates it exactly.
+	if c, err := gitlog.LastChange(t.Context(), shallow, []string{"src"}, gitlog.Limits{}); err != nil || !c.Shallow {
+		t.Errorf("depth 1: %+v, %v; want Shallow", c, err)
+	}
+	deeper := filepath.Join(t.TempDir(), "deeper")
+	if out, err := exec.Command("git", "clone", "-q", "--depth", "3", "file://"+filepath.ToSlash(origin), deeper).CombinedOutput(); err != nil {
+		t.Fatalf("clone --depth 3: %v\n%s", err, out)
+	}
+	if c, err := gitlog.LastChange(t.Context(), deeper, []string{"src"}, gitlog.Limits{}); err != nil || c.Shallow {
+		t.Errorf("depth 3, the change in its history: %+v, %v; want exact", c, err)
+	}
 }
 
 // A packed history whose trees are stored as deltas, on offsets (git's
