@@ -31,7 +31,7 @@ type Config struct {
 	// holds .pi/), whose newest change makes fresh-required evidence stale.
 	SourceDirs []string `json:"sourceDirs,omitempty"`
 	// Freshness says how the newest source change is dated (pi.Freshness:
-	// "git" or "mtime"; unset: pi.DefaultFreshness).
+	// "git" or "mtime"; unset: pi.DefaultFreshness, git).
 	Freshness pi.Freshness `json:"freshness,omitempty"`
 	// QuestionBudget is the interview's question budget.
 	QuestionBudget int `json:"questionBudget,omitempty"`

@@ -37,7 +37,7 @@ func ConfigSchema() []byte {
 				"default":     DefaultSourceDirs,
 			},
 			"freshness": map[string]any{
-				"description": "How the newest source change is found: file modification times (upstream's rule), or in a git work tree the last commit touching sourceDirs (outside one: file times).",
+				"description": "How the newest source change is found: file modification times (upstream's rule), or in a git work tree the last commit touching sourceDirs and the file time of a file changed since (outside one: file times).",
 				"enum":        pi.FreshnessModes,
 				"default":     pi.DefaultFreshness,
 			},

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
@@ -37,12 +38,18 @@ func runCheck(t *testing.T, files map[string]string, opts Options) map[string]in
 	return codes
 }
 
+// fixedClock is a clock with one answer.
+type fixedClock SourceChange
+
+func (c fixedClock) Newest(string) (SourceChange, bool) { return SourceChange(c), true }
+
 // TestEveryCodeTriggersAndNearMisses gives each pi code one fixture that
 // triggers it and one near-miss that does not.
 func TestEveryCodeTriggersAndNearMisses(t *testing.T) {
 	val := func(body string) map[string]string {
 		return map[string]string{"criteria.md": milestone("### VAL-A-001 One\n" + body)}
 	}
+	shallow := fixedClock{Time: time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC), Shallow: true}
 	cases := []struct {
 		code          string
 		trigger, miss map[string]string
@@ -79,15 +86,20 @@ func TestEveryCodeTriggersAndNearMisses(t *testing.T) {
 		{"report-missing-section", map[string]string{"REPORT.md": "# R\n## Objective\nx\n## Outcome\ny\n"}, map[string]string{"REPORT.md": "# R\n## Objective\nx\n## Outcome\ny\n## Notes\nz\n"}},
 		{"stale-evidence", map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook\nRequireFreshEvidence: true"), "work/_charter/evidence/s/evidence.json": okRow, "../../../src/a.go": "package a"},
 			map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook\nRequireFreshEvidence: false"), "work/_charter/evidence/s/evidence.json": okRow, "../../../src/a.go": "package a"}},
+		// A shallow clone's last commit (2026-02-01) dates the sources:
+		// a pass before it cannot be judged, one after it is fresh.
+		{"freshness-unknown", map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook\nRequireFreshEvidence: true"), "work/_charter/evidence/s/evidence.json": okRow},
+			map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook\nRequireFreshEvidence: true"), "work/_charter/evidence/s/evidence.json": strings.Replace(okRow, "2026-01-01", "2026-03-01", 1)}},
 	}
+	clocks := map[string]SourceClock{"freshness-unknown": shallow} // for both (default: the files' own)
 	covered := map[string]bool{}
 	for _, c := range cases {
 		covered[c.code] = true
 		t.Run(c.code, func(t *testing.T) {
-			if got := runCheck(t, c.trigger, Options{}); got[c.code] == 0 {
+			if got := runCheck(t, c.trigger, Options{Clock: clocks[c.code]}); got[c.code] == 0 {
 				t.Errorf("trigger: %s not reported; got %v", c.code, got)
 			}
-			if got := runCheck(t, c.miss, Options{}); got[c.code] != 0 {
+			if got := runCheck(t, c.miss, Options{Clock: clocks[c.code]}); got[c.code] != 0 {
 				t.Errorf("near-miss: %s reported; got %v", c.code, got)
 			}
 		})

@@ -13,8 +13,11 @@ type Freshness string
 
 const (
 	// FreshnessGit dates the sources by git, in a git work tree: the last
-	// commit touching the source folders. Outside a work tree it is
-	// FreshnessMtime.
+	// commit touching the source folders, or the file time of a source
+	// file changed since (edited, staged, or new and not ignored), and
+	// evidence committed together with the change is fresh (GitClock).
+	// Outside a work tree it is FreshnessMtime. The default: the file
+	// times of a fresh clone are the time of the clone, not of a change.
 	FreshnessGit Freshness = "git"
 	// FreshnessMtime is upstream's rule: the newest modification time of
 	// any file under the source folders.
@@ -22,7 +25,7 @@ const (
 )
 
 // DefaultFreshness is the mode when none is configured.
-const DefaultFreshness = FreshnessMtime
+const DefaultFreshness = FreshnessGit
 
 // FreshnessModes are the modes, in the order help and the schema list them.
 var FreshnessModes = []Freshness{FreshnessMtime, FreshnessGit}

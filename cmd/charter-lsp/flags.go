@@ -278,7 +278,7 @@ func (f *flags) freshnessFlag() *choice {
 		modes[i] = string(m)
 	}
 	c := newChoice("", modes...)
-	f.Var(c, "freshness", "`mode` of dating source changes: git (in a git work tree the last commit touching the source folders; elsewhere mtime) or mtime (newest file time) (default: freshness of the configuration, else mtime)")
+	f.Var(c, "freshness", "`mode` of dating source changes: git (in a git work tree the last commit touching the source folders, or the file time of a file changed since; elsewhere mtime) or mtime (newest file time) (default: freshness of the configuration, else git)")
 	return c
 }
 

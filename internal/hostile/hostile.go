@@ -239,5 +239,10 @@ func BareShaped(t testing.TB, payload string) string {
 	configure(t, project, "log.showSignature", "true", "gpg.program", payload, "core.fsmonitor", payload)
 	Git(t, outer, "add", "-A")
 	Git(t, outer, "commit", "-qm", "a project folder that looks like a bare repository")
+	// A later change to src/ alone: the charter's evidence, committed
+	// before it, is stale (evidence committed with a change is not).
+	write(t, filepath.Join(project, "src", "auth", "later.go"), "package auth\n")
+	Git(t, outer, "add", "-A")
+	Git(t, outer, "commit", "-qm", "a later change to src")
 	return project
 }
