@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 
@@ -48,5 +49,45 @@ func TestFreshnessOnClonesAsCheckSays(t *testing.T) {
 				t.Errorf("diagnostics %v, want %v", got, c.want)
 			}
 		})
+	}
+}
+
+// A commit changes the verdict without touching a source file: a file
+// edited before the evidence and committed after it is dated by the
+// commit. The server watches the index, which the commit rewrites, and
+// reads the history again.
+func TestCommitAfterTheEvidenceMakesItStale(t *testing.T) {
+	repo := testfixture.FreshEvidenceRepo(t, false)
+	rel := testfixture.FreshEvidenceDir + "/criteria.md"
+	src, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Edited on 2026-11-10 at 10:00, before the evidence of 12:00.
+	code := filepath.Join(repo, "src", "api", "export.go")
+	if err := os.WriteFile(code, []byte("package api\n\n// Export answers JSON, indented.\nfunc Export() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edited := time.Date(2026, 11, 10, 10, 0, 0, 0, time.UTC)
+	os.Chtimes(code, edited, edited)
+	client := lsptest.Start(t, lsptest.Config{Root: repo, InitializationOptions: map[string]any{"debounceMs": 0}})
+	u := client.Open(rel, string(src))
+	stale := func(version int32) bool {
+		t.Helper()
+		for _, d := range client.WaitDiagnostics(u, version).Params.Diagnostics {
+			if fmt.Sprint(d.Code) == "stale-evidence" {
+				return true
+			}
+		}
+		return false
+	}
+	if stale(1) {
+		t.Fatal("an edit older than the evidence, not committed, made it stale")
+	}
+	testfixture.Git(t, repo, "2026-11-13T09:00:00Z", "commit", "-qam", "indent the export")
+	client.FilesChanged(protocol.FileChangeTypeChanged, ".git/index")
+	client.Change(u, 2, lsptest.Edit{StartLine: 0, EndLine: 0, Text: ""})
+	if !stale(2) {
+		t.Error("after the commit (2026-11-13), the evidence of 2026-11-10 is not stale")
 	}
 }

@@ -3,6 +3,7 @@ package gitlog_test
 import (
 	"bytes"
 	"compress/zlib"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -100,6 +101,33 @@ func TestIndexBombIsRefused(t *testing.T) {
 	t.Logf("allocated %d KB", alloc>>10)
 	if alloc > 32<<20 {
 		t.Errorf("reading a 2.6 MB index allocated %d MB", alloc>>20)
+	}
+}
+
+// Reading the index entries under the source folders (for the files
+// changed since the last commit) gives up on both index bombs: names that
+// grow past PATH_MAX, and 20,000 names of 4 KB that differ in their last
+// bytes (1.4 MB, 80 MB of names), past the 32 MB an index read may keep.
+func TestUncommittedGivesUpOnIndexBombs(t *testing.T) {
+	for name, index := range map[string][]byte{"growing names": hostile.IndexV4Bomb(40_000), "long names": hostile.IndexV4LongNames(20_000)} {
+		t.Run(name, func(t *testing.T) {
+			project := hostile.IndexBomb(t)
+			os.WriteFile(filepath.Join(project, ".git", "index"), index, 0o644)
+			alloc := allocated(func() {
+				r, err := gitlog.Open(t.Context(), project, gitlog.Limits{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer r.Close()
+				if _, err := r.Uncommitted([]string{"src"}); !errors.Is(err, gitlog.ErrBudget) {
+					t.Errorf("Uncommitted: %v, want ErrBudget", err)
+				}
+			})
+			t.Logf("allocated %d KB", alloc>>10)
+			if alloc > 64<<20 {
+				t.Errorf("reading a %d KB index allocated %d MB", len(index)>>10, alloc>>20)
+			}
+		})
 	}
 }
 

@@ -32,6 +32,12 @@ type indexEntry struct {
 // make 800 MB of names, which go-git built in full.
 const maxIndexName = 4096
 
+// maxIndexKept bounds the entries one read keeps (their names and 64
+// bytes each): 32 MB is 300,000 source files of 40-byte names. Names of
+// 4 KB that differ only at their ends cost a version 4 index a few bytes
+// each; past the bound the read gives up.
+const maxIndexKept = 32 << 20
+
 // readIndex reads the index's entries, streaming: a name is built in one
 // buffer, reused from entry to entry (version 4 keeps the part it shares
 // with the previous name), and only the entries keep accepts are kept,
@@ -49,6 +55,7 @@ func readIndex(r io.Reader, b *budget, keep func(name []byte) bool) ([]indexEntr
 	}
 	count := binary.BigEndian.Uint32(head[8:])
 	var out []indexEntry
+	kept := int64(0)
 	name := make([]byte, 0, 256)
 	var fixed [62]byte
 	for i := uint32(0); i < count; i++ {
@@ -93,6 +100,9 @@ func readIndex(r io.Reader, b *budget, keep func(name []byte) bool) ([]indexEntr
 			return nil, fmt.Errorf("index entry %d: %w", i, err)
 		}
 		if keep(name) {
+			if kept += int64(len(name)) + 64; kept > maxIndexKept {
+				return nil, fmt.Errorf("%w: the index entries asked for hold more than %d MB", ErrBudget, maxIndexKept>>20)
+			}
 			if err := b.spend(int64(len(name)) + 64); err != nil {
 				return nil, err
 			}

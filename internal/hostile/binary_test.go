@@ -178,7 +178,7 @@ func TestGitBombsPeakMemory(t *testing.T) {
 	for name, build := range map[string]func(testing.TB) string{"pack bomb": hostile.PackBomb, "index bomb": hostile.IndexBomb} {
 		t.Run(name, func(t *testing.T) {
 			project := build(t)
-			for _, args := range [][]string{{"check", "."}, {"status", "."}} {
+			for _, args := range [][]string{{"check", ".", "--freshness", "git"}, {"status", "."}} {
 				start := time.Now()
 				out, _ := run(t, project, bin, args...)
 				took := time.Since(start)

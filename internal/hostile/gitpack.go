@@ -317,6 +317,33 @@ func IndexFile(version int, blobs map[string]string) []byte {
 	return x.Bytes()
 }
 
+// IndexV4LongNames is a version 4 index of n entries whose names are
+// 4,000 bytes long and differ in their last six: each costs the file 70
+// bytes and a reader that keeps it 4 KB.
+func IndexV4LongNames(n int) []byte {
+	var x bytes.Buffer
+	x.WriteString("DIRC")
+	binary.Write(&x, binary.BigEndian, uint32(4))
+	binary.Write(&x, binary.BigEndian, uint32(n))
+	blob, _ := hex.DecodeString(ObjectID("blob", nil))
+	stem := "src/" + strings.Repeat("a", 3990)
+	for i := range n {
+		var stat [40]byte
+		binary.BigEndian.PutUint32(stat[24:], 0o100644)
+		x.Write(stat[:])
+		x.Write(blob)
+		binary.Write(&x, binary.BigEndian, uint16(0xfff))
+		if i == 0 {
+			fmt.Fprintf(&x, "\x00%s%06d\x00", stem, i)
+		} else {
+			fmt.Fprintf(&x, "\x06%06d\x00", i) // drop the last six bytes, append six
+		}
+	}
+	sum := sha1.Sum(x.Bytes())
+	x.Write(sum[:])
+	return x.Bytes()
+}
+
 // IndexV4Bomb is a version 4 index of n entries, src/a, src/aa, …: each
 // name the previous one and one byte more.
 func IndexV4Bomb(n int) []byte {
