@@ -538,11 +538,7 @@ func (w *walker) added(c *object.Commit, paths []string) ([]string, error) {
 		if ours == base {
 			continue
 		}
-		prefix := p
-		if p == "." {
-			prefix = ""
-		}
-		if err := d.diff(prefix, ours, base); err != nil {
+		if err := d.diff(relative(p), ours, base); err != nil {
 			return nil, err
 		}
 	}
@@ -562,11 +558,7 @@ func (w *walker) firstChange(ours, base []entry) (string, error) {
 		if ours[i] == b {
 			continue
 		}
-		prefix := p
-		if p == "." {
-			prefix = ""
-		}
-		if err := d.diff(prefix, ours[i], b); err != nil {
+		if err := d.diff(relative(p), ours[i], b); err != nil {
 			return "", err
 		}
 	}
@@ -582,6 +574,15 @@ func (w *walker) firstChange(ours, base []entry) (string, error) {
 	}
 	sort.Strings(names)
 	return names[0], nil
+}
+
+// relative is a repository path as the prefix of the paths below it: ""
+// for the top (".").
+func relative(p string) string {
+	if p == "." {
+		return ""
+	}
+	return p
 }
 
 // differ collects the file changes between two versions of a folder.

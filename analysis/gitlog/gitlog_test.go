@@ -14,6 +14,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 	"github.com/charter-lsp/charter-lsp/internal/hostile"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 // Each hostile repository makes git itself run the payload (checked first,
@@ -49,7 +50,7 @@ func TestAgreesWithGitLog(t *testing.T) {
 	dir := t.TempDir()
 	g := func(date string, args ...string) {
 		t.Helper()
-		gitAt(t, dir, date, args...)
+		testfixture.Git(t, dir, date, args...)
 	}
 	put := func(rel, text string) {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
@@ -158,8 +159,8 @@ func TestAgreesWithGitLogOnDeltas(t *testing.T) {
 		}
 		os.WriteFile(p, []byte(fmt.Sprintf("package %s // %d\n", folder, i)), 0o644)
 		date := fmt.Sprintf("2026-02-01T00:%02d:00Z", i)
-		gitAt(t, dir, date, "add", "-A")
-		gitAt(t, dir, date, "commit", "-qm", "change")
+		testfixture.Git(t, dir, date, "add", "-A")
+		testfixture.Git(t, dir, date, "commit", "-qm", "change")
 	}
 	for _, ofs := range []string{"true", "false"} {
 		hostile.Git(t, dir, "-c", "repack.useDeltaBaseOffset="+ofs, "repack", "-adfq", "--depth=20", "--window=50")
@@ -178,19 +179,6 @@ func TestAgreesWithGitLogOnDeltas(t *testing.T) {
 				t.Errorf("deltas on offsets %s, %v:\n got %q\nwant %q", ofs, dirs, got, want)
 			}
 		}
-	}
-}
-
-// gitAt runs git in dir as the author and committer of date.
-func gitAt(t *testing.T, dir, date string, args ...string) {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir,
-		"GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@example.com",
-		"GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 }
 

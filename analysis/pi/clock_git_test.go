@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 // gitProject is a project whose charter c requires fresh evidence for
@@ -23,14 +25,7 @@ func gitProject(t *testing.T) (project, dir string, git func(date string, args .
 	mustWrite(t, filepath.Join(project, ".gitignore"), "*.log\n/src/gen/\n")
 	git = func(date string, args ...string) {
 		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = project
-		cmd.Env = append(os.Environ(), "GIT_COMMITTER_DATE="+date, "GIT_AUTHOR_DATE="+date,
-			"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
-			"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
+		testfixture.Git(t, project, date, args...)
 	}
 	git("2025-12-01T00:00:00Z", "init", "-q")
 	git("2025-12-01T00:00:00Z", "add", "-A")

@@ -277,26 +277,19 @@ func IndexFile(version int, blobs map[string]string) []byte {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	var x bytes.Buffer
-	x.WriteString("DIRC")
-	binary.Write(&x, binary.BigEndian, uint32(version))
-	binary.Write(&x, binary.BigEndian, uint32(len(names)))
 	prev := ""
-	for i, name := range names {
+	return index(version, len(names), func(x *bytes.Buffer, i int) {
+		name := names[i]
 		start := x.Len()
-		var stat [40]byte
-		binary.BigEndian.PutUint32(stat[24:], 0o100644)
-		x.Write(stat[:])
 		id, _ := hex.DecodeString(blobs[name])
-		x.Write(id)
-		flags := uint16(min(len(name), 0xfff))
 		extended := version == 3 && i == 0
+		flags := uint16(min(len(name), 0xfff))
 		if extended {
 			flags |= 0x4000
 		}
-		binary.Write(&x, binary.BigEndian, flags)
+		entryHead(x, id, flags)
 		if extended {
-			binary.Write(&x, binary.BigEndian, uint16(0x2000))
+			binary.Write(x, binary.BigEndian, uint16(0x2000))
 		}
 		if version == 4 {
 			common := 0
@@ -307,64 +300,66 @@ func IndexFile(version int, blobs map[string]string) []byte {
 			x.WriteString(name[common:] + "\x00")
 		} else {
 			x.WriteString(name)
-			pad := 8 - (x.Len()-start)%8
-			x.Write(make([]byte, pad))
+			x.Write(make([]byte, 8-(x.Len()-start)%8))
 		}
 		prev = name
-	}
-	sum := sha1.Sum(x.Bytes())
-	x.Write(sum[:])
-	return x.Bytes()
+	})
 }
 
 // IndexV4LongNames is a version 4 index of n entries whose names are
 // 4,000 bytes long and differ in their last six: each costs the file 70
 // bytes and a reader that keeps it 4 KB.
 func IndexV4LongNames(n int) []byte {
+	stem := "src/" + strings.Repeat("a", 3990)
+	return index(4, n, func(x *bytes.Buffer, i int) {
+		entryHead(x, emptyBlob(), 0xfff)
+		if i == 0 {
+			fmt.Fprintf(x, "\x00%s%06d\x00", stem, i)
+		} else {
+			fmt.Fprintf(x, "\x06%06d\x00", i) // drop the last six bytes, append six
+		}
+	})
+}
+
+// IndexV4Bomb is a version 4 index of n entries, src/a, src/aa, …: each
+// name the previous one and one byte more.
+func IndexV4Bomb(n int) []byte {
+	return index(4, n, func(x *bytes.Buffer, i int) {
+		entryHead(x, emptyBlob(), uint16(min(4+i+1, 0xfff)))
+		if i == 0 {
+			x.WriteString("\x00src/a\x00") // strip nothing, append the name
+		} else {
+			x.WriteString("\x00a\x00")
+		}
+	})
+}
+
+// index is an index file of version and n entries, each written by entry,
+// with its header and checksum.
+func index(version, n int, entry func(x *bytes.Buffer, i int)) []byte {
 	var x bytes.Buffer
 	x.WriteString("DIRC")
-	binary.Write(&x, binary.BigEndian, uint32(4))
+	binary.Write(&x, binary.BigEndian, uint32(version))
 	binary.Write(&x, binary.BigEndian, uint32(n))
-	blob, _ := hex.DecodeString(ObjectID("blob", nil))
-	stem := "src/" + strings.Repeat("a", 3990)
 	for i := range n {
-		var stat [40]byte
-		binary.BigEndian.PutUint32(stat[24:], 0o100644)
-		x.Write(stat[:])
-		x.Write(blob)
-		binary.Write(&x, binary.BigEndian, uint16(0xfff))
-		if i == 0 {
-			fmt.Fprintf(&x, "\x00%s%06d\x00", stem, i)
-		} else {
-			fmt.Fprintf(&x, "\x06%06d\x00", i) // drop the last six bytes, append six
-		}
+		entry(&x, i)
 	}
 	sum := sha1.Sum(x.Bytes())
 	x.Write(sum[:])
 	return x.Bytes()
 }
 
-// IndexV4Bomb is a version 4 index of n entries, src/a, src/aa, …: each
-// name the previous one and one byte more.
-func IndexV4Bomb(n int) []byte {
-	var x bytes.Buffer
-	x.WriteString("DIRC")
-	binary.Write(&x, binary.BigEndian, uint32(4))
-	binary.Write(&x, binary.BigEndian, uint32(n))
-	blob, _ := hex.DecodeString(ObjectID("blob", nil))
-	for i := range n {
-		var stat [40]byte
-		binary.BigEndian.PutUint32(stat[24:], 0o100644)
-		x.Write(stat[:])
-		x.Write(blob)
-		binary.Write(&x, binary.BigEndian, uint16(min(4+i+1, 0xfff)))
-		if i == 0 {
-			x.WriteString("\x00src/a\x00") // strip nothing, append the name
-		} else {
-			x.WriteString("\x00a\x00")
-		}
-	}
-	sum := sha1.Sum(x.Bytes())
-	x.Write(sum[:])
-	return x.Bytes()
+// entryHead writes an index entry up to its name: zero stat data but the
+// mode (a regular file), the blob id and the flags.
+func entryHead(x *bytes.Buffer, blob []byte, flags uint16) {
+	var stat [40]byte
+	binary.BigEndian.PutUint32(stat[24:], 0o100644)
+	x.Write(stat[:])
+	x.Write(blob)
+	binary.Write(x, binary.BigEndian, flags)
+}
+
+func emptyBlob() []byte {
+	id, _ := hex.DecodeString(ObjectID("blob", nil))
+	return id
 }

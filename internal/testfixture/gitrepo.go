@@ -1,6 +1,7 @@
 package testfixture
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -90,8 +91,9 @@ func Clone(t testing.TB, repo string, depth int) string {
 }
 
 // Git runs git in dir as of date (author and committer; "" for now),
-// isolated from the user's and the system's configuration.
-func Git(t testing.TB, dir, date string, args ...string) {
+// isolated from the user's and the system's configuration, and returns
+// its output.
+func Git(t testing.TB, dir, date string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
@@ -100,7 +102,10 @@ func Git(t testing.TB, dir, date string, args ...string) {
 	if date != "" {
 		cmd.Env = append(cmd.Env, "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
 	}
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, errb.String())
 	}
+	return out.String()
 }
