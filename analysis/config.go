@@ -30,9 +30,9 @@ type Config struct {
 	// SourceDirs are the folders, relative to the project (the folder that
 	// holds .pi/), whose newest change makes fresh-required evidence stale.
 	SourceDirs []string `json:"sourceDirs,omitempty"`
-	// Freshness is "mtime" (newest file time, upstream's rule) or "git"
-	// (time of the last commit touching SourceDirs).
-	Freshness string `json:"freshness,omitempty"`
+	// Freshness says how the newest source change is dated (pi.Freshness:
+	// "git" or "mtime"; unset: pi.DefaultFreshness, git).
+	Freshness pi.Freshness `json:"freshness,omitempty"`
 	// QuestionBudget is the interview's question budget.
 	QuestionBudget int `json:"questionBudget,omitempty"`
 	// DebounceMs delays diagnostics after an edit (server only). Nil means default.
@@ -42,7 +42,6 @@ type Config struct {
 // Defaults.
 const (
 	DefaultQuestionBudget = 5
-	DefaultFreshness      = "mtime"
 	DefaultDebounceMs     = 30
 )
 
@@ -133,10 +132,8 @@ func (c Config) Validate() error {
 			return fmt.Errorf("severity.%s: %v", code, err)
 		}
 	}
-	switch c.Freshness {
-	case "", "mtime", "git":
-	default:
-		return fmt.Errorf("freshness: %q is not \"mtime\" or \"git\"", c.Freshness)
+	if _, err := pi.ParseFreshness(string(c.Freshness)); err != nil {
+		return fmt.Errorf("freshness: %v", err)
 	}
 	if c.QuestionBudget < 0 || c.QuestionBudget > MaxQuestionBudget {
 		return fmt.Errorf("questionBudget: %d is outside %d..%d", c.QuestionBudget, MinQuestionBudget, MaxQuestionBudget)
@@ -229,13 +226,8 @@ func (c Config) Sources() []string {
 	return DefaultSourceDirs
 }
 
-// FreshnessMode is "mtime" or "git".
-func (c Config) FreshnessMode() string {
-	if c.Freshness != "" {
-		return c.Freshness
-	}
-	return DefaultFreshness
-}
+// FreshnessMode is the freshness mode with its default.
+func (c Config) FreshnessMode() pi.Freshness { return c.Freshness.OrDefault() }
 
 // FindConfigFile looks for a project configuration file in dir and its
 // parents, stopping at the first folder that holds .git (the project root).

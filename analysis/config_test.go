@@ -50,7 +50,7 @@ func TestParseConfigErrors(t *testing.T) {
 
 func TestMergeAndDefaults(t *testing.T) {
 	var zero Config
-	if zero.Budget() != DefaultQuestionBudget || zero.FreshnessMode() != "mtime" || zero.Sources()[0] != "src" {
+	if zero.Budget() != DefaultQuestionBudget || zero.FreshnessMode() != "git" || zero.Sources()[0] != "src" {
 		t.Fatalf("defaults wrong: %d %s %v", zero.Budget(), zero.FreshnessMode(), zero.Sources())
 	}
 	base := Config{Severity: map[string]string{"stale-evidence": "error", "milestone-size": "off"}, QuestionBudget: 3}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // DecodeSettings reads settings an editor sends (initializationOptions,
@@ -77,11 +78,10 @@ func DecodeSettings(raw []byte) (Config, []string) {
 	}
 	var freshness string
 	if decode("freshness", &freshness) {
-		switch freshness {
-		case "", "mtime", "git":
-			cfg.Freshness = freshness
-		default:
-			warn("freshness: %q is not \"mtime\" or \"git\"; using %q", freshness, DefaultFreshness)
+		if _, err := pi.ParseFreshness(freshness); err != nil {
+			warn("freshness: %v; using %q", err, pi.DefaultFreshness)
+		} else {
+			cfg.Freshness = pi.Freshness(freshness)
 		}
 	}
 	var budget int

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // ConfigSchema is the JSON schema of .charter-lsp.jsonc, written to
@@ -36,9 +37,9 @@ func ConfigSchema() []byte {
 				"default":     DefaultSourceDirs,
 			},
 			"freshness": map[string]any{
-				"description": "How the newest source change is found: file modification times (upstream's rule) or the last git commit touching sourceDirs.",
-				"enum":        []string{"mtime", "git"},
-				"default":     DefaultFreshness,
+				"description": "How the newest source change is found: file modification times (upstream's rule), or in a git work tree the last commit touching sourceDirs and the file time of a file changed since (outside one: file times).",
+				"enum":        pi.FreshnessModes,
+				"default":     pi.DefaultFreshness,
 			},
 			"questionBudget": map[string]any{
 				"description": "How many questions the rp1 interview asks at most.",

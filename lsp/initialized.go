@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
@@ -37,11 +38,15 @@ func (s *Server) Initialized(ctx context.Context, params *protocol.InitializedPa
 
 // watchGlobs are the files whose change on disk can change a diagnostic:
 // every pi-charter file (evidence, criterion-state.json, …), rp1 charters,
-// the project configuration, and the freshness source folders.
+// the project configuration, the freshness source folders, and with git
+// freshness the index, which a commit, an add or a checkout rewrites.
 func watchGlobs(cfg analysis.Config) []string {
 	globs := []string{"**/.pi/charters/**", "**/.charters/**", "**/charter.md", "**/.charter-lsp.json*"}
 	for _, dir := range cfg.Sources() {
 		globs = append(globs, "**/"+filepath.ToSlash(filepath.Clean(dir))+"/**")
+	}
+	if cfg.FreshnessMode() == pi.FreshnessGit {
+		globs = append(globs, "**/.git/index")
 	}
 	return globs
 }

@@ -47,7 +47,7 @@ func TestInitializedRegistersFileWatchers(t *testing.T) {
 	for _, w := range opts.Watchers {
 		globs = append(globs, w.GlobPattern)
 	}
-	want := "**/.pi/charters/** **/.charters/** **/charter.md **/.charter-lsp.json* **/lib/** **/cmd/**"
+	want := "**/.pi/charters/** **/.charters/** **/charter.md **/.charter-lsp.json* **/lib/** **/cmd/** **/.git/index"
 	if got := strings.Join(globs, " "); got != want {
 		t.Errorf("globs = %s\nwant    %s", got, want)
 	}

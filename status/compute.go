@@ -19,10 +19,8 @@ type Options struct {
 	// holding .pi/), whose newest change makes fresh-required evidence
 	// stale; nil means upstream's ["src"].
 	SourceDirs []string
-	// Freshness says how a source change is dated: "mtime" (the default,
-	// as upstream: newest file mtime) or "git" (newest commit touching the
-	// source folders; falls back to mtime outside a git work tree).
-	Freshness string
+	// Freshness says how a source change is dated (unset: the default).
+	Freshness pi.Freshness
 	// Now is the time ages are computed against; zero means time.Now().
 	Now time.Time
 }
@@ -40,10 +38,8 @@ func Compute(fsys vfs.FS, dir string, opts Options) (*Status, error) {
 	if opts.SourceDirs == nil {
 		opts.SourceDirs = pi.DefaultSourceDirs
 	}
-	switch opts.Freshness {
-	case "", "mtime", "git":
-	default:
-		return nil, fmt.Errorf("freshness %q: use mtime or git", opts.Freshness)
+	if _, err := pi.ParseFreshness(string(opts.Freshness)); err != nil {
+		return nil, fmt.Errorf("freshness: %v", err)
 	}
 	fi, err := fsys.Stat(dir)
 	if err != nil {

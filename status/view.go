@@ -26,6 +26,9 @@ type View struct {
 	// source change, in register order; StaleByID indexes it.
 	Stale     []pi.StaleEvidence
 	StaleByID map[string]pi.StaleEvidence
+	// Unjudged lists the fresh-required VALs whose pass a shallow clone
+	// cannot judge (pi.FindStale): neither stale nor fresh.
+	Unjudged []pi.StaleEvidence
 
 	fsys vfs.FS // for the few facts status reads besides the files (folder existence)
 
@@ -39,7 +42,7 @@ type View struct {
 // requires fresh evidence and passes.
 func NewView(fsys vfs.FS, d *pi.Dir, clock pi.SourceClock) *View {
 	v := &View{Dir: d, Latest: pi.LatestResults(d), StaleByID: map[string]pi.StaleEvidence{}, fsys: fsys}
-	v.Stale = pi.FindStale(d, v.Latest, clock)
+	v.Stale, v.Unjudged = pi.FindStale(d, v.Latest, clock)
 	if v.Stale == nil {
 		v.Stale = []pi.StaleEvidence{} // computed: none (nil would mean "not computed" to pi.Check)
 	}
@@ -108,5 +111,5 @@ func (v *View) Status(now time.Time) *Status {
 // ctx is done the check stops early and the result is incomplete (see
 // pi.Check).
 func (v *View) Diagnostics(ctx context.Context, path string, now time.Time) []diag.Diagnostic {
-	return pi.Check(ctx, v.Dir, pi.Options{Stale: v.Stale, Only: path, Now: now})[path]
+	return pi.Check(ctx, v.Dir, pi.Options{Stale: v.Stale, Unjudged: v.Unjudged, Only: path, Now: now})[path]
 }

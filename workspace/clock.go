@@ -3,7 +3,6 @@ package workspace
 import (
 	"context"
 	"strings"
-	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
@@ -11,9 +10,8 @@ import (
 
 // clockReading is when a project's sources last changed.
 type clockReading struct {
-	t    time.Time
-	path string
-	ok   bool
+	c  pi.SourceChange
+	ok bool
 }
 
 // clock returns the freshness clock of project under cfg's settings. The
@@ -25,13 +23,13 @@ func (s *Snapshot) clock(ctx context.Context, project string, cfg analysis.Confi
 		return noSources{}, nil
 	}
 	mode, dirs := cfg.FreshnessMode(), cfg.Sources()
-	key := project + "\x00" + mode + "\x00" + strings.Join(dirs, "\x00")
+	key := project + "\x00" + string(mode) + "\x00" + strings.Join(dirs, "\x00")
 	s.mu.Lock()
 	pr := s.clocks[key]
 	if pr == nil {
 		pr = newPromise(s.sess.busy, func(ctx context.Context) (clockReading, error) {
-			t, p, ok, err := pi.NewestSource(ctx, pi.NewSourceClock(mode, s.FS(), dirs), project)
-			return clockReading{t, p, ok}, err
+			c, ok, err := pi.NewestSource(ctx, pi.NewSourceClock(mode, s.FS(), dirs), project)
+			return clockReading{c, ok}, err
 		})
 		s.clocks[key] = pr
 	}
@@ -54,18 +52,18 @@ type lazyClock struct {
 	pr      *promise[clockReading]
 }
 
-func (c *lazyClock) Newest(project string) (time.Time, string, bool) {
+func (c *lazyClock) Newest(project string) (pi.SourceChange, bool) {
 	if project != c.project {
-		return time.Time{}, "", false
+		return pi.SourceChange{}, false
 	}
 	r, err := c.pr.get(c.ctx)
 	if err != nil {
-		return time.Time{}, "", false
+		return pi.SourceChange{}, false
 	}
-	return r.t, r.path, r.ok
+	return r.c, r.ok
 }
 
 // noSources is the clock of a charter outside any project.
 type noSources struct{}
 
-func (noSources) Newest(string) (time.Time, string, bool) { return time.Time{}, "", false }
+func (noSources) Newest(string) (pi.SourceChange, bool) { return pi.SourceChange{}, false }

@@ -172,7 +172,7 @@ func TestOldSnapshotKeepsItsVersion(t *testing.T) {
 func TestConfigLayers(t *testing.T) {
 	root := t.TempDir()
 	cfgFile := filepath.Join(root, ".charter-lsp.jsonc")
-	if err := os.WriteFile(cfgFile, []byte(`{"freshness": "git", "sourceDirs": ["lib"], "questionBudget": 7, "severity": {"val-title-task": "off"}}`), 0o644); err != nil {
+	if err := os.WriteFile(cfgFile, []byte(`{"freshness": "mtime", "sourceDirs": ["lib"], "questionBudget": 7, "severity": {"val-title-task": "off"}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	file := filepath.Join(root, "charter.md")
@@ -182,12 +182,12 @@ func TestConfigLayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.FreshnessMode() != "git" || cfg.Budget() != 9 || cfg.Sources()[0] != "lib" || cfg.Severity["val-title-task"] != "off" {
+	if cfg.FreshnessMode() != "mtime" || cfg.Budget() != 9 || cfg.Sources()[0] != "lib" || cfg.Severity["val-title-task"] != "off" {
 		t.Fatalf("trusted: %+v", cfg)
 	}
 	snap = sess.Update(workspace.Change{Settings: &workspace.Settings{Restricted: true}})
 	cfg, _ = snap.Config(file)
-	if cfg.FreshnessMode() != "mtime" || cfg.Sources()[0] != "src" || cfg.Budget() != 7 || cfg.Severity["val-title-task"] != "off" {
+	if cfg.FreshnessMode() != "git" || cfg.Sources()[0] != "src" || cfg.Budget() != 7 || cfg.Severity["val-title-task"] != "off" {
 		t.Fatalf("restricted: %+v", cfg)
 	}
 }

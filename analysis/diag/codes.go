@@ -58,6 +58,7 @@ const (
 	CriteriaScaffold
 	FreshSinceLoose
 	StaleEvidence
+	FreshnessUnknown
 	EvidenceInvalid
 	EvidenceMissingBecause
 	EvidenceUnknownVAL
@@ -176,6 +177,7 @@ var Rules = []Rule{
 
 	// Evidence and sidecars.
 	{StaleEvidence, "stale-evidence", SeverityWarning, "evidence", "A fresh-required VAL's passing evidence predates the newest source change.", false},
+	{FreshnessUnknown, "freshness-unknown", SeverityInformation, "evidence", "A shallow clone's history ends before the last source change, so whether fresh-required passes are stale cannot be told (said once per charter).", false},
 	{EvidenceInvalid, "evidence-invalid", SeverityError, "evidence", "An evidence row breaks the evidence schema.", false},
 	{EvidenceMissingBecause, "evidence-missing-because", SeverityWarning, "evidence", "Manual evidence without a because.", false},
 	{EvidenceUnknownVAL, "evidence-unknown-val", SeverityWarning, "evidence", "An evidence row names a criterion that criteria.md does not define.", false},

@@ -186,6 +186,10 @@ var Docs = map[Code]Doc{
 		Example: "Fresh evidence required: true   (pass at 2026-11-11T10:15Z, src/auth/token.go changed later)",
 		Fix:     "Re-run the verifier and record fresh evidence (code action \"Record evidence\").",
 	},
+	FreshnessUnknown: {
+		Example: "a CI checkout of depth 1 (actions/checkout's default): its one commit holds src/ as if added there",
+		Fix:     "Fetch the full history: `fetch-depth: 0` on actions/checkout, or `git fetch --unshallow`.",
+	},
 	EvidenceInvalid: {
 		Example: "{\"criterionId\": \"VAL-ROLL-009\", \"outcome\": \"ok\", \"confidence\": \"high\"}",
 		Fix:     "Keep to the evidence schema: criterionId, outcome (pass|fail|partial), summary, ts required; no other properties.",

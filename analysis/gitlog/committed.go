@@ -2,12 +2,10 @@ package gitlog
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/storer"
 )
 
 // Committed reports whether content is what both the index and the last
@@ -17,46 +15,33 @@ import (
 // does not track (new, untracked or removed from it), or when the budget
 // runs out: then git cannot tell.
 func Committed(ctx context.Context, path string, content []byte) (same, known bool) {
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
-	b := &budget{ctx: ctx, maxBytes: 64 << 20}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return false, false
 	}
-	workTree, gitDir, err := find(filepath.Dir(abs))
+	r, err := Open(ctx, filepath.Dir(abs), Limits{Timeout: 2 * time.Second, Bytes: 64 << 20})
 	if err != nil {
 		return false, false
 	}
-	rel, err := filepath.Rel(workTree, abs)
+	defer r.Close()
+	rel, err := filepath.Rel(r.workTree, abs)
 	if err != nil || !filepath.IsLocal(rel) {
 		return false, false
 	}
-	st, err := open(gitDir, b)
+	head, err := r.headCommit()
 	if err != nil {
 		return false, false
 	}
-	defer st.Close()
-	ref, err := storer.ResolveReference(st, plumbing.HEAD)
-	if err != nil {
+	name := filepath.ToSlash(rel)
+	entries, err := r.r.index(func(n []byte) bool { return string(n) == name })
+	if err != nil || len(entries) != 1 || entries[0].stage != 0 {
+		return false, false // not tracked, or in conflict
+	}
+	staged := entries[0]
+	w := &walker{st: r.r, b: r.b}
+	e, err := w.lookup(head.TreeHash, name)
+	if err != nil || r.b.check() != nil {
 		return false, false
 	}
-	w := &walker{st: st, b: b}
-	head, err := w.commit(ref.Hash())
-	if err != nil {
-		return false, false
-	}
-	idx, err := st.Index()
-	if err != nil {
-		return false, false
-	}
-	staged, err := idx.Entry(filepath.ToSlash(rel))
-	if err != nil {
-		return false, false // not tracked
-	}
-	e, err := w.lookup(head.TreeHash, filepath.ToSlash(rel))
-	if err != nil || errors.Is(b.check(), context.DeadlineExceeded) {
-		return false, false
-	}
-	return e.hash == staged.Hash && staged.Hash == plumbing.ComputeHash(plumbing.BlobObject, content), true
+	return e.hash == staged.hash && staged.hash == plumbing.ComputeHash(plumbing.BlobObject, content), true
 }

@@ -1,18 +1,11 @@
 package gitlog
 
 import (
-	"bufio"
-	"compress/zlib"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"regexp"
-	"strconv"
-	"strings"
 	"sync/atomic"
 
 	"github.com/go-git/go-billy/v5"
@@ -25,12 +18,26 @@ import (
 var errReadOnly = errors.New("gitlog: read-only")
 
 // budget bounds all the reading one LastChange does: a deadline and a
-// number of bytes, checked on every open and read, so no repository (a
-// huge pack, a packed-refs of a gigabyte) can make it run on.
+// number of bytes — read from the git directory, and inflated from its
+// objects or built from its index — checked on every open and read, and
+// before an object is inflated, so no repository (a huge pack, a delta
+// bomb, a packed-refs of a gigabyte) can make it run on.
 type budget struct {
 	ctx      context.Context
 	maxBytes int64
 	read     atomic.Int64
+}
+
+// spend counts n bytes about to be inflated or built, refusing them when
+// they would go over the budget.
+func (b *budget) spend(n int64) error {
+	if err := b.check(); err != nil {
+		return err
+	}
+	if b.read.Add(n) > b.maxBytes {
+		return fmt.Errorf("%w: more than %d MB to read", ErrBudget, b.maxBytes>>20)
+	}
+	return nil
 }
 
 func (b *budget) check() error {
@@ -81,49 +88,7 @@ func (s *safeFS) OpenFile(name string, flag int, _ os.FileMode) (billy.File, err
 			return nil, &fs.PathError{Op: "open", Path: name, Err: vfs.ErrNotRegular}
 		}
 	}
-	bf := &budgetFile{File: f, b: s.b}
-	if looseObject.MatchString(filepath.ToSlash(name)) {
-		if err := checkLooseObject(bf); err != nil {
-			f.Close()
-			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
-		}
-	}
-	return bf, nil
-}
-
-// looseObject matches a loose object's path in a git directory (SHA-1 or
-// SHA-256 names).
-var looseObject = regexp.MustCompile(`(^|/)objects/[0-9a-f]{2}/(?:[0-9a-f]{38}|[0-9a-f]{62})$`)
-
-// checkLooseObject inflates a loose object up to the size its header
-// declares, and refuses it when the stream goes on: go-git reads a loose
-// object to the end of its zlib stream, so a header that understates the
-// size (a 2 MB file saying "commit 116" and inflating to 2 GB) would be
-// inflated whole. A declared size over the caps is left to the caps,
-// which go-git checks before inflating. The file is then rewound.
-func checkLooseObject(f billy.File) error {
-	zr, err := zlib.NewReader(f)
-	if err != nil {
-		return err
-	}
-	defer zr.Close()
-	br := bufio.NewReaderSize(zr, 64)
-	header, err := br.ReadString(0)
-	if err != nil || len(header) > 32 {
-		return errors.New("gitlog: a loose object without a header")
-	}
-	_, sizeText, _ := strings.Cut(strings.TrimSuffix(header, "\x00"), " ")
-	size, err := strconv.ParseInt(sizeText, 10, 64)
-	if err != nil || size < 0 {
-		return errors.New("gitlog: a loose object without a size")
-	}
-	if size <= maxTreeSize {
-		if n, _ := io.CopyN(io.Discard, br, size+1); n > size {
-			return fmt.Errorf("gitlog: a loose object inflates past its declared %d bytes", size)
-		}
-	}
-	_, err = f.Seek(0, io.SeekStart)
-	return err
+	return &budgetFile{File: f, b: s.b}, nil
 }
 
 func (s *safeFS) Open(name string) (billy.File, error) { return s.OpenFile(name, os.O_RDONLY, 0) }

@@ -16,8 +16,10 @@
 // It also bounds the work: only a .git found above the project counts (a
 // project folder shaped like a bare repository is never taken for one);
 // reads go through a read-only, regular-files-only file system kept inside
-// the git directory; and a deadline, a commit count and a byte count cap
-// what one answer may cost.
+// the git directory; objects and the index are read here, every size they
+// declare checked before anything is inflated or built (objects.go,
+// index.go); and a deadline, a commit count and a byte count cap what one
+// answer may cost.
 package gitlog
 
 import (
@@ -37,6 +39,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+	gitconfig "github.com/go-git/go-git/v5/plumbing/format/config"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage/filesystem"
@@ -50,13 +53,25 @@ type Change struct {
 	Time   time.Time // committer time, as %cI
 	Path   string    // the first file it changed under the folders (absolute); "" for a merge
 	Commit string
+	// Shallow: the commit is where a shallow clone's history ends (a CI
+	// checkout of depth 1). git log treats it as a root, as if it added
+	// every file it holds, so the last change may be older: Time is only
+	// an upper bound.
+	Shallow bool
+	// With lists the files (absolute) the commit added under the folders
+	// Repository.LastChange was given as with: committed together with
+	// the change. None for a merge or a shallow clone's last commit.
+	With []string
 }
 
 // Limits bound one LastChange. The zero value means the defaults.
 type Limits struct {
 	Timeout time.Duration // default 5 s
 	Commits int           // commits looked at, default 100,000
-	Bytes   int64         // bytes read from the git directory, default 1 GB
+	// Bytes counts bytes read from the git directory, inflated from its
+	// objects (along delta chains too) and built from its index; default
+	// 1 GB.
+	Bytes int64
 }
 
 // Errors. A caller treats each as "no answer".
@@ -66,14 +81,12 @@ var (
 	ErrBudget       = errors.New("gave up: the history is larger than the budget")
 )
 
-// Object size caps: no real commit is a megabyte, no real folder's tree 16
-// MB; larger ones are refused before they are decoded.
+// Object size caps: no real commit is a megabyte, no real folder's tree 4
+// MB (100,000 entries); larger ones are refused from the sizes they
+// declare, before anything is inflated (objectStore).
 const (
 	maxCommitSize = 1 << 20
-	maxTreeSize   = 16 << 20
-	// objects over this are read lazily by go-git, so the caps above are
-	// checked before their content is inflated.
-	lazyObjectSize = 1 << 20
+	maxTreeSize   = 4 << 20
 )
 
 // LastChange finds the newest commit reachable from HEAD that changed any
@@ -81,6 +94,41 @@ const (
 // history simplification: a commit whose folders equal one parent's is
 // skipped in favour of that parent.
 func LastChange(ctx context.Context, project string, dirs []string, lim Limits) (Change, error) {
+	r, err := Open(ctx, project, lim)
+	if err != nil {
+		return Change{}, err
+	}
+	defer r.Close()
+	return r.LastChange(dirs, nil)
+}
+
+// LastChange is the package's LastChange on an open repository. The files
+// that commit added under the folders with (relative to the project) are
+// listed in Change.With: what was committed together with the change.
+func (r *Repository) LastChange(dirs, with []string) (Change, error) {
+	paths := r.repoPaths(dirs)
+	if len(paths) == 0 {
+		return Change{}, ErrNoChange
+	}
+	w := &walker{st: r.r, b: r.b, paths: paths, maxCommits: r.lim.Commits}
+	c, first, shallow, err := w.last()
+	if err != nil {
+		return Change{}, err
+	}
+	out := Change{Time: c.Committer.When, Commit: c.Hash.String(), Shallow: shallow}
+	if first != "" {
+		out.Path = filepath.Join(r.workTree, filepath.FromSlash(first))
+	}
+	if out.With, err = w.added(c, r.repoPaths(with)); err != nil {
+		return Change{}, err
+	}
+	for i, p := range out.With {
+		out.With[i] = filepath.Join(r.workTree, filepath.FromSlash(p))
+	}
+	return out, nil
+}
+
+func (lim Limits) withDefaults() Limits {
 	if lim.Timeout <= 0 {
 		lim.Timeout = 5 * time.Second
 	}
@@ -90,55 +138,20 @@ func LastChange(ctx context.Context, project string, dirs []string, lim Limits) 
 	if lim.Bytes <= 0 {
 		lim.Bytes = 1 << 30
 	}
-	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
-	defer cancel()
-	b := &budget{ctx: ctx, maxBytes: lim.Bytes}
-
-	project, err := filepath.Abs(project)
-	if err != nil {
-		return Change{}, err
-	}
-	workTree, gitDir, err := find(project)
-	if err != nil {
-		return Change{}, err
-	}
-	var paths []string // the folders as repository paths
-	for _, d := range dirs {
-		rel, err := filepath.Rel(workTree, filepath.Join(project, filepath.FromSlash(d)))
-		if err != nil || !filepath.IsLocal(rel) && rel != "." {
-			continue // not in this repository's work tree
-		}
-		paths = append(paths, filepath.ToSlash(rel))
-	}
-	if len(paths) == 0 {
-		return Change{}, ErrNoChange
-	}
-	st, err := open(gitDir, b)
-	if err != nil {
-		return Change{}, err
-	}
-	defer st.Close()
-	w := &walker{st: st, b: b, paths: paths, maxCommits: lim.Commits}
-	c, first, err := w.last()
-	if err != nil {
-		return Change{}, err
-	}
-	out := Change{Time: c.Committer.When, Commit: c.Hash.String()}
-	if first != "" {
-		out.Path = filepath.Join(workTree, filepath.FromSlash(first))
-	}
-	return out, nil
+	return lim
 }
 
 // find locates the repository of project the way git does for a work tree:
 // the nearest folder at or above project holding .git — a folder, or a
-// "gitdir:" file pointing at one. A folder that merely looks like a bare
-// repository (HEAD, objects/, refs/ at its top, which survives a clone) is
-// never taken for one.
+// "gitdir:" file pointing at one (ownGitDir says which of those count). A
+// folder that merely looks like a bare repository (HEAD, objects/, refs/
+// at its top, which survives a clone) is never taken for one, nor is a
+// .git that is a symbolic link: it would date these sources from another
+// repository.
 func find(project string) (workTree, gitDir string, err error) {
 	for dir := project; ; {
 		p := filepath.Join(dir, ".git")
-		if fi, err := os.Stat(p); err == nil {
+		if fi, err := os.Lstat(p); err == nil {
 			switch {
 			case fi.IsDir():
 				return dir, p, nil
@@ -147,7 +160,12 @@ func find(project string) (workTree, gitDir string, err error) {
 				if err != nil {
 					return "", "", err
 				}
+				if err := ownGitDir(dir, p, target); err != nil {
+					return "", "", err
+				}
 				return dir, target, nil
+			case fi.Mode()&os.ModeSymlink != 0:
+				return "", "", fmt.Errorf("%w: %s is a symbolic link", ErrNoRepository, p)
 			default:
 				return "", "", fmt.Errorf("%s: %w", p, &vfs.NotRegularError{Mode: fi.Mode()})
 			}
@@ -158,6 +176,52 @@ func find(project string) (workTree, gitDir string, err error) {
 		}
 		dir = parent
 	}
+}
+
+// ownGitDir accepts the git directory a .git file (dotGit, in workTree)
+// names only when it belongs to this work tree: it lies inside the work
+// tree; or it is a linked work tree's (git worktree add), whose gitdir file
+// names dotGit back; or a submodule's, whose core.worktree names the work
+// tree. Anything else is another repository, which a .git file a
+// repository ships (gitdir: /home/me/other/.git) must not make us read.
+func ownGitDir(workTree, dotGit, target string) error {
+	wt, ok := vfs.Resolve(workTree)
+	real, ok2 := vfs.Resolve(target)
+	if !ok || !ok2 {
+		return ErrNoRepository
+	}
+	if vfs.Within(wt, real) {
+		return nil
+	}
+	if back, err := vfs.ReadFile(filepath.Join(real, "gitdir"), 4096); err == nil {
+		if sameFile(relativeTo(real, strings.TrimSpace(string(back))), dotGit) {
+			return nil
+		}
+	}
+	if src, err := vfs.ReadFile(filepath.Join(real, "config"), 64<<10); err == nil {
+		cfg := gitconfig.New()
+		if gitconfig.NewDecoder(bytes.NewReader(src)).Decode(cfg) == nil {
+			if w := cfg.Section("core").Option("worktree"); w != "" && sameFile(relativeTo(real, w), workTree) {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("%w: %s names %s, a git directory that does not name this work tree back", ErrNoRepository, dotGit, target)
+}
+
+// relativeTo is p, resolved against dir when relative.
+func relativeTo(dir, p string) string {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	return filepath.Clean(p)
+}
+
+// sameFile reports whether a and b resolve to the same file.
+func sameFile(a, b string) bool {
+	ra, ok := vfs.Resolve(a)
+	rb, ok2 := vfs.Resolve(b)
+	return ok && ok2 && ra == rb
 }
 
 // gitDirFile reads a .git file ("gitdir: <path>", as in a linked work tree
@@ -172,61 +236,104 @@ func gitDirFile(p string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("%s has no gitdir: line", p)
 	}
-	target = strings.TrimSpace(target)
-	if !filepath.IsAbs(target) {
-		target = filepath.Join(filepath.Dir(p), target)
-	}
-	return filepath.Clean(target), nil
+	return relativeTo(filepath.Dir(p), strings.TrimSpace(target)), nil
 }
 
-// open builds go-git's storage over the git directory, with a common
-// directory when it is a linked work tree's.
-func open(gitDir string, b *budget) (*filesystem.Storage, error) {
+// repo is a git directory opened for reading: go-git's storage for the
+// references and the shallow list (small text files), and objectStore for
+// the objects.
+type repo struct {
+	fs   billy.Filesystem // the git directory (and its common directory)
+	b    *budget
+	refs *filesystem.Storage
+	objs *objectStore
+}
+
+// open opens the git directory, with its common directory when it is a
+// linked work tree's.
+func open(gitDir string, b *budget) (*repo, error) {
 	real, ok := vfs.Resolve(gitDir)
 	if !ok {
 		return nil, ErrNoRepository
 	}
 	var fsys billy.Filesystem = newSafeFS(real, b)
+	objects := filepath.Join(real, "objects")
 	if src, err := vfs.ReadFile(filepath.Join(real, "commondir"), 4096); err == nil {
-		common := strings.TrimSpace(string(src))
-		if !filepath.IsAbs(common) {
-			common = filepath.Join(real, common)
+		// A linked work tree's: <common>/worktrees/<name>. A commondir
+		// anywhere else would lead to another repository.
+		common, ok := vfs.Resolve(relativeTo(real, strings.TrimSpace(string(src))))
+		if !ok || !vfs.Within(filepath.Join(common, "worktrees"), real) {
+			return nil, fmt.Errorf("%w: %s has a commondir that is not its own", ErrNoRepository, gitDir)
 		}
-		if commonReal, ok := vfs.Resolve(common); ok {
-			fsys = dotgit.NewRepositoryFilesystem(fsys, newSafeFS(commonReal, b))
-		}
+		fsys = dotgit.NewRepositoryFilesystem(fsys, newSafeFS(common, b))
+		objects = filepath.Join(common, "objects")
 	}
-	return filesystem.NewStorageWithOptions(fsys, cache.NewObjectLRU(8*cache.MiByte),
-		filesystem.Options{LargeObjectThreshold: lazyObjectSize}), nil
+	return &repo{
+		fs:   fsys,
+		b:    b,
+		refs: filesystem.NewStorage(fsys, cache.NewObjectLRU(cache.KiByte)),
+		objs: newObjectStore(newSafeFS(objects, b), b),
+	}, nil
+}
+
+// index reads the entries of the index whose names keep accepts.
+func (r *repo) index(keep func(name []byte) bool) ([]indexEntry, error) {
+	f, err := r.fs.Open("index")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readIndex(f, r.b, keep)
+}
+
+func (r *repo) Close() {
+	r.refs.Close()
+	r.objs.close()
 }
 
 // walker visits commits newest first, as git log does.
 type walker struct {
-	st         *filesystem.Storage
+	st         *repo
 	b          *budget
 	paths      []string
 	maxCommits int
 	seen       int
 	shallow    map[plumbing.Hash]bool // a shallow clone's boundary: no parents
 	memo       map[plumbing.Hash][]entry
+	trees      map[plumbing.Hash]*object.Tree
+	treeBytes  int64
 }
 
-func (w *walker) last() (*object.Commit, string, error) {
-	ref, err := storer.ResolveReference(w.st, plumbing.HEAD)
+func (w *walker) last() (*object.Commit, string, bool, error) {
+	c, first, err := w.walk()
+	return c, first, err == nil && w.shallow[c.Hash], err
+}
+
+// headHash is the commit HEAD names.
+func (w *walker) headHash() (plumbing.Hash, error) {
+	ref, err := storer.ResolveReference(w.st.refs, plumbing.HEAD)
 	if err != nil {
 		if errors.Is(err, plumbing.ErrReferenceNotFound) {
-			return nil, "", ErrNoChange // no commit yet
+			return plumbing.ZeroHash, errNoHead
 		}
-		return nil, "", fmt.Errorf("%w: HEAD: %w", ErrNoRepository, err)
+		return plumbing.ZeroHash, fmt.Errorf("%w: HEAD: %w", ErrNoRepository, err)
 	}
-	head, err := w.commit(ref.Hash())
+	return ref.Hash(), nil
+}
+
+func (w *walker) walk() (*object.Commit, string, error) {
+	h, err := w.headHash()
+	if err != nil {
+		return nil, "", err
+	}
+	head, err := w.commit(h)
 	if err != nil {
 		return nil, "", err
 	}
 	// A shallow clone (CI checkouts of depth 1) ends at its boundary
 	// commits, which git log treats as roots.
 	w.shallow = map[plumbing.Hash]bool{}
-	if hs, err := w.st.Shallow(); err == nil {
+	if hs, err := w.st.refs.Shallow(); err == nil {
 		for _, h := range hs {
 			w.shallow[h] = true
 		}
@@ -294,28 +401,47 @@ func (w *walker) last() (*object.Commit, string, error) {
 
 // commit reads a commit, refusing one too large to be real.
 func (w *walker) commit(h plumbing.Hash) (*object.Commit, error) {
-	o, err := w.st.EncodedObject(plumbing.CommitObject, h)
+	o, err := w.object(h, plumbing.CommitObject, maxCommitSize)
 	if err != nil {
-		return nil, w.objectErr(err)
+		return nil, err
 	}
-	if o.Size() > maxCommitSize {
-		return nil, fmt.Errorf("%w: commit %s is %d bytes", ErrBudget, h, o.Size())
-	}
-	c, err := object.DecodeCommit(w.st, o)
+	c, err := object.DecodeCommit(nil, o)
 	return c, w.objectErr(err)
 }
 
-// tree reads a tree, refusing one too large to be real.
+// tree reads a tree, refusing one too large to be real. Up to 16 MB of
+// trees are kept decoded: looking files up one by one reads the same
+// folders again.
 func (w *walker) tree(h plumbing.Hash) (*object.Tree, error) {
-	o, err := w.st.EncodedObject(plumbing.TreeObject, h)
+	if t, ok := w.trees[h]; ok {
+		return t, nil
+	}
+	o, err := w.object(h, plumbing.TreeObject, maxTreeSize)
+	if err != nil {
+		return nil, err
+	}
+	t, err := object.DecodeTree(nil, o)
 	if err != nil {
 		return nil, w.objectErr(err)
 	}
-	if o.Size() > maxTreeSize {
-		return nil, fmt.Errorf("%w: tree %s is %d bytes", ErrBudget, h, o.Size())
+	if w.trees == nil || w.treeBytes+o.Size() > 16<<20 {
+		w.trees, w.treeBytes = map[plumbing.Hash]*object.Tree{}, 0
 	}
-	t, err := object.DecodeTree(w.st, o)
-	return t, w.objectErr(err)
+	w.trees[h] = t
+	w.treeBytes += o.Size()
+	return t, nil
+}
+
+// object reads an object of type typ and at most max bytes.
+func (w *walker) object(h plumbing.Hash, typ plumbing.ObjectType, max int64) (plumbing.EncodedObject, error) {
+	data, err := w.st.objs.read(h, typ, max)
+	if err != nil {
+		return nil, w.objectErr(err)
+	}
+	o := &plumbing.MemoryObject{}
+	o.SetType(typ)
+	o.Write(data)
+	return o, nil
 }
 
 // objectErr keeps a budget error recognisable: go-git wraps read errors.
@@ -337,12 +463,9 @@ func (w *walker) folders(c *object.Commit) ([]entry, error) {
 	}
 	out := make([]entry, len(w.paths))
 	for i, p := range w.paths {
-		e := entry{c.TreeHash, filemode.Dir}
-		if p != "." {
-			var err error
-			if e, err = w.lookup(c.TreeHash, p); err != nil {
-				return nil, err
-			}
+		e, err := w.lookup(c.TreeHash, p)
+		if err != nil {
+			return nil, err
 		}
 		out[i] = e
 	}
@@ -353,8 +476,12 @@ func (w *walker) folders(c *object.Commit) ([]entry, error) {
 	return out, nil
 }
 
-// lookup walks path's components from the tree root; zero when absent.
+// lookup walks path's components from the tree root ("." is the root);
+// zero when absent.
 func (w *walker) lookup(root plumbing.Hash, p string) (entry, error) {
+	if p == "." {
+		return entry{root, filemode.Dir}, nil
+	}
 	h := root
 	names := strings.Split(p, "/")
 	for i, name := range names {
@@ -382,6 +509,42 @@ func (w *walker) lookup(root plumbing.Hash, p string) (entry, error) {
 	return entry{}, nil
 }
 
+// added lists the files commit c added under paths (repository paths):
+// absent from its parent. Nothing for a merge or a shallow clone's last
+// commit, whose parents are not known.
+func (w *walker) added(c *object.Commit, paths []string) ([]string, error) {
+	if len(paths) == 0 || len(c.ParentHashes) > 1 || w.shallow[c.Hash] {
+		return nil, nil
+	}
+	var parent *object.Commit
+	if len(c.ParentHashes) == 1 {
+		var err error
+		if parent, err = w.commit(c.ParentHashes[0]); err != nil {
+			return nil, err
+		}
+	}
+	d := &differ{w: w}
+	for _, p := range paths {
+		ours, err := w.lookup(c.TreeHash, p)
+		if err != nil {
+			return nil, err
+		}
+		var base entry
+		if parent != nil {
+			if base, err = w.lookup(parent.TreeHash, p); err != nil {
+				return nil, err
+			}
+		}
+		if ours == base {
+			continue
+		}
+		if err := d.diff(relative(p), ours, base); err != nil {
+			return nil, err
+		}
+	}
+	return d.newFiles, nil
+}
+
 // firstChange is the first path, in git's order, that a commit (its
 // folders: ours) changed against its parent (base; nil for a root commit),
 // as --name-only lists them: an exact rename counts as its new name only.
@@ -395,11 +558,7 @@ func (w *walker) firstChange(ours, base []entry) (string, error) {
 		if ours[i] == b {
 			continue
 		}
-		prefix := p
-		if p == "." {
-			prefix = ""
-		}
-		if err := d.diff(prefix, ours[i], b); err != nil {
+		if err := d.diff(relative(p), ours[i], b); err != nil {
 			return "", err
 		}
 	}
@@ -417,12 +576,22 @@ func (w *walker) firstChange(ours, base []entry) (string, error) {
 	return names[0], nil
 }
 
+// relative is a repository path as the prefix of the paths below it: ""
+// for the top (".").
+func relative(p string) string {
+	if p == "." {
+		return ""
+	}
+	return p
+}
+
 // differ collects the file changes between two versions of a folder.
 type differ struct {
-	w       *walker
-	changed []string                 // added or modified files
-	added   map[plumbing.Hash]bool   // content of added files
-	deleted map[string]plumbing.Hash // deleted files and their content
+	w        *walker
+	newFiles []string                 // added files
+	changed  []string                 // added or modified files
+	added    map[plumbing.Hash]bool   // content of added files
+	deleted  map[string]plumbing.Hash // deleted files and their content
 }
 
 // diff compares the entry at prefix in two versions; either may be absent
@@ -475,6 +644,7 @@ func (d *differ) diff(prefix string, ours, base entry) error {
 func (d *differ) add(name string, h plumbing.Hash, isNew bool) {
 	d.changed = append(d.changed, name)
 	if isNew {
+		d.newFiles = append(d.newFiles, name)
 		if d.added == nil {
 			d.added = map[plumbing.Hash]bool{}
 		}

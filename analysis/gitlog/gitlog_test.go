@@ -3,6 +3,7 @@ package gitlog_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 	"github.com/charter-lsp/charter-lsp/internal/hostile"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 // Each hostile repository makes git itself run the payload (checked first,
@@ -48,14 +50,7 @@ func TestAgreesWithGitLog(t *testing.T) {
 	dir := t.TempDir()
 	g := func(date string, args ...string) {
 		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir,
-			"GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@example.com",
-			"GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
+		testfixture.Git(t, dir, date, args...)
 	}
 	put := func(rel, text string) {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
@@ -122,12 +117,69 @@ func TestAgreesWithGitLog(t *testing.T) {
 	commit("2026-01-11T00:00:00Z", "executable")
 	check("mode change only", "src")
 
+	origin := dir
 	shallow := filepath.Join(t.TempDir(), "shallow")
 	if out, err := exec.Command("git", "clone", "-q", "--depth", "1", "file://"+filepath.ToSlash(dir), shallow).CombinedOutput(); err != nil {
 		t.Fatalf("shallow clone: %v\n%s", err, out)
 	}
 	dir = shallow
 	check("shallow clone", "src")
+	// Its one commit is where the history ends: the change found there
+	// may be older (Shallow). A deeper clone that reaches the change
+	// dates it exactly.
+	if c, err := gitlog.LastChange(t.Context(), shallow, []string{"src"}, gitlog.Limits{}); err != nil || !c.Shallow {
+		t.Errorf("depth 1: %+v, %v; want Shallow", c, err)
+	}
+	deeper := filepath.Join(t.TempDir(), "deeper")
+	if out, err := exec.Command("git", "clone", "-q", "--depth", "3", "file://"+filepath.ToSlash(origin), deeper).CombinedOutput(); err != nil {
+		t.Fatalf("clone --depth 3: %v\n%s", err, out)
+	}
+	if c, err := gitlog.LastChange(t.Context(), deeper, []string{"src"}, gitlog.Limits{}); err != nil || c.Shallow {
+		t.Errorf("depth 3, the change in its history: %+v, %v; want exact", c, err)
+	}
+}
+
+// A packed history whose trees are stored as deltas, on offsets (git's
+// default) and on object ids, chains up to 20 deep: LastChange builds
+// each from its chain and agrees with git log.
+func TestAgreesWithGitLogOnDeltas(t *testing.T) {
+	dir := repoWithSource(t)
+	for j := range 40 {
+		os.WriteFile(filepath.Join(dir, "src", fmt.Sprintf("f%02d.go", j)), []byte("package src\n"), 0o644)
+		os.MkdirAll(filepath.Join(dir, "lib", fmt.Sprintf("d%02d", j)), 0o755)
+		os.WriteFile(filepath.Join(dir, "lib", fmt.Sprintf("d%02d", j), "x.go"), []byte("package lib\n"), 0o644)
+	}
+	hostile.Git(t, dir, "add", "-A")
+	hostile.Git(t, dir, "commit", "-qm", "wide folders")
+	for i := range 30 {
+		folder := map[bool]string{true: "src", false: "lib"}[i%3 != 0]
+		p := filepath.Join(dir, "src", fmt.Sprintf("f%02d.go", i))
+		if folder == "lib" {
+			p = filepath.Join(dir, "lib", fmt.Sprintf("d%02d", i), "x.go")
+		}
+		os.WriteFile(p, []byte(fmt.Sprintf("package %s // %d\n", folder, i)), 0o644)
+		date := fmt.Sprintf("2026-02-01T00:%02d:00Z", i)
+		testfixture.Git(t, dir, date, "add", "-A")
+		testfixture.Git(t, dir, date, "commit", "-qm", "change")
+	}
+	for _, ofs := range []string{"true", "false"} {
+		hostile.Git(t, dir, "-c", "repack.useDeltaBaseOffset="+ofs, "repack", "-adfq", "--depth=20", "--window=50")
+		packs, _ := filepath.Glob(filepath.Join(dir, ".git", "objects", "pack", "*.idx"))
+		if !strings.Contains(hostile.Git(t, dir, append([]string{"verify-pack", "-v"}, packs...)...), "chain length = 5") {
+			t.Fatal("the pack holds no delta chains: the test tests nothing")
+		}
+		for _, dirs := range [][]string{{"src"}, {"lib"}, {"lib/d03"}, {"src", "lib"}} {
+			want := gitLog(dir, dirs...)
+			c, err := gitlog.LastChange(t.Context(), dir, dirs, gitlog.Limits{})
+			if err != nil {
+				t.Fatalf("deltas on offsets %s, %v: %v", ofs, dirs, err)
+			}
+			rel, _ := filepath.Rel(dir, c.Path)
+			if got := c.Time.UTC().Format(time.RFC3339) + "\n" + filepath.ToSlash(rel); got != want {
+				t.Errorf("deltas on offsets %s, %v:\n got %q\nwant %q", ofs, dirs, got, want)
+			}
+		}
+	}
 }
 
 // repoWithSource is a new repository whose one commit adds src/a.go.
@@ -212,4 +264,112 @@ func gitLog(dir string, dirs ...string) string {
 		}
 	}
 	return t.UTC().Format(time.RFC3339) + "\n" + first
+}
+
+// Committed reads every index version git writes (2; 3 with extended
+// flags: an intent-to-add entry; 4 with names stored as changes of the
+// previous one), past an entry whose name is longer than the 12 bits of
+// its length field: a clean file is committed, an edited one is not, and
+// of a file the index does not hold git cannot tell.
+func TestCommittedReadsEveryIndexVersion(t *testing.T) {
+	dir := repoWithSource(t)
+	os.WriteFile(filepath.Join(dir, "src", "b.go"), []byte("b"), 0o644)
+	os.WriteFile(filepath.Join(dir, "src", "new.go"), []byte("new"), 0o644)
+	hostile.Git(t, dir, "add", "src/b.go")
+	hostile.Git(t, dir, "commit", "-qm", "b")
+	hostile.Git(t, dir, "add", "-N", "src/new.go")
+	blob := strings.TrimSpace(hostile.Git(t, dir, "hash-object", "-w", "src/a.go"))
+	long := "src/" + strings.Repeat("n", 4092) // 4096 bytes: PATH_MAX
+	hostile.Git(t, dir, "update-index", "--add", "--cacheinfo", "100644,"+blob+","+long)
+	for _, version := range []string{"3", "4"} { // intent-to-add needs extended flags: 3 at least
+		hostile.Git(t, dir, "update-index", "--index-version", version)
+		for _, c := range []struct {
+			file, content string
+			same, known   bool
+		}{
+			{"src/a.go", "x", true, true},
+			{"src/b.go", "b", true, true},
+			{"src/b.go", "edited", false, true},
+			{"src/new.go", "new", false, true},
+			{"src/untracked.go", "u", false, false},
+		} {
+			same, known := gitlog.Committed(t.Context(), filepath.Join(dir, c.file), []byte(c.content))
+			if same != c.same || known != c.known {
+				t.Errorf("index version %s, %s %q: same %v known %v, want %v %v", version, c.file, c.content, same, known, c.same, c.known)
+			}
+		}
+	}
+	// Version 2: without the intent-to-add entry.
+	hostile.Git(t, dir, "rm", "-q", "--cached", "src/new.go")
+	hostile.Git(t, dir, "update-index", "--index-version", "2")
+	if same, known := gitlog.Committed(t.Context(), filepath.Join(dir, "src", "b.go"), []byte("b")); !same || !known {
+		t.Errorf("index version 2: same %v known %v", same, known)
+	}
+}
+
+// A .git that leads to another repository — a gitdir: file naming it, or
+// naming another work tree's git directory, a .git folder whose commondir
+// names it, a .git link to it — is no repository of this work tree: its
+// history never dates these sources (git follows each, and a repository
+// handed over as a folder or an archive can hold any of them). A linked
+// work tree and a submodule, whose git directories name them back, are
+// read.
+func TestGitDirOfAnotherRepository(t *testing.T) {
+	other := repoWithSource(t)
+	elsewhere := filepath.Join(t.TempDir(), "wt")
+	hostile.Git(t, other, "worktree", "add", "-q", elsewhere)
+	otherGit := filepath.Join(other, ".git")
+	attacks := map[string]func(project string){
+		"gitdir: names another repository": func(p string) {
+			os.WriteFile(filepath.Join(p, ".git"), []byte("gitdir: "+otherGit+"\n"), 0o644)
+		},
+		"gitdir: names another work tree's git directory": func(p string) {
+			os.WriteFile(filepath.Join(p, ".git"), []byte("gitdir: "+filepath.Join(otherGit, "worktrees", "wt")+"\n"), 0o644)
+		},
+		"a .git folder whose commondir names another repository": func(p string) {
+			os.MkdirAll(filepath.Join(p, ".git"), 0o755)
+			os.WriteFile(filepath.Join(p, ".git", "HEAD"), []byte("ref: refs/heads/master\n"), 0o644)
+			os.WriteFile(filepath.Join(p, ".git", "commondir"), []byte(otherGit+"\n"), 0o644)
+		},
+		"a .git link to another repository": func(p string) {
+			if err := os.Symlink(otherGit, filepath.Join(p, ".git")); err != nil {
+				t.Skip(err)
+			}
+		},
+	}
+	for name, attack := range attacks {
+		t.Run(name, func(t *testing.T) {
+			project := t.TempDir()
+			os.MkdirAll(filepath.Join(project, "src"), 0o755)
+			os.WriteFile(filepath.Join(project, "src", "a.go"), []byte("x"), 0o644)
+			attack(project)
+			if c, err := gitlog.LastChange(t.Context(), project, []string{"src"}, gitlog.Limits{}); !errors.Is(err, gitlog.ErrNoRepository) {
+				t.Errorf("LastChange: %+v, %v; want ErrNoRepository", c, err)
+			}
+			if _, known := gitlog.Committed(t.Context(), filepath.Join(project, "src", "a.go"), []byte("x")); known {
+				t.Error("Committed answered from another repository")
+			}
+		})
+	}
+
+	t.Run("a linked work tree", func(t *testing.T) {
+		if c, err := gitlog.LastChange(t.Context(), elsewhere, []string{"src"}, gitlog.Limits{}); err != nil || c.Path != filepath.Join(elsewhere, "src", "a.go") {
+			t.Errorf("LastChange: %+v, %v", c, err)
+		}
+		if same, known := gitlog.Committed(t.Context(), filepath.Join(elsewhere, "src", "a.go"), []byte("x")); !same || !known {
+			t.Errorf("Committed: same %v known %v", same, known)
+		}
+	})
+	t.Run("a submodule", func(t *testing.T) {
+		super := t.TempDir()
+		hostile.Git(t, super, "init", "-q")
+		hostile.Git(t, super, "-c", "protocol.file.allow=always", "submodule", "add", "-q", other, "sub")
+		sub := filepath.Join(super, "sub")
+		if data, _ := os.ReadFile(filepath.Join(sub, ".git")); !strings.HasPrefix(string(data), "gitdir: ") {
+			t.Fatalf("the submodule has no .git file: %q", data)
+		}
+		if c, err := gitlog.LastChange(t.Context(), sub, []string{"src"}, gitlog.Limits{}); err != nil || c.Path != filepath.Join(sub, "src", "a.go") {
+			t.Errorf("LastChange: %+v, %v", c, err)
+		}
+	})
 }

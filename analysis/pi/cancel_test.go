@@ -67,13 +67,13 @@ func TestClockStopsWhenCancelled(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock := NewSourceClock("mtime", vfs.OS, nil)
-	if _, _, ok, err := NewestSource(context.Background(), clock, project); !ok || err != nil {
+	if _, ok, err := NewestSource(context.Background(), clock, project); !ok || err != nil {
 		t.Fatalf("uncancelled: ok %v, err %v", ok, err)
 	}
-	if _, _, ok, err := NewestSource(cancelled(), clock, project); ok || !errors.Is(err, context.Canceled) {
+	if _, ok, err := NewestSource(cancelled(), clock, project); ok || !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled walk: ok %v, err %v", ok, err)
 	}
-	if _, _, ok, err := NewestSource(cancelled(), NewSourceClock("git", vfs.OS, nil), project); ok || !errors.Is(err, context.Canceled) {
+	if _, ok, err := NewestSource(cancelled(), NewSourceClock("git", vfs.OS, nil), project); ok || !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled git: ok %v, err %v", ok, err)
 	}
 }

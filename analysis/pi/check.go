@@ -15,8 +15,9 @@ type Options struct {
 	// SourceDirs are the folders, relative to the project, whose changes
 	// make fresh-required evidence stale (default ["src"]).
 	SourceDirs []string
-	// Freshness is "mtime" (default, upstream's rule) or "git".
-	Freshness string
+	// Freshness says how the newest source change is dated (unset: the
+	// default).
+	Freshness Freshness
 	// Now is the current time, for ages in messages (default time.Now).
 	Now time.Time
 	// Clock overrides the clock built from Freshness and SourceDirs (the
@@ -25,8 +26,10 @@ type Options struct {
 	// FS is read by the mtime clock (default vfs.OS).
 	FS vfs.FS
 	// Stale, when not nil, is the staleness already computed for d (by
-	// the charter's view): the clock is then not asked.
-	Stale []StaleEvidence
+	// the charter's view), and Unjudged the passes whose freshness a
+	// shallow clone cannot tell: the clock is then not asked.
+	Stale    []StaleEvidence
+	Unjudged []StaleEvidence
 	// Only, when set, limits the check to the diagnostics of that file (an
 	// absolute path of d): a keystroke in criteria.md need not re-check a
 	// hundred thousand evidence rows.
@@ -117,9 +120,9 @@ type clockUnder struct {
 	SourceClock
 }
 
-func (c clockUnder) Newest(project string) (time.Time, string, bool) {
-	t, p, ok, _ := NewestSource(c.ctx, c.SourceClock, project)
-	return t, p, ok
+func (c clockUnder) Newest(project string) (SourceChange, bool) {
+	ch, ok, _ := NewestSource(c.ctx, c.SourceClock, project)
+	return ch, ok
 }
 
 // stopped reports, every 32nd i, whether the check's context is done: the

@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 const okRow = `{"criterionId":"VAL-A-001","outcome":"pass","summary":"s","ts":"2026-01-01T00:00:00.000Z"}`
@@ -37,12 +39,18 @@ func runCheck(t *testing.T, files map[string]string, opts Options) map[string]in
 	return codes
 }
 
+// fixedClock is a clock with one answer.
+type fixedClock SourceChange
+
+func (c fixedClock) Newest(string) (SourceChange, bool) { return SourceChange(c), true }
+
 // TestEveryCodeTriggersAndNearMisses gives each pi code one fixture that
 // triggers it and one near-miss that does not.
 func TestEveryCodeTriggersAndNearMisses(t *testing.T) {
 	val := func(body string) map[string]string {
 		return map[string]string{"criteria.md": milestone("### VAL-A-001 One\n" + body)}
 	}
+	shallow := fixedClock{Time: time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC), Shallow: true}
 	cases := []struct {
 		code          string
 		trigger, miss map[string]string
@@ -79,15 +87,20 @@ func TestEveryCodeTriggersAndNearMisses(t *testing.T) {
 		{"report-missing-section", map[string]string{"REPORT.md": "# R\n## Objective\nx\n## Outcome\ny\n"}, map[string]string{"REPORT.md": "# R\n## Objective\nx\n## Outcome\ny\n## Notes\nz\n"}},
 		{"stale-evidence", map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook\nRequireFreshEvidence: true"), "work/_charter/evidence/s/evidence.json": okRow, "../../../src/a.go": "package a"},
 			map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook\nRequireFreshEvidence: false"), "work/_charter/evidence/s/evidence.json": okRow, "../../../src/a.go": "package a"}},
+		// A shallow clone's last commit (2026-02-01) dates the sources:
+		// a pass before it cannot be judged, one after it is fresh.
+		{"freshness-unknown", map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook\nRequireFreshEvidence: true"), "work/_charter/evidence/s/evidence.json": okRow},
+			map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook\nRequireFreshEvidence: true"), "work/_charter/evidence/s/evidence.json": strings.Replace(okRow, "2026-01-01", "2026-03-01", 1)}},
 	}
+	clocks := map[string]SourceClock{"freshness-unknown": shallow} // for both (default: the files' own)
 	covered := map[string]bool{}
 	for _, c := range cases {
 		covered[c.code] = true
 		t.Run(c.code, func(t *testing.T) {
-			if got := runCheck(t, c.trigger, Options{}); got[c.code] == 0 {
+			if got := runCheck(t, c.trigger, Options{Clock: clocks[c.code]}); got[c.code] == 0 {
 				t.Errorf("trigger: %s not reported; got %v", c.code, got)
 			}
-			if got := runCheck(t, c.miss, Options{}); got[c.code] != 0 {
+			if got := runCheck(t, c.miss, Options{Clock: clocks[c.code]}); got[c.code] != 0 {
 				t.Errorf("near-miss: %s reported; got %v", c.code, got)
 			}
 		})
@@ -113,14 +126,7 @@ func TestStaleEvidenceGit(t *testing.T) {
 	mustWrite(t, filepath.Join(project, "src", "a.go"), "package a\n")
 	git := func(date string, args ...string) {
 		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = project
-		cmd.Env = append(os.Environ(), "GIT_COMMITTER_DATE="+date, "GIT_AUTHOR_DATE="+date,
-			"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
-			"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
+		testfixture.Git(t, project, date, args...)
 	}
 	git("2025-12-01T00:00:00Z", "init", "-q")
 	git("2025-12-01T00:00:00Z", "add", "src")

@@ -158,9 +158,12 @@ func (c *checker) checkStale() {
 	if d.CriteriaPath == "" {
 		return
 	}
-	stale := c.opts.Stale
+	stale, unjudged := c.opts.Stale, c.opts.Unjudged
 	if stale == nil {
-		stale = FindStale(d, LatestResults(d), c.opts.Clock)
+		stale, unjudged = FindStale(d, LatestResults(d), c.opts.Clock)
+	}
+	if len(unjudged) > 0 {
+		c.add(d.CriteriaPath, freshnessUnknown(unjudged))
 	}
 	for i, st := range stale {
 		if c.stopped(i) {
@@ -181,6 +184,22 @@ func (c *checker) checkStale() {
 		dg.Data = map[string]string{"evidence": o.EvidencePath}
 		c.add(d.CriteriaPath, dg)
 	}
+}
+
+// freshnessUnknown says once, on the first VAL it concerns, why the
+// freshness of passes cannot be judged: the history of a shallow clone
+// ends at a commit that git counts as adding every source file, so the
+// last source change may be any time before it.
+func freshnessUnknown(unjudged []StaleEvidence) diag.Diagnostic {
+	ids := make([]string, len(unjudged))
+	for i, u := range unjudged {
+		ids[i] = u.Criterion.ID
+	}
+	first := unjudged[0]
+	return diag.New(diag.FreshnessUnknown, first.Criterion.HeadingSpan,
+		"cannot judge whether the passes of %s are fresh: this is a shallow clone whose history ends at a commit of %s, "+
+			"and the last source change may be any time before it; fetch the full history (actions/checkout: fetch-depth: 0; or git fetch --unshallow)",
+		strings.Join(ids, ", "), first.SourceTime.UTC().Format(time.RFC3339))
 }
 
 // age renders a duration coarsely: 3 days, 5 hours, 12 minutes.

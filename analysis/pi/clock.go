@@ -3,6 +3,7 @@ package pi
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"path/filepath"
 	"time"
 
@@ -13,37 +14,51 @@ import (
 // DefaultSourceDirs are upstream's freshness folders: <project>/src.
 var DefaultSourceDirs = []string{"src"}
 
+// SourceChange is when a project's source last changed.
+type SourceChange struct {
+	Time time.Time
+	Path string // the file changed, when the clock knows it
+	// Shallow: Time is the commit where a shallow clone's history ends,
+	// which git counts as adding every file it holds; the change may be
+	// older, so Time is only an upper bound and evidence older than it
+	// cannot be judged.
+	Shallow bool
+	// With holds the files committed together with the change (absolute
+	// paths): evidence recorded for that very state of the sources.
+	With map[string]bool
+}
+
 // SourceClock tells when a project's source last changed, the baseline that
 // makes fresh-required evidence stale. ok is false when there is no source
 // (no folder, no file, no commit): then nothing is stale, as upstream.
 type SourceClock interface {
-	Newest(project string) (t time.Time, path string, ok bool)
+	Newest(project string) (c SourceChange, ok bool)
 }
 
 // ContextClock is a SourceClock whose reading stops when ctx is done (a
-// walk over a large source tree, a git call): it then returns ctx's error.
+// walk over a large source tree, a history read): it then returns ctx's
+// error.
 type ContextClock interface {
 	SourceClock
-	NewestContext(ctx context.Context, project string) (t time.Time, path string, ok bool, err error)
+	NewestContext(ctx context.Context, project string) (c SourceChange, ok bool, err error)
 }
 
 // NewestSource asks clock for project's newest source change under ctx
 // when the clock can stop early, and without it otherwise.
-func NewestSource(ctx context.Context, clock SourceClock, project string) (time.Time, string, bool, error) {
+func NewestSource(ctx context.Context, clock SourceClock, project string) (SourceChange, bool, error) {
 	if c, ok := clock.(ContextClock); ok {
 		return c.NewestContext(ctx, project)
 	}
 	if err := ctx.Err(); err != nil {
-		return time.Time{}, "", false, err
+		return SourceChange{}, false, err
 	}
-	t, p, ok := clock.Newest(project)
-	return t, p, ok, nil
+	c, ok := clock.Newest(project)
+	return c, ok, nil
 }
 
-// NewSourceClock returns the clock for a freshness mode: "git" (last commit
-// touching dirs; the mtime rule outside a repository) or anything else for
-// "mtime" (newest file time, upstream's rule). dirs default to ["src"].
-func NewSourceClock(mode string, fsys vfs.FS, dirs []string) SourceClock {
+// NewSourceClock returns the clock for a freshness mode (unset: the
+// default, FreshnessGit). dirs default to ["src"].
+func NewSourceClock(mode Freshness, fsys vfs.FS, dirs []string) SourceClock {
 	if len(dirs) == 0 {
 		dirs = DefaultSourceDirs
 	}
@@ -51,8 +66,8 @@ func NewSourceClock(mode string, fsys vfs.FS, dirs []string) SourceClock {
 		fsys = vfs.OS
 	}
 	mtime := MtimeClock{FS: fsys, Dirs: dirs}
-	if mode == "git" {
-		return GitClock{Dirs: dirs, Fallback: mtime}
+	if mode.OrDefault() == FreshnessGit {
+		return GitClock{FS: fsys, Dirs: dirs, Fallback: mtime}
 	}
 	return mtime
 }
@@ -67,26 +82,33 @@ type MtimeClock struct {
 	// MaxEntries bounds one walk (default 200,000 entries): past it the
 	// newest time seen so far is the answer.
 	MaxEntries int
+	// After and Counts, when set, limit the answer to the files newer
+	// than After that Counts accepts (the git clock asks for the files
+	// changed since the last commit); an error from Counts ends the walk
+	// without an answer.
+	After  time.Time
+	Counts func(path string, info fs.FileInfo) (bool, error)
 }
 
-func (c MtimeClock) Newest(project string) (time.Time, string, bool) {
-	t, p, ok, _ := c.NewestContext(context.Background(), project)
-	return t, p, ok
+func (c MtimeClock) Newest(project string) (SourceChange, bool) {
+	ch, ok, _ := c.NewestContext(context.Background(), project)
+	return ch, ok
 }
 
 // NewestContext is Newest that stops, with ctx's error, when ctx is done
 // (checked per folder of the walk).
-func (c MtimeClock) NewestContext(ctx context.Context, project string) (time.Time, string, bool, error) {
+func (c MtimeClock) NewestContext(ctx context.Context, project string) (SourceChange, bool, error) {
 	var best time.Time
 	var bestPath string
 	found := false
+	var countErr error
 	budget := c.MaxEntries
 	if budget <= 0 {
 		budget = 200_000
 	}
 	var walk func(dir string, depth int)
 	walk = func(dir string, depth int) {
-		if depth > 64 || budget <= 0 || ctx.Err() != nil {
+		if depth > 64 || budget <= 0 || ctx.Err() != nil || countErr != nil {
 			return
 		}
 		entries, err := c.FS.ReadDir(dir)
@@ -103,13 +125,20 @@ func (c MtimeClock) NewestContext(ctx context.Context, project string) (time.Tim
 				walk(p, depth+1)
 			case e.Type().IsRegular():
 				info, err := c.FS.Stat(p)
-				if err != nil {
+				if err != nil || !info.ModTime().After(c.After) || found && !info.ModTime().After(best) {
 					continue
 				}
-				if !found || info.ModTime().After(best) {
-					best, bestPath = info.ModTime(), p
+				if c.Counts != nil {
+					counts, err := c.Counts(p, info)
+					if err != nil {
+						countErr = err
+						return
+					}
+					if !counts {
+						continue
+					}
 				}
-				found = true
+				best, bestPath, found = info.ModTime(), p, true
 			}
 		}
 	}
@@ -124,44 +153,90 @@ func (c MtimeClock) NewestContext(ctx context.Context, project string) (time.Tim
 		walk(root, 0)
 	}
 	if err := ctx.Err(); err != nil {
-		return time.Time{}, "", false, err
+		return SourceChange{}, false, err
 	}
-	return best, bestPath, found, nil
+	if countErr != nil {
+		return SourceChange{}, false, nil
+	}
+	return SourceChange{Time: best, Path: bestPath}, found, nil
 }
 
-// GitClock dates the sources by the committer time of the last commit
-// touching Dirs, as `git log -1 --format=%cI --name-only -- <dirs>` would,
-// read by analysis/gitlog without running git or anything else (see there
-// for why). The path is the first file of that commit under Dirs. Outside
-// a git repository it falls back to the mtime rule; a history it cannot
-// read (a partial clone missing objects, over the budget) has no answer
-// (ok false: nothing is stale).
+// GitClock dates the sources by git (FreshnessGit), read by analysis/gitlog
+// without running git or anything else (see there for why): the committer
+// time of the last commit touching Dirs, as `git log -1 --format=%cI
+// --name-only -- <dirs>` would, or the file time of a file under Dirs
+// changed since that commit (edited, staged, or new and not ignored: git
+// status's changes), whichever is newer. A fresh clone's file times are
+// the clone's, so they date nothing that is committed. Outside a git
+// repository it falls back to the mtime rule; a history it cannot read (a
+// partial clone missing objects, over the budget) has no answer (ok false:
+// nothing is stale).
 type GitClock struct {
+	FS     vfs.FS // walked for the files changed since the last commit
 	Dirs   []string
 	Limits gitlog.Limits
 	// Fallback dates the sources outside a repository; nil: no answer.
 	Fallback SourceClock
 }
 
-func (c GitClock) Newest(project string) (time.Time, string, bool) {
-	t, p, ok, _ := c.NewestContext(context.Background(), project)
-	return t, p, ok
+// WithFolders are the folders, relative to the project, whose files
+// committed together with the last source change count as recorded for it:
+// the charters' evidence runs.
+var WithFolders = []string{".pi/charters"}
+
+func (c GitClock) Newest(project string) (SourceChange, bool) {
+	ch, ok, _ := c.NewestContext(context.Background(), project)
+	return ch, ok
 }
 
 // NewestContext is Newest that stops reading the history, returning ctx's
 // error, when ctx is done first.
-func (c GitClock) NewestContext(ctx context.Context, project string) (time.Time, string, bool, error) {
-	ch, err := gitlog.LastChange(ctx, project, c.Dirs, c.Limits)
-	if e := ctx.Err(); e != nil {
-		return time.Time{}, "", false, e
+func (c GitClock) NewestContext(ctx context.Context, project string) (SourceChange, bool, error) {
+	repo, err := gitlog.Open(ctx, project, c.Limits)
+	if err != nil {
+		if e := ctx.Err(); e != nil {
+			return SourceChange{}, false, e
+		}
+		if errors.Is(err, gitlog.ErrNoRepository) && c.Fallback != nil {
+			return NewestSource(ctx, c.Fallback, project)
+		}
+		return SourceChange{}, false, nil
 	}
+	defer repo.Close()
+	var out SourceChange
+	found := false
+	ch, err := repo.LastChange(c.Dirs, WithFolders)
 	switch {
+	case ctx.Err() != nil:
+		return SourceChange{}, false, ctx.Err()
 	case err == nil:
-		return ch.Time, ch.Path, true, nil
-	case errors.Is(err, gitlog.ErrNoRepository) && c.Fallback != nil:
-		return NewestSource(ctx, c.Fallback, project)
+		out, found = SourceChange{Time: ch.Time, Path: ch.Path, Shallow: ch.Shallow}, true
+		if len(ch.With) > 0 {
+			out.With = map[string]bool{}
+			for _, p := range ch.With {
+				out.With[p] = true
+			}
+		}
+	case !errors.Is(err, gitlog.ErrNoChange):
+		return SourceChange{}, false, nil
 	}
-	return time.Time{}, "", false, nil
+	// The files changed since that commit count by their own time.
+	changes, err := repo.Uncommitted(c.Dirs)
+	if err != nil {
+		return SourceChange{}, false, ctx.Err()
+	}
+	fsys := c.FS
+	if fsys == nil {
+		fsys = vfs.OS
+	}
+	edited, ok, err := MtimeClock{FS: fsys, Dirs: c.Dirs, After: out.Time, Counts: changes.Changed}.NewestContext(ctx, project)
+	switch {
+	case err != nil:
+		return SourceChange{}, false, err
+	case ok:
+		return edited, true, nil
+	}
+	return out, found, nil
 }
 
 // GitUnchanged reports whether the file at path is what the last commit

@@ -22,7 +22,7 @@ func TestMtimeClockStaysInTheProject(t *testing.T) {
 	}
 	os.Symlink(outside, filepath.Join(project, "lib"))
 	counting := &countingFS{FS: vfs.OS}
-	if _, _, ok := (MtimeClock{FS: counting, Dirs: []string{"src", "lib"}}).Newest(project); ok {
+	if _, ok := (MtimeClock{FS: counting, Dirs: []string{"src", "lib"}}).Newest(project); ok {
 		t.Error("a source folder linked out of the project dated it")
 	}
 	if n := counting.reads.Load(); n != 0 {
@@ -31,8 +31,8 @@ func TestMtimeClockStaysInTheProject(t *testing.T) {
 	// Near miss: a link that stays in the project is followed.
 	mustWrite(t, filepath.Join(project, "real", "a.go"), "x")
 	os.Symlink(filepath.Join(project, "real"), filepath.Join(project, "app"))
-	if _, p, ok := (MtimeClock{FS: vfs.OS, Dirs: []string{"app"}}).Newest(project); !ok || filepath.Base(p) != "a.go" {
-		t.Errorf("a source folder linked inside the project: %s %v", p, ok)
+	if c, ok := (MtimeClock{FS: vfs.OS, Dirs: []string{"app"}}).Newest(project); !ok || filepath.Base(c.Path) != "a.go" {
+		t.Errorf("a source folder linked inside the project: %s %v", c.Path, ok)
 	}
 }
 
@@ -55,8 +55,8 @@ func TestGitClockOutsideARepository(t *testing.T) {
 	project := t.TempDir()
 	p := filepath.Join(project, "src", "a.go")
 	mustWrite(t, p, "x")
-	if _, got, ok := NewSourceClock("git", vfs.OS, nil).Newest(project); !ok || got != p {
-		t.Errorf("outside a repository: %s %v, want the mtime answer %s", got, ok, p)
+	if got, ok := NewSourceClock("git", vfs.OS, nil).Newest(project); !ok || got.Path != p {
+		t.Errorf("outside a repository: %s %v, want the mtime answer %s", got.Path, ok, p)
 	}
 }
 

@@ -1,6 +1,9 @@
 package pi
 
-import "time"
+import (
+	"path/filepath"
+	"time"
+)
 
 // StaleEvidence is a fresh-required VAL whose latest outcome is a pass that
 // predates the newest source change (an unparsable time counts as stale, as
@@ -12,16 +15,19 @@ type StaleEvidence struct {
 	SourcePath string // the newest source file, when the clock knows it
 }
 
-// FindStale applies upstream's staleness rule to every fresh-required VAL.
-// The clock is asked once, and only when some VAL could be stale; a project
-// without source folders has nothing stale.
-func FindStale(d *Dir, latest map[string]Result, clock SourceClock) []StaleEvidence {
+// FindStale applies upstream's staleness rule to every fresh-required VAL:
+// its latest pass is stale when it predates the newest source change. Two
+// readings of git refine it: a pass whose evidence run was committed
+// together with the change was recorded for that state (fresh); and when
+// the change is dated by where a shallow clone's history ends, a pass
+// older than that cannot be judged (unjudged: neither stale nor fresh).
+// The clock is asked once, and only when some VAL could be stale; a
+// project without source folders has nothing stale.
+func FindStale(d *Dir, latest map[string]Result, clock SourceClock) (stale, unjudged []StaleEvidence) {
 	if d.Project == "" || d.Criteria == nil {
-		return nil
+		return nil, nil
 	}
-	var out []StaleEvidence
-	var newest time.Time
-	var newestPath string
+	var src SourceChange
 	var have, asked bool
 	for _, v := range d.Criteria.Criteria {
 		if !v.RequireFreshEvidence {
@@ -32,16 +38,30 @@ func FindStale(d *Dir, latest map[string]Result, clock SourceClock) []StaleEvide
 			continue
 		}
 		if !asked {
-			newest, newestPath, have = clock.Newest(d.Project)
+			src, have = clock.Newest(d.Project)
 			asked = true
 		}
 		if !have {
-			return nil
+			return nil, nil
 		}
-		if o.TimeOK && !o.Time.Before(newest) {
+		if o.TimeOK && !o.Time.Before(src.Time) || src.With[evidenceFile(d, o)] {
 			continue
 		}
-		out = append(out, StaleEvidence{Criterion: v, Outcome: o, SourceTime: newest, SourcePath: newestPath})
+		se := StaleEvidence{Criterion: v, Outcome: o, SourceTime: src.Time, SourcePath: src.Path}
+		if src.Shallow && o.TimeOK {
+			unjudged = append(unjudged, se)
+		} else {
+			stale = append(stale, se)
+		}
 	}
-	return out
+	return stale, unjudged
+}
+
+// evidenceFile is the absolute path of a result's evidence run.
+func evidenceFile(d *Dir, o Result) string {
+	p := filepath.Join(d.Path, filepath.FromSlash(o.EvidencePath))
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
@@ -39,6 +40,7 @@ must not pass CI), names a file that is not a charter, or is a binary file.`
 type checkOpts struct {
 	format      *choice
 	color       *choice
+	freshness   *choice
 	config      string
 	fix, diff   bool
 	quiet       bool
@@ -53,6 +55,7 @@ func runCheck(e *env, args []string) int {
 	o.format = newChoice("text", "text", "json", "sarif", "github")
 	fl.Var(o.format, "format", "output `format`: text, json, sarif or github (GitHub Actions annotations)")
 	fl.StringVar(&o.config, "config", "", "configuration `file` (default: the .charter-lsp.jsonc found above each file)")
+	o.freshness = fl.freshnessFlag()
 	fl.BoolVar(&o.fix, "fix", false, "apply every fix that needs no input, then report what remains")
 	fl.BoolVar(&o.diff, "diff", false, "print the changes --fix would make as a unified diff, and write nothing")
 	fl.alias("fix-dry-run", "diff")
@@ -321,6 +324,9 @@ func (c *checkRun) snapshot(changed []string) *workspace.Snapshot {
 		settings := workspace.Settings{}
 		if c.config != nil {
 			settings = workspace.Settings{Config: *c.config, Exclusive: true}
+		}
+		if f := c.opts.freshness.value; f != "" {
+			settings.Config.Freshness = pi.Freshness(f)
 		}
 		c.sess = workspace.NewSession(workspace.Options{Disk: c.fsys})
 		return c.sess.Update(workspace.Change{Settings: &settings})

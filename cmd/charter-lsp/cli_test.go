@@ -97,6 +97,7 @@ func TestUsageErrorsNameTheFlag(t *testing.T) {
 		{[]string{"check", "--config", "nope.jsonc"}, "charter-lsp check: --config: open nope.jsonc: no such file or directory"},
 		{[]string{"status", "a", "b"}, "charter-lsp status: give at most one DIR, not 2"},
 		{[]string{"status", "--freshness", "ctime"}, `charter-lsp status: invalid value "ctime" for flag --freshness: want mtime or git`},
+		{[]string{"check", "--freshness", "ctime"}, `charter-lsp check: invalid value "ctime" for flag --freshness: want mtime or git`},
 		{[]string{"status", "--now", "yesterday"}, `charter-lsp status: --now "yesterday": want an RFC 3339 time`},
 		{[]string{"status", "--config", "nope.jsonc"}, "charter-lsp status: --config: open nope.jsonc: no such file or directory"},
 		{[]string{"record"}, "charter-lsp record: give the VAL id to record"},

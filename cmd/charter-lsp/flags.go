@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/internal/textdist"
 	"golang.org/x/term"
 )
@@ -267,6 +268,18 @@ func isVersionFlag(arg string) bool { return arg == "--version" || arg == "-vers
 type choice struct {
 	value   string
 	options []string
+}
+
+// freshnessFlag defines --freshness, which status and check share, with
+// the modes of pi.FreshnessModes; its value is "" when not given.
+func (f *flags) freshnessFlag() *choice {
+	modes := make([]string, len(pi.FreshnessModes))
+	for i, m := range pi.FreshnessModes {
+		modes[i] = string(m)
+	}
+	c := newChoice("", modes...)
+	f.Var(c, "freshness", "`mode` of dating source changes: git (in a git work tree the last commit touching the source folders, or the file time of a file changed since; elsewhere mtime) or mtime (newest file time) (default: freshness of the configuration, else git)")
+	return c
 }
 
 func newChoice(def string, options ...string) *choice { return &choice{value: def, options: options} }

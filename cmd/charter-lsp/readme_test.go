@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -131,4 +133,59 @@ func TestStatusSuggestionsRun(t *testing.T) {
 	if ran < 2 {
 		t.Errorf("only %d suggestions with a command line", ran)
 	}
+}
+
+// The README's workflow checks out the full history (freshness is judged
+// by commit times; a shallow clone cannot judge it) and runs on a change
+// to any file that can change the verdict: the charters of every family,
+// the configuration and the default source folder.
+func TestReadmeWorkflowRecipe(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, _ := strings.Cut(string(readme), "# .github/workflows/charters.yml")
+	recipe, _, _ := strings.Cut(rest, "```")
+	if !strings.Contains(recipe, "fetch-depth: 0") {
+		t.Errorf("the workflow's checkout is shallow (no fetch-depth: 0):\n%s", recipe)
+	}
+	var globs []string
+	for _, line := range strings.Split(recipe, "\n") {
+		if l, ok := strings.CutPrefix(strings.TrimSpace(line), "paths: "); ok {
+			if err := json.Unmarshal([]byte(strings.ReplaceAll(l, "'", `"`)), &globs); err != nil {
+				t.Fatalf("paths: %v", err)
+			}
+		}
+	}
+	for _, file := range []string{
+		"docs/charter.md", ".rp1/context/charter.md", ".pi/charters/auth/criteria.md",
+		".pi/charters/auth/work/m1/evidence/2026-11-10T12-00-00-000Z/evidence.json",
+		".charters/20260101-000000-auth/state.json", ".charter-lsp.jsonc", "src/api/export.go",
+	} {
+		if !slices.ContainsFunc(globs, func(g string) bool { return actionsGlob(g).MatchString(file) }) {
+			t.Errorf("a change to %s does not run the workflow (paths: %q)", file, globs)
+		}
+	}
+}
+
+// actionsGlob is a GitHub Actions paths pattern as a regexp: ** any
+// folders, * anything but a slash.
+func actionsGlob(g string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString("^")
+	for i := 0; i < len(g); i++ {
+		switch {
+		case strings.HasPrefix(g[i:], "**/"):
+			b.WriteString("(.*/)?")
+			i += 2
+		case strings.HasPrefix(g[i:], "**"):
+			b.WriteString(".*")
+			i++
+		case g[i] == '*':
+			b.WriteString("[^/]*")
+		default:
+			b.WriteString(regexp.QuoteMeta(g[i : i+1]))
+		}
+	}
+	return regexp.MustCompile(b.String() + "$")
 }

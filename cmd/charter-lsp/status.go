@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/status"
 	"github.com/charter-lsp/charter-lsp/workspace"
@@ -32,8 +33,7 @@ func runStatus(e *env, args []string) int {
 	fl.Var(format, "format", "output `format`: text or json")
 	configPath := fl.String("config", "", "configuration `file` (default: the .charter-lsp.jsonc found above each charter)")
 	srcDirs := fl.String("src", "", "comma-separated source `folders`, relative to the project, whose changes make fresh-required evidence stale (default: sourceDirs of the configuration, else src)")
-	freshness := newChoice("", "mtime", "git")
-	fl.Var(freshness, "freshness", "`mode` of dating source changes: mtime (newest file time) or git (last commit) (default: freshness of the configuration, else mtime)")
+	freshness := fl.freshnessFlag()
 	now := fl.String("now", "", "compute ages as of this RFC 3339 `time` (for tests; default: now)")
 	dirs, code, ok := fl.parse(args)
 	if !ok {
@@ -100,7 +100,7 @@ func runStatus(e *env, args []string) int {
 		}
 	}
 	if freshness.value != "" {
-		settings.Config.Freshness = freshness.value
+		settings.Config.Freshness = pi.Freshness(freshness.value)
 	}
 	if at.IsZero() {
 		at = time.Now()

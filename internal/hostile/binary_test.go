@@ -3,6 +3,7 @@ package hostile_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net"
 	"os"
@@ -142,22 +143,72 @@ func TestSparseReportPeakMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{{"check", "."}, {"status", "."}} {
-		ctx, cancel := context.WithTimeout(context.Background(), deadline)
-		cmd := exec.CommandContext(ctx, bin, args...)
-		cmd.Dir = project
-		out, _ := cmd.CombinedOutput()
-		cancel()
-		if cmd.ProcessState == nil {
-			t.Fatalf("%s did not run", args[0])
-		}
-		peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss * 1024
-		t.Logf("%s: peak RSS %d MB", args[0], peak>>20)
-		if peak > 100<<20 {
-			t.Errorf("%s: peak RSS %d MB, want under 100 MB", args[0], peak>>20)
-		}
-		if args[0] == "check" && !strings.Contains(string(out), "file-too-large") {
+		out, _ := run(t, project, bin, args...)
+		underPeak(t, args[0], peakRSS(t), 0)
+		if args[0] == "check" && !strings.Contains(out, "file-too-large") {
 			t.Errorf("check says nothing of REPORT.md's size:\n%s", out)
 		}
+	}
+}
+
+// The git bombs — a 300-byte pack whose HEAD is a 9-byte delta on a 512
+// MB delta of a 64 KB commit, and a 2.6 MB version 4 index of names that
+// add up to 800 MB — cost check (git freshness), status (which asks git
+// whether state.json, newer than its lastToolWriteAt, was edited) and the
+// server's charter.status under 100 MB peak memory each, and answer.
+func TestGitBombsPeakMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("peak RSS from rusage in kilobytes is Linux's")
+	}
+	bin := testfixture.Server(t)
+	for name, build := range map[string]func(testing.TB) string{"pack bomb": hostile.PackBomb, "index bomb": hostile.IndexBomb} {
+		t.Run(name, func(t *testing.T) {
+			project := build(t)
+			for _, args := range [][]string{{"check", ".", "--freshness", "git"}, {"status", "."}} {
+				start := time.Now()
+				run(t, project, bin, args...)
+				underPeak(t, args[0], peakRSS(t), time.Since(start))
+			}
+			s := startServer(t, bin, project, `{"debounceMs":0}`)
+			criteria := filepath.Join(project, charterRel, "criteria.md")
+			u := uri.File(criteria)
+			s.open(u, read(t, criteria))
+			s.waitPublish(u)
+			start := time.Now()
+			arg, _ := json.Marshal(map[string]any{"uri": u})
+			if _, err := s.srv.ExecuteCommand(s.ctx, &protocol.ExecuteCommandParams{Command: "charter.status", Arguments: []protocol.LSPAny{arg}}); err != nil {
+				t.Errorf("charter.status: %v\n%s", err, s.stderr)
+			}
+			took := time.Since(start)
+			s.shutdownAndExit(0)
+			lastRun = s.cmd.ProcessState
+			underPeak(t, "serve, charter.status", peakRSS(t), took)
+		})
+	}
+}
+
+// lastRun is the last process run waited for.
+var lastRun *os.ProcessState
+
+// peakRSS is lastRun's peak memory.
+func peakRSS(t *testing.T) int64 {
+	t.Helper()
+	if lastRun == nil {
+		t.Fatal("no process ran")
+	}
+	return lastRun.SysUsage().(*syscall.Rusage).Maxrss * 1024
+}
+
+// underPeak logs what a run cost (took, when measured) and fails it past
+// 100 MB peak memory.
+func underPeak(t *testing.T, what string, peak int64, took time.Duration) {
+	t.Helper()
+	t.Logf("%s: peak RSS %d MB, %v", what, peak>>20, took.Round(time.Millisecond))
+	if peak > 100<<20 {
+		t.Errorf("%s: peak RSS %d MB, want under 100 MB", what, peak>>20)
 	}
 }
 
@@ -198,6 +249,7 @@ func run(t *testing.T, dir, bin string, args ...string) (string, int) {
 	if ctx.Err() != nil {
 		t.Fatalf("charter-lsp %s did not finish: %v\n%s", strings.Join(args, " "), err, out)
 	}
+	lastRun = cmd.ProcessState
 	return string(out), cmd.ProcessState.ExitCode()
 }
 

@@ -7,7 +7,6 @@
 package hostile
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -41,22 +40,11 @@ func Ran(marker string) string {
 }
 
 // Git runs git in dir for a builder, isolated from the user's and the
-// system's configuration, and returns its output.
+// system's configuration, as of 2026-11-12 09:00 UTC, and returns its
+// output.
 func Git(t testing.TB, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
-		"GIT_CONFIG_NOSYSTEM=1", "HOME="+dir, "XDG_CONFIG_HOME="+dir,
-		"GIT_AUTHOR_NAME=hostile", "GIT_AUTHOR_EMAIL=hostile@example.com",
-		"GIT_COMMITTER_NAME=hostile", "GIT_COMMITTER_EMAIL=hostile@example.com",
-		"GIT_AUTHOR_DATE=2026-11-12T09:00:00Z", "GIT_COMMITTER_DATE=2026-11-12T09:00:00Z")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, errb.String())
-	}
-	return out.String()
+	return testfixture.Git(t, dir, "2026-11-12T09:00:00Z", args...)
 }
 
 // HaveGit skips the test when there is no git to build repositories with.
@@ -239,5 +227,10 @@ func BareShaped(t testing.TB, payload string) string {
 	configure(t, project, "log.showSignature", "true", "gpg.program", payload, "core.fsmonitor", payload)
 	Git(t, outer, "add", "-A")
 	Git(t, outer, "commit", "-qm", "a project folder that looks like a bare repository")
+	// A later change to src/ alone: the charter's evidence, committed
+	// before it, is stale (evidence committed with a change is not).
+	write(t, filepath.Join(project, "src", "auth", "later.go"), "package auth\n")
+	Git(t, outer, "add", "-A")
+	Git(t, outer, "commit", "-qm", "a later change to src")
 	return project
 }

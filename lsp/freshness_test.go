@@ -1,0 +1,93 @@
+package lsp_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
+	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
+)
+
+// The editor gives the verdict CI gives (cmd/charter-lsp's
+// TestCheckFreshnessOnClones) on the same clones, made with the real git:
+// fresh on a full clone, information that it cannot judge on a shallow
+// one, stale after a later source commit.
+func TestFreshnessOnClonesAsCheckSays(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		stale bool
+		depth int
+		want  []string // the freshness diagnostics of criteria.md: code@line:severity
+	}{
+		{"full clone", false, 0, nil},
+		{"shallow clone", false, 1, []string{fmt.Sprintf("freshness-unknown@4:%d", protocol.DiagnosticSeverityInformation)}},
+		{"full clone, a source commit after the evidence", true, 0, []string{fmt.Sprintf("stale-evidence@4:%d", protocol.DiagnosticSeverityWarning)}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			clone := testfixture.Clone(t, testfixture.FreshEvidenceRepo(t, c.stale), c.depth)
+			rel := testfixture.FreshEvidenceDir + "/criteria.md"
+			src, err := os.ReadFile(filepath.Join(clone, filepath.FromSlash(rel)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			client := lsptest.Start(t, lsptest.Config{Root: clone, InitializationOptions: map[string]any{"debounceMs": 0}})
+			u := client.Open(rel, string(src))
+			var got []string
+			for _, d := range client.WaitDiagnostics(u, 1).Params.Diagnostics {
+				code := fmt.Sprint(d.Code)
+				if code == "stale-evidence" || code == "freshness-unknown" {
+					got = append(got, fmt.Sprintf("%s@%d:%d", code, d.Range.Start.Line, d.Severity))
+				}
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("diagnostics %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+// A commit changes the verdict without touching a source file: a file
+// edited before the evidence and committed after it is dated by the
+// commit. The server watches the index, which the commit rewrites, and
+// reads the history again.
+func TestCommitAfterTheEvidenceMakesItStale(t *testing.T) {
+	repo := testfixture.FreshEvidenceRepo(t, false)
+	rel := testfixture.FreshEvidenceDir + "/criteria.md"
+	src, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Edited on 2026-11-10 at 10:00, before the evidence of 12:00.
+	code := filepath.Join(repo, "src", "api", "export.go")
+	if err := os.WriteFile(code, []byte("package api\n\n// Export answers JSON, indented.\nfunc Export() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edited := time.Date(2026, 11, 10, 10, 0, 0, 0, time.UTC)
+	os.Chtimes(code, edited, edited)
+	client := lsptest.Start(t, lsptest.Config{Root: repo, InitializationOptions: map[string]any{"debounceMs": 0}})
+	u := client.Open(rel, string(src))
+	stale := func(version int32) bool {
+		t.Helper()
+		for _, d := range client.WaitDiagnostics(u, version).Params.Diagnostics {
+			if fmt.Sprint(d.Code) == "stale-evidence" {
+				return true
+			}
+		}
+		return false
+	}
+	if stale(1) {
+		t.Fatal("an edit older than the evidence, not committed, made it stale")
+	}
+	testfixture.Git(t, repo, "2026-11-13T09:00:00Z", "commit", "-qam", "indent the export")
+	client.FilesChanged(protocol.FileChangeTypeChanged, ".git/index")
+	client.Change(u, 2, lsptest.Edit{StartLine: 0, EndLine: 0, Text: ""})
+	if !stale(2) {
+		t.Error("after the commit (2026-11-13), the evidence of 2026-11-10 is not stale")
+	}
+}
