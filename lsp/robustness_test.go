@@ -237,6 +237,8 @@ func TestWireMalformedJSONKeepsTheConnection(t *testing.T) {
 	c.wantError("null", jsonrpc2.ParseError)
 	c.frame(`not json at all`)
 	c.wantError("null", jsonrpc2.ParseError)
+	c.frame(``) // Content-Length: 0: framing intact, the message empty
+	c.wantError("null", jsonrpc2.ParseError)
 	c.frame(`{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"capabilities":"nope"}}`)
 	c.wantError("2", jsonrpc2.InvalidParams)
 	c.initialize(3) // still serving
