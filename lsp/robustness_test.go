@@ -409,3 +409,64 @@ func TestWireClientDisappears(t *testing.T) {
 		t.Errorf("%d goroutines before, %d after five sessions:\n%s", before, n, buf[:runtime.Stack(buf, true)])
 	}
 }
+
+// One didChange carrying 20,000 changes that leave 10 MB, then one with
+// 400,000 one-character changes: each is applied in time linear in the
+// text and the changes (not one copy of the text per change, which took
+// minutes), the text is exactly what the client holds, and the server
+// answers the next request. The wait is the usual wire timeout: no timing
+// assertion (BenchmarkApplyChanges* measure).
+func TestWireManyChangesInOneDidChange(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large messages")
+	}
+	text := &textChecker{}
+	c := startRaw(t, New(Options{Disk: emptyFS{}, Checker: text.check}))
+	c.initialize(1)
+	c.notify("textDocument/didOpen", openParams(""))
+	didChange := func(version int, changes []string) {
+		c.frame(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":%q,"version":%d},"contentChanges":[%s]}}`,
+			charterURI, version, strings.Join(changes, ",")))
+	}
+	// 20,000 lines of 512 bytes, each inserted at the start of the line
+	// the previous one ended on (the end of the text).
+	block := strings.Repeat("pasted ", 72) + "✓ —\n"
+	changes := make([]string, 20_000)
+	for i := range changes {
+		changes[i] = fmt.Sprintf(`{"range":{"start":{"line":%d,"character":0},"end":{"line":%d,"character":0}},"text":%q}`, i, i, block)
+	}
+	didChange(2, changes)
+	want := strings.Repeat(block, 20_000)
+	check := func(id int) {
+		t.Helper()
+		c.call(id, "textDocument/diagnostic", pullParams())
+		c.wantResult(strconv.Itoa(id))
+		text.mu.Lock()
+		got := text.last
+		text.mu.Unlock()
+		if got != want {
+			t.Fatalf("text after the changes: %d bytes, want %d (first difference at %d)", len(got), len(want), firstDiff(got, want))
+		}
+	}
+	check(2)
+
+	// 400,000 one-character changes, typed at the end of the first line.
+	changes = make([]string, 400_000)
+	for i := range changes {
+		col := len([]rune(block)) - 1 + i
+		changes[i] = fmt.Sprintf(`{"range":{"start":{"line":0,"character":%d},"end":{"line":0,"character":%d}},"text":"x"}`, col, col)
+	}
+	didChange(3, changes)
+	first, rest, _ := strings.Cut(want, "\n")
+	want = first + strings.Repeat("x", 400_000) + "\n" + rest
+	check(3)
+}
+
+func firstDiff(a, b string) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
