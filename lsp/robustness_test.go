@@ -31,7 +31,7 @@ import (
 var wireTimeout = testfixture.Timeout(10 * time.Second)
 
 type rawClient struct {
-	t    *testing.T
+	t    testing.TB
 	conn net.Conn
 	r    *bufio.Reader
 	code chan int // the server's exit code
@@ -44,7 +44,7 @@ type rawClient struct {
 	readErr chan error
 }
 
-func newRawClient(t *testing.T, conn net.Conn) *rawClient {
+func newRawClient(t testing.TB, conn net.Conn) *rawClient {
 	c := &rawClient{t: t, conn: conn, r: bufio.NewReader(conn), code: make(chan int, 1),
 		msgs: make(chan wireMsg, 1<<16), readErr: make(chan error, 1)}
 	go func() {
@@ -75,7 +75,7 @@ type wireMsg struct {
 	} `json:"error,omitempty"`
 }
 
-func startRaw(t *testing.T, s *Server) *rawClient {
+func startRaw(t testing.TB, s *Server) *rawClient {
 	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	c := newRawClient(t, clientEnd)
@@ -469,4 +469,25 @@ func firstDiff(a, b string) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// A 50 MB document opened by the client (over the 16 MB analysis limit,
+// under the 64 MB frame limit), then documentSymbol on it: the time to the
+// answer is reading and decoding the frame (the protocol package's string
+// decoder is most of it); the document itself is refused before any work.
+func BenchmarkOpenHugeDocument(b *testing.B) {
+	c := startRaw(b, New(Options{Disk: emptyFS{}}))
+	c.initialize(1)
+	text, _ := json.Marshal("# Criteria\n\n## m1\n\n" + strings.Repeat("filler line — for a very large criteria file ✓\n", (50<<20)/50))
+	open := fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":%q,"languageId":"markdown","version":1,"text":%s}}}`, charterURI, text)
+	id := 1
+	for b.Loop() {
+		c.frame(open)
+		id++
+		c.call(id, "textDocument/documentSymbol", pullParams())
+		if m := c.wantResult(strconv.Itoa(id)); string(m.Result) != "[]" {
+			b.Fatalf("symbols of a document over the limit: %s", m.Result)
+		}
+		c.notify("textDocument/didClose", pullParams())
+	}
 }
