@@ -16,6 +16,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
@@ -110,7 +111,7 @@ func runCheck(e *env, args []string) int {
 		all, err = c.check()
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "charter-lsp check: %v\n", err)
+		termtext.Fprintf(e.stderr, "charter-lsp check: %v\n", err)
 		return 2
 	}
 	return c.report(all)
@@ -131,7 +132,7 @@ type checkRun struct {
 
 // pathProblem reports a PATH that cannot be checked; the run exits 2.
 func (c *checkRun) pathProblem(format string, args ...any) {
-	fmt.Fprintf(c.e.stderr, "charter-lsp check: "+format+"\n", args...)
+	termtext.Fprintf(c.e.stderr, "charter-lsp check: "+format+"\n", args...)
 	c.failed = true
 }
 
@@ -370,7 +371,7 @@ func (c *checkRun) report(all []diag.Diagnostic) int {
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(c.e.stderr, "charter-lsp check: %v\n", err)
+		termtext.Fprintf(c.e.stderr, "charter-lsp check: %v\n", err)
 		return 2
 	}
 	paint := useColor(o.color.value, c.e.stderr)
@@ -380,7 +381,7 @@ func (c *checkRun) report(all []diag.Diagnostic) int {
 		code = 1
 	}
 	if o.maxWarnings >= 0 && t.warnings > o.maxWarnings {
-		fmt.Fprintf(c.e.stderr, "charter-lsp check: %s, more than --max-warnings %d allows\n", count(t.warnings, "warning", "warnings"), o.maxWarnings)
+		termtext.Fprintf(c.e.stderr, "charter-lsp check: %s, more than --max-warnings %d allows\n", count(t.warnings, "warning", "warnings"), o.maxWarnings)
 		code = 1
 	}
 	if c.failed {

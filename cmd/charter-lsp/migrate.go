@@ -67,18 +67,18 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	if *nowFlag != "" {
 		t, err := time.Parse(time.RFC3339Nano, *nowFlag)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp migrate: --now: %v\n", err)
+			termtext.Fprintf(stderr, "charter-lsp migrate: --now: %v\n", err)
 			return 2
 		}
 		now = t
 	}
 	abs, err := filepath.Abs(paths[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 2
 	}
 	if _, err := os.Stat(abs); err != nil {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 2
 	}
 
@@ -97,10 +97,10 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case errors.Is(err, migrate.ErrNothingToDo):
-		fmt.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
 		return 0
 	case err != nil:
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 1
 	}
 	printPlan(stdout, plan)
@@ -109,10 +109,10 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if err := writePlan(plan); err != nil {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stdout, "\nCreated %s (%s).\n", displayPath(plan.Dir())+string(filepath.Separator), fileNames(plan))
+	termtext.Fprintf(stdout, "\nCreated %s (%s).\n", displayPath(plan.Dir())+string(filepath.Separator), fileNames(plan))
 	return 0
 }
 
@@ -120,33 +120,33 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 func migrateRP1File(path string, now time.Time, write bool, stdout, stderr io.Writer) int {
 	src, err := os.ReadFile(path)
 	if err != nil || analysis.Classify(path, src) != analysis.KindRP1Charter {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %s is not a charter charter-lsp can migrate: give a .pi/charters/<id>/ or .charters/<id>/ folder, or an rp1 charter.md\n", displayPath(path))
+		termtext.Fprintf(stderr, "charter-lsp migrate: %s is not a charter charter-lsp can migrate: give a .pi/charters/<id>/ or .charters/<id>/ folder, or an rp1 charter.md\n", displayPath(path))
 		return 2
 	}
 	text, notes, err := migrateRP1(src, now)
 	switch {
 	case errors.Is(err, migrate.ErrNothingToDo):
-		fmt.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
 		return 0
 	case err != nil:
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "charter-lsp migrate: %s (rp1 scratch pad) → the skeleton format, in place\n", displayPath(path))
+	termtext.Fprintf(stdout, "charter-lsp migrate: %s (rp1 scratch pad) → the skeleton format, in place\n", displayPath(path))
 	for _, n := range notes {
-		fmt.Fprintf(stdout, "  - %s\n", n)
+		termtext.Fprintf(stdout, "  - %s\n", n)
 	}
 	name := filepath.ToSlash(displayPath(path))
-	fmt.Fprintf(stdout, "\n%s", shown(isTerminal(stdout), udiff.Unified("a/"+name, "b/"+name, string(src), string(text))))
+	io.WriteString(stdout, "\n"+shown(isTerminal(stdout), udiff.Unified("a/"+name, "b/"+name, string(src), string(text))))
 	if !write {
 		fmt.Fprintln(stdout, "\nNothing written: run again with --write to rewrite the file.")
 		return 0
 	}
 	if err := atomicfile.Write(path, text, 0o644); err != nil {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stdout, "\nRewrote %s.\n", displayPath(path))
+	termtext.Fprintf(stdout, "\nRewrote %s.\n", displayPath(path))
 	return 0
 }
 
@@ -163,17 +163,18 @@ func takenIn(root string) func(string) bool {
 
 func printPlan(w io.Writer, p *migrate.Plan) {
 	term := isTerminal(w)
-	fmt.Fprintf(w, "charter-lsp migrate: %s (%s) → %s\n", displayPath(p.From)+string(filepath.Separator), p.Kind, displayPath(p.Dir())+string(filepath.Separator))
+	termtext.Fprintf(w, "charter-lsp migrate: %s (%s) → %s\n", displayPath(p.From)+string(filepath.Separator), p.Kind, displayPath(p.Dir())+string(filepath.Separator))
 	for _, n := range p.Notes {
-		fmt.Fprintf(w, "  - %s\n", n)
+		termtext.Fprintf(w, "  - %s\n", n)
 	}
 	for _, f := range p.Files {
 		name := displayPath(filepath.Join(p.Dir(), f.Name))
 		if len(f.Content) == 0 {
-			fmt.Fprintf(w, "\n=== %s (empty)\n", name)
+			termtext.Fprintf(w, "\n=== %s (empty)\n", name)
 			continue
 		}
-		fmt.Fprintf(w, "\n=== %s (%d bytes)\n%s", name, len(f.Content), shown(term, string(f.Content)))
+		termtext.Fprintf(w, "\n=== %s (%d bytes)\n", name, len(f.Content))
+		io.WriteString(w, shown(term, string(f.Content)))
 		if !strings.HasSuffix(string(f.Content), "\n") {
 			fmt.Fprintln(w)
 		}
@@ -183,12 +184,14 @@ func printPlan(w io.Writer, p *migrate.Plan) {
 // shown is a preview of a repository's text as printed: on a terminal its
 // control characters are escaped (termtext.Escape; a CRLF shows as a line
 // end), so a charter cannot drive the terminal; to a pipe or a file it is
-// unchanged, so the diff still applies with patch.
+// unchanged, so the diff still applies with patch — but for a line that
+// would read as a CI command (termtext.Lines: a CI log is a pipe too),
+// escaped everywhere.
 func shown(term bool, s string) string {
-	if !term {
-		return s
+	if term {
+		s = termtext.Escape(strings.ReplaceAll(s, "\r\n", "\n"))
 	}
-	return termtext.Escape(strings.ReplaceAll(s, "\r\n", "\n"))
+	return termtext.Lines(s)
 }
 
 func fileNames(p *migrate.Plan) string {
