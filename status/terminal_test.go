@@ -38,15 +38,7 @@ func TestTextEscapesTerminalControls(t *testing.T) {
 		"state.json": `{"charterId":"20260702-101500-example","schemaVersion":"file-interface","objective":"x\u001b]0;t\u0007","status":"active\u001b[2J"}`,
 	})
 	for _, dir := range []string{pi, fi} {
-		st, err := Compute(vfs.OS, dir, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := Text(&b, st); err != nil {
-			t.Fatal(err)
-		}
-		out := b.String()
+		_, out := dashboard(t, dir)
 		if i := strings.IndexAny(out, "\x1b\x07\r\u009b"); i >= 0 {
 			t.Errorf("%s: dashboard passes a control character to the terminal at %d: %q", dir, i, out)
 		}
@@ -101,15 +93,8 @@ func TestTextAndMarkdownLinesAreOurs(t *testing.T) {
 	}
 	dirs = append(dirs, must(filepath.Glob(filepath.Join(root, ".charters", "*")))...)
 	for _, dir := range dirs {
-		st, err := Compute(vfs.OS, dir, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := Text(&b, st); err != nil {
-			t.Fatal(err)
-		}
-		hostilerepo.CheckOurs(t, "text of "+dir, b.String(), false, false)
+		st, out := dashboard(t, dir)
+		hostilerepo.CheckOurs(t, "text of "+dir, out, false, false)
 		hostilerepo.CheckOurs(t, "markdown of "+dir, Markdown([]*Status{st}), false, false)
 	}
 }
@@ -119,4 +104,18 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// dashboard computes dir's status and its text dashboard.
+func dashboard(t *testing.T, dir string) (*Status, string) {
+	t.Helper()
+	st, err := Compute(vfs.OS, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Text(&b, st); err != nil {
+		t.Fatal(err)
+	}
+	return st, b.String()
 }

@@ -1,11 +1,8 @@
 package hostile_test
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"net/url"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -44,7 +41,7 @@ func TestOutputIsOurs(t *testing.T) {
 		{args: []string{"status", forgedDir}},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			stdout, stderr := runSplit(t, root, bin, c.args...)
+			stdout, stderr, _ := runSplit(t, root, bin, c.args...)
 			if stdout == "" {
 				t.Fatalf("no output; stderr:\n%s", stderr)
 			}
@@ -56,7 +53,7 @@ func TestOutputIsOurs(t *testing.T) {
 
 	// The data of the machine formats is exact: the folder's name with its
 	// line feed, the SARIF uri a URI reference that decodes to it.
-	stdout, _ := runSplit(t, root, bin, "check", "--format", "json", ".")
+	stdout, _, _ := runSplit(t, root, bin, "check", "--format", "json", ".")
 	var ds []struct{ File string }
 	if err := json.Unmarshal([]byte(stdout), &ds); err != nil {
 		t.Fatal(err)
@@ -68,7 +65,7 @@ func TestOutputIsOurs(t *testing.T) {
 	if !files[forgedDir+"/state.json"] && !files[forgedDir+"/charter.md"] {
 		t.Errorf("check --format json does not name the forged folder exactly: %q", keys(files))
 	}
-	stdout, _ = runSplit(t, root, bin, "check", "--format", "sarif", ".")
+	stdout, _, _ = runSplit(t, root, bin, "check", "--format", "sarif", ".")
 	var log struct {
 		Runs []struct {
 			Results []struct {
@@ -102,21 +99,6 @@ func TestOutputIsOurs(t *testing.T) {
 			t.Errorf("no SARIF uri decodes to %q (decoded: %q)", f, keys(seen))
 		}
 	}
-}
-
-// runSplit runs the binary in dir and returns its stdout and stderr.
-func runSplit(t *testing.T, dir, bin string, args ...string) (string, string) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), deadline)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Dir = dir
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); ctx.Err() != nil {
-		t.Fatalf("charter-lsp %s did not finish: %v", strings.Join(args, " "), err)
-	}
-	return out.String(), errOut.String()
 }
 
 func keys(m map[string]bool) []string {
