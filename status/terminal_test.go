@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	hostilerepo "github.com/charter-lsp/charter-lsp/internal/hostile"
 )
 
 // hostile holds terminal escape sequences a cloned repository can put in
@@ -37,15 +38,7 @@ func TestTextEscapesTerminalControls(t *testing.T) {
 		"state.json": `{"charterId":"20260702-101500-example","schemaVersion":"file-interface","objective":"x\u001b]0;t\u0007","status":"active\u001b[2J"}`,
 	})
 	for _, dir := range []string{pi, fi} {
-		st, err := Compute(vfs.OS, dir, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := Text(&b, st); err != nil {
-			t.Fatal(err)
-		}
-		out := b.String()
+		_, out := dashboard(t, dir)
 		if i := strings.IndexAny(out, "\x1b\x07\r\u009b"); i >= 0 {
 			t.Errorf("%s: dashboard passes a control character to the terminal at %d: %q", dir, i, out)
 		}
@@ -86,4 +79,43 @@ func TestSuggestedCommandsQuoteRepositoryWords(t *testing.T) {
 	if record != want {
 		t.Errorf("record command line\n got %s\nwant %s", record, want)
 	}
+}
+
+// Every line of the dashboard and of the markdown is ours: the folder
+// names, titles and objectives of hostile.ForgedOutput (line breaks then CI
+// commands, bidi overrides, escape sequences) print as escaped pieces of
+// our lines, in both charter shapes.
+func TestTextAndMarkdownLinesAreOurs(t *testing.T) {
+	root := hostilerepo.ForgedOutput(t)
+	dirs, err := filepath.Glob(filepath.Join(root, "*", "charters", "*"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no charter in the forged project: %v", err)
+	}
+	dirs = append(dirs, must(filepath.Glob(filepath.Join(root, ".charters", "*")))...)
+	for _, dir := range dirs {
+		st, out := dashboard(t, dir)
+		hostilerepo.CheckOurs(t, "text of "+dir, out, false, false)
+		hostilerepo.CheckOurs(t, "markdown of "+dir, Markdown([]*Status{st}), false, false)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// dashboard computes dir's status and its text dashboard.
+func dashboard(t *testing.T, dir string) (*Status, string) {
+	t.Helper()
+	st, err := Compute(vfs.OS, dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Text(&b, st); err != nil {
+		t.Fatal(err)
+	}
+	return st, b.String()
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
@@ -120,7 +121,7 @@ func runCheck(e *env, args []string) int {
 		all, err = c.check()
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "charter-lsp check: %v\n", err)
+		termtext.Fprintf(e.stderr, "charter-lsp check: %v\n", err)
 		return 2
 	}
 	return c.report(all)
@@ -143,7 +144,7 @@ type checkRun struct {
 
 // pathProblem reports a PATH that cannot be checked; the run exits 2.
 func (c *checkRun) pathProblem(format string, args ...any) {
-	fmt.Fprintf(c.e.stderr, "charter-lsp check: "+format+"\n", args...)
+	termtext.Fprintf(c.e.stderr, "charter-lsp check: "+format+"\n", args...)
 	c.failed = true
 }
 
@@ -400,7 +401,7 @@ func (c *checkRun) report(all []diag.Diagnostic) int {
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(c.e.stderr, "charter-lsp check: %v\n", err)
+		termtext.Fprintf(c.e.stderr, "charter-lsp check: %v\n", err)
 		return 2
 	}
 	if o.verbose {
@@ -413,7 +414,7 @@ func (c *checkRun) report(all []diag.Diagnostic) int {
 		code = 1
 	}
 	if o.maxWarnings >= 0 && t.warnings > o.maxWarnings {
-		fmt.Fprintf(c.e.stderr, "charter-lsp check: %s, more than --max-warnings %d allows\n", count(t.warnings, "warning", "warnings"), o.maxWarnings)
+		termtext.Fprintf(c.e.stderr, "charter-lsp check: %s, more than --max-warnings %d allows\n", count(t.warnings, "warning", "warnings"), o.maxWarnings)
 		code = 1
 	}
 	if c.failed {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 )
 
 // maxFixPasses bounds --fix: a fix can make another applicable (or two
@@ -52,7 +54,7 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 			break
 		}
 		if pass > maxFixPasses {
-			fmt.Fprintf(c.e.stderr, "charter-lsp check: fixes still apply after %d passes; stopped (their fixes undo each other: please report it)\n", maxFixPasses)
+			termtext.Fprintf(c.e.stderr, "charter-lsp check: fixes still apply after %d passes; stopped (their fixes undo each other: please report it)\n", maxFixPasses)
 			break
 		}
 		slices.Sort(files)
@@ -88,7 +90,7 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 			for _, f := range applied {
 				d := of[f]
 				fixed++
-				fmt.Fprintf(c.e.stderr, "%s %s:%d:%d %s: %s\n", verb, c.display(file), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Code, f.Title)
+				termtext.Fprintf(c.e.stderr, "%s %s:%d:%d %s: %s\n", verb, c.display(file), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Code, f.Title)
 			}
 		}
 		if len(changedNow) == 0 {
@@ -105,7 +107,7 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", name, err)
 			}
-			fmt.Fprint(c.e.stdout, d)
+			io.WriteString(c.e.stdout, termtext.Lines(d)) // a diff for patch: see shown
 			continue
 		}
 		if err := writeFixed(c.disk, c.projects.writer(file), file, original[file], c.fsys.files[file]); err != nil {
@@ -113,7 +115,7 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 		}
 	}
 	if fixed > 0 {
-		fmt.Fprintf(c.e.stderr, "%s %s in %s\n", verb, count(fixed, "problem", "problems"), count(len(order), "file", "files"))
+		termtext.Fprintf(c.e.stderr, "%s %s in %s\n", verb, count(fixed, "problem", "problems"), count(len(order), "file", "files"))
 	}
 	return remaining, nil
 }

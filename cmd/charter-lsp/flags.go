@@ -10,9 +10,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charter-lsp/charter-lsp/analysis/pi"
-	"github.com/charter-lsp/charter-lsp/internal/textdist"
 	"golang.org/x/term"
+
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
+	"github.com/charter-lsp/charter-lsp/internal/textdist"
 )
 
 // flags is a command's flag set (the standard library's, which accepts
@@ -130,7 +132,7 @@ func usageError(w io.Writer, name, format string, args ...any) int {
 	if name != "" {
 		prefix, help = "charter-lsp "+name, "charter-lsp "+name+" -h"
 	}
-	fmt.Fprintf(w, "%s: %s\nRun '%s' for help.\n", prefix, fmt.Sprintf(format, args...), help)
+	termtext.Fprintf(w, "%s: %s\nRun '%s' for help.\n", prefix, fmt.Sprintf(format, args...), help)
 	return 2
 }
 

@@ -60,18 +60,18 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	case "", interview.ModeCreate, interview.ModeUpdate, interview.ModeResume:
 		*mode = m
 	default:
-		fmt.Fprintf(stderr, "charter-lsp interview: unknown mode %q (want CREATE, UPDATE or RESUME)\n", *mode)
+		termtext.Fprintf(stderr, "charter-lsp interview: unknown mode %q (want CREATE, UPDATE or RESUME)\n", *mode)
 		return 2
 	}
 	if *budget <= 0 {
-		fmt.Fprintf(stderr, "charter-lsp interview: --budget must be positive\n")
+		termtext.Fprintf(stderr, "charter-lsp interview: --budget must be positive\n")
 		return 2
 	}
 	path := paths[0]
 	switch *contract {
 	case "", contractStateless, contractFinalizer:
 	default:
-		fmt.Fprintf(stderr, "charter-lsp interview: unknown --contract %q (want stateless or finalizer)\n", *contract)
+		termtext.Fprintf(stderr, "charter-lsp interview: unknown --contract %q (want stateless or finalizer)\n", *contract)
 		return 2
 	}
 
@@ -79,13 +79,13 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	// linked to another tree); reads never block on a FIFO and are bounded.
 	ps, _, err := projectsOf(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp interview: %v\n", err)
 		return 2
 	}
 	text, err := ps.fs().ReadFile(path)
 	exists := err == nil
 	if why := notInterviewed(analysis.Classify(path, text)); why != "" {
-		fmt.Fprintf(stderr, "charter-lsp interview: %s is %s, not an rp1 charter: it has no interview; %s\n", path, why, piNext(path))
+		termtext.Fprintf(stderr, "charter-lsp interview: %s is %s, not an rp1 charter: it has no interview; %s\n", path, why, piNext(path))
 		return 2
 	}
 	if *contract == "" && exists && rp1.Parse(text).Format == rp1.FormatSkeleton {
@@ -100,7 +100,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", readError(err))
+		termtext.Fprintf(stderr, "charter-lsp interview: %s\n", readError(err))
 		return 2
 	}
 	now := time.Now()
@@ -111,35 +111,35 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		// The same rule check uses: only an rp1 charter is interviewed in
 		// place, unless the user says to create one here.
 		if k := analysis.Classify(path, text); k != analysis.KindRP1Charter && *mode != interview.ModeCreate && r.Type != interview.TypeError {
-			fmt.Fprintf(stderr, "charter-lsp interview: %s is not an rp1 charter (%s); --apply writes only into rp1 charters: pass --mode CREATE to start one in this file\n", path, notRP1Reason(k))
+			termtext.Fprintf(stderr, "charter-lsp interview: %s is not an rp1 charter (%s); --apply writes only into rp1 charters: pass --mode CREATE to start one in this file\n", path, notRP1Reason(k))
 			return 2
 		}
 		// The next action carried out as the editor's does it: each skip
 		// recorded, then the question asked or the charter finished.
 		step, err := interview.Advance(context.Background(), text, exists, opts)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
 		if len(step.Applied) > 0 {
 			if !exists && step.Applied[0].Mode != interview.ModeCreate {
-				fmt.Fprintf(stderr, "charter-lsp interview: %s does not exist (only CREATE creates a charter)\n", path)
+				termtext.Fprintf(stderr, "charter-lsp interview: %s does not exist (only CREATE creates a charter)\n", path)
 				return 2
 			}
 			in := ps.writer(path)
 			if !exists {
 				// rp1 keeps the charter in .rp1/context/: create the folders.
 				if _, err := in.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+					termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 					return 2
 				}
 			}
 			if err := in.Write(path, step.Text, 0o644); err != nil {
-				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+				termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 				return 2
 			}
 			for _, a := range step.Applied {
-				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", applied(a, step.Text))
+				termtext.Fprintf(stderr, "charter-lsp interview: %s\n", applied(a, step.Text))
 			}
 		}
 		r = step.Response
@@ -147,10 +147,10 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 
 	out, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+		termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 		return 2
 	}
-	fmt.Fprintf(stdout, "%s\n", out)
+	fmt.Fprintf(stdout, "%s\n", termtext.JSON(out))
 	if r.Type == interview.TypeError {
 		return 1
 	}
@@ -243,7 +243,7 @@ type finalizerRun struct {
 func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 	fail := func(why string) int {
 		r := rp1.FinalizerResponse{Status: rp1.FinalizerError, Artifact: f.path, Warnings: []string{why}}
-		fmt.Fprintf(stdout, "%s\n", rp1.MarshalFinalizer(r))
+		fmt.Fprintf(stdout, "%s\n", termtext.JSON(rp1.MarshalFinalizer(r)))
 		return 1
 	}
 	write := func(text []byte) error {
@@ -261,13 +261,13 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 	case !exists:
 		text = interview.NewSkeleton(interview.ProjectName(f.path), time.Now())
 		if err := write(text); err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
-		fmt.Fprintf(stderr, "charter-lsp interview: created %s from rp1's charter template\n", f.path)
+		termtext.Fprintf(stderr, "charter-lsp interview: created %s from rp1's charter template\n", f.path)
 		exists = true
 	case (f.apply || f.answer != "") && analysis.Classify(f.path, text) != analysis.KindRP1Charter && f.mode != interview.ModeCreate:
-		fmt.Fprintf(stderr, "charter-lsp interview: %s is not an rp1 charter; --apply and --answer write only into rp1 charters\n", f.path)
+		termtext.Fprintf(stderr, "charter-lsp interview: %s is not an rp1 charter; --apply and --answer write only into rp1 charters\n", f.path)
 		return 2
 	}
 	if why := notText(text); why != "" {
@@ -279,7 +279,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		// Finalize says so (check reads it by its five sections, so the two
 		// give one verdict), and --apply writes nothing into it.
 		if r := rp1.Finalize(rp1.Parse(text), f.path); r.Status == rp1.FinalizerError && f.apply {
-			fmt.Fprintf(stdout, "%s\n", rp1.MarshalFinalizer(r))
+			fmt.Fprintf(stdout, "%s\n", termtext.JSON(rp1.MarshalFinalizer(r)))
 			return 1
 		}
 	}
@@ -295,20 +295,20 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		}
 		plan, err := interview.AnswerRegion(text, id, f.answer)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
 		text = interview.Apply(text, plan.Edits)
 		if err := write(text); err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
-		fmt.Fprintf(stderr, "charter-lsp interview: wrote the answer into %q\n", id)
+		termtext.Fprintf(stderr, "charter-lsp interview: wrote the answer into %q\n", id)
 	} else if f.apply {
 		if plan := interview.CorrectStatus(text); len(plan.Edits) > 0 {
 			text = interview.Apply(text, plan.Edits)
 			if err := write(text); err != nil {
-				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+				termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 				return 2
 			}
 			fmt.Fprintln(stderr, "charter-lsp interview: corrected **Status** to what the gaps call for")
@@ -319,9 +319,9 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 	if f.checkAnswer != "" {
 		return checkFinalizerAnswer(f.checkAnswer, r, stdout, stderr)
 	}
-	fmt.Fprintf(stdout, "%s\n", rp1.MarshalFinalizer(r))
+	fmt.Fprintf(stdout, "%s\n", termtext.JSON(rp1.MarshalFinalizer(r)))
 	if st := interview.NextRegion(text); st.Region != "" && r.Status != rp1.FinalizerError {
-		fmt.Fprintf(stderr, "charter-lsp interview: next: %s — %s (answer with --answer TEXT)\n", st.Region, st.Question)
+		termtext.Fprintf(stderr, "charter-lsp interview: next: %s — %s (answer with --answer TEXT)\n", st.Region, st.Question)
 	}
 	if r.Status == rp1.FinalizerError {
 		return 1
@@ -334,19 +334,17 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 func checkFinalizerAnswer(file string, want rp1.FinalizerResponse, stdout, stderr io.Writer) int {
 	data, err := vfs.OS.ReadFile(file)
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+		termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 		return 2
 	}
 	ds := rp1.CheckFinalizerAnswer(data, want)
 	diag.Locate(ds, file, source.NewIndex(data))
-	for _, d := range ds {
-		fmt.Fprintf(stdout, "%s:%d:%d %s %s %s\n", termtext.Escape(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Severity, d.Code, termtext.Escape(d.Message))
-	}
+	writeText(stdout, ds, false)
 	if len(ds) > 0 {
-		fmt.Fprintf(stderr, "charter-lsp interview: expected %s\n", rp1.MarshalFinalizer(want))
+		fmt.Fprintf(stderr, "charter-lsp interview: expected %s\n", termtext.JSON(rp1.MarshalFinalizer(want)))
 		return 1
 	}
-	fmt.Fprintf(stderr, "charter-lsp interview: %s keeps rp1's finalizer contract and matches the charter\n", file)
+	termtext.Fprintf(stderr, "charter-lsp interview: %s keeps rp1's finalizer contract and matches the charter\n", file)
 	return 0
 }
 

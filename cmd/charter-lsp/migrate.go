@@ -67,7 +67,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	if *nowFlag != "" {
 		t, err := time.Parse(time.RFC3339Nano, *nowFlag)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp migrate: --now: %v\n", err)
+			termtext.Fprintf(stderr, "charter-lsp migrate: --now: %v\n", err)
 			return 2
 		}
 		now = t
@@ -75,7 +75,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	// Nothing outside the charter's project is read or written.
 	ps, abs, err := projectsOf(paths[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 2
 	}
 	disk := ps.fs()
@@ -88,7 +88,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	}
 	if dir != "" {
 		if _, err := disk.Stat(dir); err != nil {
-			fmt.Fprintf(stderr, "charter-lsp migrate: %s\n", readError(err))
+			termtext.Fprintf(stderr, "charter-lsp migrate: %s\n", readError(err))
 			return 2
 		}
 	}
@@ -104,10 +104,10 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case errors.Is(err, migrate.ErrNothingToDo):
-		fmt.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
 		return 0
 	case err != nil:
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 1
 	}
 	printPlan(stdout, plan)
@@ -116,10 +116,10 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if err := writePlan(ps.writer(plan.Root), plan); err != nil {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stdout, "\nCreated %s (%s).\n", displayPath(plan.Dir())+string(filepath.Separator), fileNames(plan))
+	termtext.Fprintf(stdout, "\nCreated %s (%s).\n", displayPath(plan.Dir())+string(filepath.Separator), fileNames(plan))
 	return 0
 }
 
@@ -129,37 +129,37 @@ func migrateRP1File(disk vfs.FS, in atomicfile.Dir, path string, now time.Time, 
 	src, err := disk.ReadFile(path) // bounded, never blocking on a FIFO or reading a device
 	var nr *vfs.NotRegularError
 	if errors.Is(err, vfs.ErrOutside) || errors.As(err, &nr) && !nr.Mode.IsDir() {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %s\n", readError(err))
+		termtext.Fprintf(stderr, "charter-lsp migrate: %s\n", readError(err))
 		return 2
 	}
 	if err != nil || analysis.Classify(path, src) != analysis.KindRP1Charter {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %s is not a charter charter-lsp can migrate: give a .pi/charters/<id>/ or .charters/<id>/ folder, or an rp1 charter.md\n", displayPath(path))
+		termtext.Fprintf(stderr, "charter-lsp migrate: %s is not a charter charter-lsp can migrate: give a .pi/charters/<id>/ or .charters/<id>/ folder, or an rp1 charter.md\n", displayPath(path))
 		return 2
 	}
 	text, notes, err := migrateRP1(src, now)
 	switch {
 	case errors.Is(err, migrate.ErrNothingToDo):
-		fmt.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
 		return 0
 	case err != nil:
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "charter-lsp migrate: %s (rp1 scratch pad) → the skeleton format, in place\n", displayPath(path))
+	termtext.Fprintf(stdout, "charter-lsp migrate: %s (rp1 scratch pad) → the skeleton format, in place\n", displayPath(path))
 	for _, n := range notes {
-		fmt.Fprintf(stdout, "  - %s\n", n)
+		termtext.Fprintf(stdout, "  - %s\n", n)
 	}
 	name := filepath.ToSlash(displayPath(path))
-	fmt.Fprintf(stdout, "\n%s", shown(isTerminal(stdout), udiff.Unified("a/"+name, "b/"+name, string(src), string(text))))
+	io.WriteString(stdout, "\n"+shown(isTerminal(stdout), udiff.Unified("a/"+name, "b/"+name, string(src), string(text))))
 	if !write {
 		fmt.Fprintln(stdout, "\nNothing written: run again with --write to rewrite the file.")
 		return 0
 	}
 	if err := in.Write(path, text, 0o644); err != nil {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stdout, "\nRewrote %s.\n", displayPath(path))
+	termtext.Fprintf(stdout, "\nRewrote %s.\n", displayPath(path))
 	return 0
 }
 
@@ -176,17 +176,18 @@ func takenIn(disk vfs.FS, root string) func(string) bool {
 
 func printPlan(w io.Writer, p *migrate.Plan) {
 	term := isTerminal(w)
-	fmt.Fprintf(w, "charter-lsp migrate: %s (%s) → %s\n", displayPath(p.From)+string(filepath.Separator), p.Kind, displayPath(p.Dir())+string(filepath.Separator))
+	termtext.Fprintf(w, "charter-lsp migrate: %s (%s) → %s\n", displayPath(p.From)+string(filepath.Separator), p.Kind, displayPath(p.Dir())+string(filepath.Separator))
 	for _, n := range p.Notes {
-		fmt.Fprintf(w, "  - %s\n", n)
+		termtext.Fprintf(w, "  - %s\n", n)
 	}
 	for _, f := range p.Files {
 		name := displayPath(filepath.Join(p.Dir(), f.Name))
 		if len(f.Content) == 0 {
-			fmt.Fprintf(w, "\n=== %s (empty)\n", name)
+			termtext.Fprintf(w, "\n=== %s (empty)\n", name)
 			continue
 		}
-		fmt.Fprintf(w, "\n=== %s (%d bytes)\n%s", name, len(f.Content), shown(term, string(f.Content)))
+		termtext.Fprintf(w, "\n=== %s (%d bytes)\n", name, len(f.Content))
+		io.WriteString(w, shown(term, string(f.Content)))
 		if !strings.HasSuffix(string(f.Content), "\n") {
 			fmt.Fprintln(w)
 		}
@@ -196,12 +197,14 @@ func printPlan(w io.Writer, p *migrate.Plan) {
 // shown is a preview of a repository's text as printed: on a terminal its
 // control characters are escaped (termtext.Escape; a CRLF shows as a line
 // end), so a charter cannot drive the terminal; to a pipe or a file it is
-// unchanged, so the diff still applies with patch.
+// unchanged, so the diff still applies with patch — but for a line that
+// would read as a CI command (termtext.Lines: a CI log is a pipe too),
+// escaped everywhere.
 func shown(term bool, s string) string {
-	if !term {
-		return s
+	if term {
+		s = termtext.Escape(strings.ReplaceAll(s, "\r\n", "\n"))
 	}
-	return termtext.Escape(strings.ReplaceAll(s, "\r\n", "\n"))
+	return termtext.Lines(s)
 }
 
 func fileNames(p *migrate.Plan) string {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 	"github.com/charter-lsp/charter-lsp/status"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
@@ -72,17 +72,17 @@ func runStatus(e *env, args []string) int {
 	// outside its workspace folders.
 	ps, _, err := projectsOf(dirs[0])
 	if err != nil {
-		fmt.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
+		termtext.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
 		return 2
 	}
 	disk := ps.fs()
 	charters, err := statusDirs(disk, dirs[0])
 	if err != nil {
-		fmt.Fprintf(e.stderr, "charter-lsp status: %s\n", readError(err))
+		termtext.Fprintf(e.stderr, "charter-lsp status: %s\n", readError(err))
 		return 2
 	}
 	if len(charters) == 0 {
-		fmt.Fprintf(e.stderr, "charter-lsp status: no pi charter (.pi/charters/<id>/ or .charters/<id>/) under %s\n", dirs[0])
+		termtext.Fprintf(e.stderr, "charter-lsp status: no pi charter (.pi/charters/<id>/ or .charters/<id>/) under %s\n", dirs[0])
 		return 1
 	}
 	// Each charter's configuration, as check finds it (one snapshot of the
@@ -111,23 +111,20 @@ func runStatus(e *env, args []string) int {
 	code = 0
 	for _, dir := range charters {
 		if _, err := snap.Config(filepath.Join(dir, "criteria.md")); err != nil {
-			fmt.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
+			termtext.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
 			code = 2
 			continue
 		}
 		st, err := snap.Status(ctx, dir, at)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "charter-lsp status: %s: %v\n", displayPath(dir), err)
+			termtext.Fprintf(e.stderr, "charter-lsp status: %s: %v\n", displayPath(dir), err)
 			code = 2
 			continue
 		}
 		all = append(all, st)
 	}
 	if format.value == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(all); err != nil {
+		if err := encodeJSON(e.stdout, all); err != nil {
 			return 2
 		}
 		return code
@@ -136,7 +133,7 @@ func runStatus(e *env, args []string) int {
 		if i > 0 {
 			fmt.Fprintln(e.stdout)
 		}
-		fmt.Fprintf(e.stdout, "%s\n", displayPath(st.Dir))
+		termtext.Fprintf(e.stdout, "%s\n", displayPath(st.Dir))
 		status.Text(e.stdout, st)
 	}
 	return code
