@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -350,7 +351,7 @@ func (k *checker) noteContinuations() {
 			continue
 		}
 		l := t.line(j)
-		if jsTrim(l) == "" || labelPrefix(l, "Depends") || labelPrefix(l, "Status") || labelPrefix(l, "Evidence") || isFenceLine(l) {
+		if jsTrim(l) == "" || labelPrefix(l, "Depends") || labelPrefix(l, "Status") || labelPrefix(l, "Evidence") || codefence.Opens(l) {
 			continue
 		}
 		k.add(diag.NoteContinuation, t.lineContentSpan(j), nil,
@@ -567,12 +568,6 @@ func (k *checker) statusTokenFix(d *diag.Diagnostic, w Warning) {
 	}
 	d.Message += fmt.Sprintf("; did you mean %q?", strings.TrimSpace(repl))
 	d.Fix = edit(fmt.Sprintf("Change to `%s`", strings.TrimSpace(repl)), k.t.at(sl.line, at, at+n), repl)
-}
-
-// isFenceLine reports whether l opens or closes a code fence.
-func isFenceLine(l string) bool {
-	l = strings.TrimLeft(l, " ")
-	return strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~")
 }
 
 // lineBreak is the file's line break: CRLF when its first line ends in CR.

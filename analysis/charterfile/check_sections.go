@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -490,8 +491,7 @@ func (k *checker) phaseBodyBreaks() {
 			}
 		}
 		var fix *diag.Fix
-		fenceLine := strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~")
-		if !fenceLine {
+		if !codefence.Opens(l) {
 			fix = edit(fmt.Sprintf("Indent the line into phase %s's body", phaseNumber(ph)), t.at(j, 0, 0), "   ")
 		}
 		msg := fmt.Sprintf("this unindented line ends the body of phase %s: upstream drops it", phaseNumber(ph))

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -166,11 +167,11 @@ func legacyScopeParts(ch *Charter, scope *Heading) (in, out *source.Span) {
 		}
 	}
 	ix := ch.Index
-	var f fence
+	var f codefence.Scanner
 	for l := scope.Line + 1; l < ix.LineCount() && ix.LineStart(l) < end; l++ {
 		ls := ix.LineSpan(l)
 		line := string(src[ls.Start:ls.End])
-		if f.step(line) {
+		if f.Step(line) {
 			continue
 		}
 		text := line

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -386,14 +387,14 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 // that is moved into a charter (an answer, a kept section), so that it
 // cannot swallow the sections written after it.
 func CloseFence(s string) string {
-	var f fence
+	var f codefence.Scanner
 	for _, line := range strings.Split(s, "\n") {
-		f.step(line)
+		f.Step(line)
 	}
-	if !f.open() {
+	if !f.Open() {
 		return s
 	}
-	return s + "\n" + strings.Repeat(string(f.char), f.n)
+	return s + "\n" + f.Fence().Closer()
 }
 
 // sectionText is a section's body, or "" for nil or a section with nothing
