@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"path/filepath"
@@ -156,12 +155,4 @@ func relTo(dir, path string) string {
 		return filepath.ToSlash(rel)
 	}
 	return path
-}
-
-// lineBreak is the document's line ending, so inserted lines match it.
-func lineBreak(text []byte) string {
-	if i := bytes.IndexByte(text, '\n'); i > 0 && text[i-1] == '\r' {
-		return "\r\n"
-	}
-	return "\n"
 }

@@ -570,13 +570,8 @@ func (k *checker) statusTokenFix(d *diag.Diagnostic, w Warning) {
 	d.Fix = edit(fmt.Sprintf("Change to `%s`", strings.TrimSpace(repl)), k.t.at(sl.line, at, at+n), repl)
 }
 
-// lineBreak is the file's line break: CRLF when its first line ends in CR.
-func (t *text) lineBreak() string {
-	if strings.HasSuffix(t.line(0), "\r") {
-		return "\r\n"
-	}
-	return "\n"
-}
+// lineBreak is the file's line break (source.LineEnding).
+func (t *text) lineBreak() string { return source.LineEnding(t.src) }
 
 // statusMissingFix writes out what upstream assumes: a pending Status line
 // (Evidence: none in ADR-0014) after the block's last line of text.

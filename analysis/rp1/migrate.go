@@ -106,7 +106,7 @@ func Migrate(src []byte, opts MigrateOptions) (*Migration, error) {
 		opts.Now = time.Now()
 	}
 	m := &Migration{Old: src, From: ch.Format}
-	nl := lineEnding(src)
+	nl := source.LineEnding(src)
 	if ch.Format == FormatSkeleton && ch.ScratchPad == nil {
 		m.New = src // already the target format
 		m.Gaps = ch.Skeleton.Gaps()
@@ -119,7 +119,7 @@ func Migrate(src []byte, opts MigrateOptions) (*Migration, error) {
 		m.New = migrateFiveSections(ch, ans, m, opts, nl)
 	}
 	if nl == "\r\n" {
-		m.New = []byte(strings.ReplaceAll(strings.ReplaceAll(string(m.New), "\r\n", "\n"), "\n", "\r\n"))
+		m.New = []byte(source.WithLineEnding(string(m.New), nl))
 	}
 	after := Parse(m.New)
 	m.Gaps = ReadSkeleton(after).Gaps()
