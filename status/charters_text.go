@@ -133,7 +133,8 @@ func phaseNumberText(n float64) string {
 
 // charterStatusMark is a criterion status's mark.
 func charterStatusMark(status string) string {
-	if m, ok := map[string]string{"pass": "✓", "fail": "✗", "in-progress": "▸", "blocked": "■"}[status]; ok {
+	marks := map[charterfile.Status]string{charterfile.StatusPass: "✓", charterfile.StatusFail: "✗", charterfile.StatusInProgress: "▸", charterfile.StatusBlocked: "■"}
+	if m, ok := marks[charterfile.Status(status)]; ok {
 		return m
 	}
 	return "·"

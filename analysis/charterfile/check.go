@@ -401,15 +401,8 @@ func (k *checker) legacyEvidence() {
 		value := strings.TrimSuffix(l[strings.IndexByte(l, ':')+1:], "\r")
 		tok, noteAt, ok := statusValue(jsTrimStart(value))
 		valueTrim := jsTrimStart(value)
-		if restEmpty && ok && (lowerIs(tok, "pass") || lowerIs(tok, "fail") || lowerIs(tok, "none")) {
-			status := strings.ToLower(tok)
-			if status == "none" {
-				status = "pending"
-			}
-			want := "Status: " + status
-			if note := jsTrim(valueTrim[noteAt:]); note != "" {
-				want += " — " + note
-			}
+		if s, known := readToken(tok, EvidenceLineTokens); restEmpty && ok && known {
+			want := statusLine(s.Current(), jsTrim(valueTrim[noteAt:]))
 			fix = edit("Rewrite as `"+want+"`", t.lineContentSpan(sl.line), want)
 		}
 		k.add(diag.LegacyEvidenceLine, sl.LineSpan, fix,
@@ -553,17 +546,14 @@ func (k *checker) statusTokenFix(d *diag.Diagnostic, w Warning) {
 	if cr == nil || cr.StatusLine == nil {
 		return
 	}
-	tokens := fi15Tokens
-	if k.c.Generation == FI14 || cr.Legacy {
-		tokens = []string{"pass", "fail", "none"}
-	}
 	sl := cr.StatusLine
+	tokens := StatusTokens(k.c.Generation, sl.Label)
 	l := strings.TrimSuffix(k.t.line(sl.line), "\r")
 	_, at, _ := labelLine(l, sl.Label)
 	value := l[at:]
 	repl, n, ok := nearestStatus(value, tokens)
 	if !ok {
-		d.Message += fmt.Sprintf("; the tokens are %s", strings.Join(tokens, ", "))
+		d.Message += fmt.Sprintf("; the tokens are %s", strings.Join(statusNames(tokens), ", "))
 		return
 	}
 	d.Message += fmt.Sprintf("; did you mean %q?", strings.TrimSpace(repl))

@@ -25,29 +25,10 @@ type CompletionItem struct {
 	Filter string
 }
 
-// statusWords say what each status token means, for the completion list.
-var statusWords = map[string]string{
-	"pending":     "not started (an empty Status reads the same)",
-	"in-progress": "being worked on",
-	"blocked":     "waiting on something outside the charter",
-	"pass":        "met: the note says what was run and what it showed",
-	"fail":        "checked and not met: the note says what failed",
-	"none":        "no evidence yet (ADR-0015 reads it as pending)",
-}
-
 var phaseWords = map[string]string{
 	"upcoming": "not started",
 	"current":  "the phase being worked on",
 	"done":     "finished",
-}
-
-// StatusTokens are the tokens a criterion's line takes: Status lines
-// (FI15) or Evidence lines (FI14, and FI15's legacy alias).
-func StatusTokens(g Generation, label string) []string {
-	if g == FI14 || strings.EqualFold(label, "Evidence") {
-		return []string{"pass", "fail", "none"}
-	}
-	return append([]string(nil), fi15Tokens...)
 }
 
 // phaseDash is what is typed to start a phase's status suffix: white space,
@@ -117,7 +98,7 @@ func (c *Charter) completeInBlock(cr *Criterion, i int, l string, col int) *Comp
 		}
 		comp := &Completion{Span: t.at(i, at, end)}
 		for _, tok := range StatusTokens(c.Generation, label) {
-			comp.Items = append(comp.Items, CompletionItem{Label: tok, Insert: tok, Detail: statusWords[tok]})
+			comp.Items = append(comp.Items, CompletionItem{Label: string(tok), Insert: string(tok), Detail: tok.Meaning()})
 		}
 		return comp
 	}
@@ -168,7 +149,7 @@ func (c *Charter) completeDepends(cr *Criterion, i int, l string, at, col int) *
 	comp := &Completion{Span: t.at(i, start, end)}
 	for _, x := range c.Criteria {
 		if !listed[x.ID] {
-			comp.Items = append(comp.Items, CompletionItem{Label: x.ID, Insert: x.ID, Detail: x.Title + " (" + x.Status + ")"})
+			comp.Items = append(comp.Items, CompletionItem{Label: x.ID, Insert: x.ID, Detail: x.Title + " (" + string(x.Status) + ")"})
 		}
 	}
 	return comp

@@ -151,7 +151,7 @@ func (t *text) lineAt(sp source.Span) (int, bool) {
 // Detail is a criterion's state in a few words: its status, where upstream
 // read it when that is not a Status line, and what it depends on.
 func (cr *Criterion) Detail(g Generation) string {
-	d := cr.Status
+	d := string(cr.Status)
 	switch {
 	case cr.StatusLine == nil && g == FI14:
 		d += " (no Evidence line)"
@@ -178,7 +178,7 @@ func (ph *Phase) Detail() string {
 // Progress counts the criteria that pass, of all upstream keeps.
 func (c *Charter) Progress() (pass, total int) {
 	for _, cr := range c.Criteria {
-		if cr.Status == "pass" {
+		if cr.Status == StatusPass {
 			pass++
 		}
 	}
