@@ -93,7 +93,7 @@ func IsChartersDir(dir string) bool {
 	if err != nil {
 		return false
 	}
-	return charterfile.DirOf(filepath.Join(abs, charterfile.CharterFile)) == abs
+	return analysis.ChartersDirAt(abs) == abs
 }
 
 // ComputeCharter reads the .charters/<id> folder dir through fsys.
