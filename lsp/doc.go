@@ -40,6 +40,13 @@ func (s *Server) docOf(ctx context.Context, u uri.URI) (*doc, bool) {
 	return &doc{File: f, URI: u, Kind: f.Kind(), snap: snap, ctx: ctx, log: s.log}, true
 }
 
+// config is the configuration of the document's own folder, in the
+// request's snapshot.
+func (d *doc) config() analysis.Config {
+	cfg, _ := d.snap.Config(d.Path)
+	return cfg
+}
+
 // piDir is the pi charter directory holding the document, or "".
 func (d *doc) piDir() string { return analysis.PiCharterDir(d.Path) }
 
