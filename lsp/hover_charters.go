@@ -166,7 +166,7 @@ func phaseHover(c *charterfile.Charter, ph *charterfile.Phase, n int) string {
 	switch {
 	case ph.Explicit:
 		fmt.Fprintf(&b, "Set by its ` — %s` suffix.\n", ph.Status)
-	case ph.Status == "current":
+	case ph.Status == charterfile.PhaseCurrent:
 		b.WriteString("Inferred: no phase is marked ` — current`, so the first phase that is not done is current.\n")
 	default:
 		b.WriteString("Inferred: a phase without a suffix is upcoming.\n")

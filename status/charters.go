@@ -251,10 +251,13 @@ func staleCriteria(d *charterfile.Dir) map[string]bool {
 
 func (v *Charter) phases(c *charterfile.Charter) {
 	v.Phases = []CharterPhase{}
-	v.PhaseCounts = map[string]int{"upcoming": 0, "current": 0, "done": 0}
+	v.PhaseCounts = map[string]int{}
+	for _, s := range charterfile.PhaseStatuses {
+		v.PhaseCounts[string(s)] = 0
+	}
 	for _, p := range c.Phases {
-		v.Phases = append(v.Phases, CharterPhase{Number: p.Number, Title: p.Title, Status: p.Status, Body: p.Body})
-		v.PhaseCounts[p.Status]++
+		v.Phases = append(v.Phases, CharterPhase{Number: p.Number, Title: p.Title, Status: string(p.Status), Body: p.Body})
+		v.PhaseCounts[string(p.Status)]++
 	}
 }
 

@@ -25,12 +25,6 @@ type CompletionItem struct {
 	Filter string
 }
 
-var phaseWords = map[string]string{
-	"upcoming": "not started",
-	"current":  "the phase being worked on",
-	"done":     "finished",
-}
-
 // phaseDash is what is typed to start a phase's status suffix: white space,
 // then an em dash, an en dash or one or two hyphens, then the word so far.
 var phaseDash = regexp.MustCompile(`\s+(—|–|--?)\s*([A-Za-z]*)$`)
@@ -169,8 +163,9 @@ func (c *Charter) completePhase(i int, l string, col int) *Completion {
 	}
 	comp := &Completion{Span: c.text.at(i, m[0], end)}
 	typed := l[m[0]:m[3]] // the white space and the dash, as typed
-	for _, w := range []string{"upcoming", "current", "done"} {
-		comp.Items = append(comp.Items, CompletionItem{Label: "— " + w, Insert: " — " + w, Detail: phaseWords[w], Filter: typed + " " + w})
+	for _, s := range PhaseStatuses {
+		w := string(s)
+		comp.Items = append(comp.Items, CompletionItem{Label: "— " + w, Insert: " — " + w, Detail: s.Meaning(), Filter: typed + " " + w})
 	}
 	return comp
 }

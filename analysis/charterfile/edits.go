@@ -179,15 +179,15 @@ func (c *Charter) MarkPhaseDone(n int) (*diag.Fix, error) {
 		return nil, fmt.Errorf("no phase %d", n)
 	}
 	ph := c.Phases[n-1]
-	if ph.Status == "done" {
+	if ph.Status == PhaseDone {
 		return nil, fmt.Errorf("phase %d is done already", n)
 	}
-	edits := []diag.Edit{setSuffix(ph, "done")}
+	edits := []diag.Edit{setSuffix(ph, PhaseDone)}
 	after := ParsePhases(applyEdits(c.text.src, edits))
 	if cur, _ := after.CurrentPhase(); cur == nil {
 		for _, next := range c.Phases[n:] {
-			if next.Status != "done" {
-				edits = append(edits, setSuffix(next, "current"))
+			if next.Status != PhaseDone {
+				edits = append(edits, setSuffix(next, PhaseCurrent))
 				break
 			}
 		}
@@ -200,14 +200,15 @@ func (c *Charter) MarkPhaseDone(n int) (*diag.Fix, error) {
 }
 
 // setSuffix writes " — status" at the end of a phase's title.
-func setSuffix(ph *Phase, status string) diag.Edit {
+func setSuffix(ph *Phase, status PhaseStatus) diag.Edit {
+	suffix := " — " + string(status)
 	if ph.Explicit {
-		return diag.Edit{Span: ph.SuffixSpan, NewText: " — " + status}
+		return diag.Edit{Span: ph.SuffixSpan, NewText: suffix}
 	}
 	if _, before, _ := suffixVariant(ph); before != "" {
-		return diag.Edit{Span: ph.TitleSpan, NewText: jsTrimEnd(before) + " — " + status}
+		return diag.Edit{Span: ph.TitleSpan, NewText: jsTrimEnd(before) + suffix}
 	}
-	return diag.Edit{Span: source.Span{Start: ph.TitleSpan.End, End: ph.TitleSpan.End}, NewText: " — " + status}
+	return diag.Edit{Span: source.Span{Start: ph.TitleSpan.End, End: ph.TitleSpan.End}, NewText: suffix}
 }
 
 // applyEdits applies non-overlapping edits to src.

@@ -147,7 +147,7 @@ type Phase struct {
 	Title  string
 	// Status is upcoming, current or done; Explicit says a suffix set it
 	// (otherwise upstream inferred it).
-	Status   string
+	Status   PhaseStatus
 	Explicit bool
 	Body     string
 

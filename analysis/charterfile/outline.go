@@ -170,9 +170,9 @@ func (cr *Criterion) Detail(g Generation) string {
 // when no suffix set it.
 func (ph *Phase) Detail() string {
 	if ph.Explicit {
-		return ph.Status
+		return string(ph.Status)
 	}
-	return ph.Status + " (inferred)"
+	return string(ph.Status) + " (inferred)"
 }
 
 // Progress counts the criteria that pass, of all upstream keeps.
@@ -199,7 +199,7 @@ func (c *Charter) CriteriaSummary() string {
 // among the phases; nil when none is current.
 func (c *Charter) CurrentPhase() (*Phase, int) {
 	for i, ph := range c.Phases {
-		if ph.Status == "current" {
+		if ph.Status == PhaseCurrent {
 			return ph, i + 1
 		}
 	}
@@ -217,7 +217,7 @@ func (c *Charter) PhasesSummary() string {
 	}
 	done := 0
 	for _, ph := range c.Phases {
-		if ph.Status == "done" {
+		if ph.Status == PhaseDone {
 			done++
 		}
 	}

@@ -67,6 +67,33 @@ func (s Status) Meaning() string {
 	return ""
 }
 
+// PhaseStatus is a phase's status in a phases charter (ADR-0016/0017):
+// what the " — word" suffix of its item says, or what upstream infers.
+type PhaseStatus string
+
+const (
+	PhaseUpcoming PhaseStatus = "upcoming"
+	PhaseCurrent  PhaseStatus = "current"
+	PhaseDone     PhaseStatus = "done"
+)
+
+// PhaseStatuses are the suffix words, in the order of upstream's
+// STATUS_SUFFIX.
+var PhaseStatuses = []PhaseStatus{PhaseUpcoming, PhaseCurrent, PhaseDone}
+
+// Meaning says what s means, for people (completion details).
+func (s PhaseStatus) Meaning() string {
+	switch s {
+	case PhaseUpcoming:
+		return "not started"
+	case PhaseCurrent:
+		return "the phase being worked on"
+	case PhaseDone:
+		return "finished"
+	}
+	return ""
+}
+
 // readToken is the token tok names among tokens, as upstream matches it
 // (case-insensitively).
 func readToken(tok string, tokens []Status) (Status, bool) {

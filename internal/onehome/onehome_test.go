@@ -41,6 +41,7 @@ func vocabularies() []vocabulary {
 		{".charters status tokens (charterfile.Status)",
 			pi.Names(append(slices.Clone(charterfile.StatusLineTokens), charterfile.EvidenceLineTokens...)),
 			[]string{"analysis/charterfile/status.go"}, 1},
+		{".charters phase statuses (charterfile.PhaseStatus)", pi.Names(charterfile.PhaseStatuses), []string{"analysis/charterfile/status.go"}, 1},
 		{"pi's verifier names and evidence kinds (pi.VerifierNames, pi.EvidenceKinds)",
 			append(pi.VerifierNames(), pi.EvidenceKinds...), []string{"analysis/pi/criteria.go"}, 2},
 		{"pi's evidence sources (pi.Source)", pi.Names(pi.Sources), []string{"analysis/pi/vocab.go"}, 2},
@@ -57,8 +58,9 @@ type exception struct {
 
 var exceptions = []exception{
 	{"analysis/charterfile/check.go", []string{"none"}, `words for "no dependency" on a Depends line`},
-	{"analysis/charterfile/check_dir.go", []string{"in-progress"}, "state.json lifecycle statuses of earlier pi-charter versions, repaired to active"},
-	{"analysis/pi/state.go", []string{"in-progress", "blocked"}, "state.json lifecycle statuses of earlier pi-charter versions (NormalizeStatus)"},
+	{"analysis/charterfile/check_dir.go", []string{"in-progress", "done"}, "state.json lifecycle statuses of earlier pi-charter versions, repaired"},
+	{"analysis/pi/state.go", []string{"in-progress", "blocked", "done"}, "state.json lifecycle statuses of earlier pi-charter versions (NormalizeStatus)"},
+	{"analysis/charterfile/nearest.go", []string{"done"}, "a word people write for a criterion's pass"},
 	{"analysis/charterfile/check_sections.go", []string{"in-progress", "pending", "blocked"}, "words people write for a phase's status, mapped to upcoming, current or done"},
 	{"analysis/diag/diag.go", []string{"none"}, "a severity setting's word for off"},
 	{"analysis/rp1/advice.go", []string{"pending"}, "rp1's advice for a question awaiting its answer"},
