@@ -553,7 +553,7 @@ func (k *checker) statusTokenFix(d *diag.Diagnostic, w Warning) {
 	value := l[at:]
 	repl, n, ok := nearestStatus(value, tokens)
 	if !ok {
-		d.Message += fmt.Sprintf("; the tokens are %s", strings.Join(statusNames(tokens), ", "))
+		d.Message += fmt.Sprintf("; the tokens are %s", tokenList(tokens))
 		return
 	}
 	d.Message += fmt.Sprintf("; did you mean %q?", strings.TrimSpace(repl))

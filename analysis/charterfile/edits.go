@@ -32,7 +32,7 @@ func (c *Charter) SetStatus(id string, tok Status) (*diag.Fix, error) {
 		return nil, fmt.Errorf("no criterion %s", id)
 	}
 	if !slices.Contains(StatusTokens(c.Generation, "Status"), tok) {
-		return nil, fmt.Errorf("%q is not a status of %s (%s)", tok, c.Generation.Title(), strings.Join(statusNames(StatusTokens(c.Generation, "Status")), ", "))
+		return nil, fmt.Errorf("%q is not a status of %s (%s)", tok, c.Generation.Title(), tokenList(StatusTokens(c.Generation, "Status")))
 	}
 	t := c.text
 	if t.lineBreak() == "\r\n" {

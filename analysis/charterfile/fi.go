@@ -200,17 +200,26 @@ func (p *fiParser) block14(cr *Criterion) {
 	cr.Body = jsTrim(strings.Join(body, "\n"))
 }
 
-func (p *fiParser) evidenceValue14(cr *Criterion, raw string) {
-	tok, noteAt, ok := statusValue(raw)
-	note := ""
-	if ok {
-		note = jsTrim(raw[noteAt:])
+// statusOf reads raw, the value of cr's Status or Evidence line, as one
+// of tokens (matched as upstream matches them) and the note after it. A
+// pass without a note gets upstream's warning, passWithoutNote (a format
+// taking the id).
+func (p *fiParser) statusOf(cr *Criterion, raw string, tokens []Status, passWithoutNote string) (Status, string, bool) {
+	tok, noteAt, matched := statusValue(raw)
+	s, known := readToken(tok, tokens)
+	if !matched || !known {
+		return "", "", false
 	}
-	if s, known := readToken(tok, EvidenceLineTokens); ok && known {
-		if s == StatusPass && note == "" {
-			p.warn(diag.CriterionPassEmptyNote, cr.StatusLine.LineSpan, cr.ID,
-				"%s: Evidence is \"pass\" with an empty note; completion requires a note saying what was run and what it showed", cr.ID)
-		}
+	note := jsTrim(raw[noteAt:])
+	if s == StatusPass && note == "" {
+		p.warn(diag.CriterionPassEmptyNote, cr.StatusLine.LineSpan, cr.ID, passWithoutNote, cr.ID)
+	}
+	return s, note, true
+}
+
+func (p *fiParser) evidenceValue14(cr *Criterion, raw string) {
+	if s, note, ok := p.statusOf(cr, raw, EvidenceLineTokens,
+		"%s: Evidence is \"pass\" with an empty note; completion requires a note saying what was run and what it showed"); ok {
 		cr.Status, cr.Note = s, note
 		return
 	}
@@ -279,16 +288,8 @@ func (p *fiParser) block15(cr *Criterion) {
 }
 
 func (p *fiParser) statusValue15(cr *Criterion, raw string) {
-	tok, noteAt, ok := statusValue(raw)
-	note := ""
-	if ok {
-		note = jsTrim(raw[noteAt:])
-	}
-	if s, known := readToken(tok, StatusLineTokens); ok && known {
-		if s == StatusPass && note == "" {
-			p.warn(diag.CriterionPassEmptyNote, cr.StatusLine.LineSpan, cr.ID,
-				"%s: Status is \"pass\" with an empty note; completion requires evidence saying what was observed", cr.ID)
-		}
+	if s, note, ok := p.statusOf(cr, raw, StatusLineTokens,
+		"%s: Status is \"pass\" with an empty note; completion requires evidence saying what was observed"); ok {
 		cr.Status, cr.Note = s, note
 		return
 	}
@@ -300,21 +301,13 @@ func (p *fiParser) statusValue15(cr *Criterion, raw string) {
 }
 
 func (p *fiParser) legacyValue15(cr *Criterion, raw string) {
-	tok, noteAt, ok := statusValue(raw)
-	note := ""
-	if ok {
-		note = jsTrim(raw[noteAt:])
-	}
-	s, known := readToken(tok, EvidenceLineTokens)
+	s, note, ok := p.statusOf(cr, raw, EvidenceLineTokens,
+		"%s: legacy pass evidence has an empty note; completion requires evidence saying what was observed")
 	switch {
-	case ok && known:
-		if s == StatusPass && note == "" {
-			p.warn(diag.CriterionPassEmptyNote, cr.StatusLine.LineSpan, cr.ID,
-				"%s: legacy pass evidence has an empty note; completion requires evidence saying what was observed", cr.ID)
-		}
+	case ok:
 		cr.Status, cr.Note = s.Current(), note
 	case jsTrim(raw) == "":
-		cr.Status, cr.Note = StatusPending, note
+		cr.Status, cr.Note = StatusPending, ""
 	default:
 		p.warn(diag.CriterionStatusUnknown, cr.StatusLine.ValueSpan, cr.ID,
 			"%s: legacy Evidence line must start with pass, fail, or none (got \"%s\"); treating as pending", cr.ID, jsSlice40(jsTrim(raw)))

@@ -1,6 +1,7 @@
 package charterfile
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -33,9 +34,8 @@ var statusSynonyms14 = map[string]Status{
 // nearestStatus finds the token an unknown Status/Evidence value most
 // likely means. value is the text after the label; it returns the text to
 // put in place of the first n bytes of value.
-func nearestStatus(value string, statuses []Status) (repl string, n int, ok bool) {
-	tokens := statusNames(statuses)
-	has := func(t string) bool { return oneOf(t, tokens) }
+func nearestStatus(value string, tokens []Status) (repl string, n int, ok bool) {
+	has := func(t string) bool { return slices.Contains(tokens, Status(t)) }
 	tok, _, matched := statusValue(value)
 	if !matched {
 		return "", 0, false
@@ -53,7 +53,8 @@ func nearestStatus(value string, statuses []Status) (repl string, n int, ok bool
 		}
 	}
 	// A known token glued to a dash and the note: "pass—ok".
-	for _, t := range tokens {
+	for _, s := range tokens {
+		t := string(s)
 		if len(lower) > len(t) && strings.HasPrefix(lower, t) {
 			r, size := utf8.DecodeRuneInString(tok[len(t):])
 			if r == '—' || r == '–' || r == '-' {
@@ -81,9 +82,9 @@ func nearestStatus(value string, statuses []Status) (repl string, n int, ok bool
 	if utf8.RuneCountInString(bare) >= 3 {
 		best, bestD, ties := "", 3, 0
 		for _, t := range tokens {
-			switch d := textdist.Distance(bare, t); {
+			switch d := textdist.Distance(bare, string(t)); {
 			case d < bestD:
-				best, bestD, ties = t, d, 1
+				best, bestD, ties = string(t), d, 1
 			case d == bestD:
 				ties++
 			}

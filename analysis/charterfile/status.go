@@ -105,11 +105,14 @@ func readToken(tok string, tokens []Status) (Status, bool) {
 	return "", false
 }
 
-// statusNames are tokens as strings (messages, completion, suggestions).
-func statusNames(tokens []Status) []string {
-	out := make([]string, len(tokens))
+// tokenList is tokens as a message lists them: "pass, fail, none".
+func tokenList(tokens []Status) string {
+	var b strings.Builder
 	for i, s := range tokens {
-		out[i] = string(s)
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(string(s))
 	}
-	return out
+	return b.String()
 }

@@ -2,7 +2,6 @@ package charterfile
 
 import (
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -53,7 +52,7 @@ func TestStatusTokens(t *testing.T) {
 			t.Errorf("StatusTokens(%s, %s) = %v", c.g, c.label, got)
 		}
 	}
-	if got := strings.Join(statusNames(StatusLineTokens), ","); got != "pending,in-progress,blocked,pass,fail" {
+	if got := tokenList(StatusLineTokens); got != "pending, in-progress, blocked, pass, fail" {
 		t.Errorf("upstream's order: %s", got)
 	}
 }
