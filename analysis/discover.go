@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -50,23 +51,23 @@ func Discover(ctx context.Context, fsys vfs.FS, root string) (Workspace, error) 
 		subs, _ := fsys.ReadDir(parent)
 		for _, s := range subs {
 			sub := filepath.Join(parent, s.Name())
-			if s.IsDir() && s.Type()&fs.ModeSymlink == 0 && charterfile.DirOf(filepath.Join(sub, charterfile.CharterFile)) == sub &&
+			if s.IsDir() && s.Type()&fs.ModeSymlink == 0 && ChartersDirAt(sub) == sub &&
 				len(charterfile.Files(fsys, sub)) > 0 {
 				ws.Charters = append(ws.Charters, sub)
 			}
 		}
 	}
-	switch inside := filepath.Join(root, charterfile.CharterFile); {
-	case PiCharterDir(inside) != "":
-		ws.PiCharters = []string{PiCharterDir(inside)}
+	switch piDir, charters := PiCharterDirAt(root), ChartersDirAt(root); {
+	case piDir != "":
+		ws.PiCharters = []string{piDir}
 		return ws, nil
-	case charterfile.DirOf(inside) != "":
-		ws.Charters = []string{charterfile.DirOf(inside)}
+	case charters != "":
+		ws.Charters = []string{charters}
 		return ws, nil
 	case filepath.Base(root) == ".charters":
 		addCharters(root)
 		return ws, nil
-	case filepath.Base(root) == "charters" && filepath.Base(filepath.Dir(root)) == ".pi":
+	case pi.IsChartersFolder(root):
 		addPi(root)
 		return ws, nil
 	}
@@ -89,7 +90,7 @@ func Discover(ctx context.Context, fsys vfs.FS, root string) (Workspace, error) 
 				if skipDirs[name] {
 					continue
 				}
-				if name == "charters" && filepath.Base(dir) == ".pi" {
+				if pi.IsChartersFolder(p) {
 					addPi(p)
 					continue
 				}

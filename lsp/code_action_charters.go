@@ -43,7 +43,7 @@ func (s *Server) chartersActions(d *doc, params *protocol.CodeActionParams) []*p
 	if f, err := c.EvidenceToStatus(""); err == nil && f != nil {
 		fixes = append(fixes, f)
 	}
-	if ph, n := c.PhaseAt(off); ph != nil && ph.Status != "done" {
+	if ph, n := c.PhaseAt(off); ph != nil && ph.Status != charterfile.PhaseDone {
 		if f, err := c.MarkPhaseDone(n); err == nil {
 			fixes = append(fixes, f)
 		}

@@ -80,12 +80,6 @@ func disableEdit(ix *source.Index, line int, code string) interview.Edit {
 	for indent < len(src) && (src[indent] == ' ' || src[indent] == '\t') {
 		indent++
 	}
-	nl := "\n"
-	if end := ix.LineEnd(line); end < len(src) && src[end] == '\r' {
-		nl = "\r\n"
-	} else if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
-		nl = "\r\n"
-	}
-	comment := string(src[start:indent]) + "<!-- " + disableNextLine + " " + code + " -->" + nl
+	comment := string(src[start:indent]) + "<!-- " + disableNextLine + " " + code + " -->" + source.LineEndingAt(src, ix.LineEnd(line))
 	return interview.Edit{Span: source.Span{Start: start, End: start}, NewText: comment}
 }

@@ -33,7 +33,7 @@ func (s *Server) interviewActions(d *doc, params *protocol.CodeActionParams) []*
 	if sk := d.skeleton(); sk != nil {
 		return s.skeletonActions(d, sk, params)
 	}
-	opts := interview.Options{Budget: s.Config().Budget(), Path: d.Path}
+	opts := interview.Options{Budget: d.config().Budget(), Path: d.Path}
 	r := interview.Next(d.Text, true, opts)
 	action := func(title, command string) *protocol.CodeAction {
 		return &protocol.CodeAction{Title: title, Kind: actionKind(codeActionInterview), Command: protocol.Command{

@@ -15,7 +15,7 @@ import (
 // interview". A charter with no gaps and no scratch pad gets none.
 func (s *Server) codeLensRP1(d *doc) []protocol.CodeLens {
 	ch := d.RP1()
-	r := interview.Next(d.Text, true, interview.Options{Budget: s.Config().Budget(), Path: d.Path})
+	r := interview.Next(d.Text, true, interview.Options{Budget: d.config().Budget(), Path: d.Path})
 	at := ch.TitleSpan
 	if ch.ScratchPad != nil {
 		at = ch.ScratchPad.HeadingSpan

@@ -169,7 +169,7 @@ func (s *Server) runInterview(ctx context.Context, name string, args []protocol.
 	if err != nil {
 		return nil, err
 	}
-	opts := interview.Options{Budget: s.Config().Budget(), Now: time.Now(), Path: t.Path}
+	opts := interview.Options{Budget: t.Config.Budget(), Now: time.Now(), Path: t.Path}
 	step, err := decide(t, opts)
 	if err != nil {
 		return nil, err

@@ -30,7 +30,6 @@ var fieldKeys = []struct{ key, doc string }{
 
 var (
 	verifierKinds = pi.VerifierNames()
-	evidenceKinds = []string{"review", "qa", "readiness", "command"}
 	booleans      = []string{"true", "false"}
 )
 
@@ -81,7 +80,7 @@ func (s *Server) Completion(ctx context.Context, params *protocol.CompletionPara
 	case k == pi.KeyVerifier:
 		values = verifierKinds
 	case k == pi.KeyKind:
-		values = evidenceKinds
+		values = pi.EvidenceKinds
 	case isFlagKey(k):
 		values = booleans
 	default:

@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"path/filepath"
@@ -39,6 +38,13 @@ func (s *Server) docOf(ctx context.Context, u uri.URI) (*doc, bool) {
 		return nil, false
 	}
 	return &doc{File: f, URI: u, Kind: f.Kind(), snap: snap, ctx: ctx, log: s.log}, true
+}
+
+// config is the configuration of the document's own folder, in the
+// request's snapshot.
+func (d *doc) config() analysis.Config {
+	cfg, _ := d.snap.Config(d.Path)
+	return cfg
 }
 
 // piDir is the pi charter directory holding the document, or "".
@@ -156,12 +162,4 @@ func relTo(dir, path string) string {
 		return filepath.ToSlash(rel)
 	}
 	return path
-}
-
-// lineBreak is the document's line ending, so inserted lines match it.
-func lineBreak(text []byte) string {
-	if i := bytes.IndexByte(text, '\n'); i > 0 && text[i-1] == '\r' {
-		return "\r\n"
-	}
-	return "\n"
 }

@@ -58,7 +58,7 @@ func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any
 		if err != nil {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandStatus, err)
 		}
-		if dir := charterFolderOf(p); dir != "" {
+		if dir := analysis.CharterFolderAt(p); dir != "" {
 			if !s.InWorkspace(dir) {
 				return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is outside the workspace folders", commandStatus, dir)
 			}
@@ -91,24 +91,6 @@ func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any
 	return out, nil
 }
 
-// charterDirOf is the .pi/charters/<id> directory of a file in it, or of
-// the directory itself.
-func charterDirOf(p string) string {
-	if dir := analysis.PiCharterDir(p); dir != "" {
-		return dir
-	}
-	return analysis.PiCharterDir(filepath.Join(p, "x"))
-}
-
-// charterFolderOf is the charter folder (.pi/charters/<id> or
-// .charters/<id>) of a file in it, or of the folder itself.
-func charterFolderOf(p string) string {
-	if dir := analysis.CharterFolder(p); dir != "" {
-		return dir
-	}
-	return analysis.CharterFolder(filepath.Join(p, "x"))
-}
-
 // recordArgs are charter.recordEvidence's arguments.
 type recordArgs struct {
 	URI         uri.URI `json:"uri"`
@@ -138,7 +120,7 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 	if err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandRecordEvidence, err)
 	}
-	dir := charterDirOf(p)
+	dir := analysis.PiCharterDirAt(p)
 	if dir == "" {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not in a .pi/charters/<id> directory", commandRecordEvidence, p)
 	}

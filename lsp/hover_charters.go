@@ -82,7 +82,7 @@ func criterionHover(c *charterfile.Charter, cr *charterfile.Criterion, view *sta
 	fmt.Fprintf(&b, "**%s. %s** — `%s`\n\n", cr.ID, mdEscape(cr.Title), cr.Status)
 	if cr.Note != "" {
 		fmt.Fprintf(&b, "%s\n\n", mdEscape(oneLineNote(cr.Note)))
-	} else if cr.Status == "pass" {
+	} else if cr.Status == charterfile.StatusPass {
 		b.WriteString("_No note: completion needs one saying what was run and what it showed._\n\n")
 	}
 	switch {
@@ -103,7 +103,7 @@ func criterionHover(c *charterfile.Charter, cr *charterfile.Criterion, view *sta
 		}
 		b.WriteString("Needed by: " + criteriaList(c, ids) + "\n\n")
 	}
-	if cr.Status != "pass" {
+	if cr.Status != charterfile.StatusPass {
 		if waiting := c.Waiting(cr); len(waiting) > 0 {
 			ids := make([]string, len(waiting))
 			for i, x := range waiting {
@@ -166,7 +166,7 @@ func phaseHover(c *charterfile.Charter, ph *charterfile.Phase, n int) string {
 	switch {
 	case ph.Explicit:
 		fmt.Fprintf(&b, "Set by its ` — %s` suffix.\n", ph.Status)
-	case ph.Status == "current":
+	case ph.Status == charterfile.PhaseCurrent:
 		b.WriteString("Inferred: no phase is marked ` — current`, so the first phase that is not done is current.\n")
 	default:
 		b.WriteString("Inferred: a phase without a suffix is upcoming.\n")
@@ -201,7 +201,7 @@ func sectionHoverCharters(c *charterfile.Charter, name charterfile.SectionName, 
 		if view != nil && len(view.StatusCounts) > 0 {
 			var parts []string
 			for _, tok := range charterfile.StatusTokens(c.Generation, "Status") {
-				if n := view.StatusCounts[tok]; n > 0 && tok != "pass" {
+				if n := view.StatusCounts[string(tok)]; n > 0 && tok != charterfile.StatusPass {
 					parts = append(parts, fmt.Sprintf("%d %s", n, tok))
 				}
 			}

@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 )
 
 // ErrNothingToDo is returned for a charter the current parser already
@@ -111,7 +112,7 @@ func (d *draft) render() string {
 				title += " (after " + it.depends + ")"
 			}
 			body := strings.TrimSpace(it.body)
-			if body != "" && !strings.Contains(body, "\n") && !strings.HasPrefix(body, "```") && !strings.HasPrefix(body, "~~~") {
+			if body != "" && !strings.Contains(body, "\n") && !codefence.Opens(body) {
 				fmt.Fprintf(&b, "- %s — %s\n", title, body)
 			} else {
 				fmt.Fprintf(&b, "- %s\n", title)
@@ -171,17 +172,9 @@ func (d *draft) render() string {
 // would break.)
 func safeSection(s string) string {
 	lines := strings.Split(s, "\n")
-	fence := ""
+	var f codefence.Scanner
 	for i, l := range lines {
-		t := strings.TrimLeft(l, " ")
-		switch {
-		case fence != "":
-			if strings.HasPrefix(t, fence) {
-				fence = ""
-			}
-		case strings.HasPrefix(t, "```"), strings.HasPrefix(t, "~~~"):
-			fence = t[:3]
-		case strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "#\t"):
+		if !f.Step(l) && (strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "#\t")) {
 			lines[i] = "##" + l
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -45,11 +46,10 @@ func CheckContained(dir string) error {
 	if err != nil {
 		return err
 	}
-	charters := filepath.Dir(abs)
-	if filepath.Base(charters) != "charters" || filepath.Base(filepath.Dir(charters)) != ".pi" {
+	project := pi.ProjectOf(abs)
+	if project == "" {
 		return nil // not in a project's .pi/charters: nothing to be contained by
 	}
-	project := filepath.Dir(filepath.Dir(charters))
 	if !vfs.Within(project, abs) {
 		return fmt.Errorf("not recording evidence for %s: it is outside the project %s (a symbolic link leads out of it)", abs, project)
 	}

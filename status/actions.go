@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // nextActions suggests what to do next, consistent with the lifecycle:
@@ -79,7 +81,7 @@ func recordAction(st *Status, id, hint string) NextAction {
 		if v.Command != "" {
 			md["command"] = v.Command
 		}
-		if v.Verifier == "manual" {
+		if v.Verifier == string(pi.VerifierManual) {
 			cli += " --because '<why this outcome is right>'"
 		} else {
 			cli += " --source verifier"

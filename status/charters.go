@@ -93,7 +93,7 @@ func IsChartersDir(dir string) bool {
 	if err != nil {
 		return false
 	}
-	return charterfile.DirOf(filepath.Join(abs, charterfile.CharterFile)) == abs
+	return analysis.ChartersDirAt(abs) == abs
 }
 
 // ComputeCharter reads the .charters/<id> folder dir through fsys.
@@ -150,13 +150,9 @@ func (v *Charter) fileInterface(d *charterfile.Dir) {
 	c := d.Charter
 	open := len(c.Criteria) == 0
 	v.OpenEnded = &open
-	tokens := []string{"pending", "in-progress", "blocked", "pass", "fail"}
-	if c.Generation == charterfile.FI14 {
-		tokens = []string{"pass", "fail", "none"}
-	}
 	v.StatusCounts = map[string]int{}
-	for _, t := range tokens {
-		v.StatusCounts[t] = 0
+	for _, t := range charterfile.StatusTokens(c.Generation, "Status") {
+		v.StatusCounts[string(t)] = 0
 	}
 	stale := staleCriteria(d)
 	fails := map[string]int{}
@@ -171,10 +167,10 @@ func (v *Charter) fileInterface(d *charterfile.Dir) {
 		if deps == nil {
 			deps = []string{}
 		}
-		v.Criteria = append(v.Criteria, CharterCriterion{ID: cr.ID, Title: cr.Title, Body: cr.Body, Status: cr.Status, Note: cr.Note,
+		v.Criteria = append(v.Criteria, CharterCriterion{ID: cr.ID, Title: cr.Title, Body: cr.Body, Status: string(cr.Status), Note: cr.Note,
 			Stale: stale[cr.ID], Depends: deps, FailCount: fails[cr.ID]})
-		v.StatusCounts[cr.Status]++
-		if cr.Status == "pass" {
+		v.StatusCounts[string(cr.Status)]++
+		if cr.Status == charterfile.StatusPass {
 			v.Progress.Pass++
 			passed[cr.ID] = true
 		}
@@ -187,7 +183,7 @@ func (v *Charter) fileInterface(d *charterfile.Dir) {
 	}
 	v.ReadyNext = []string{}
 	for _, cr := range c.Criteria {
-		if cr.Status == "pass" {
+		if cr.Status == charterfile.StatusPass {
 			continue
 		}
 		ready := true
@@ -206,10 +202,10 @@ func (v *Charter) fileInterface(d *charterfile.Dir) {
 		v.Blockers = append(v.Blockers, "open-ended charter has no criteria")
 	} else {
 		for _, cr := range c.Criteria {
-			if cr.Status != "pass" {
+			if cr.Status != charterfile.StatusPass {
 				v.Blockers = append(v.Blockers, fmt.Sprintf("%s status is %s", cr.ID, cr.Status))
 			}
-			if cr.Status == "pass" && strings.TrimSpace(cr.Note) == "" {
+			if cr.Status == charterfile.StatusPass && strings.TrimSpace(cr.Note) == "" {
 				v.Blockers = append(v.Blockers, cr.ID+" pass status has empty note")
 			}
 			if stale[cr.ID] {
@@ -240,10 +236,7 @@ func staleCriteria(d *charterfile.Dir) map[string]bool {
 	sum := sha256.Sum256(d.CharterSrc)
 	changed := hex.EncodeToString(sum[:]) != st.SnapshotHash
 	for _, cr := range d.Charter.Criteria {
-		status := cr.Status
-		if status == "none" {
-			status = "pending"
-		}
+		status := cr.Status.Current()
 		old, ok := snap[cr.ID]
 		seq := old.Seq
 		if changed && (!ok || old.Status != status || old.Note != cr.Note) {
@@ -251,17 +244,20 @@ func staleCriteria(d *charterfile.Dir) map[string]bool {
 		} else if !ok {
 			continue
 		}
-		out[cr.ID] = status == "pass" && seq < st.LatestSourceSeq
+		out[cr.ID] = status == charterfile.StatusPass && seq < st.LatestSourceSeq
 	}
 	return out
 }
 
 func (v *Charter) phases(c *charterfile.Charter) {
 	v.Phases = []CharterPhase{}
-	v.PhaseCounts = map[string]int{"upcoming": 0, "current": 0, "done": 0}
+	v.PhaseCounts = map[string]int{}
+	for _, s := range charterfile.PhaseStatuses {
+		v.PhaseCounts[string(s)] = 0
+	}
 	for _, p := range c.Phases {
-		v.Phases = append(v.Phases, CharterPhase{Number: p.Number, Title: p.Title, Status: p.Status, Body: p.Body})
-		v.PhaseCounts[p.Status]++
+		v.Phases = append(v.Phases, CharterPhase{Number: p.Number, Title: p.Title, Status: string(p.Status), Body: p.Body})
+		v.PhaseCounts[string(p.Status)]++
 	}
 }
 

@@ -108,11 +108,11 @@ func (v *Charter) progress() string {
 		return fmt.Sprintf("%d/%d pass", v.Progress.Pass, v.Progress.Total)
 	case len(v.Phases) > 0:
 		for i, p := range v.Phases {
-			if p.Status == "current" {
+			if charterfile.PhaseStatus(p.Status) == charterfile.PhaseCurrent {
 				return fmt.Sprintf("phase %d of %d", i+1, len(v.Phases))
 			}
 		}
-		return fmt.Sprintf("%d/%d done", v.PhaseCounts["done"], len(v.Phases))
+		return fmt.Sprintf("%d/%d done", v.PhaseCounts[string(charterfile.PhaseDone)], len(v.Phases))
 	}
 	return ""
 }
@@ -133,7 +133,8 @@ func phaseNumberText(n float64) string {
 
 // charterStatusMark is a criterion status's mark.
 func charterStatusMark(status string) string {
-	if m, ok := map[string]string{"pass": "✓", "fail": "✗", "in-progress": "▸", "blocked": "■"}[status]; ok {
+	marks := map[charterfile.Status]string{charterfile.StatusPass: "✓", charterfile.StatusFail: "✗", charterfile.StatusInProgress: "▸", charterfile.StatusBlocked: "■"}
+	if m, ok := marks[charterfile.Status(status)]; ok {
 		return m
 	}
 	return "·"
@@ -141,7 +142,7 @@ func charterStatusMark(status string) string {
 
 // charterPhaseMark is a phase state's mark.
 func charterPhaseMark(state string) string {
-	if m, ok := map[string]string{"done": "✓", "current": "▸"}[state]; ok {
+	if m, ok := map[charterfile.PhaseStatus]string{charterfile.PhaseDone: "✓", charterfile.PhaseCurrent: "▸"}[charterfile.PhaseStatus(state)]; ok {
 		return m
 	}
 	return "·"

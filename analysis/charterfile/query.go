@@ -41,7 +41,7 @@ func (c *Charter) Dependents(id string) []*Criterion {
 func (c *Charter) Waiting(cr *Criterion) []*Criterion {
 	var out []*Criterion
 	for _, id := range cr.Depends {
-		if d := c.Criterion(id); d != nil && d.Status != "pass" {
+		if d := c.Criterion(id); d != nil && d.Status != StatusPass {
 			out = append(out, d)
 		}
 	}

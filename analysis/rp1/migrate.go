@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -105,7 +106,7 @@ func Migrate(src []byte, opts MigrateOptions) (*Migration, error) {
 		opts.Now = time.Now()
 	}
 	m := &Migration{Old: src, From: ch.Format}
-	nl := lineEnding(src)
+	nl := source.LineEnding(src)
 	if ch.Format == FormatSkeleton && ch.ScratchPad == nil {
 		m.New = src // already the target format
 		m.Gaps = ch.Skeleton.Gaps()
@@ -118,7 +119,7 @@ func Migrate(src []byte, opts MigrateOptions) (*Migration, error) {
 		m.New = migrateFiveSections(ch, ans, m, opts, nl)
 	}
 	if nl == "\r\n" {
-		m.New = []byte(strings.ReplaceAll(strings.ReplaceAll(string(m.New), "\r\n", "\n"), "\n", "\r\n"))
+		m.New = []byte(source.WithLineEnding(string(m.New), nl))
 	}
 	after := Parse(m.New)
 	m.Gaps = ReadSkeleton(after).Gaps()
@@ -386,14 +387,14 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 // that is moved into a charter (an answer, a kept section), so that it
 // cannot swallow the sections written after it.
 func CloseFence(s string) string {
-	var f fence
+	var f codefence.Scanner
 	for _, line := range strings.Split(s, "\n") {
-		f.step(line)
+		f.Step(line)
 	}
-	if !f.open() {
+	if !f.Open() {
 		return s
 	}
-	return s + "\n" + strings.Repeat(string(f.char), f.n)
+	return s + "\n" + f.Fence().Closer()
 }
 
 // sectionText is a section's body, or "" for nil or a section with nothing

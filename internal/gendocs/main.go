@@ -2,8 +2,9 @@
 // diagnostic catalogue, docs/charter-lsp.schema.json from the
 // configuration, docs/status.schema.json from the status types, and what
 // the editors take from the server's code: the TypeScript types of the
-// status and the charter files' globs for VS Code, the globs as Vim
-// regexps for Neovim; and docs/cli.md from the commands' flags. Run from the
+// status, the charter files' globs and the outcomes for VS Code, the globs
+// as Vim regexps and the outcomes for Neovim; and docs/cli.md from the
+// commands' flags. Run from the
 // repository root: go run ./internal/gendocs
 // (a test fails while a committed file is out of date).
 package main
@@ -74,7 +75,9 @@ func generate(root string) (map[string][]byte, error) {
 		statusSchemaFile:                               schemaJSON,
 		"editors/vscode/src/generated/status.ts":       []byte(ts),
 		"editors/vscode/src/generated/charterFiles.ts": []byte(tsFileGlobs()),
+		"editors/vscode/src/generated/vocabulary.ts":   []byte(tsVocabulary()),
 		"lua/charter/files.lua":                        []byte(lua),
+		"lua/charter/vocabulary.lua":                   []byte(luaVocabulary()),
 	}, nil
 }
 

@@ -21,6 +21,11 @@ M.defaults = {
 
 M.root_markers = { '.pi', '.charters', '.rp1', '.git' }
 
+-- The outcomes evidence records, from the server's own list (charter/vocabulary.lua is
+-- generated from pi.Outcomes), as :CharterRecord's usage writes them.
+local outcomes = require('charter.vocabulary').outcomes
+local outcome_usage = '{' .. table.concat(outcomes, '|') .. '}'
+
 local uv = vim.loop or vim.uv
 local config = vim.deepcopy(M.defaults)
 local clients = {} -- root dir -> client id (legacy path)
@@ -235,8 +240,8 @@ function M.buffer_commands(bufnr)
   end, { desc = 'Charter: show status' })
   cmd(bufnr, 'CharterRecord', function(o)
     local outcome, rest = o.args:match('^%s*(%S+)%s*(.-)%s*$')
-    if outcome ~= 'pass' and outcome ~= 'fail' and outcome ~= 'partial' then
-      notify('usage: :CharterRecord {pass|fail|partial} {summary} [| because]', vim.log.levels.ERROR)
+    if not vim.tbl_contains(outcomes, outcome) then
+      notify('usage: :CharterRecord ' .. outcome_usage .. ' {summary} [| because]', vim.log.levels.ERROR)
       return
     end
     -- "summary | because": the reason manual evidence needs.
@@ -279,7 +284,7 @@ function M.buffer_commands(bufnr)
         record(reason)
       end)
     end)
-  end, { nargs = '+', desc = 'Charter: record evidence for the VAL under the cursor: {pass|fail|partial} {summary} [| because]' })
+  end, { nargs = '+', desc = 'Charter: record evidence for the VAL under the cursor: ' .. outcome_usage .. ' {summary} [| because]' })
 end
 
 local function on_attach(client, bufnr)

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import type { ClientHost } from './extension';
 import type { Report, VALAt } from './generated/status';
+import { isOutcome, OUTCOMES } from './generated/vocabulary';
 import { CHARTER_DOCUMENTS } from './selector';
 import {
   chartersRequest,
@@ -167,13 +168,9 @@ export function registerCommands(ctx: vscode.ExtensionContext, host: ClientHost)
     }
 
     let outcome = p.outcome;
-    if (outcome !== 'pass' && outcome !== 'fail' && outcome !== 'partial') {
+    if (!isOutcome(outcome)) {
       const picked = await vscode.window.showQuickPick(
-        [
-          { label: 'pass', description: 'the behaviour holds' },
-          { label: 'fail', description: 'the behaviour does not hold' },
-          { label: 'partial', description: 'holds in part' },
-        ],
+        OUTCOMES.map((o) => ({ label: o.outcome, description: o.meaning })),
         { title: `Record evidence (2/3): outcome for ${val.criterionId}` },
       );
       if (!picked) {

@@ -4,6 +4,7 @@
 // how the status reads; the extension only asks and shows. No vscode import here, so the
 // tests drive these functions against the real server.
 import type { Charter, Report, Status, VALAt } from './generated/status';
+import { Outcome } from './generated/vocabulary';
 
 /** The server's workspace/executeCommand ids. */
 export const ServerCommand = {
@@ -136,7 +137,7 @@ export function orderForPick(vals: PickableVAL[], current: VALAt | null | undefi
       seen.push(v);
     }
   }
-  const rank = (v: PickableVAL) => (current && same(v, current) ? 0 : v.outcome === 'pass' ? 2 : 1);
+  const rank = (v: PickableVAL) => (current && same(v, current) ? 0 : v.outcome === Outcome.Pass ? 2 : 1);
   return seen
     .map((v, i) => ({ v, i }))
     .sort((a, b) => rank(a.v) - rank(b.v) || a.i - b.i)

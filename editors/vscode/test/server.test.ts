@@ -43,7 +43,7 @@ test('orderForPick: the cursor VAL first, then open ones, each once', () => {
 
 test('valsOf lists only criteria.md VALs: a .charters/ charter has none to record', () => {
   const dotCharters: Charter = {
-    format: 'charters', charterId: 'c1', dir: '/p/.charters/c1', generation: 'fi15', listed: true, legacy: true,
+    format: 'charters', charterId: 'c1', dir: '/p/.charters/c1', generation: 'fi15', readAs: null, listed: true, legacy: true,
     status: 'active', objective: 'ship', references: '', scope: '',
     criteria: [{ id: 'C1', title: 'works', body: '', status: 'pending', note: '', stale: false, depends: [], failCount: 0 }],
     warnings: [], reportExists: false, events: 0, fileProblems: [], nextActions: [],
