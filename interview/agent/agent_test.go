@@ -408,8 +408,8 @@ func TestFinalizer(t *testing.T) {
 		t.Errorf("answer %+v", r)
 	}
 	for name, c := range map[string]struct{ script, says string }{
-		"disagrees": {`printf '{"status":"draft","artifact":"%s","gaps":["Vision"],"warnings":[]}\n' "$1"`, "answered what the charter does not say"},
-		"key order": {`printf '{"artifact":"%s","status":"complete","gaps":[],"warnings":[]}\n' "$1"`, "answered what the charter does not say"},
+		"disagrees":              {`printf '{"status":"draft","artifact":"%s","gaps":["Vision"],"warnings":[]}\n' "$1"`, "answered what the charter does not say"},
+		"key order":              {`printf '{"artifact":"%s","status":"complete","gaps":[],"warnings":[]}\n' "$1"`, "answered what the charter does not say"},
 		"not a finalizer answer": {`echo '{"type":"success","charter_content":{}}'`, "outside the FinalizerResponse contract"},
 	} {
 		iv := &Interviewer{Config: Config{Command: fakeAgent(t, c.script)}}
