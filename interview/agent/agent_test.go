@@ -15,6 +15,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/interview"
+	"github.com/charter-lsp/charter-lsp/interview/agent/agenttest"
 	"github.com/charter-lsp/charter-lsp/interview/interviewtest"
 )
 
@@ -27,7 +28,7 @@ var testNow = time.Date(2026, 11, 22, 10, 30, 0, 0, time.UTC)
 // check says of it are the ones the engine writes by itself. The agent's
 // question, skip and finished charter go through the engine's writers.
 func TestScriptsThroughTheAgentContract(t *testing.T) {
-	bin := builtinAgent(t)
+	bin := agenttest.Builtin(t, "")
 	files, err := filepath.Glob("../testdata/interviews/*.txtar")
 	if err != nil || len(files) < 9 {
 		t.Fatalf("want the interview scripts, found %d (%v)", len(files), err)
@@ -96,7 +97,7 @@ func TestScriptsThroughTheAgentContract(t *testing.T) {
 func TestTheAgentsInputs(t *testing.T) {
 	dir := t.TempDir()
 	seen := filepath.Join(dir, "seen")
-	bin := fakeAgent(t, fmt.Sprintf(`{ echo "path=$1"; echo "mode=$2"; echo "cwd=$(pwd)"; echo "text=$(cat "$1")"; env | sort; } > %q
+	bin := agenttest.Script(t, fmt.Sprintf(`{ echo "path=$1"; echo "mode=$2"; echo "cwd=$(pwd)"; echo "text=$(cat "$1")"; env | sort; } > %q
 echo '{"type":"error","message":"done"}'`, seen))
 	t.Setenv("HOME", "/home/someone")
 	t.Setenv("SECRET_TOKEN", "leak")
@@ -167,7 +168,7 @@ func TestAnswersOutsideTheContract(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			iv := &Interviewer{Config: Config{Command: fakeAgent(t, c.script), Timeout: 20 * time.Second}}
+			iv := &Interviewer{Config: Config{Command: agenttest.Script(t, c.script), Timeout: 20 * time.Second}}
 			r, err := iv.Next(context.Background(), nil, false, interview.Options{Path: filepath.Join(t.TempDir(), "charter.md")})
 			if err != nil {
 				t.Fatal(err)
@@ -215,7 +216,7 @@ func TestAgentThatCannotStart(t *testing.T) {
 // it (a child it started too): nothing is left running.
 func TestHungAgentIsKilledAtItsTimeout(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
-	bin := fakeAgent(t, fmt.Sprintf("echo $$ > %q\nsleep 300 &\nsleep 300", pidFile))
+	bin := agenttest.Script(t, fmt.Sprintf("echo $$ > %q\nsleep 300 &\nsleep 300", pidFile))
 	iv := &Interviewer{Config: Config{Command: bin, Timeout: 500 * time.Millisecond}}
 	start := time.Now()
 	r, err := iv.Next(context.Background(), nil, false, interview.Options{})
@@ -231,14 +232,14 @@ func TestHungAgentIsKilledAtItsTimeout(t *testing.T) {
 	if r.Type != interview.TypeNextQuestion {
 		t.Errorf("no fallback question: %+v", r)
 	}
-	waitGroupGone(t, readPid(t, pidFile))
+	agenttest.WaitGroupGone(t, agenttest.WaitPid(t, pidFile))
 }
 
 // Cancelling the step (the user pressed cancel) stops the agent and its
 // group at once; the step ends with the context's error, not a fallback.
 func TestCancelledAgentIsKilled(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
-	bin := fakeAgent(t, fmt.Sprintf("echo $$ > %q\nsleep 300 &\nwait", pidFile))
+	bin := agenttest.Script(t, fmt.Sprintf("echo $$ > %q\nsleep 300 &\nwait", pidFile))
 	iv := &Interviewer{Config: Config{Command: bin, Timeout: time.Minute}}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -246,7 +247,7 @@ func TestCancelledAgentIsKilled(t *testing.T) {
 		_, err := iv.Advance(ctx, nil, false, interview.Options{})
 		done <- err
 	}()
-	pid := readPid(t, pidFile)
+	pid := agenttest.WaitPid(t, pidFile)
 	cancel()
 	select {
 	case err := <-done:
@@ -259,14 +260,14 @@ func TestCancelledAgentIsKilled(t *testing.T) {
 	if iv.Failed != nil {
 		t.Errorf("a cancel is not a failure to fall back from: %v", iv.Failed)
 	}
-	waitGroupGone(t, pid)
+	agenttest.WaitGroupGone(t, pid)
 }
 
 // An agent that starts something in the background and answers: the
 // answer is taken, and what it left behind is ended with its group.
 func TestBackgroundChildIsEndedAfterTheAnswer(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pid")
-	bin := fakeAgent(t, fmt.Sprintf(`echo $$ > %q
+	bin := agenttest.Script(t, fmt.Sprintf(`echo $$ > %q
 sleep 300 >/dev/null 2>&1 &
 echo '{"type":"error","message":"done"}'`, pidFile))
 	iv := &Interviewer{Config: Config{Command: bin}}
@@ -274,7 +275,7 @@ echo '{"type":"error","message":"done"}'`, pidFile))
 	if err != nil || iv.Failed != nil || r.Message != "done" {
 		t.Fatalf("%v %v %+v", err, iv.Failed, r)
 	}
-	waitGroupGone(t, readPid(t, pidFile))
+	agenttest.WaitGroupGone(t, agenttest.WaitPid(t, pidFile))
 }
 
 // A slow agent that answers in time: progress says it started, that it
@@ -283,7 +284,7 @@ func TestSlowAgentReportsProgress(t *testing.T) {
 	old := tick
 	tick = 50 * time.Millisecond
 	t.Cleanup(func() { tick = old })
-	bin := fakeAgent(t, `sleep 0.4
+	bin := agenttest.Script(t, `sleep 0.4
 echo '{"type":"next_question","next_question":"What are you building?","metadata":{"gaps_remaining":["problem","users"]}}'`)
 	var mu sync.Mutex
 	var phases []Phase
@@ -315,7 +316,7 @@ echo '{"type":"next_question","next_question":"What are you building?","metadata
 // the agent is asked again on the text with the skip in it.
 func TestAgentSkipThenQuestion(t *testing.T) {
 	dir := t.TempDir()
-	bin := fakeAgent(t, fmt.Sprintf(`if grep -q Skipped "$1"; then
+	bin := agenttest.Script(t, fmt.Sprintf(`if grep -q Skipped "$1"; then
   echo '{"type":"next_question","next_question":"What is out of scope?","metadata":{"question_number":9,"total_questions":5,"gaps_remaining":["scope","success"]}}'
 else
   echo '{"type":"skip","message":"The value proposition is already in the brain dump.","metadata":{"question_number":2,"gaps_remaining":["scope","success"]}}'
@@ -353,7 +354,7 @@ func TestHostileCharterContent(t *testing.T) {
 		"success":    "Time to first runbook under one minute. Adoption by three teams.",
 	}
 	raw, _ := json.Marshal(map[string]any{"type": "success", "message": "done", "charter_complete": true, "charter_content": content})
-	bin := answering(t, string(raw))
+	bin := agenttest.Answering(t, string(raw))
 	text := []byte("# Project Charter: [To Be Determined]\n\n**Version**: 1.0.0\n**Status**: Draft\n\n## Scratch Pad\n\n<!-- Mode: CREATE -->\n\n### Q1: Brain Dump\n**Asked**: Tell me everything.\n**Answer**: We're building Runbook Radar for on-call engineers.\n\n<!-- End scratch pad -->\n")
 	iv := &Interviewer{Config: Config{Command: bin}}
 	st, err := iv.Advance(context.Background(), text, true, interview.Options{Now: testNow, Path: "/p/radar/.rp1/context/charter.md"})
@@ -398,7 +399,7 @@ func TestHostileCharterContent(t *testing.T) {
 func TestFinalizer(t *testing.T) {
 	text := []byte("# Project Charter: relay\n**Created**: 2026-07-20\n**Status**: Complete\n## Vision\nPredictable setup.\n## Problem & Context\nAnswers get lost.\n## Target Users\nDevelopers.\n## Business Rationale\nRecovery.\n## Scope Guardrails\n### Will\n- Keep questions\n### Won't\n- Add state\n## Success Criteria\nOne topology.\n")
 	path := "/p/relay/.rp1/context/charter.md"
-	faithful := fakeAgent(t, `printf '{"status":"complete","artifact":"%s","gaps":[],"warnings":[]}\n' "$1"`)
+	faithful := agenttest.Script(t, `printf '{"status":"complete","artifact":"%s","gaps":[],"warnings":[]}\n' "$1"`)
 	iv := &Interviewer{Config: Config{Command: faithful}}
 	r, err := iv.Finalize(context.Background(), text, path)
 	if err != nil || iv.Failed != nil {
@@ -412,7 +413,7 @@ func TestFinalizer(t *testing.T) {
 		"key order":              {`printf '{"artifact":"%s","status":"complete","gaps":[],"warnings":[]}\n' "$1"`, "answered what the charter does not say"},
 		"not a finalizer answer": {`echo '{"type":"success","charter_content":{}}'`, "outside the FinalizerResponse contract"},
 	} {
-		iv := &Interviewer{Config: Config{Command: fakeAgent(t, c.script)}}
+		iv := &Interviewer{Config: Config{Command: agenttest.Script(t, c.script)}}
 		r, err := iv.Finalize(context.Background(), text, path)
 		if err != nil {
 			t.Fatal(err)
