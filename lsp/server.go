@@ -25,8 +25,8 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
-	"github.com/charter-lsp/charter-lsp/interview/agent"
 	"github.com/charter-lsp/charter-lsp/internal/inflight"
+	"github.com/charter-lsp/charter-lsp/interview/agent"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
