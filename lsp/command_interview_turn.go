@@ -12,11 +12,10 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
+	"github.com/charter-lsp/charter-lsp/interview/agent"
 )
 
 // cmdInterviewTurn is the interview as a conversation in the editor's
@@ -209,7 +208,7 @@ func (s *Server) padTurnFor(t editTarget, step interviewStep) turn {
 		out.Message = finishedMessage(r, step.after)
 		if step.agent != nil {
 			// The agent's content is written verbatim, then checked.
-			if n := s.problemsIn(t.Path, step.after); n > 0 {
+			if n := len(agent.Problems(step.after, t.Path, s.Config())); n > 0 {
 				out.Level = "warning"
 				out.Message += fmt.Sprintf(" check reports %d problem(s) in what %s wrote: see the Problems view.", n, step.agent.Config.Name())
 			}
@@ -233,21 +232,6 @@ func finishedMessage(r interview.Response, after []byte) string {
 		msg += fmt.Sprintf(" Titled %q.", r.Title)
 	}
 	return msg
-}
-
-// problemsIn counts what check reports on a finished charter at warning
-// or above, but section-partial (a one-sentence section, which finishing
-// may leave: a hint the UPDATE interview follows up on).
-func (s *Server) problemsIn(path string, text []byte) int {
-	cfg := s.Config()
-	ds := analysis.Finish(analysis.CheckRP1(rp1.Parse(text), cfg), path, source.NewIndex(text), cfg)
-	n := 0
-	for _, d := range ds {
-		if (d.Severity == diag.SeverityError || d.Severity == diag.SeverityWarning) && d.Code != diag.SectionPartial {
-			n++
-		}
-	}
-	return n
 }
 
 // regionTurn is a turn of a skeleton charter's region interview.

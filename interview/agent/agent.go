@@ -58,8 +58,9 @@ const (
 type Config struct {
 	// Command is the command line: split into words as a POSIX shell
 	// splits them (quotes, backslashes; no variables, globs, pipes or
-	// redirections: no shell runs it), then CHARTER_PATH and MODE are
-	// appended. For a pipeline, name a script, or write `sh -c '…' agent`.
+	// redirections: no shell runs it; a leading ~/ is the home folder),
+	// then CHARTER_PATH and MODE are appended. For a pipeline, name a
+	// script, or write `sh -c '…' agent`.
 	Command string
 	// Timeout bounds one call; 0 is DefaultTimeout.
 	Timeout time.Duration
@@ -81,6 +82,11 @@ func (c Config) Argv() ([]string, error) {
 	}
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("the interview agent's command line is empty")
+	}
+	if rest, ok := strings.CutPrefix(argv[0], "~/"); ok {
+		if home, err := os.UserHomeDir(); err == nil {
+			argv[0] = filepath.Join(home, rest)
+		}
 	}
 	return argv, nil
 }

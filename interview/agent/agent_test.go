@@ -493,6 +493,10 @@ func TestConfig(t *testing.T) {
 	if d, err := ParseTimeout("2m"); err != nil || d != 2*time.Minute {
 		t.Errorf("2m: %v %v", d, err)
 	}
+	home, _ := os.UserHomeDir()
+	if argv, _ := (Config{Command: "~/bin/agent --x"}).Argv(); argv[0] != filepath.Join(home, "bin", "agent") {
+		t.Errorf("~/ is not the home folder: %q", argv)
+	}
 	if (Config{Command: "  "}).Enabled() {
 		t.Error("a blank command is an agent")
 	}
