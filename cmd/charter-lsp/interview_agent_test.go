@@ -189,3 +189,56 @@ func TestInterviewFinalizerAgentCLI(t *testing.T) {
 		t.Errorf("a disagreeing finalizer: exit %d, %s\n%s", code, out, errOut)
 	}
 }
+
+// The README's recipe works: its wrapper script, with a stand-in for the
+// LLM client that answers as models do (a sentence and a fence around the
+// JSON), gives the CLI an answer within the contract.
+func TestReadmeAgentRecipe(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "<!-- charter-agent recipe -->\n```sh\n")
+	if !ok {
+		t.Fatal("the README has no charter-agent recipe")
+	}
+	script, _, _ := strings.Cut(rest, "```\n")
+	dir := t.TempDir()
+	agentPath := filepath.Join(dir, "charter-agent")
+	if err := os.WriteFile(agentPath, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	home := filepath.Join(dir, "home")
+	if err := os.MkdirAll(filepath.Join(home, ".config", "charter-agent"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".config", "charter-agent", "charter-interviewer.md"), []byte("You are CharterGPT, a stateless product strategist."), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The stand-in for llm: it checks it got rp1's prompt as the system prompt and the
+	// charter in its input, then answers like a chatty model.
+	bin := filepath.Join(dir, "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	llm := `#!/bin/sh
+[ "$1" = -s ] && [ "$2" = "You are CharterGPT, a stateless product strategist." ] || { echo "no system prompt: $*" >&2; exit 3; }
+in=$(cat)
+case "$in" in *"<mode>CREATE</mode>"*"<charter>"*) ;; *) echo "bad input: $in" >&2; exit 4 ;; esac
+printf 'Here is the next action:\n` + "```json" + `\n{\n  "type": "next_question",\n  "next_question": "What are you building, and for whom?",\n  "metadata": {"question_number": 1, "total_questions": 5, "gaps_remaining": ["problem", "users", "value_prop", "scope", "success"]}\n}\n` + "```" + `\nHope that helps!\n'
+`
+	if err := os.WriteFile(filepath.Join(bin, "llm"), []byte(llm), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOME", home)
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	path := filepath.Join(dir, "proj", ".rp1", "context", "charter.md")
+	out, errOut, code := inProcessFull(t, path, "--agent", agentPath, "--mode", "CREATE")
+	var r struct {
+		Type         string `json:"type"`
+		NextQuestion string `json:"next_question"`
+	}
+	if code != 0 || strings.Contains(errOut, "built-in interviewer answered") || json.Unmarshal([]byte(out), &r) != nil || r.NextQuestion != "What are you building, and for whom?" {
+		t.Errorf("exit %d, printed %s\nstderr:\n%s", code, out, errOut)
+	}
+}
