@@ -206,8 +206,10 @@ func (s *Server) nextStep(ctx context.Context, path string, text []byte, exists 
 var progressTokens atomic.Int64
 
 // withAgentProgress runs work (the agent's calls) under a progress
-// report the editor shows, when it can ($/progress after
-// window/workDoneProgress/create); cancelling it there cancels work.
+// report the editor shows, when it can: window/workDoneProgress/create and
+// $/progress begin once the agent is first started (a step that asks it
+// nothing shows nothing), a report every few seconds, end when work is
+// done. Cancelling it in the editor cancels work.
 func (s *Server) withAgentProgress(ctx context.Context, iv *agent.Interviewer, work func(context.Context) error) error {
 	s.mu.Lock()
 	can := s.caps.all.Window != nil && isTrue(s.caps.all.Window.WorkDoneProgress)
@@ -218,52 +220,63 @@ func (s *Server) withAgentProgress(ctx context.Context, iv *agent.Interviewer, w
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	token := protocol.String(fmt.Sprintf("charter-lsp/interview-agent/%d", progressTokens.Add(1)))
-	if err := s.client.WorkDoneProgressCreate(ctx, &protocol.WorkDoneProgressCreateParams{Token: token}); err != nil {
-		s.log.Debug("window/workDoneProgress/create", zap.Error(err))
-		return work(ctx)
-	}
-	s.mu.Lock()
-	if s.progress == nil {
-		s.progress = map[string]context.CancelFunc{}
-	}
-	s.progress[string(token)] = cancel
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		delete(s.progress, string(token))
-		s.mu.Unlock()
-	}()
-
 	name := iv.Config.Name()
 	send := func(v any) {
 		raw, err := json.Marshal(v)
 		if err != nil {
 			return
 		}
-		if err := s.client.Progress(ctx, &protocol.ProgressParams{Token: token, Value: protocol.LSPAny(raw)}); err != nil {
+		// Sent even once cancelled: the editor's progress is ended.
+		if err := s.client.Progress(context.WithoutCancel(ctx), &protocol.ProgressParams{Token: token, Value: protocol.LSPAny(raw)}); err != nil {
 			s.log.Debug("$/progress", zap.Error(err))
 		}
 	}
-	yes := true
 	msg := func(s string) *string { return &s }
-	send(protocol.WorkDoneProgressBegin{Kind: "begin", Title: "Interview agent", Cancellable: &yes, Message: msg("asking " + name + "…")})
+	began, failed := false, false
+	begin := func() {
+		began = true
+		if err := s.client.WorkDoneProgressCreate(ctx, &protocol.WorkDoneProgressCreateParams{Token: token}); err != nil {
+			s.log.Debug("window/workDoneProgress/create", zap.Error(err))
+			failed = true
+			return
+		}
+		s.mu.Lock()
+		if s.progress == nil {
+			s.progress = map[string]context.CancelFunc{}
+		}
+		s.progress[string(token)] = cancel
+		s.mu.Unlock()
+		yes := true
+		send(protocol.WorkDoneProgressBegin{Kind: "begin", Title: "Interview agent", Cancellable: &yes, Message: msg("asking " + name + "…")})
+	}
 	iv.Progress = func(p agent.Phase, elapsed, timeout time.Duration) {
-		switch p {
-		case agent.Started:
-			send(protocol.WorkDoneProgressReport{Kind: "report", Message: msg(fmt.Sprintf("asking %s (call %d)…", name, iv.Calls))})
-		case agent.Waiting:
+		if !began {
+			begin()
+		}
+		if failed {
+			return
+		}
+		switch {
+		case p == agent.Started && iv.Calls > 1:
+			send(protocol.WorkDoneProgressReport{Kind: "report", Message: msg(fmt.Sprintf("asking %s again (call %d)…", name, iv.Calls))})
+		case p == agent.Waiting:
 			send(protocol.WorkDoneProgressReport{Kind: "report", Message: msg(fmt.Sprintf("waiting for %s: %ds (gives up after %s)", name, int(elapsed.Seconds()), timeout))})
 		}
 	}
 	err := work(ctx)
-	end := fmt.Sprintf("%s answered", name)
-	switch {
-	case ctx.Err() != nil:
-		end = "cancelled"
-	case iv.Failed != nil:
-		end = fmt.Sprintf("%s failed: the built-in interviewer answered", name)
+	if began && !failed {
+		s.mu.Lock()
+		delete(s.progress, string(token))
+		s.mu.Unlock()
+		end := fmt.Sprintf("%s answered", name)
+		switch {
+		case ctx.Err() != nil:
+			end = "cancelled"
+		case iv.Failed != nil:
+			end = fmt.Sprintf("%s failed: the built-in interviewer answered", name)
+		}
+		send(protocol.WorkDoneProgressEnd{Kind: "end", Message: &end})
 	}
-	send(protocol.WorkDoneProgressEnd{Kind: "end", Message: &end})
 	return err
 }
 

@@ -54,18 +54,18 @@ export function registerCommands(ctx: vscode.ExtensionContext, host: ClientHost)
     return doc && client && vscode.languages.match(CHARTER_DOCUMENTS, doc) > 0 ? client.code2ProtocolConverter.asUri(doc.uri) : undefined;
   };
 
-  const interview = (command: string, verb: string) => async () => {
+  /** The charter.md to interview (pickCharterMd's) and its URI as the server names it. */
+  const charterToInterview = async (): Promise<{ doc: vscode.TextDocument; uri: string } | undefined> => {
     const doc = await pickCharterMd();
-    if (!doc) {
-      return;
-    }
-    const client = await host.get();
-    if (!client) {
-      return;
-    }
-    const res = await run<InterviewResponse>(command, [{ uri: client.code2ProtocolConverter.asUri(doc.uri) }]);
-    if (res) {
-      await reportInterview(res, doc, verb);
+    const client = doc && (await host.get());
+    return doc && client ? { doc, uri: client.code2ProtocolConverter.asUri(doc.uri) } : undefined;
+  };
+
+  const interview = (command: string, verb: string) => async () => {
+    const target = await charterToInterview();
+    const res = target && (await run<InterviewResponse>(command, [{ uri: target.uri }]));
+    if (target && res) {
+      await reportInterview(res, target.doc, verb);
     }
   };
 
@@ -73,15 +73,11 @@ export function registerCommands(ctx: vscode.ExtensionContext, host: ClientHost)
   // buttons); Enter sends the answer, a button its choice, Esc stops and leaves the charter
   // as it is (a pending question stays in the scratch pad for later).
   const converse = async () => {
-    const doc = await pickCharterMd();
-    if (!doc) {
+    const target = await charterToInterview();
+    if (!target) {
       return;
     }
-    const client = await host.get();
-    if (!client) {
-      return;
-    }
-    let turn = await request<unknown>(startRequest(client.code2ProtocolConverter.asUri(doc.uri)));
+    let turn = await request<unknown>(startRequest(target.uri));
     while (isTurn(turn) && !turn.done) {
       const choice = await askTurn(turn);
       if (!choice) {
