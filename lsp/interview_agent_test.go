@@ -488,3 +488,24 @@ func waitGone(t *testing.T, file string) {
 	t.Helper()
 	agenttest.WaitGroupGone(t, agenttest.WaitPid(t, file))
 }
+
+// The code action asks the agent too; its title says the agent decides
+// (what comes next is not the built-in engine's to predict).
+func TestCodeActionAsksTheAgent(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "calls")
+	c := lsptest.Start(t, lsptest.Config{Capabilities: agentCaps(), ApplyToBuffers: true,
+		InitializationOptions: map[string]any{"debounceMs": 0, "interviewAgent": agenttest.Builtin(t, log)}})
+	d := openDoc(t, c, "p/.rp1/context/charter.md", "# Project Charter: [To Be Determined]\n\n**Status**: Draft\n\n## Scratch Pad\n\n<!-- Mode: CREATE -->\n\n"+
+		"### Q1: Brain Dump\n**Asked**: Tell me everything.\n**Answer**: The problem: on-call engineers lose ten minutes per incident. The users are on-call engineers.\n\n<!-- End scratch pad -->\n")
+	a := d.action("Ask next interview question")
+	if a.Title != "Ask next interview question (the interview agent, fake-agent, decides)" {
+		t.Errorf("title %q", a.Title)
+	}
+	if _, err := c.Server.ExecuteCommand(reqCtx(t), &protocol.ExecuteCommandParams{Command: a.Command.Command, Arguments: a.Command.Arguments}); err != nil {
+		t.Fatal(err)
+	}
+	text, _, _ := c.Text(d.u)
+	if calls, _ := os.ReadFile(log); strings.TrimSpace(string(calls)) != "RESUME" || !strings.Contains(text, "### Q2: Value Proposition") {
+		t.Errorf("calls %q, charter:\n%s", calls, text)
+	}
+}
