@@ -164,6 +164,7 @@ func TestAnswersOutsideTheContract(t *testing.T) {
 		{"a markdown fence", "echo '```json'\necho '{\"type\":\"skip\",\"message\":\"covered\"}'\necho '```'", KindProse, "text before its JSON answer"},
 		{"two objects", "echo '{\"type\":\"skip\",\"message\":\"a\"}'\necho '{\"type\":\"skip\",\"message\":\"b\"}'", KindProse, "text after its JSON answer"},
 		{"exit status", "echo 'no API key set' >&2\nexit 3", KindExit, "exited with status 3; it said: no API key set"},
+		{"escapes on stderr", "printf 'bad \\033]0;pwned\\007key\\n' >&2\nexit 1", KindExit, "it said: bad  ]0;pwned key;"},
 		{"huge output", "while :; do echo 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'; done", KindTooLarge, "printed more than 1024 KiB and was stopped"},
 	}
 	for _, c := range cases {

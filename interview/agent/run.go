@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 )
 
 // Contract is what the agent is asked for.
@@ -94,12 +95,19 @@ func (e *Error) Error() string {
 	return msg
 }
 
-// lastLine is the last non-blank line of s, shortened.
+// lastLine is the last non-blank line of s, shortened, without control
+// characters (an agent's output may carry a model's text: it must not
+// drive the user's terminal).
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
-	l := strings.TrimSpace(lines[len(lines)-1])
-	if len(l) > 200 {
-		l = l[:200] + "…"
+	l := strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, lines[len(lines)-1]))
+	if r := []rune(l); len(r) > 200 {
+		l = string(r[:200]) + "…"
 	}
 	return l
 }
