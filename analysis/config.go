@@ -70,12 +70,50 @@ func ParseConfig(src []byte) (Config, error) {
 	if err != nil {
 		return cfg, configError(src, err)
 	}
+	// The user-only keys are known, so a project file naming them is not
+	// refused whole; they are never read from it (CheckConfigFile says so).
+	var file struct {
+		Config
+		InterviewAgent        json.RawMessage `json:"interviewAgent"`
+		InterviewAgentTimeout json.RawMessage `json:"interviewAgentTimeout"`
+	}
 	dec := json.NewDecoder(bytes.NewReader(std))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&cfg); err != nil {
-		return cfg, configError(src, err)
+	if err := dec.Decode(&file); err != nil {
+		return file.Config, configError(src, err)
 	}
+	cfg = file.Config
 	return cfg, cfg.Validate()
+}
+
+// UserOnlyKeys are the settings only the user's own settings carry (the
+// editor's user settings, the environment, a command-line flag): the
+// interview agent is a program charter-lsp runs, so a project file or the
+// workspace's settings never name it.
+var UserOnlyKeys = []string{"interviewAgent", "interviewAgentTimeout"}
+
+// UserOnlyIn lists the user-only keys a project file sets, with the span of
+// each key's name (for the diagnostic that says they are ignored).
+func UserOnlyIn(src []byte) (keys []string, spans []source.Span) {
+	std, err := hujson.Standardize(bytes.Clone(src))
+	if err != nil || checkNesting(src) != nil {
+		return nil, nil
+	}
+	var top map[string]json.RawMessage
+	if json.Unmarshal(std, &top) != nil {
+		return nil, nil
+	}
+	for _, k := range UserOnlyKeys {
+		if _, ok := top[k]; ok {
+			at := bytes.Index(src, []byte(`"`+k+`"`))
+			span := source.Span{}
+			if at >= 0 {
+				span = source.Span{Start: at, End: at + len(k) + 2}
+			}
+			keys, spans = append(keys, k), append(spans, span)
+		}
+	}
+	return keys, spans
 }
 
 // maxConfigDepth bounds the nesting of a configuration file; a real one

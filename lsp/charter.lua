@@ -21,6 +21,9 @@ return {
     end
   end,
   -- Section "charter": severity, sourceDirs, freshness, questionBudget, debounceMs.
+  -- The interview agent is never a setting: put it in init_options, e.g.
+  -- vim.lsp.config('charter', { init_options = { interviewAgent = '~/bin/charter-agent' } })
+  -- (require('charter').setup({ agent = … }) does that).
   settings = { charter = {} },
   before_init = function(params, config)
     params.initializationOptions = params.initializationOptions or (config.settings or {}).charter

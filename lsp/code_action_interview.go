@@ -47,6 +47,9 @@ func (s *Server) interviewActions(d *doc, params *protocol.CodeActionParams) []*
 		out = append(out, action("Start charter interview", cmdInterviewStart))
 	case r.Type == interview.TypeNextQuestion && r.Pending != nil:
 		out = append(out, action(fmt.Sprintf("Skip pending question Q%d (%s)", r.Pending.Number, r.Pending.Topic), cmdInterviewSkip))
+	case (r.Type == interview.TypeNextQuestion || r.Type == interview.TypeSkip) && s.agentConfig().Enabled() && !s.settings().Restricted:
+		// The agent decides what comes next when the action runs.
+		out = append(out, action(fmt.Sprintf("Ask next interview question (the interview agent, %s, decides)", s.agentConfig().Name()), cmdInterviewNext))
 	case r.Type == interview.TypeNextQuestion, r.Type == interview.TypeSkip:
 		out = append(out, action(fmt.Sprintf("Ask next interview question (%s)", nextTopic(r)), cmdInterviewNext))
 	}

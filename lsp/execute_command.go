@@ -21,6 +21,7 @@ var commands = map[string]commandFunc{
 	cmdInterviewFinish: (*Server).interviewFinish,
 	cmdInterviewStart:  (*Server).interviewStart,
 	cmdInterviewRegion: (*Server).interviewRegion,
+	cmdInterviewTurn:   (*Server).interviewTurn,
 
 	commandStatus:         (*Server).statusCommand,
 	commandRecordEvidence: (*Server).recordEvidenceCommand,

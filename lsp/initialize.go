@@ -65,6 +65,7 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 	roots := workspaceRoots(params)
 	initCfg := s.decodeSettings(ctx, "initializationOptions", params.InitializationOptions)
 	restricted, _ := restrictedOption(params.InitializationOptions)
+	s.setInitAgent(ctx, params.InitializationOptions)
 
 	s.mu.Lock()
 	s.state = stateInitialized

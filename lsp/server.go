@@ -26,6 +26,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/inflight"
+	"github.com/charter-lsp/charter-lsp/interview/agent"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
@@ -46,6 +47,9 @@ type Options struct {
 	// time between two comparisons of what was read with the disk (default
 	// two seconds).
 	RevalidateEvery time.Duration
+	// Agent is the interview agent the user named where the server was
+	// started (CHARTER_LSP_AGENT); initializationOptions may name another.
+	Agent agent.Config
 }
 
 // Server is one language-server session over one connection.
@@ -94,6 +98,11 @@ type Server struct {
 	// two. Guarded by mu.
 	revalidating    bool
 	revalidateEvery time.Duration
+
+	// agent is the interview agent from Options; progress cancels an
+	// agent's step by its progress token. Guarded by mu.
+	agent    agent.Config
+	progress map[string]context.CancelFunc
 }
 
 type lifecycle int
@@ -116,6 +125,7 @@ func New(opts Options) *Server {
 		callingClient: make(chan struct{}, maxCallingClient),
 
 		revalidateEvery: 2 * time.Second,
+		agent:           opts.Agent,
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()

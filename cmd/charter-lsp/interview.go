@@ -9,9 +9,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -23,6 +26,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
 	"github.com/charter-lsp/charter-lsp/internal/termtext"
 	"github.com/charter-lsp/charter-lsp/interview"
+	"github.com/charter-lsp/charter-lsp/interview/agent"
 )
 
 // runInterview prints the next interview action for an rp1 charter as JSON;
@@ -39,8 +43,10 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	answer := fl.String("answer", "", "finalizer contract: write this answer into the first gap region (or --region), set **Status**, print the new state")
 	region := fl.String("region", "", "finalizer contract, with --answer: the region to write, e.g. \"Vision\" or \"Scope Guardrails / Won't\"")
 	checkAnswer := fl.String("check-answer", "", "finalizer contract: check a finalizer's raw answer saved in `FILE` against rp1's contract and the charter")
+	agentCmd := fl.String("agent", "", "run this interview agent (rp1's stateless interviewer, e.g. an LLM wrapper) as `COMMAND` instead of the built-in engine; default $"+agent.EnvCommand+"; '' turns it off")
+	agentTimeout := fl.String("agent-timeout", "", "give the interview agent at most `DURATION` per call (90s, 2m; default $"+agent.EnvTimeout+", else "+agent.DefaultTimeout.String()+")")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: charter-lsp interview CHARTER.md [--mode CREATE|UPDATE|RESUME] [--budget N] [--apply] [--finish]")
+		fmt.Fprintln(stderr, "Usage: charter-lsp interview CHARTER.md [--mode CREATE|UPDATE|RESUME] [--budget N] [--apply] [--finish] [--agent COMMAND]")
 		fmt.Fprintln(stderr, "       charter-lsp interview CHARTER.md --contract finalizer [--apply] [--answer TEXT [--region NAME]] [--check-answer FILE]")
 		fmt.Fprintln(stderr, "\nPrints the next interview action as JSON: rp1's StatelessAgentResponse for a scratch-pad charter,")
 		fmt.Fprintln(stderr, "the finalizer's {status, artifact, gaps, warnings} for a skeleton charter.")
@@ -68,6 +74,11 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	path := paths[0]
+	ag, err := agentConfig(fl, *agentCmd, *agentTimeout)
+	if err != nil {
+		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+		return 2
+	}
 	switch *contract {
 	case "", contractStateless, contractFinalizer:
 	default:
@@ -93,7 +104,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	}
 	if *contract == contractFinalizer {
 		return runFinalizer(finalizerRun{path: path, in: ps.writer(path), text: text, readErr: err, apply: *apply, mode: *mode,
-			answer: *answer, region: *region, checkAnswer: *checkAnswer}, stdout, stderr)
+			answer: *answer, region: *region, checkAnswer: *checkAnswer, agent: ag}, stdout, stderr)
 	}
 	if *answer != "" || *region != "" || *checkAnswer != "" {
 		fmt.Fprintln(stderr, "charter-lsp interview: --answer, --region and --check-answer belong to --contract finalizer (skeleton charters)")
@@ -105,18 +116,35 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	}
 	now := time.Now()
 	opts := interview.Options{Mode: *mode, Budget: *budget, Now: now, FinishNow: *finish, Path: path}
-	r := interview.Next(text, exists, opts)
-
-	if *apply {
+	// With an agent the CLI is the seed's caller: the agent decides, the
+	// engine writes; Ctrl-C stops the agent's whole process group.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	iv := interviewer(ag, stderr)
+	next := interview.Builtin
+	if iv != nil {
+		next = iv.Next
+	}
+	var r interview.Response
+	if !*apply {
+		if r, err = next(ctx, text, exists, opts); err != nil {
+			fmt.Fprintln(stderr, "charter-lsp interview: the interview agent was stopped")
+			return 2
+		}
+	} else {
 		// The same rule check uses: only an rp1 charter is interviewed in
 		// place, unless the user says to create one here.
-		if k := analysis.Classify(path, text); k != analysis.KindRP1Charter && *mode != interview.ModeCreate && r.Type != interview.TypeError {
+		if k := analysis.Classify(path, text); k != analysis.KindRP1Charter && *mode != interview.ModeCreate && interview.Next(text, exists, opts).Type != interview.TypeError {
 			termtext.Fprintf(stderr, "charter-lsp interview: %s is not an rp1 charter (%s); --apply writes only into rp1 charters: pass --mode CREATE to start one in this file\n", path, notRP1Reason(k))
 			return 2
 		}
 		// The next action carried out as the editor's does it: each skip
 		// recorded, then the question asked or the charter finished.
-		step, err := interview.Advance(context.Background(), text, exists, opts)
+		step, err := interview.AdvanceWith(ctx, text, exists, opts, next)
+		if err != nil && ctx.Err() != nil {
+			fmt.Fprintln(stderr, "charter-lsp interview: the interview agent was stopped; nothing was written")
+			return 2
+		}
 		if err != nil {
 			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
@@ -141,8 +169,14 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 			for _, a := range step.Applied {
 				termtext.Fprintf(stderr, "charter-lsp interview: %s\n", applied(a, step.Text))
 			}
+			if last := step.Applied[len(step.Applied)-1]; iv != nil && iv.Failed == nil && last.Type == interview.TypeSuccess {
+				reportProblems(iv, path, step.Text, stderr)
+			}
 		}
 		r = step.Response
+	}
+	if iv != nil && iv.Failed != nil {
+		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", iv.Fallback())
 	}
 
 	out, err := json.MarshalIndent(r, "", "  ")
@@ -155,6 +189,54 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// agentConfig is the interview agent: --agent when given (” turns it
+// off), else $CHARTER_LSP_AGENT; --agent-timeout over $CHARTER_LSP_AGENT_TIMEOUT.
+func agentConfig(fl *flag.FlagSet, cmd, timeout string) (agent.Config, error) {
+	c, err := agent.FromEnv(nil)
+	if err != nil {
+		return c, err
+	}
+	fl.Visit(func(f *flag.Flag) {
+		if f.Name == "agent" {
+			c.Command, c.From = strings.TrimSpace(cmd), "--agent"
+		}
+	})
+	if timeout != "" {
+		if c.Timeout, err = agent.ParseTimeout(timeout); err != nil {
+			return c, fmt.Errorf("--agent-timeout: %v", err)
+		}
+	}
+	return c, nil
+}
+
+// interviewer is the agent's caller, saying on stderr when a call starts,
+// or nil without an agent.
+func interviewer(c agent.Config, stderr io.Writer) *agent.Interviewer {
+	if !c.Enabled() {
+		return nil
+	}
+	return &agent.Interviewer{Config: c, Progress: func(p agent.Phase, elapsed, timeout time.Duration) {
+		switch p {
+		case agent.Started:
+			fmt.Fprintf(stderr, "charter-lsp interview: asking the interview agent (%s)… (Ctrl-C stops it; it is given %s)\n", c.Name(), timeout)
+		case agent.Ended:
+			fmt.Fprintf(stderr, "charter-lsp interview: %s took %.1fs\n", c.Name(), elapsed.Seconds())
+		}
+	}}
+}
+
+// reportProblems says what check reports on a charter an agent finished
+// (its content is written verbatim, then checked).
+func reportProblems(iv *agent.Interviewer, path string, text []byte, stderr io.Writer) {
+	ds := agent.Problems(text, path, analysis.Config{})
+	for _, d := range ds {
+		fmt.Fprintf(stderr, "%s:%d:%d %s %s %s\n", termtext.Escape(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Severity, d.Code, termtext.Escape(d.Message))
+	}
+	if len(ds) > 0 {
+		fmt.Fprintf(stderr, "charter-lsp interview: check reports %d problem(s) in what %s wrote\n", len(ds), iv.Config.Name())
+	}
 }
 
 // applied says on stderr what --apply wrote; text is the file written.
@@ -233,6 +315,7 @@ type finalizerRun struct {
 	answer      string
 	region      string
 	checkAnswer string
+	agent       agent.Config
 }
 
 // runFinalizer speaks rp1's finalizer contract for a skeleton charter
@@ -318,6 +401,20 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 	r := rp1.Finalize(rp1.Parse(text), f.path)
 	if f.checkAnswer != "" {
 		return checkFinalizerAnswer(f.checkAnswer, r, stdout, stderr)
+	}
+	if iv := interviewer(f.agent, stderr); iv != nil && r.Status != rp1.FinalizerError && len(r.Gaps) == 0 {
+		// rp1's optional finalizer runs once a fresh read shows no gap.
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		got, err := iv.Finalize(ctx, text, f.path)
+		if err != nil {
+			fmt.Fprintln(stderr, "charter-lsp interview: the interview agent was stopped")
+			return 2
+		}
+		if iv.Failed != nil {
+			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", iv.Fallback())
+		}
+		r = got
 	}
 	fmt.Fprintf(stdout, "%s\n", termtext.JSON(rp1.MarshalFinalizer(r)))
 	if st := interview.NextRegion(text); st.Region != "" && r.Status != rp1.FinalizerError {

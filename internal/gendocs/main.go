@@ -1,6 +1,8 @@
 // Command gendocs writes the generated files: docs/diagnostics.md from the
 // diagnostic catalogue, docs/charter-lsp.schema.json from the
-// configuration, docs/status.schema.json from the status types, and what
+// configuration, docs/status.schema.json from the status types,
+// docs/interview-agent.schema.json (the interview agent's contract, which
+// interview/agent validates answers with), and what
 // the editors take from the server's code: the TypeScript types of the
 // status, the charter files' globs and the outcomes for VS Code, the globs
 // as Vim regexps and the outcomes for Neovim; and docs/cli.md from the
@@ -21,6 +23,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/internal/glob"
 	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
+	"github.com/charter-lsp/charter-lsp/interview/agent"
 )
 
 func main() {
@@ -72,6 +75,7 @@ func generate(root string) (map[string][]byte, error) {
 		"README.md":                                    readme,
 		"docs/diagnostics.md":                          []byte(diag.Markdown()),
 		"docs/charter-lsp.schema.json":                 analysis.ConfigSchema(),
+		"docs/interview-agent.schema.json":             agent.Schema,
 		statusSchemaFile:                               schemaJSON,
 		"editors/vscode/src/generated/status.ts":       []byte(ts),
 		"editors/vscode/src/generated/charterFiles.ts": []byte(tsFileGlobs()),

@@ -77,6 +77,7 @@ type Client struct {
 	refreshes     int // workspace/diagnostic/refresh requests
 	shown         []protocol.ShowDocumentParams
 	messages      []protocol.ShowMessageParams
+	progress      []Progress
 	docs          map[uri.URI]*buffer // the client's copy of each open document
 }
 
@@ -84,6 +85,15 @@ type Client struct {
 type buffer struct {
 	text    string
 	version int32
+}
+
+// Progress is one $/progress notification: its token and its value's
+// kind ("begin", "report", "end"), title and message.
+type Progress struct {
+	Token   string
+	Kind    string
+	Title   string
+	Message string
 }
 
 // Published is one textDocument/publishDiagnostics notification.
@@ -517,6 +527,13 @@ func (c *Client) ShownDocuments() []protocol.ShowDocumentParams {
 	return append([]protocol.ShowDocumentParams(nil), c.shown...)
 }
 
+// ProgressReports returns the $/progress notifications received so far.
+func (c *Client) ProgressReports() []Progress {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]Progress(nil), c.progress...)
+}
+
 // Messages returns the window/showMessage notifications so far.
 func (c *Client) Messages() []protocol.ShowMessageParams {
 	c.mu.Lock()
@@ -663,7 +680,17 @@ type editor struct{ c *Client }
 
 var _ protocol.Client = editor{}
 
-func (e editor) Progress(context.Context, *protocol.ProgressParams) error { return nil }
+func (e editor) Progress(_ context.Context, p *protocol.ProgressParams) error {
+	var v struct{ Kind, Title, Message string }
+	if err := json.Unmarshal(p.Value, &v); err != nil {
+		return err
+	}
+	token := fmt.Sprint(p.Token)
+	e.c.record(func() {
+		e.c.progress = append(e.c.progress, Progress{Token: token, Kind: v.Kind, Title: v.Title, Message: v.Message})
+	})
+	return nil
+}
 func (e editor) LogTrace(context.Context, *protocol.LogTraceParams) error { return nil }
 func (e editor) RegisterCapability(_ context.Context, p *protocol.RegistrationParams) error {
 	e.c.record(func() { e.c.registrations = append(e.c.registrations, p.Registrations...) })

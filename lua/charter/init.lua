@@ -13,6 +13,13 @@ M.defaults = {
   -- severity = { ['missing-verifier'] = 'error', ... }, sourceDirs = { 'src' },
   -- freshness = 'mtime' | 'git', questionBudget = 5, debounceMs = 30.
   settings = {},
+  -- The interview agent: a command line the server runs as rp1's charter interviewer (an LLM
+  -- behind rp1's JSON contract) instead of its built-in one, e.g. '~/bin/charter-agent', and the
+  -- seconds it may take per answer. Sent in initializationOptions only: this is your own
+  -- configuration, and the server takes the agent from nowhere else (never from `settings`,
+  -- which answer workspace/configuration, nor from a project's .charter-lsp.jsonc).
+  agent = nil,
+  agent_timeout = nil,
   -- Called after the client attaches to a buffer, like any on_attach.
   on_attach = nil,
   -- Force the vim.lsp.start_client path even on 0.11+ (the headless tests use it).
@@ -188,7 +195,79 @@ function M.show_status(result)
   return buf
 end
 
---- Adds :CharterNext, :CharterSkip, :CharterFinish, :CharterRecord, :CharterStatus to a buffer.
+--- initializationOptions: the settings, and the interview agent (only ever sent here).
+function M.init_options()
+  local opts = vim.deepcopy(config.settings or {})
+  if config.agent and config.agent ~= '' then
+    opts.interviewAgent = config.agent
+  end
+  if config.agent_timeout then
+    opts.interviewAgentTimeout = config.agent_timeout
+  end
+  if next(opts) == nil then
+    return vim.empty_dict() -- an object, not [] (which the server would refuse)
+  end
+  return opts
+end
+
+--- The interview as a conversation (:CharterInterview): each prompt is the server's turn
+--- (charter.interview.turn): its title ("Q2 of 5 · Target Users") and question in
+--- vim.ui.input; Enter on an answer sends it, Enter on nothing offers the server's other
+--- choices (Skip, Finish) in vim.ui.select; Esc (or Stop) ends the conversation and leaves
+--- the charter as it is. Every word and choice is the server's.
+function M.converse(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local run
+  local function step(turn)
+    if type(turn) ~= 'table' then
+      return
+    end
+    if turn.done then
+      if type(turn.message) == 'string' then
+        local level = ({ error = vim.log.levels.ERROR, warning = vim.log.levels.WARN })[turn.level] or vim.log.levels.INFO
+        notify(turn.message, level)
+      end
+      return
+    end
+    local title = turn.title or 'Interview'
+    vim.ui.input({ prompt = title .. ': ' .. (turn.question or '') .. ' ' }, function(text)
+      if text == nil then
+        return -- Esc: the charter stays as it is
+      end
+      if text:match('%S') and type(turn.answer) == 'table' then
+        local args = vim.deepcopy(turn.answer.arguments)
+        args[1].answer = text
+        run(turn.answer.command, args)
+        return
+      end
+      local choices = vim.deepcopy(turn.buttons or {})
+      table.insert(choices, { label = 'Stop', tooltip = 'end the interview here; the charter stays as it is' })
+      vim.ui.select(choices, {
+        prompt = title .. ': ',
+        format_item = function(b)
+          return b.label .. ' — ' .. b.tooltip
+        end,
+      }, function(b)
+        if b and b.command then
+          run(b.command, b.arguments)
+        end
+      end)
+    end)
+  end
+  run = function(command, args)
+    M.execute(bufnr, command, args, function(err, result)
+      if not err then
+        vim.schedule(function()
+          step(result)
+        end)
+      end
+    end)
+  end
+  run('charter.interview.turn', { { uri = vim.uri_from_bufnr(bufnr) } })
+end
+
+--- Adds :CharterInterview, :CharterNext, :CharterSkip, :CharterFinish, :CharterRecord,
+--- :CharterStatus to a buffer.
 function M.buffer_commands(bufnr)
   local function uri()
     return vim.uri_from_bufnr(bufnr)
@@ -228,6 +307,9 @@ function M.buffer_commands(bufnr)
     end
   end
   local cmd = vim.api.nvim_buf_create_user_command
+  cmd(bufnr, 'CharterInterview', function()
+    M.converse(bufnr)
+  end, { desc = 'Charter: the interview as a conversation (prompts)' })
   cmd(bufnr, 'CharterNext', interview('charter.interview.next'), { desc = 'Charter: ask the next interview question' })
   cmd(bufnr, 'CharterSkip', interview('charter.interview.skip'), { desc = 'Charter: skip the pending question' })
   cmd(bufnr, 'CharterFinish', interview('charter.interview.finish'), { desc = 'Charter: finish the interview' })
@@ -313,7 +395,7 @@ function M.attach(bufnr)
       cmd = config.cmd,
       root_dir = root,
       workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
-      init_options = config.settings,
+      init_options = M.init_options(),
       settings = { charter = config.settings },
       handlers = M.handlers(),
       on_attach = on_attach,
@@ -358,7 +440,7 @@ function M.setup(opts)
     vim.lsp.config('charter', {
       cmd = config.cmd,
       settings = { charter = config.settings },
-      init_options = config.settings,
+      init_options = M.init_options(),
       on_attach = on_attach,
     })
     vim.lsp.enable('charter')

@@ -32,6 +32,29 @@ vim.ui.input = function(opts, on_confirm)
   table.insert(prompts, opts.prompt or '')
   on_confirm(table.remove(answers, 1))
 end
+-- vim.ui.select: the choices offered (as shown), and the labels a user picks, in order.
+local offered, picks = {}, {}
+vim.ui.select = function(items, opts, on_choice)
+  local shown = {}
+  for _, it in ipairs(items) do
+    table.insert(shown, opts.format_item and opts.format_item(it) or tostring(it))
+  end
+  table.insert(offered, shown)
+  local want = table.remove(picks, 1)
+  for i, it in ipairs(items) do
+    if it.label == want then
+      return on_choice(it, i)
+    end
+  end
+  on_choice(nil, nil)
+end
+-- What the server shows (window/showMessage), besides Neovim's own output.
+local shown = {}
+local show_message = vim.lsp.handlers['window/showMessage']
+vim.lsp.handlers['window/showMessage'] = function(err, result, ctx, cfg)
+  table.insert(shown, result and result.message or '')
+  return show_message(err, result, ctx, cfg)
+end
 
 local passed, failed, n = 0, 0, 0
 local done = {}
@@ -400,13 +423,125 @@ check(':CharterNext on an rp1 skeleton charter asks for the first gap and writes
   assert(vim.tbl_contains(lines, '**Status**: Complete'), 'the status does not follow the gaps:\n' .. table.concat(lines, '\n'))
 end)
 
+local modern_notify = vim.fn.has('nvim-0.11') == 1
+
+-- Waits until the conversation has prompted n times (vim.ui.input), or fails.
+local function wait_prompts(n)
+  local ok = vim.wait(TIMEOUT, function()
+    return #prompts >= n
+  end, 50)
+  assert(ok, string.format('%d prompts of %d; prompts: %s; said: %s', #prompts, n, vim.inspect(prompts), vim.inspect(notes)))
+end
+
+local function buffer_text(bufnr)
+  return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
+end
+
+check(':CharterInterview: the interview as a conversation, in the prompts the server words', {}, function()
+  local rel = 'conv/.rp1/context/charter.md'
+  vim.fn.mkdir(ws .. '/conv/.rp1/context', 'p')
+  vim.fn.writefile({}, ws .. '/' .. rel)
+  local bufnr = open(rel)
+  prompts, offered = {}, {}
+  -- The brain dump; then Enter on nothing, which offers the server's choices: Skip; then Esc.
+  answers = { 'The problem: on-call engineers lose ten minutes per incident. The users are on-call engineers.', '' }
+  picks = { 'Skip' }
+  vim.cmd('CharterInterview')
+  wait_prompts(3)
+  assert(prompts[1]:find('Q1 of 5 · Brain Dump: Tell me everything about this project.', 1, true), prompts[1])
+  assert(prompts[2]:find('Q2 of 5 · Value Proposition: ', 1, true), prompts[2])
+  assert(prompts[3]:find('Q3 of 5 · Scope: ', 1, true), prompts[3])
+  local choices = table.concat(offered[1] or {}, ' | ')
+  assert(choices:find('Skip — Skip Q2 (Value Proposition)', 1, true) and choices:find('Finish — ', 1, true) and choices:find('Stop', 1, true), choices)
+  local text = buffer_text(bufnr)
+  assert(text:find('**Skipped**: Skipped by the user.', 1, true), 'Q2 was not recorded as skipped:\n' .. text)
+  -- Esc at Q3: the question stays in the scratch pad, awaiting its answer.
+  assert(text:find('### Q3: Scope\n**Asked**: ', 1, true) and text:find('**Answer**: \n', 1, true), 'Q3 is not waiting:\n' .. text)
+end)
+
+check(':CharterInterview on an rp1 skeleton charter: one region at a time', {}, function()
+  local rel = 'ferry2/.rp1/context/charter.md'
+  vim.fn.mkdir(ws .. '/ferry2/.rp1/context', 'p')
+  vim.fn.writefile({
+    '# Project Charter: ferrylog', '**Status**: Draft', '', '## Vision', '_TBD_', '',
+    '## Problem & Context', 'Crossings are logged on paper.', '', '## Target Users', '_TBD_', '',
+    '## Business Rationale', 'One entry at sea.', '', '## Scope Guardrails', '### Will', '- Offline logging', "### Won't", '- Payroll', '',
+    '## Success Criteria', 'No log is retyped.',
+  }, ws .. '/' .. rel)
+  local bufnr = open(rel)
+  prompts, notes = {}, {}
+  answers = { 'Every crossing logged once, at sea.', 'Deck officers at sea.' }
+  vim.cmd('CharterInterview')
+  local ended = vim.wait(TIMEOUT, function()
+    for _, n in ipairs(notes) do
+      if n:find('Every region of the charter is written', 1, true) then
+        return true
+      end
+    end
+    return false
+  end, 50)
+  assert(ended, 'no end; prompts: ' .. vim.inspect(prompts) .. ' said: ' .. vim.inspect(notes))
+  assert(prompts[1]:find('Region 1 of 7 · Vision: ', 1, true) and prompts[2]:find('Region 3 of 7 · Target Users: ', 1, true), vim.inspect(prompts))
+  local text = buffer_text(bufnr)
+  assert(text:find('**Status**: Complete', 1, true) and not text:find('_TBD_', 1, true), text)
+end)
+
+-- The agent: a shell script that runs charter-lsp's own interview (the built-in engine as an
+-- agent, behind rp1's contract), set with setup({ agent = … }), in a project of its own so a
+-- new client starts with it. Its workspace settings name another agent, which never runs.
+check(':CharterInterview with the interview agent from setup({ agent = … })', {}, function()
+  local dir = ws .. '/agentproj'
+  vim.fn.mkdir(dir .. '/.rp1/context', 'p')
+  local script = dir .. '/../fake-agent'
+  vim.fn.writefile({ '#!/bin/sh', 'exec ' .. vim.fn.shellescape(os.getenv('CHARTER_LSP')) .. ' interview "$1" --mode "$2"' }, script)
+  vim.fn.setfperm(script, 'rwxr-xr-x')
+  local marker = dir .. '/../workspace-agent-ran'
+  local evil = dir .. '/../evil-agent'
+  vim.fn.writefile({ '#!/bin/sh', 'touch ' .. vim.fn.shellescape(marker) }, evil)
+  vim.fn.setfperm(evil, 'rwxr-xr-x')
+  charter.setup({ cmd = { os.getenv('CHARTER_LSP'), 'serve' }, legacy = true, agent = script,
+    settings = { questionBudget = 5, interviewAgent = evil } })
+  vim.fn.writefile({}, dir .. '/.rp1/context/charter.md')
+  shown = {}
+  local bufnr, client = open('agentproj/.rp1/context/charter.md')
+  prompts = {}
+  answers = { 'The problem: on-call engineers lose ten minutes per incident. The users are on-call engineers.' }
+  vim.cmd('CharterInterview')
+  wait_prompts(2)
+  assert(prompts[1]:find('Q1 of 5 · Brain Dump (asked by fake-agent): ', 1, true), prompts[1])
+  assert(prompts[2]:find('Q2 of 5 · Value Proposition (asked by fake-agent): ', 1, true), prompts[2])
+  assert(buffer_text(bufnr):find('### Q2: Value Proposition', 1, true), buffer_text(bufnr))
+  -- The agent's progress, as the server reported it.
+  local progress = {}
+  for _, p in pairs((client.messages or {}).progress or {}) do
+    table.insert(progress, tostring(p.title))
+  end
+  assert(vim.tbl_contains(progress, 'Interview agent'), 'no progress reported: ' .. vim.inspect(client.messages))
+  -- The agent named in the settings is ignored, and said so. Neovim 0.8+ sends the settings
+  -- on start (workspace/didChangeConfiguration); 0.7 leaves it to the user's on_init: send them.
+  if vim.fn.has('nvim-0.8') == 0 then
+    if modern_notify then
+      client:notify('workspace/didChangeConfiguration', { settings = client.config.settings })
+    else
+      client.notify('workspace/didChangeConfiguration', { settings = client.config.settings })
+    end
+  end
+  assert(vim.fn.filereadable(marker) == 0, 'the agent named in the workspace settings ran')
+  local said = table.concat(shown, '\n')
+  vim.wait(TIMEOUT, function()
+    said = table.concat(shown, '\n')
+    return said:find('interviewAgent in the workspace settings is ignored', 1, true) ~= nil
+  end, 50)
+  assert(said:find('interviewAgent in the workspace settings is ignored', 1, true), 'not said: ' .. said)
+end)
+
 check('the plugin leaves vim.lsp.util.apply_workspace_edit alone', {}, function()
   assert(vim.lsp.util.apply_workspace_edit == original_apply, 'vim.lsp.util.apply_workspace_edit was replaced: other servers would run through it')
 end)
 
 check('buffer-local :Charter commands exist', { 'attach to criteria.md' }, function()
   local cmds = vim.api.nvim_buf_get_commands(bufs.criteria, {})
-  for _, name in ipairs({ 'CharterNext', 'CharterFinish', 'CharterRecord', 'CharterStatus' }) do
+  for _, name in ipairs({ 'CharterInterview', 'CharterNext', 'CharterFinish', 'CharterRecord', 'CharterStatus' }) do
     assert(cmds[name], ':' .. name .. ' missing')
   end
 end)

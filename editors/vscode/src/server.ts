@@ -12,6 +12,7 @@ export const ServerCommand = {
   interviewSkip: 'charter.interview.skip',
   interviewFinish: 'charter.interview.finish',
   interviewRegion: 'charter.interview.region',
+  interviewTurn: 'charter.interview.turn',
   status: 'charter.status',
   valAt: 'charter.valAt',
   recordEvidence: 'charter.recordEvidence',
@@ -21,30 +22,6 @@ export const ServerCommand = {
 export interface CommandRequest {
   command: string;
   arguments: unknown[];
-}
-
-/**
- * Where an rp1 skeleton charter's interview stands (charter.interview.region's answer, and
- * charter.interview.next's on a skeleton charter): the region just asked for or answered,
- * the next gap and its question, the gaps left and the status they call for.
- */
-export interface RegionStep {
-  asked?: string;
-  answered?: string;
-  next?: string;
-  question?: string;
-  gaps: string[];
-  status: string;
-}
-
-/** isRegionStep tells a skeleton charter's interview step from a scratch-pad response. */
-export function isRegionStep(res: unknown): res is RegionStep {
-  return typeof res === 'object' && res !== null && Array.isArray((res as RegionStep).gaps) && typeof (res as RegionStep).status === 'string';
-}
-
-/** Writes answer into region of the skeleton charter at uri (the server applies the edit). */
-export function regionAnswerRequest(uri: string, region: string, answer: string): CommandRequest {
-  return { command: ServerCommand.interviewRegion, arguments: [{ uri, region, answer }] };
 }
 
 /** A position in a document, as LSP counts it (0-based line, UTF-16 column). */

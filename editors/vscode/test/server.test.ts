@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { test } from 'node:test';
 import type { Charter, Report, Status, VALAt } from '../src/generated/status';
-import { isRegionStep, isRegister, markdownOf, orderForPick, regionAnswerRequest, statusRequest, valAtRequest, valsOf } from '../src/server';
+import { isRegister, markdownOf, orderForPick, statusRequest, valAtRequest, valsOf } from '../src/server';
 
 // A status the server could send, typed by the generated schema types, so this test stops
 // compiling when the shape changes. (The real server's answers are tested in test-server/.)
@@ -51,15 +51,4 @@ test('valsOf lists only criteria.md VALs: a .charters/ charter has none to recor
   const report: Report = { charters: [dotCharters, charter('a', '/p/.pi/charters/a', [['A1', 'fail']])] };
   assert.equal(isRegister(report.charters[0]), false);
   assert.deepEqual(valsOf(report).map((v) => `${v.charterId}:${v.criterionId}`), ['a:A1']);
-});
-
-test('isRegionStep tells a skeleton interview step from a scratch-pad response', () => {
-  assert.equal(isRegionStep({ asked: 'Vision', next: 'Vision', question: 'Where…?', gaps: ['Vision'], status: 'Draft' }), true);
-  assert.equal(isRegionStep({ gaps: [], status: 'Complete' }), true);
-  assert.equal(isRegionStep({ type: 'next_question', next_question: 'Who?', metadata: {} }), false);
-  assert.equal(isRegionStep(null), false);
-  assert.deepEqual(regionAnswerRequest('file:///p/charter.md', "Scope Guardrails / Won't", 'Payroll'), {
-    command: 'charter.interview.region',
-    arguments: [{ uri: 'file:///p/charter.md', region: "Scope Guardrails / Won't", answer: 'Payroll' }],
-  });
 });
