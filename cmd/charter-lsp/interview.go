@@ -76,7 +76,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	path := paths[0]
 	ag, err := agentConfig(fl, *agentCmd, *agentTimeout)
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp interview: %v\n", err)
 		return 2
 	}
 	switch *contract {
@@ -176,7 +176,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		r = step.Response
 	}
 	if iv != nil && iv.Failed != nil {
-		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", iv.Fallback())
+		termtext.Fprintf(stderr, "charter-lsp interview: %s\n", iv.Fallback())
 	}
 
 	out, err := json.MarshalIndent(r, "", "  ")
