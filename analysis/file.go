@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -20,7 +21,12 @@ func CheckRP1(ch *rp1.Charter, cfg Config) []diag.Diagnostic {
 // CheckConfigFile returns config-invalid when a project configuration file
 // does not parse.
 func CheckConfigFile(src []byte) []diag.Diagnostic {
-	if _, err := ParseConfig(src); err != nil {
+	_, err := ParseConfig(src)
+	var ce *ConfigError
+	switch {
+	case errors.As(err, &ce):
+		return []diag.Diagnostic{diag.New(diag.ConfigInvalid, ce.Span, "%s", ce.Msg)}
+	case err != nil:
 		return []diag.Diagnostic{diag.New(diag.ConfigInvalid, source.Span{}, "%v", err)}
 	}
 	return nil
