@@ -384,6 +384,13 @@ func (c *checkRun) report(all []diag.Diagnostic) int {
 			continue
 		}
 		d.File = c.display(d.File)
+		if len(d.Related) > 0 {
+			// A copy: the snapshot's diagnostics are shared.
+			d.Related = slices.Clone(d.Related)
+			for i := range d.Related {
+				d.Related[i].File = c.display(d.Related[i].File)
+			}
+		}
 		shown = append(shown, d)
 	}
 	var err error
