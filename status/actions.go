@@ -113,8 +113,27 @@ func shellWord(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// charterArg names the charter directory from the project folder, where
-// the suggested commands run.
+// charterArg names the charter directory from where the suggested
+// commands run: the project folder, or the folder From says.
 func charterArg(st *Status) string {
+	if st.cliDir != "" {
+		return st.cliDir
+	}
 	return ".pi/charters/" + filepath.Base(st.Dir)
+}
+
+// From returns st with its command lines (NextActions[].CLI) written to
+// run in the folder wd rather than the project folder: the CLI prints
+// them where it ran, to be pasted there. st itself is shared, and kept.
+func (st *Status) From(wd string) *Status {
+	if st.Charters != nil {
+		return st // a .charters/ charter's actions carry no command line
+	}
+	cp := *st
+	cp.cliDir = filepath.ToSlash(st.Dir)
+	if rel, err := filepath.Rel(wd, st.Dir); err == nil && filepath.IsLocal(rel) {
+		cp.cliDir = filepath.ToSlash(rel)
+	}
+	cp.NextActions = nextActions(&cp)
+	return &cp
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -107,6 +108,11 @@ func runStatus(e *env, args []string) int {
 	}
 	snap := workspace.NewSession(workspace.Options{Disk: disk}).Update(workspace.Change{Settings: &settings})
 	ctx := context.Background()
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
+		return 2
+	}
 	all := []*status.Status{}
 	code = 0
 	for _, dir := range charters {
@@ -121,7 +127,7 @@ func runStatus(e *env, args []string) int {
 			code = 2
 			continue
 		}
-		all = append(all, st)
+		all = append(all, st.From(wd))
 	}
 	if format.value == "json" {
 		enc := json.NewEncoder(e.stdout)
