@@ -184,7 +184,7 @@ type FileProblem struct {
 
 // NextAction is pi-charter's {tool, action?, hint, metadata?}, plus how to
 // take the step with charter-lsp (ours): CLI, a command line to run in the
-// project folder (the CLI's status: the folder it ran in, Status.From), and Editor, the editor action that does it. Either is
+// project folder (from `charter-lsp status`: the folder it ran in), and Editor, the editor action that does it. Either is
 // empty when charter-lsp has no way (pausing a charter is upstream's).
 type NextAction struct {
 	Tool     string         `json:"tool"`

@@ -32,12 +32,13 @@ var statusSynonyms14 = map[string]string{
 
 // nearestStatus finds the token an unknown Status/Evidence value most
 // likely means. value is the text after the label; it returns the text to
-// put in place of the first n bytes of value.
-func nearestStatus(value string, tokens []string) (repl string, n int, ok bool) {
+// put in place of the first n bytes of value, and whether that is a guess
+// (a synonym or a typo, not the token as written: an unsafe fix).
+func nearestStatus(value string, tokens []string) (repl string, n int, guessed, ok bool) {
 	has := func(t string) bool { return oneOf(t, tokens) }
 	tok, _, matched := statusValue(value)
 	if !matched {
-		return "", 0, false
+		return "", 0, false, false
 	}
 	lower := strings.ToLower(tok)
 	// "in progress": two words where the token is hyphenated.
@@ -47,7 +48,7 @@ func nearestStatus(value string, tokens []string) (repl string, n int, ok bool) 
 		if sp > 0 && hasPrefixFold(rest[sp:], "progress") {
 			end := len(tok) + sp + len("progress")
 			if end == len(value) || isJSSpace(firstRune(value[end:])) {
-				return "in-progress", end, true
+				return "in-progress", end, false, true
 			}
 		}
 	}
@@ -56,21 +57,21 @@ func nearestStatus(value string, tokens []string) (repl string, n int, ok bool) 
 		if len(lower) > len(t) && strings.HasPrefix(lower, t) {
 			r, size := utf8.DecodeRuneInString(tok[len(t):])
 			if r == '—' || r == '–' || r == '-' {
-				return t + " — " + jsTrimStart(tok[len(t)+size:]), len(tok), true
+				return t + " — " + jsTrimStart(tok[len(t)+size:]), len(tok), false, true
 			}
 		}
 	}
 	// Punctuation, markup or case: "PASS:", "**pass**", "`fail`".
 	bare := strings.ToLower(strings.Trim(tok, ".,;:!?*_`'\"()[]{}"))
 	if has(bare) {
-		return bare, len(tok), true
+		return bare, len(tok), false, true
 	}
 	syn := statusSynonyms
 	if !has("pending") {
 		syn = statusSynonyms14
 	}
 	if t, found := syn[bare]; found && has(t) {
-		return t, len(tok), true
+		return t, len(tok), true, true
 	}
 	// A typo: the one token within two edits.
 	if utf8.RuneCountInString(bare) >= 3 {
@@ -84,10 +85,10 @@ func nearestStatus(value string, tokens []string) (repl string, n int, ok bool) 
 			}
 		}
 		if best != "" && ties == 1 {
-			return best, len(tok), true
+			return best, len(tok), true, true
 		}
 	}
-	return "", 0, false
+	return "", 0, false, false
 }
 
 func firstRune(s string) rune {

@@ -24,9 +24,11 @@ const checkAbout = `Checks charter files, or every charter under the folders giv
 rp1 charter.md files and pi-charter .pi/charters/<id>/ folders. PATH - reads one file from stdin;
 --stdin-filename says which file it stands for (default charter.md).
 
---fix applies every fix that needs no input (the quick fixes the editor offers, less those that
+--fix applies every safe fix that needs no input (the quick fixes the editor offers, less those that
 leave a blank to fill, such as an empty Because: line), rewriting each file atomically; it applies
 them pass after pass until none is left, prints what it fixed on stderr, then reports what remains.
+A safe fix changes how something is written, never what it says; --unsafe-fixes adds the fixes
+that may (Status: done becoming pass, a changed VAL id), which it otherwise counts and leaves.
 --diff prints the same changes as a unified diff (for git apply or patch -p1) and writes nothing.
 
 Diagnostics go to stdout; a summary line ("3 files checked: 1 error, 4 warnings") goes to stderr,
@@ -43,6 +45,7 @@ type checkOpts struct {
 	freshness   *choice
 	config      string
 	fix, diff   bool
+	unsafeFixes bool
 	quiet       bool
 	verbose     bool
 	maxWarnings int
@@ -59,6 +62,7 @@ func runCheck(e *env, args []string) int {
 	fl.BoolVar(&o.fix, "fix", false, "apply every fix that needs no input, then report what remains")
 	fl.BoolVar(&o.diff, "diff", false, "print the changes --fix would make as a unified diff, and write nothing")
 	fl.alias("fix-dry-run", "diff")
+	fl.BoolVar(&o.unsafeFixes, "unsafe-fixes", false, "with --fix or --diff, apply the unsafe fixes too: those that may change what the file says (a synonym or typo turned into a status token, a changed id; docs/diagnostics.md says which)")
 	fl.BoolVar(&o.quiet, "quiet", false, "report errors only (warnings still count for --max-warnings)")
 	fl.BoolVar(&o.verbose, "verbose", false, "say on stderr which generation each file was read as (rp1's scratch-pad or skeleton charter, pi-charter's .charters/ grammars) and why")
 	fl.IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more than `N` warnings; -1: no limit")
@@ -77,6 +81,8 @@ func runCheck(e *env, args []string) int {
 		return fl.usageError("--diff prints a unified diff on stdout; it cannot be combined with --format %s", o.format.value)
 	case o.fix && stdin:
 		return fl.usageError("--fix cannot rewrite stdin; use --diff to see the fixes")
+	case o.unsafeFixes && !o.fix && !o.diff:
+		return fl.usageError("--unsafe-fixes says which fixes --fix or --diff apply: give one of them too")
 	case o.stdinName != "" && !stdin:
 		return fl.usageError("--stdin-filename names the text read from stdin: give - as the PATH")
 	case o.maxWarnings < -1:

@@ -2,33 +2,22 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
+	"golang.org/x/tools/txtar"
 )
-
-// writeFiles writes files (path → content, slash-separated) under dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 // JSON output names every file the same way: a related place is relative
 // to the working folder as the diagnostic's own file is, not absolute.
 func TestJSONRelatedFilesRelative(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testfixture.WriteFiles(t, dir, map[string]string{
 		".pi/charters/dup/charter.md":  "# Charter: dup\n\n## Objective\n\nShip it.\n",
 		".pi/charters/dup/criteria.md": "# Criteria\n\n## m1 First\n\n### VAL-DUP-001 — One\nVerifier: manual\nBecause: a person looks\n\n### VAL-DUP-001 — Two\nVerifier: manual\nBecause: a person looks\n",
 	})
@@ -112,4 +101,134 @@ func TestStatusSuggestionsRunFromHere(t *testing.T) {
 			}
 		}
 	}
+}
+
+// --fix applies only safe fixes, which change how something is written and
+// not what it says: `Status: pass—written` becomes `pass — written`, but `Status: done`
+// becoming `pass` claims a verification the author did not write, so it
+// waits for --unsafe-fixes, and check says how many fixes it left.
+func TestFixSafeAndUnsafe(t *testing.T) {
+	dir := t.TempDir()
+	const id = ".charters/20260101-000000-ship-it"
+	testfixture.WriteFiles(t, dir, map[string]string{
+		id + "/charter.md": "## Objective\n\nShip it.\n\n## Criteria\n\n### C1. Works\nStatus: pass—tested by hand\n\n### C2. Docs\nStatus: done\n",
+		id + "/state.json": `{"charterId": "20260101-000000-ship-it", "schemaVersion": "file-interface", "objective": "Ship it", "status": "active"}` + "\n",
+	})
+	charter := filepath.Join(dir, filepath.FromSlash(id), "charter.md")
+	_, errOut, _ := cli(t, dir, "", "check", "--fix")
+	got, _ := os.ReadFile(charter)
+	if !strings.Contains(string(got), "Status: pass — tested by hand\n") {
+		t.Errorf("the safe fix (a dash glued to pass) was not applied:\n%s\n%s", got, errOut)
+	}
+	if !strings.Contains(string(got), "Status: done\n") {
+		t.Errorf("--fix applied the unsafe fix (done → pass):\n%s", got)
+	}
+	if !strings.Contains(errOut, "1 unsafe fix not applied (--unsafe-fixes applies it)") {
+		t.Errorf("stderr does not say a fix was left:\n%s", errOut)
+	}
+	diff, _, _ := cli(t, dir, "", "check", "--diff", "--unsafe-fixes")
+	if !strings.Contains(diff, "-Status: done\n+Status: pass\n") {
+		t.Errorf("--diff --unsafe-fixes does not show the unsafe fix:\n%s", diff)
+	}
+	_, errOut, _ = cli(t, dir, "", "check", "--fix", "--unsafe-fixes")
+	got, _ = os.ReadFile(charter)
+	if !strings.Contains(string(got), "### C2. Docs\nStatus: pass\n") || !strings.Contains(errOut, "criterion-status-unknown") {
+		t.Errorf("--fix --unsafe-fixes did not apply it:\n%s\n%s", got, errOut)
+	}
+	if _, errOut, code := cli(t, dir, "", "check", "--unsafe-fixes"); code != 2 || !strings.Contains(errOut, "--unsafe-fixes") {
+		t.Errorf("--unsafe-fixes without --fix or --diff: exit %d, %s", code, errOut)
+	}
+}
+
+// The JSON output says which fixes are unsafe, and the catalogue's
+// classification holds for every fix the checks make on the repository's
+// examples and fixtures: a code classified safe never makes an unsafe fix,
+// one classified unsafe never a safe one, one without fixes none.
+func TestFixSafetyMatchesCatalogue(t *testing.T) {
+	roots := []string{corpusProject(t)}
+	for _, r := range []string{"../../examples", "../../testdata"} {
+		abs, _ := filepath.Abs(r)
+		roots = append(roots, abs)
+	}
+	seen := map[string]int{}
+	for _, root := range roots {
+		out, errOut, _ := cli(t, root, "", "check", "--format", "json", ".")
+		var ds []struct {
+			Code string `json:"code"`
+			Fix  *struct {
+				Unsafe bool `json:"unsafe"`
+			} `json:"fix"`
+		}
+		if err := json.Unmarshal([]byte(out), &ds); err != nil {
+			t.Fatalf("%s: %v\n%s", root, err, errOut)
+		}
+		for _, d := range ds {
+			if d.Fix == nil {
+				continue
+			}
+			code, _ := diag.ParseCode(d.Code)
+			seen[d.Code]++
+			switch s := code.FixSafety(); {
+			case s == diag.FixNone:
+				t.Errorf("%s makes a fix, but the catalogue says it has none", d.Code)
+			case s == diag.FixSafe && d.Fix.Unsafe:
+				t.Errorf("%s is classified safe, but made an unsafe fix", d.Code)
+			case s == diag.FixUnsafe && !d.Fix.Unsafe:
+				t.Errorf("%s is classified unsafe, but made a safe fix", d.Code)
+			}
+		}
+	}
+	t.Logf("fixes seen: %v", seen)
+	if len(seen) < 5 {
+		t.Errorf("only %d codes with fixes seen in %v: %v", len(seen), roots, seen)
+	}
+}
+
+// corpusProject lays the checkers' test inputs out as a project check
+// discovers: each .charters corpus archive as a charter folder (with a
+// state.json of its generation when it has none), each pi criteria archive
+// as a .pi/charters/ folder, each rp1 test charter as a charter.md.
+func corpusProject(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{}
+	archives, _ := filepath.Glob("../../analysis/charterfile/testdata/corpus/*/*.txt")
+	for i, a := range archives {
+		ar, err := txtar.ParseFile(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := fmt.Sprintf(".charters/20260101-000000-c%d", i)
+		schema := "phases"
+		if g := filepath.Base(filepath.Dir(a)); g == "fi14" || g == "fi15" {
+			schema = "file-interface"
+		}
+		files[id+"/state.json"] = fmt.Sprintf(`{"charterId": "20260101-000000-c%d", "schemaVersion": %q, "objective": "x", "status": "active"}`, i, schema)
+		for _, f := range ar.Files {
+			files[id+"/"+f.Name] = string(f.Data)
+		}
+	}
+	archives, _ = filepath.Glob("../../analysis/pi/testdata/criteria/*.txt")
+	for i, a := range archives {
+		ar, err := txtar.ParseFile(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := fmt.Sprintf(".pi/charters/p%d", i)
+		files[id+"/charter.md"] = "# Charter: x\n\n## Objective\n\nShip it.\n"
+		for _, f := range ar.Files {
+			files[id+"/"+f.Name] = string(f.Data)
+		}
+	}
+	mds, _ := filepath.Glob("../../analysis/rp1/testdata/*.md")
+	corpus, _ := filepath.Glob("../../analysis/rp1/testdata/corpus/*.md")
+	for i, m := range append(mds, corpus...) {
+		b, err := os.ReadFile(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[fmt.Sprintf("rp1/r%d/charter.md", i)] = string(b)
+	}
+	testfixture.WriteFiles(t, dir, files)
+	return dir
 }
