@@ -3,7 +3,8 @@ package status
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
+
+	"github.com/charter-lsp/charter-lsp/internal/shellword"
 )
 
 // nextActions suggests what to do next, consistent with the lifecycle:
@@ -66,14 +67,14 @@ func nextActions(st *Status) []NextAction {
 // command line and the editor action that do it.
 func recordAction(st *Status, id, hint string) NextAction {
 	md := map[string]any{"criterionId": id}
-	cli := "charter-lsp record " + shellWord(id) + " --outcome pass --summary '<what you observed>'"
+	cli := "charter-lsp record " + shellword.Quote(id) + " --outcome pass --summary '<what you observed>'"
 	for _, v := range st.Criteria {
 		if v.CriterionID != id {
 			continue
 		}
 		if v.MilestoneID != "" {
 			md["milestoneId"] = v.MilestoneID
-			cli += " --feature " + shellWord(v.MilestoneID)
+			cli += " --feature " + shellword.Quote(v.MilestoneID)
 		}
 		md["verifier"] = v.Verifier
 		if v.Command != "" {
@@ -86,7 +87,7 @@ func recordAction(st *Status, id, hint string) NextAction {
 		}
 	}
 	return NextAction{Tool: "charter_record", Action: "evidence", Hint: hint, Metadata: md,
-		CLI:    cli + " --charter " + shellWord(charterArg(st)),
+		CLI:    cli + " --charter " + shellword.Quote(charterArg(st)),
 		Editor: "code action \"Record evidence: pass\" on " + id + "'s heading in criteria.md"}
 }
 
@@ -94,23 +95,12 @@ func recordAction(st *Status, id, hint string) NextAction {
 // is still wrong with it.
 func editAction(st *Status, file, hint, editor string) NextAction {
 	return NextAction{Tool: "edit", Hint: hint, Metadata: map[string]any{"path": file},
-		CLI: "charter-lsp check " + shellWord(charterArg(st)+"/"+file), Editor: editor}
+		CLI: "charter-lsp check " + shellword.Quote(charterArg(st)+"/"+file), Editor: editor}
 }
 
 func statusAction(st *Status, hint string) NextAction {
-	return NextAction{Tool: "charter_status", Hint: hint, CLI: "charter-lsp status " + shellWord(charterArg(st)),
+	return NextAction{Tool: "charter_status", Hint: hint, CLI: "charter-lsp status " + shellword.Quote(charterArg(st)),
 		Editor: "command \"Charter: Show status\" (Neovim :CharterStatus)"}
-}
-
-// shellWord quotes s for a POSIX shell when it holds anything but plain
-// path characters: the suggested command lines are run by agents and
-// pasted into terminals, and a folder or milestone id comes from the
-// repository ("m1;curl …|sh" stays one argument).
-func shellWord(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+=,-") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // charterArg names the charter directory from where the suggested

@@ -232,3 +232,39 @@ func corpusProject(t *testing.T) string {
 	testfixture.WriteFiles(t, dir, files)
 	return dir
 }
+
+// Migrating a charter carries what pi-charter reads today, misreadings
+// included (`Status: done` reads as pending, with "done" as its note): the
+// migration says so first and how to correct them, so C3 is not carried
+// over as "C3 — pending — done" unawares.
+func TestMigrateSuggestsFixFirst(t *testing.T) {
+	dir := t.TempDir()
+	const id = ".charters/20260101-000000-ship-it"
+	testfixture.WriteFiles(t, dir, map[string]string{
+		id + "/charter.md": "## Objective\n\nShip it.\n\n## Criteria\n\n### C1. Works\nStatus: pass — tested by hand\n\n### C3. Docs\nStatus: done\n",
+		id + "/state.json": `{"charterId": "20260101-000000-ship-it", "schemaVersion": "file-interface", "objective": "Ship it", "status": "active"}` + "\n",
+	})
+	out, errOut, code := cli(t, dir, "", "migrate", id)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "C3 — pending — done") {
+		t.Fatalf("the fixture no longer shows the misreading:\n%s", out)
+	}
+	first := strings.Index(out, "charter-lsp check --fix --unsafe-fixes "+id)
+	if first < 0 || first > strings.Index(out, "=== ") {
+		t.Errorf("the migration does not suggest check --fix before its files:\n%s", out)
+	}
+	if !strings.Contains(out, "C3") || !strings.Contains(out, "criterion-status-unknown") {
+		t.Errorf("the suggestion does not say what it would correct:\n%s", out)
+	}
+	// A charter without such findings gets no suggestion.
+	clean := t.TempDir()
+	testfixture.WriteFiles(t, clean, map[string]string{
+		id + "/charter.md": "## Objective\n\nShip it.\n\n## Criteria\n\n### C1. Works\nStatus: pass — tested by hand\n",
+		id + "/state.json": `{"charterId": "20260101-000000-ship-it", "schemaVersion": "file-interface", "objective": "Ship it", "status": "active"}` + "\n",
+	})
+	if out, _, _ := cli(t, clean, "", "migrate", id); strings.Contains(out, "check --fix") {
+		t.Errorf("a clean charter gets a suggestion:\n%s", out)
+	}
+}

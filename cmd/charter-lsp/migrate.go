@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,12 +15,15 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
+	"github.com/charter-lsp/charter-lsp/internal/shellword"
 	"github.com/charter-lsp/charter-lsp/internal/termtext"
 	"github.com/charter-lsp/charter-lsp/migrate"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 // migrateRP1 turns an rp1 scratch-pad charter into the skeleton format
@@ -110,6 +114,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 1
 	}
+	fixFirst(stdout, disk, dir, paths[0])
 	printPlan(stdout, plan)
 	if !*write {
 		fmt.Fprintln(stdout, "\nNothing written: run again with --write to create the folder.")
@@ -231,4 +236,44 @@ func writePlan(in atomicfile.Dir, p *migrate.Plan) error {
 		}
 	}
 	return nil
+}
+
+// fixFirst says, before a migration's plan, which findings in the old
+// charter dir `check --fix` would correct: the migration carries what
+// pi-charter reads today, so a misreading (`Status: done`, read as pending
+// with "done" as the note) would be carried as it is read. arg is the
+// charter as the user named it.
+func fixFirst(w io.Writer, disk vfs.FS, dir, arg string) {
+	snap := workspace.NewSession(workspace.Options{Disk: disk}).Update(workspace.Change{Settings: &workspace.Settings{}})
+	files := charterfile.Files(disk, dir)
+	if charterfile.DirOf(filepath.Join(dir, charterfile.CharterFile)) == "" {
+		files = analysis.PiCharterFiles(disk, dir)
+	}
+	var fixable []diag.Diagnostic
+	unsafe := false
+	for _, f := range files {
+		ds, err := snap.Diagnostics(context.Background(), f)
+		if err != nil {
+			return
+		}
+		for _, d := range ds {
+			if d.Fix.Applicable() && d.Severity != diag.SeverityOff {
+				fixable = append(fixable, d)
+				unsafe = unsafe || d.Fix.Unsafe
+			}
+		}
+	}
+	if len(fixable) == 0 {
+		return
+	}
+	flags := "--fix"
+	if unsafe {
+		flags += " --unsafe-fixes"
+	}
+	fmt.Fprintf(w, "charter-lsp migrate: first, %s in %s that `check %s` corrects: the migration carries what pi-charter reads today, these misreadings too:\n",
+		count(len(fixable), "finding", "findings"), arg, flags)
+	for _, d := range fixable {
+		fmt.Fprintf(w, "  %s:%d %s: %s\n", termtext.Escape(displayPath(d.File)), d.Range.Start.Line+1, d.Code, termtext.Escape(d.Message))
+	}
+	fmt.Fprintf(w, "Run `charter-lsp check %s %s` (or --diff to see it), then migrate.\n\n", flags, shellword.Quote(arg))
 }
