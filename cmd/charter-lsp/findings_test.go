@@ -268,3 +268,50 @@ func TestMigrateSuggestsFixFirst(t *testing.T) {
 		t.Errorf("a clean charter gets a suggestion:\n%s", out)
 	}
 }
+
+// Short flags where peers have them (eslint's -f and -c, ruff's -q and -v,
+// gofmt's -w), and a mistyped flag is never answered with a flag that
+// rewrites files: `-f json` used to say "unknown flag --f (did you mean
+// --fix?)".
+func TestShortFlagsAndSafeSuggestions(t *testing.T) {
+	project, _ := testfixture.PiProject(t)
+	out, errOut, code := cli(t, project, "", "check", "-f", "json", "-q")
+	var ds []map[string]any
+	if err := json.Unmarshal([]byte(out), &ds); err != nil || code != 1 {
+		t.Fatalf("check -f json -q: exit %d, %v\n%s\n%s", code, err, out, errOut)
+	}
+	for _, d := range ds {
+		if d["severity"] != "error" {
+			t.Errorf("-q shows a %v", d["severity"])
+		}
+	}
+	cfg := filepath.Join(t.TempDir(), "ci.jsonc")
+	os.WriteFile(cfg, []byte(`{"severity": {"duplicate-val-id": "off", "val-id-invalid": "off"}}`), 0o644)
+	if out, _, _ := cli(t, project, "", "check", "-c", cfg, "-f", "json"); strings.Contains(out, "duplicate-val-id") {
+		t.Errorf("-c did not apply the configuration:\n%s", out)
+	}
+	if out, _, code := cli(t, project, "", "status", "-f", "json"); code != 0 || !strings.HasPrefix(out, "[") {
+		t.Errorf("status -f json: exit %d\n%s", code, out)
+	}
+	if out, _, code := cli(t, project, "", "check", "-V"); code != 0 || !strings.HasPrefix(out, "charter-lsp ") {
+		t.Errorf("check -V: exit %d %q", code, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string // the whole first line of the error
+	}{
+		{[]string{"check", "--fx"}, "charter-lsp check: unknown flag --fx"},
+		{[]string{"check", "--fixx"}, "charter-lsp check: unknown flag --fixx"},
+		{[]string{"check", "--unsafe-fix"}, "charter-lsp check: unknown flag --unsafe-fix"},
+		{[]string{"check", "-x"}, "charter-lsp check: unknown flag -x"},
+		{[]string{"check", "--formt", "json"}, "charter-lsp check: unknown flag --formt (did you mean --format?)"},
+		{[]string{"migrate", "--writ", "x"}, "charter-lsp migrate: unknown flag --writ"},
+		{[]string{"interview", "--aply", "x.md"}, "charter-lsp interview: unknown flag --aply"},
+	} {
+		_, errOut, code := cli(t, project, "", c.args...)
+		first, _, _ := strings.Cut(errOut, "\n")
+		if code != 2 || first != c.want {
+			t.Errorf("%v: exit %d, %q; want %q", c.args, code, first, c.want)
+		}
+	}
+}

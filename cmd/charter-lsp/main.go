@@ -27,6 +27,7 @@ var version = "dev"
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	flags          *flags // the command's flags, once it defined them
 }
 
 // A command runs with its arguments (after the command name) and returns the
@@ -41,14 +42,10 @@ type command struct {
 var commands = []command{
 	{"serve", "speak the Language Server Protocol over stdio (the default)", runServe},
 	{"check", "print diagnostics for charter files or folders; --fix applies the fixes", runCheck},
-	{"interview", "print the next interview action for an rp1 charter", func(e *env, args []string) int {
-		return runInterview(args, e.stdout, e.stderr)
-	}},
+	{"interview", "print the next interview action for an rp1 charter", runInterview},
 	{"status", "show pi-charter status: milestones, VALs, drift, blockers, next actions", runStatus},
 	{"record", "record evidence for a VAL, as pi-charter's charter_record does", runRecord},
-	{"migrate", "turn an older charter into one in the current grammar (prints; --write creates)", func(e *env, args []string) int {
-		return runMigrate(args, e.stdout, e.stderr)
-	}},
+	{"migrate", "turn an older charter into one in the current grammar (prints; --write creates)", runMigrate},
 	{"version", "print the version", runVersion},
 }
 
@@ -107,7 +104,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case asks(rest, isHelpFlag):
 		// Help is the output the user asked for: all of it goes to stdout
 		// (`charter-lsp check -h | less`), whichever writer a command uses.
-		e = &env{stdin: stdin, stdout: stdout, stderr: stdout}
+		e.stderr = stdout
 	case asks(rest, isVersionFlag):
 		printVersion(stdout)
 		return 0

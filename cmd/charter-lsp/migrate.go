@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -42,30 +41,28 @@ func migrateRP1(src []byte, now time.Time) (text []byte, notes []string, err err
 	return m.New, m.Notes(), nil
 }
 
-func runMigrate(args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("migrate", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+const migrateAbout = `Turns an older charter into one in the current grammar. PATH is a charter folder or a file in it:
+  .pi/charters/<id>/ (pi-charter v3) or .charters/<id>/ in the file-interface grammar (ADR-0014/0015)
+  become a new .charters/<new-id>/ folder beside the old one, which is left as it is;
+  a phases or Objective charter needs nothing;
+  an rp1 charter.md of the scratch-pad era is rewritten in place in rp1's skeleton format.
+Without --write it prints the files it would write and changes nothing.
+
+Exit status: 0 done (or nothing to do), 1 migration refused, 2 usage or I/O error.`
+
+func runMigrate(e *env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
+	fl := newFlags("migrate", "PATH [--write]", migrateAbout, e)
 	write := fl.Bool("write", false, "create the new charter (default: print what would be written and change nothing)")
-	nowFlag := fl.String("now", "", "date the new charter at this RFC 3339 time (default: now)")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: charter-lsp migrate PATH [--write]")
-		fmt.Fprintln(stderr, "\nTurns an older charter into one in the current grammar. PATH is a charter folder or a file in it:")
-		fmt.Fprintln(stderr, "  .pi/charters/<id>/ (pi-charter v3) or .charters/<id>/ in the file-interface grammar (ADR-0014/0015)")
-		fmt.Fprintln(stderr, "  become a new .charters/<new-id>/ folder beside the old one, which is left as it is;")
-		fmt.Fprintln(stderr, "  a phases or Objective charter needs nothing;")
-		fmt.Fprintln(stderr, "  an rp1 charter.md of the scratch-pad era is rewritten in place in rp1's skeleton format.")
-		fmt.Fprintln(stderr, "Without --write it prints the files it would write and changes nothing.")
-		fmt.Fprintln(stderr, "Exit status: 0 done (or nothing to do), 1 migration refused, 2 usage or I/O error.")
-		fmt.Fprintln(stderr, "\nFlags:")
-		fl.PrintDefaults()
-	}
-	paths, code, ok := parseFlags(fl, args)
+	fl.alias("w", "write")
+	fl.writing("write")
+	nowFlag := fl.String("now", "", "date the new charter at this RFC 3339 `time` (default: now)")
+	paths, code, ok := fl.parse(args)
 	if !ok {
 		return code
 	}
 	if len(paths) != 1 {
-		fmt.Fprintln(stderr, "charter-lsp migrate: give one charter folder or file (see charter-lsp migrate -h)")
-		return 2
+		return fl.usageError("give one charter folder or file")
 	}
 	now := time.Now()
 	if *nowFlag != "" {

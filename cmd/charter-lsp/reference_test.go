@@ -51,8 +51,8 @@ func TestReadmeDocumentsEveryFlag(t *testing.T) {
 	}
 	for _, c := range commands {
 		for _, f := range flagsOf(t, c.name) {
-			if !strings.Contains(section, "--"+f) {
-				t.Errorf("the README's Command line section does not mention %s's --%s", c.name, f)
+			if !strings.Contains(section, dashed(f)) {
+				t.Errorf("the README's Command line section does not mention %s's %s", c.name, dashed(f))
 			}
 		}
 	}
@@ -73,7 +73,7 @@ func flagsOf(t *testing.T, name string) []string {
 			if !strings.HasPrefix(word, "-") {
 				break
 			}
-			if f := strings.TrimLeft(strings.TrimSuffix(word, ","), "-"); f != "h" && f != "help" && f != "version" {
+			if f := strings.TrimLeft(strings.TrimSuffix(word, ","), "-"); f != "h" && f != "help" && f != "version" && f != "V" {
 				flags = append(flags, f)
 			}
 		}
