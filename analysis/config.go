@@ -431,6 +431,24 @@ func (c Config) Sources() []string {
 	return DefaultSourceDirs
 }
 
+// Effective is c with every default filled in (what applies), for showing
+// the configuration (check --print-config).
+func (c Config) Effective() Config {
+	out := c
+	out.Schema = ""
+	if out.Severity == nil {
+		out.Severity = map[string]string{}
+	}
+	out.SourceDirs = c.Sources()
+	out.Freshness = c.FreshnessMode()
+	out.QuestionBudget = c.Budget()
+	if out.DebounceMs == nil {
+		d := DefaultDebounceMs
+		out.DebounceMs = &d
+	}
+	return out
+}
+
 // FreshnessMode is the freshness mode with its default.
 func (c Config) FreshnessMode() pi.Freshness { return c.Freshness.OrDefault() }
 

@@ -50,6 +50,8 @@ type checkOpts struct {
 	verbose     bool
 	maxWarnings int
 	stdinName   string
+	severity    severities
+	printConfig bool
 }
 
 func runCheck(e *env, args []string) int {
@@ -72,7 +74,10 @@ func runCheck(e *env, args []string) int {
 	fl.alias("v", "verbose")
 	fl.IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more than `N` warnings; -1: no limit")
 	o.color = newChoice("auto", "auto", "always", "never")
-	fl.Var(o.color, "color", "`when` to colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never")
+	fl.Var(o.color, "color", "`when` to colour the text output: auto (with FORCE_COLOR set, or on a terminal unless NO_COLOR is set), always or never")
+	o.severity = severities{}
+	fl.Var(o.severity, "severity", "set a code's severity for this run, over the configuration: `code=severity` (error, warning, information, hint or off); repeatable, or comma-separated")
+	fl.BoolVar(&o.printConfig, "print-config", false, "print the configuration that applies to PATH (default: the current folder), defaults filled in and these flags applied, as JSON --config reads; check nothing")
 	fl.StringVar(&o.stdinName, "stdin-filename", "", "the `path` the text read from stdin (PATH -) stands for (default: charter.md)")
 	paths, code, ok := fl.parse(args)
 	if !ok {
@@ -115,6 +120,12 @@ func runCheck(e *env, args []string) int {
 	}
 	if len(paths) == 0 {
 		paths = []string{"."}
+	}
+	if o.printConfig {
+		if len(paths) > 1 || stdin {
+			return fl.usageError("--print-config prints the configuration of one PATH")
+		}
+		return c.printConfig(paths[0])
 	}
 	for _, p := range paths {
 		c.collect(p)
@@ -338,6 +349,9 @@ func (c *checkRun) snapshot(changed []string) *workspace.Snapshot {
 		}
 		if f := c.opts.freshness.value; f != "" {
 			settings.Config.Freshness = pi.Freshness(f)
+		}
+		if len(c.opts.severity) > 0 {
+			settings.Config = settings.Config.Merge(analysis.Config{Severity: c.opts.severity})
 		}
 		c.sess = workspace.NewSession(workspace.Options{Disk: c.fsys})
 		return c.sess.Update(workspace.Change{Settings: &settings})

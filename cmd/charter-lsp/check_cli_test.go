@@ -142,6 +142,7 @@ func TestColor(t *testing.T) {
 	const file = "rp1-interview/update-partial.md"
 	colored := func(s string) bool { return strings.Contains(s, "\x1b[") }
 	t.Setenv("NO_COLOR", "")
+	t.Setenv("FORCE_COLOR", "")
 	if out, errOut, _ := cli(t, root, "", "check", file); colored(out) || colored(errOut) {
 		t.Error("auto coloured a pipe")
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"golang.org/x/tools/txtar"
@@ -313,5 +314,105 @@ func TestShortFlagsAndSafeSuggestions(t *testing.T) {
 		if code != 2 || first != c.want {
 			t.Errorf("%v: exit %d, %q; want %q", c.args, code, first, c.want)
 		}
+	}
+}
+
+// FORCE_COLOR colours a pipe in auto mode (CI logs render colour), over
+// NO_COLOR as Node's tools do; "0" and "false" do not force; an explicit
+// --color never still wins.
+func TestForceColor(t *testing.T) {
+	root := testfixture.Copy(t, ".")
+	const file = "rp1-interview/update-partial.md"
+	colored := func(s string) bool { return strings.Contains(s, "\x1b[") }
+	t.Setenv("NO_COLOR", "")
+	for _, c := range []struct {
+		force, noColor string
+		args           []string
+		want           bool
+	}{
+		{"1", "", nil, true},
+		{"", "", nil, false},
+		{"true", "1", nil, true},
+		{"0", "", nil, false},
+		{"false", "", nil, false},
+		{"1", "", []string{"--color", "never"}, false},
+	} {
+		t.Setenv("FORCE_COLOR", c.force)
+		t.Setenv("NO_COLOR", c.noColor)
+		out, errOut, _ := cli(t, root, "", append([]string{"check", file}, c.args...)...)
+		if colored(out) != c.want || colored(errOut) != c.want {
+			t.Errorf("FORCE_COLOR=%q NO_COLOR=%q %v: coloured %v, want %v", c.force, c.noColor, c.args, colored(out), c.want)
+		}
+	}
+}
+
+// --severity CODE=LEVEL changes a code's severity for one run, over the
+// project file (as eslint's --rule): a CI job can fail on a warning code
+// or switch one off without editing the configuration.
+func TestSeverityFlag(t *testing.T) {
+	project, _ := testfixture.PiProject(t)
+	codes := func(args ...string) map[string]string {
+		t.Helper()
+		out, errOut, _ := cli(t, project, "", append([]string{"check", "-f", "json"}, args...)...)
+		var ds []struct{ Code, Severity string }
+		if err := json.Unmarshal([]byte(out), &ds); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, errOut)
+		}
+		m := map[string]string{}
+		for _, d := range ds {
+			m[d.Code] = d.Severity
+		}
+		return m
+	}
+	base := codes()
+	if base["missing-because"] != "warning" || base["val-id-invalid"] != "error" {
+		t.Fatalf("the fixture changed: %v", base)
+	}
+	got := codes("--severity", "missing-because=error", "--severity", "val-id-invalid=off,val-title-task=hint")
+	if got["missing-because"] != "error" || got["val-id-invalid"] != "" || got["val-title-task"] != "hint" {
+		t.Errorf("--severity: %v", got)
+	}
+	os.WriteFile(filepath.Join(project, ".charter-lsp.jsonc"), []byte(`{"severity": {"missing-because": "off"}}`), 0o644)
+	if got := codes("--severity", "missing-because=warning"); got["missing-because"] != "warning" {
+		t.Errorf("--severity over the project file: %v", got["missing-because"])
+	}
+	cfg := filepath.Join(t.TempDir(), "ci.jsonc")
+	os.WriteFile(cfg, []byte(`{"severity": {"missing-because": "off"}}`), 0o644)
+	if got := codes("-c", cfg, "--severity", "missing-because=error"); got["missing-because"] != "error" {
+		t.Errorf("--severity over --config: %v", got["missing-because"])
+	}
+	for _, bad := range []string{"no-such-code=off", "missing-because=loud", "missing-because"} {
+		_, errOut, code := cli(t, project, "", "check", "--severity", bad)
+		if first, _, _ := strings.Cut(errOut, "\n"); code != 2 || !strings.HasPrefix(first, "charter-lsp check: invalid value \""+bad+"\" for flag --severity: ") {
+			t.Errorf("--severity %s: exit %d, %q", bad, code, first)
+		}
+	}
+}
+
+// --print-config PATH prints the configuration check applies to PATH, with
+// the defaults filled in and the command line's flags applied, as JSON
+// that --config reads back (eslint's --print-config, ruff's
+// --show-settings).
+func TestPrintConfig(t *testing.T) {
+	project, _ := testfixture.PiProject(t)
+	os.WriteFile(filepath.Join(project, ".charter-lsp.jsonc"), []byte(`{"severity": {"val-title-task": "off"}, "sourceDirs": ["src", "lib"]}`), 0o644)
+	out, errOut, code := cli(t, project, "", "check", "--print-config", ".pi/charters/auth-rework/criteria.md", "--freshness", "mtime", "--severity", "milestone-size=hint")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.HasPrefix(out, "// .charter-lsp.jsonc, with the command line's flags\n") {
+		t.Errorf("the first line does not say where the configuration came from:\n%s", out)
+	}
+	cfg, err := analysis.ParseConfig([]byte(out))
+	if err != nil {
+		t.Fatalf("the printed configuration does not read back: %v\n%s", err, out)
+	}
+	if cfg.Severity["val-title-task"] != "off" || cfg.Severity["milestone-size"] != "hint" || strings.Join(cfg.SourceDirs, ",") != "src,lib" ||
+		cfg.Freshness != "mtime" || cfg.QuestionBudget != analysis.DefaultQuestionBudget || cfg.DebounceMs == nil {
+		t.Errorf("printed %+v:\n%s", cfg, out)
+	}
+	out, _, code = cli(t, t.TempDir(), "", "check", "--print-config")
+	if code != 0 || !strings.HasPrefix(out, "// no configuration file: the defaults\n") {
+		t.Errorf("no configuration: exit %d\n%s", code, out)
 	}
 }

@@ -5,11 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/internal/textdist"
 	"golang.org/x/term"
@@ -344,4 +346,34 @@ func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 func isTerminal(f any) bool {
 	file, ok := f.(*os.File)
 	return ok && file != nil && term.IsTerminal(int(file.Fd()))
+}
+
+// severities is --severity CODE=SEVERITY[,CODE=SEVERITY…], repeatable: the
+// configuration's severity key for one run.
+type severities map[string]string
+
+func (s severities) String() string {
+	var parts []string
+	for _, code := range slices.Sorted(maps.Keys(s)) {
+		parts = append(parts, code+"="+s[code])
+	}
+	return strings.Join(parts, ",")
+}
+
+func (s severities) Set(v string) error {
+	for _, part := range strings.Split(v, ",") {
+		code, level, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if !ok {
+			return errors.New("want CODE=SEVERITY, e.g. stale-evidence=error")
+		}
+		code, level = strings.TrimSpace(code), strings.TrimSpace(level)
+		if _, known := diag.ParseCode(code); !known {
+			return fmt.Errorf("unknown diagnostic code %q ('charter-lsp rules' lists them)", code)
+		}
+		if _, err := diag.ParseSeverity(level); err != nil {
+			return err
+		}
+		s[code] = level
+	}
+	return nil
 }
