@@ -46,6 +46,8 @@ var commands = []command{
 	{"status", "show pi-charter status: milestones, VALs, drift, blockers, next actions", runStatus},
 	{"record", "record evidence for a VAL, as pi-charter's charter_record does", runRecord},
 	{"migrate", "turn an older charter into one in the current grammar (prints; --write creates)", runMigrate},
+	{"rules", "list every diagnostic code: severity, family, fix safety, what triggers it", runRules},
+	{"explain", "explain a diagnostic code: what triggers it, an example, the fix, its docs URL", runExplain},
 	{"version", "print the version", runVersion},
 }
 

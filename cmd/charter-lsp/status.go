@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -132,10 +131,7 @@ func runStatus(e *env, args []string) int {
 		all = append(all, st.From(wd))
 	}
 	if format.value == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(all); err != nil {
+		if writeJSONValue(e, all) != 0 {
 			return 2
 		}
 		return code
