@@ -21,8 +21,10 @@ import (
 )
 
 const checkAbout = `Checks charter files, or every charter under the folders given (default: the current folder):
-rp1 charter.md files and pi-charter .pi/charters/<id>/ folders. PATH - reads one file from stdin;
---stdin-filename says which file it stands for (default charter.md).
+rp1 charter.md files, pi-charter .pi/charters/<id>/ and .charters/<id>/ folders. PATH - reads one file
+from stdin; --stdin-filename says which file it stands for (default charter.md). A folder's walk skips
+what git ignores (.gitignore files, .git/info/exclude), what --ignore names, and node_modules, vendor
+and VCS folders; a file named as a PATH is checked even when ignored.
 
 --fix applies every safe fix that needs no input (the quick fixes the editor offers, less those that
 leave a blank to fill, such as an empty Because: line), rewriting each file atomically; it applies
@@ -52,6 +54,7 @@ type checkOpts struct {
 	stdinName   string
 	severity    severities
 	printConfig bool
+	ignore      stringList
 }
 
 func runCheck(e *env, args []string) int {
@@ -75,6 +78,7 @@ func runCheck(e *env, args []string) int {
 	fl.IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more than `N` warnings; -1: no limit")
 	o.color = newChoice("auto", "auto", "always", "never")
 	fl.Var(o.color, "color", "`when` to colour the text output: auto (with FORCE_COLOR set, or on a terminal unless NO_COLOR is set), always or never")
+	fl.Var(&o.ignore, "ignore", "skip the files and folders this gitignore-style `pattern` matches (relative to the current folder) when walking a folder, besides what git ignores; repeatable")
 	o.severity = severities{}
 	fl.Var(o.severity, "severity", "set a code's severity for this run, over the configuration: `code=severity` (error, warning, information, hint or off); repeatable, or comma-separated")
 	fl.BoolVar(&o.printConfig, "print-config", false, "print the configuration that applies to PATH (default: the current folder), defaults filled in and these flags applied, as JSON --config reads; check nothing")
@@ -204,7 +208,8 @@ func (c *checkRun) collect(path string) {
 		c.pathProblem("%s", readError(err))
 		return
 	case fi.IsDir():
-		ws, err := analysis.Discover(context.Background(), c.fsys, abs)
+		wd, _ := os.Getwd()
+		ws, err := analysis.DiscoverWith(context.Background(), c.fsys, abs, analysis.DiscoverOptions{Ignore: c.opts.ignore, Base: wd})
 		if err != nil {
 			c.pathProblem("%v", err)
 			return
@@ -234,6 +239,9 @@ func (c *checkRun) collect(path string) {
 			msg := fmt.Sprintf("%s holds no charter (no rp1 charter.md, no .pi/charters/<id>/, no .charters/<id>/)", path)
 			if len(ws.OtherCharters) > 0 {
 				msg += fmt.Sprintf("; %s is a charter.md but not rp1-style", displayPath(ws.OtherCharters[0]))
+			}
+			if n := len(ws.Ignored); n > 0 {
+				msg += fmt.Sprintf("; %s skipped as ignored (.gitignore, --ignore), such as %s", count(n, "path", "paths"), displayPath(ws.Ignored[0]))
 			}
 			c.pathProblem("%s", msg)
 		}

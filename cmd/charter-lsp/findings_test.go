@@ -416,3 +416,48 @@ func TestPrintConfig(t *testing.T) {
 		t.Errorf("no configuration: exit %d\n%s", code, out)
 	}
 }
+
+// check walks past what .gitignore ignores and what --ignore names, says so
+// when that leaves nothing, and still checks a file named on the command
+// line.
+func TestCheckIgnores(t *testing.T) {
+	dir := t.TempDir()
+	const rp1 = "# Project Charter: X\n\n## Vision\n\n_TBD_\n"
+	testfixture.WriteFiles(t, dir, map[string]string{
+		".git/HEAD":           "ref: refs/heads/main\n",
+		".gitignore":          "build/\n",
+		"build/charter.md":    rp1,
+		"docs/charter.md":     rp1,
+		"drafts/charter.md":   rp1,
+		"vendor/x/charter.md": rp1,
+	})
+	files := func(args ...string) []string {
+		out, errOut, _ := cli(t, dir, "", append([]string{"check", "-f", "json"}, args...)...)
+		var ds []struct{ File string }
+		if err := json.Unmarshal([]byte(out), &ds); err != nil {
+			t.Fatalf("%v: %v %s", args, err, errOut)
+		}
+		seen := map[string]bool{}
+		var fs []string
+		for _, d := range ds {
+			if !seen[d.File] {
+				seen[d.File] = true
+				fs = append(fs, d.File)
+			}
+		}
+		return fs
+	}
+	if got := files(); strings.Join(got, ",") != "docs/charter.md,drafts/charter.md" {
+		t.Errorf("check: %v", got)
+	}
+	if got := files("--ignore", "drafts/"); strings.Join(got, ",") != "docs/charter.md" {
+		t.Errorf("check --ignore drafts/: %v", got)
+	}
+	if got := files("build/charter.md"); strings.Join(got, ",") != "build/charter.md" {
+		t.Errorf("a named ignored file: %v", got)
+	}
+	_, errOut, code := cli(t, dir, "", "check", "build")
+	if code != 2 || !strings.Contains(errOut, "build holds no charter") || !strings.Contains(errOut, "1 path skipped as ignored (.gitignore, --ignore), such as build/charter.md") {
+		t.Errorf("check build: exit %d %s", code, errOut)
+	}
+}
