@@ -49,9 +49,8 @@ func Discover(ctx context.Context, fsys vfs.FS, root string) (Workspace, error) 
 	return DiscoverWith(ctx, fsys, root, DiscoverOptions{})
 }
 
-// DiscoverWith is Discover skipping, below root, what git ignores in the
-// repository root is in (.gitignore files, .git/info/exclude) and what
-// opts.Ignore names. root itself is walked even when ignored: it was named.
+// DiscoverWith is Discover skipping, below root, what the .gitignore files
+// of the repository root is in ignore, and what opts.Ignore names. root itself is walked even when ignored: it was named.
 func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOptions) (Workspace, error) {
 	var ws Workspace
 	ig := newIgnorer(fsys, root, opts.Ignore, opts.Base)

@@ -57,9 +57,9 @@ func Finish(ds []diag.Diagnostic, path string, ix *source.Index, cfg Config) []d
 	if strings.HasSuffix(strings.ToLower(path), ".md") {
 		sup := ParseSuppressions(ix)
 		ds = sup.Filter(ds)
-		unknown := sup.Unknown()
-		diag.Locate(unknown, path, ix)
-		ds = append(ds, unknown...)
+		extra := append(sup.Unknown(), sup.Unused(ix.Source())...)
+		diag.Locate(extra, path, ix)
+		ds = append(ds, extra...)
 	}
 	ds = cfg.ApplySeverity(ds)
 	diag.Sort(ds)

@@ -11,12 +11,14 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
-// ignorer says which paths a folder walk skips: what git ignores in the
-// repository the walk is in (.git/info/exclude, then every .gitignore from
-// the repository root down, each applying below its folder, as git reads
-// them), and patterns the user gives (check --ignore), in gitignore's
-// syntax relative to the folder they were given in. Matching is
-// go-git's gitignore package.
+// ignorer says which paths a folder walk skips: what the repository's
+// .gitignore files ignore (every .gitignore from the repository root down,
+// each applying below its folder, as git reads them), and patterns the
+// user gives (check --ignore), in gitignore's syntax relative to the
+// folder they were given in. Matching is go-git's gitignore package.
+// Nothing inside .git is read (not info/exclude either): the server's
+// snapshot reads the disk through its cache, and git's own files are the
+// history readers' (analysis/gitlog).
 type ignorer struct {
 	fsys vfs.FS
 	repo string // the repository root ("": not in one; then the walk's root)
@@ -37,8 +39,6 @@ func newIgnorer(fsys vfs.FS, root string, user []string, base string) *ignorer {
 	}
 	if ig.repo == "" {
 		ig.repo = root
-	} else {
-		ig.read(filepath.Join(ig.repo, ".git", "info", "exclude"), nil)
 	}
 	// The .gitignore of every folder from the repository root down to
 	// root's parent: enter reads root's own and those below.

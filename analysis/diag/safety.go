@@ -70,6 +70,8 @@ var fixSafety = map[Code]FixSafety{
 	PhaseItemShape:           FixSafe,
 	PhaseBodyBreak:           FixSafe,
 
+	UnusedDisableComment: FixSafe, // the comment removed
+
 	// .charters/ state.json.
 	StateInvalid:   FixMixed,  // case of schemaVersion or status: safe; an older status mapped (done → completed): unsafe
 	CharterIDShape: FixUnsafe, // charterId changes to the folder name

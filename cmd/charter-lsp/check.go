@@ -23,7 +23,7 @@ import (
 const checkAbout = `Checks charter files, or every charter under the folders given (default: the current folder):
 rp1 charter.md files, pi-charter .pi/charters/<id>/ and .charters/<id>/ folders. PATH - reads one file
 from stdin; --stdin-filename says which file it stands for (default charter.md). A folder's walk skips
-what git ignores (.gitignore files, .git/info/exclude), what --ignore names, and node_modules, vendor
+what the repository's .gitignore files ignore, what --ignore names, and node_modules, vendor
 and VCS folders; a file named as a PATH is checked even when ignored.
 
 --fix applies every safe fix that needs no input (the quick fixes the editor offers, less those that
