@@ -25,7 +25,7 @@ demo: build
 	@$(BIN) interview examples/rp1/.rp1/context/charter.md || true
 
 ## test: every test: gofmt, vet, Go tests with the race detector, short fuzz runs
-## (about 1.5 minutes on a 2-core machine with a warm build cache; see the README)
+## (2–2½ minutes on a 2-core machine with a warm build cache; see the README)
 test: lint test-go fuzz-short
 
 # TEST_P: packages whose tests run at once. Each race-built test binary takes
@@ -103,10 +103,14 @@ soak: build
 	$(GO) run ./cmd/soak -bin $(BIN)
 
 ## release: dist/ with charter-lsp for each RELEASE_PLATFORMS (an archive with the
-## binary, LICENSE and README.md), a platform-specific .vsix for each, SHA256SUMS
+## binary, LICENSE and README.md), a platform-specific .vsix for each, SHA256SUMS;
+## needs npm (Node.js 20) besides Go, to pack the .vsix files with vsce, and zip
 RELEASE_PLATFORMS := linux-amd64 linux-arm64 darwin-amd64 darwin-arm64 windows-amd64 windows-arm64
 DIST := dist
+NPM  ?= npm
 release:
+	@command -v $(NPM) >/dev/null 2>&1 || { echo "make release needs npm (Node.js 20) to pack the VS Code extension (.vsix) with vsce; install it, or build the binaries alone with make build" >&2; exit 2; }
+	@command -v zip >/dev/null 2>&1 || { echo "make release needs zip for the windows archives" >&2; exit 2; }
 	rm -rf $(DIST) && mkdir -p $(DIST)
 	@set -e; for p in $(RELEASE_PLATFORMS); do \
 	  os=$${p%-*}; arch=$${p#*-}; exe=charter-lsp; [ $$os = windows ] && exe=charter-lsp.exe; \

@@ -20,9 +20,6 @@ import (
 	"strings"
 )
 
-// version is set by the Makefile with -ldflags.
-var version = "dev"
-
 // env is what a command reads and writes besides its arguments.
 type env struct {
 	stdin          io.Reader
