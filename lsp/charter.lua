@@ -21,9 +21,10 @@ return {
     end
   end,
   -- Section "charter": severity, sourceDirs, freshness, questionBudget, debounceMs.
-  settings = { charter = {} },
+  -- vim.empty_dict(): an empty Lua table would be sent as [], which is not settings.
+  settings = { charter = vim.empty_dict() },
   before_init = function(params, config)
-    params.initializationOptions = params.initializationOptions or (config.settings or {}).charter
+    params.initializationOptions = params.initializationOptions or (config.settings or {}).charter or vim.empty_dict()
   end,
   on_attach = function(_, bufnr)
     local ok, charter = pcall(require, 'charter')
