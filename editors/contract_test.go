@@ -7,6 +7,8 @@ package editors
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
+	"regexp"
 	"reflect"
 	"slices"
 	"strings"
@@ -101,4 +103,25 @@ func isEmpty(v any) bool {
 		return len(v) == 0
 	}
 	return false
+}
+
+// Every file editors/README.md names is there: a path to a source file
+// (.go, .lua, .ts, .js, .sh, .json, .md) exists from editors/ or from the
+// repository's root.
+func TestReadmePathsExist(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile("`([A-Za-z0-9_./-]+\\.(?:go|lua|ts|js|sh|json|md))`").FindAllStringSubmatch(string(readme), -1) {
+		p := m[1]
+		if !strings.Contains(p, "/") {
+			continue
+		}
+		_, inEditors := os.Stat(p)
+		_, inRepo := os.Stat(filepath.Join("..", p))
+		if inEditors != nil && inRepo != nil {
+			t.Errorf("editors/README.md names %s, which is neither in editors/ nor in the repository's root", p)
+		}
+	}
 }

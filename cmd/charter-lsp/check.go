@@ -289,7 +289,7 @@ func (c *checkRun) named(path, abs string, content []byte) bool {
 	}
 	switch analysis.Classify(abs, content) {
 	case analysis.KindNone:
-		c.pathProblem("%s is not a charter file: check reads rp1 charter.md files (or markdown starting with `# Project Charter`) and the files of .pi/charters/<id>/", path)
+		c.pathProblem("%s is not a charter file: check reads rp1 charter.md files (or markdown starting with `# Project Charter`), the files of .pi/charters/<id>/ and those of .charters/<id>/", path)
 		return false
 	case analysis.KindOtherCharter:
 		msg := fmt.Sprintf("%s is a charter.md but not an rp1 charter (none of rp1's section headings, no ## Scratch Pad): nothing to check", path)

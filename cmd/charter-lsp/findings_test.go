@@ -461,3 +461,19 @@ func TestCheckIgnores(t *testing.T) {
 		t.Errorf("check build: exit %d %s", code, errOut)
 	}
 }
+
+// The help and the message for a file that is not a charter name every
+// family check reads, .charters/ included.
+func TestHelpAndRefusalNameEveryFamily(t *testing.T) {
+	dir := t.TempDir()
+	out, _, _ := cli(t, dir, "", "-h")
+	first, _, _ := strings.Cut(out, "\n")
+	if !strings.Contains(first, ".charters/") || !strings.Contains(first, ".pi/charters/") || !strings.Contains(first, "charter.md") {
+		t.Errorf("help's first line: %q", first)
+	}
+	os.WriteFile(filepath.Join(dir, "notes.md"), []byte("# Notes\n"), 0o644)
+	_, errOut, code := cli(t, dir, "", "check", "notes.md")
+	if code != 2 || !strings.Contains(errOut, ".charters/<id>/") {
+		t.Errorf("check notes.md: exit %d, %q", code, errOut)
+	}
+}

@@ -112,7 +112,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "charter-lsp: a language server and linter for charter files (rp1 charter.md, pi-charter criteria.md).")
+	fmt.Fprintln(w, "charter-lsp: a language server and linter for charter files (rp1 charter.md, pi-charter .pi/charters/<id>/ and .charters/<id>/).")
 	fmt.Fprintln(w, "\nUsage: charter-lsp [command] [flags] [args]")
 	fmt.Fprintln(w, "\nCommands:")
 	for _, c := range commands {
