@@ -38,6 +38,7 @@ type command struct {
 // commands, in the order help lists them.
 var commands = []command{
 	{"serve", "speak the Language Server Protocol over stdio (the default)", runServe},
+	{"init", "write a .charter-lsp.jsonc and, with --charter, a new charter (rp1, .charters or pi)", runInit},
 	{"check", "print diagnostics for charter files or folders; --fix applies the fixes", runCheck},
 	{"interview", "print the next interview action for an rp1 charter", runInterview},
 	{"status", "show pi-charter status: milestones, VALs, drift, blockers, next actions", runStatus},
