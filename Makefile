@@ -103,7 +103,8 @@ soak: build
 	$(GO) run ./cmd/soak -bin $(BIN)
 
 ## release: dist/ with charter-lsp for each RELEASE_PLATFORMS (an archive with the
-## binary, LICENSE and README.md), a platform-specific .vsix for each, SHA256SUMS;
+## binary, LICENSE, README.md, the man page and the shell completions), a
+## platform-specific .vsix for each, SHA256SUMS;
 ## needs npm (Node.js 20) besides Go, to pack the .vsix files with vsce, and zip
 RELEASE_PLATFORMS := linux-amd64 linux-arm64 darwin-amd64 darwin-arm64 windows-amd64 windows-arm64
 DIST := dist
@@ -118,7 +119,7 @@ release:
 	  target=$$(echo $$p | sed 's/^windows-/win32-/; s/amd64$$/x64/'); \
 	  echo "== $$name"; mkdir -p $$stage; \
 	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $$stage/$$exe ./cmd/charter-lsp; \
-	  cp LICENSE README.md $$stage/; \
+	  cp LICENSE README.md docs/charter-lsp.1 $$stage/ && cp -R docs/completion $$stage/; \
 	  if [ $$os = windows ]; then (cd $(DIST)/.stage && zip -qrX ../$$name.zip $$name); \
 	  else tar -C $(DIST)/.stage --owner=0 --group=0 --numeric-owner -czf $(DIST)/$$name.tar.gz $$name; fi; \
 	  $(MAKE) --no-print-directory -C editors/vscode vsix-target VERSION=$(VERSION) TARGET=$$target \

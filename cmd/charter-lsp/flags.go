@@ -30,15 +30,16 @@ type flags struct {
 	about    string // what the command does, then anything else help says
 	e        *env
 	version  *bool
-	aliases  map[string]string // alias → the flag it stands for (a one-letter alias is a short flag: -f)
-	writes   map[string]bool   // flags that make the command write files: never suggested for a typo
+	aliases  map[string]string   // alias → the flag it stands for (a one-letter alias is a short flag: -f)
+	writes   map[string]bool     // flags that make the command write files: never suggested for a typo
+	values   map[string][]string // the values a string flag takes, for completion
 }
 
 func newFlags(name, synopsis, about string, e *env) *flags {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // parse reports errors itself, in one line
 	fs.Usage = func() {}
-	f := &flags{FlagSet: fs, name: name, synopsis: synopsis, about: about, e: e, aliases: map[string]string{}, writes: map[string]bool{}}
+	f := &flags{FlagSet: fs, name: name, synopsis: synopsis, about: about, e: e, aliases: map[string]string{}, writes: map[string]bool{}, values: map[string][]string{}}
 	f.version = fs.Bool("version", false, "print the version and exit")
 	f.alias("V", "version")
 	e.flags = f // what the shell completions and the man page are made from

@@ -47,6 +47,8 @@ func runInterview(e *env, args []string) int {
 	region := fl.String("region", "", "finalizer contract, with --answer: the region to write, by `name`, e.g. \"Vision\" or \"Scope Guardrails / Won't\"")
 	checkAnswer := fl.String("check-answer", "", "finalizer contract: check a finalizer's raw answer saved in `FILE` against rp1's contract and the charter")
 	fl.writing("apply", "answer")
+	fl.values["mode"] = []string{interview.ModeCreate, interview.ModeUpdate, interview.ModeResume}
+	fl.values["contract"] = []string{contractStateless, contractFinalizer}
 	paths, code, ok := fl.parse(args)
 	if !ok {
 		return code

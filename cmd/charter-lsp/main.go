@@ -35,18 +35,24 @@ type command struct {
 	run     func(e *env, args []string) int
 }
 
-// commands, in the order help lists them.
-var commands = []command{
-	{"serve", "speak the Language Server Protocol over stdio (the default)", runServe},
-	{"init", "write a .charter-lsp.jsonc and, with --charter, a new charter (rp1, .charters or pi)", runInit},
-	{"check", "print diagnostics for charter files or folders; --fix applies the fixes", runCheck},
-	{"interview", "print the next interview action for an rp1 charter", runInterview},
-	{"status", "show pi-charter status: milestones, VALs, drift, blockers, next actions", runStatus},
-	{"record", "record evidence for a VAL, as pi-charter's charter_record does", runRecord},
-	{"migrate", "turn an older charter into one in the current grammar (prints; --write creates)", runMigrate},
-	{"rules", "list every diagnostic code: severity, family, fix safety, what triggers it", runRules},
-	{"explain", "explain a diagnostic code: what triggers it, an example, the fix, its docs URL", runExplain},
-	{"version", "print the version", runVersion},
+// commands, in the order help lists them (set in init: completion reads
+// the list to describe the commands).
+var commands []command
+
+func init() {
+	commands = []command{
+		{"serve", "speak the Language Server Protocol over stdio (the default)", runServe},
+		{"init", "write a .charter-lsp.jsonc and, with --charter, a new charter (rp1, .charters or pi)", runInit},
+		{"check", "print diagnostics for charter files or folders; --fix applies the fixes", runCheck},
+		{"interview", "print the next interview action for an rp1 charter", runInterview},
+		{"status", "show pi-charter status: milestones, VALs, drift, blockers, next actions", runStatus},
+		{"record", "record evidence for a VAL, as pi-charter's charter_record does", runRecord},
+		{"migrate", "turn an older charter into one in the current grammar (prints; --write creates)", runMigrate},
+		{"rules", "list every diagnostic code: severity, family, fix safety, what triggers it", runRules},
+		{"explain", "explain a diagnostic code: what triggers it, an example, the fix, its docs URL", runExplain},
+		{"completion", "print a shell completion script: bash, zsh or fish", runCompletion},
+		{"version", "print the version", runVersion},
+	}
 }
 
 func lookup(name string) (command, bool) {
