@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/glob"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
@@ -24,7 +26,8 @@ const checkAbout = `Checks charter files, or every charter under the folders giv
 rp1 charter.md files, pi-charter .pi/charters/<id>/ and .charters/<id>/ folders. PATH - reads one file
 from stdin; --stdin-filename says which file it stands for (default charter.md). A folder's walk skips
 what the repository's .gitignore files ignore, what --ignore names, and node_modules, vendor
-and VCS folders; a file named as a PATH is checked even when ignored.
+and VCS folders; a file named as a PATH is checked even when ignored. A quoted PATH with *, ? or **
+('docs/**/charter.md') selects the charter files it matches.
 
 --fix applies every safe fix that needs no input (the quick fixes the editor offers, less those that
 leave a blank to fill, such as an empty Because: line), rewriting each file atomically; it applies
@@ -201,6 +204,9 @@ func (c *checkRun) collect(path string) {
 		fi, err = c.fsys.Stat(abs)
 	}
 	switch {
+	case errors.Is(err, fs.ErrNotExist) && strings.ContainsAny(path, "*?["):
+		c.collectGlob(path)
+		return
 	case errors.Is(err, fs.ErrNotExist):
 		c.pathProblem("%s: no such file or folder", path)
 		return
@@ -208,29 +214,10 @@ func (c *checkRun) collect(path string) {
 		c.pathProblem("%s", readError(err))
 		return
 	case fi.IsDir():
-		wd, _ := os.Getwd()
-		ws, err := analysis.DiscoverWith(context.Background(), c.fsys, abs, analysis.DiscoverOptions{Ignore: c.opts.ignore, Base: wd})
+		found, ws, err := c.folderFiles(abs)
 		if err != nil {
 			c.pathProblem("%v", err)
 			return
-		}
-		found := slices.Clone(ws.RP1Charters)
-		// A charter folder, a folder inside one, or .pi/charters itself
-		// are pi charters too.
-		pis, err := piCharterDirs(c.fsys, abs)
-		if err != nil {
-			c.pathProblem("%v", err)
-			return
-		}
-		for _, dir := range pis {
-			for _, f := range analysis.PiCharterFiles(c.fsys, dir) {
-				if f == abs || strings.HasPrefix(f, abs+string(filepath.Separator)) {
-					found = append(found, f)
-				}
-			}
-		}
-		for _, dir := range ws.Charters {
-			found = append(found, charterfile.Files(c.fsys, dir)...)
 		}
 		for _, f := range found {
 			c.add(f)
@@ -261,6 +248,86 @@ func (c *checkRun) collect(path string) {
 	}
 	if c.named(path, abs, head) {
 		c.add(abs)
+	}
+}
+
+// folderFiles lists the charter files under the folder abs, and what the
+// walk found besides.
+func (c *checkRun) folderFiles(abs string) ([]string, analysis.Workspace, error) {
+	wd, _ := os.Getwd()
+	ws, err := analysis.DiscoverWith(context.Background(), c.fsys, abs, analysis.DiscoverOptions{Ignore: c.opts.ignore, Base: wd})
+	if err != nil {
+		return nil, ws, err
+	}
+	found := slices.Clone(ws.RP1Charters)
+	// A charter folder, a folder inside one, or .pi/charters itself
+	// are pi charters too.
+	pis, err := piCharterDirs(c.fsys, abs)
+	if err != nil {
+		return nil, ws, err
+	}
+	for _, dir := range pis {
+		for _, f := range analysis.PiCharterFiles(c.fsys, dir) {
+			if f == abs || strings.HasPrefix(f, abs+string(filepath.Separator)) {
+				found = append(found, f)
+			}
+		}
+	}
+	for _, dir := range ws.Charters {
+		found = append(found, charterfile.Files(c.fsys, dir)...)
+	}
+	return found, ws, nil
+}
+
+// collectGlob adds the charter files a glob PATH matches ("docs/**/charter.md",
+// quoted so the shell leaves it, as eslint and markdownlint-cli2 take
+// globs): the files a walk of the folder before the first wildcard finds,
+// whose path from the working folder the glob matches. One that matches
+// none fails the run, as a folder that holds no charter does.
+func (c *checkRun) collectGlob(pattern string) {
+	slash := filepath.ToSlash(pattern)
+	re, err := glob.Regexp(strings.TrimPrefix(slash, "./"), glob.RE2)
+	if err != nil {
+		c.pathProblem("%s: %v", pattern, err)
+		return
+	}
+	match, err := regexp.Compile(re)
+	if err != nil {
+		c.pathProblem("%s: %v", pattern, err)
+		return
+	}
+	base := "."
+	if i := strings.IndexAny(slash, "*?[{"); i > 0 {
+		if j := strings.LastIndex(slash[:i], "/"); j > 0 {
+			base = slash[:j]
+		}
+	}
+	abs, err := filepath.Abs(filepath.FromSlash(base))
+	if err != nil {
+		c.pathProblem("%s: %v", pattern, err)
+		return
+	}
+	fi, err := vfs.OS.Stat(abs)
+	if err != nil || !fi.IsDir() {
+		c.pathProblem("%s: no such folder as %s", pattern, base)
+		return
+	}
+	c.addProject(abs, true)
+	found, _, err := c.folderFiles(abs)
+	if err != nil {
+		c.pathProblem("%v", err)
+		return
+	}
+	wd, _ := os.Getwd()
+	n := 0
+	for _, f := range found {
+		if rel, err := filepath.Rel(wd, f); err == nil && match.MatchString(filepath.ToSlash(rel)) {
+			c.add(f)
+			n++
+		}
+	}
+	if n == 0 {
+		c.pathProblem("%s matches no charter file", pattern)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -475,5 +476,71 @@ func TestHelpAndRefusalNameEveryFamily(t *testing.T) {
 	_, errOut, code := cli(t, dir, "", "check", "notes.md")
 	if code != 2 || !strings.Contains(errOut, ".charters/<id>/") {
 		t.Errorf("check notes.md: exit %d, %q", code, errOut)
+	}
+}
+
+// A quoted glob PATH selects the charter files it matches, as eslint and
+// markdownlint-cli2 take globs; one that matches none fails the run.
+func TestCheckGlobPaths(t *testing.T) {
+	dir := t.TempDir()
+	const rp1 = "# Project Charter: X\n\n## Vision\n\n_TBD_\n"
+	testfixture.WriteFiles(t, dir, map[string]string{
+		"docs/a/charter.md":          rp1,
+		"docs/b/c/charter.md":        rp1,
+		"other/charter.md":           rp1,
+		".pi/charters/x/criteria.md": "## m1 One\n\n### VAL-A-001 — It holds\n",
+		".pi/charters/x/charter.md":  "# Charter: x\n\n## Objective\n\nShip.\n",
+	})
+	files := func(args ...string) string {
+		out, errOut, _ := cli(t, dir, "", append([]string{"check", "-f", "json"}, args...)...)
+		var ds []struct{ File string }
+		if err := json.Unmarshal([]byte(out), &ds); err != nil {
+			t.Fatalf("%v: %v %s", args, err, errOut)
+		}
+		seen := map[string]bool{}
+		var fs []string
+		for _, d := range ds {
+			if !seen[d.File] {
+				seen[d.File] = true
+				fs = append(fs, d.File)
+			}
+		}
+		return strings.Join(fs, ",")
+	}
+	if got := files("docs/**/charter.md"); got != "docs/a/charter.md,docs/b/c/charter.md" {
+		t.Errorf("docs/**/charter.md: %s", got)
+	}
+	if got := files("**/criteria.md"); got != ".pi/charters/x/criteria.md" {
+		t.Errorf("**/criteria.md: %s", got)
+	}
+	if _, errOut, code := cli(t, dir, "", "check", "nowhere/**/charter.md"); code != 2 || !strings.Contains(errOut, "no such folder") {
+		t.Errorf("a glob under no folder: exit %d %s", code, errOut)
+	}
+	if _, errOut, code := cli(t, dir, "", "check", "docs/**/CHARTER.txt"); code != 2 || !strings.Contains(errOut, "matches no charter file") {
+		t.Errorf("a glob matching nothing: exit %d %s", code, errOut)
+	}
+}
+
+// docs/cli.md's conventions table fills every cell.
+func TestConventionsTableFilled(t *testing.T) {
+	rows := 0
+	for _, line := range strings.Split(conventions, "\n") {
+		if !strings.HasPrefix(line, "| ") || strings.HasPrefix(line, "| convention ") {
+			continue
+		}
+		cells := regexp.MustCompile(`[^\\]\|`).Split(strings.Trim(line, "|"), -1)
+		if len(cells) != 3 {
+			t.Errorf("%d cells: %s", len(cells), line)
+			continue
+		}
+		for _, c := range cells {
+			if strings.TrimSpace(c) == "" {
+				t.Errorf("an empty cell: %s", line)
+			}
+		}
+		rows++
+	}
+	if rows < 20 {
+		t.Errorf("only %d conventions", rows)
 	}
 }
