@@ -125,3 +125,41 @@ func TestReadmePathsExist(t *testing.T) {
 		}
 	}
 }
+
+// The README names every setting the VS Code extension has, every command
+// of its palette and every :Charter command of the Neovim plugin.
+func TestReadmeNamesEverySettingAndCommand(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(readme)), " ") // a title may break across lines
+	var manifest struct {
+		Contributes struct {
+			Configuration struct {
+				Properties map[string]any `json:"properties"`
+			} `json:"configuration"`
+			Commands []struct{ Title string } `json:"commands"`
+		} `json:"contributes"`
+	}
+	raw, _ := os.ReadFile("vscode/package.json")
+	if err := json.Unmarshal(raw, &manifest); err != nil {
+		t.Fatal(err)
+	}
+	for key := range manifest.Contributes.Configuration.Properties {
+		if !strings.Contains(text, "`"+strings.TrimPrefix(key, "charter.")+"`") {
+			t.Errorf("the README does not name the VS Code setting %s", key)
+		}
+	}
+	for _, c := range manifest.Contributes.Commands {
+		if !strings.Contains(text, c.Title) {
+			t.Errorf("the README does not name the VS Code command %q", c.Title)
+		}
+	}
+	lua, _ := os.ReadFile("../lua/charter/init.lua")
+	for _, m := range regexp.MustCompile(`nvim_buf_create_user_command|cmd\(bufnr, '(Charter\w+)'`).FindAllStringSubmatch(string(lua), -1) {
+		if m[1] != "" && !strings.Contains(text, ":"+m[1]) {
+			t.Errorf("the README does not name the Neovim command :%s", m[1])
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
@@ -234,5 +235,31 @@ func TestReadmeInstallLineMakesTheFolder(t *testing.T) {
 	}
 	if !strings.Contains(install, "mkdir -p ~/.local/bin") && !strings.Contains(install, "install -D") {
 		t.Errorf("%q fails when ~/.local/bin does not exist", install)
+	}
+}
+
+// The README names every command of the CLI and every key of the
+// configuration.
+func TestReadmeNamesEveryCommandAndKey(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range commands {
+		if !strings.Contains(string(readme), "charter-lsp "+c.name) {
+			t.Errorf("the README does not name charter-lsp %s", c.name)
+		}
+	}
+	cfg, err := json.Marshal(analysis.Config{}.Effective())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys map[string]any
+	json.Unmarshal(cfg, &keys)
+	keys["severity"] = nil
+	for k := range keys {
+		if !strings.Contains(string(readme), `"`+k+`"`) {
+			t.Errorf("the README's configuration does not show the key %q", k)
+		}
 	}
 }
