@@ -94,3 +94,24 @@ func TestInitCharters(t *testing.T) {
 		t.Errorf("init --charter pi without an objective: exit %d %s", code, errOut)
 	}
 }
+
+// A new rp1 charter starts in the generation the user picks: init writes
+// rp1's skeleton, the interview's CREATE mode the seed's scratch pad.
+func TestNewRP1CharterEitherGeneration(t *testing.T) {
+	dir := t.TempDir()
+	if _, errOut, code := cli(t, dir, "", "init", "--charter", "rp1"); code != 0 {
+		t.Fatalf("init: %s", errOut)
+	}
+	skeleton, _ := os.ReadFile(filepath.Join(dir, ".rp1", "context", "charter.md"))
+	pad := filepath.Join(t.TempDir(), ".rp1", "context", "charter.md")
+	if _, errOut, code := cli(t, dir, "", "interview", pad, "--mode", "CREATE", "--apply"); code != 0 {
+		t.Fatalf("interview --mode CREATE: %s", errOut)
+	}
+	scratch, _ := os.ReadFile(pad)
+	if !strings.Contains(string(skeleton), "## Vision\n") || strings.Contains(string(skeleton), "## Scratch Pad") {
+		t.Errorf("init --charter rp1 did not write the skeleton:\n%s", skeleton)
+	}
+	if !strings.Contains(string(scratch), "## Scratch Pad\n") || !strings.Contains(string(scratch), "<!-- Mode: CREATE -->") {
+		t.Errorf("interview --mode CREATE did not start the scratch pad:\n%s", scratch)
+	}
+}

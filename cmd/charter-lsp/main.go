@@ -1,14 +1,17 @@
 // Command charter-lsp is the charter language server and its CLI.
 //
 //	charter-lsp [serve]                 speak LSP over stdio
-//	charter-lsp check [flags] PATH…     print diagnostics, fix what has a fix
+//	charter-lsp init [DIR]              write .charter-lsp.jsonc (--charter: a new charter)
+//	charter-lsp check [flags] PATH…     print diagnostics, fix what has a safe fix
 //	charter-lsp interview CHARTER.md    print the next interview action
 //	charter-lsp status [DIR]            show pi-charter status
 //	charter-lsp record VAL-ID …         record evidence
 //	charter-lsp migrate PATH [--write]  turn an older charter into a current one
+//	charter-lsp rules | explain CODE    the diagnostic codes
+//	charter-lsp completion SHELL        a shell completion script
 //	charter-lsp version
 //
-// Every command takes -h/--help (help on stdout, exit 0) and --version.
+// Every command takes -h/--help (help on stdout, exit 0) and -V/--version.
 // Exit status, as markdownlint-cli2 and eslint: 0 fine, 1 findings or a
 // failed action, 2 a usage or I/O error (the message names the flag).
 package main
