@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -432,22 +433,7 @@ func TestCheckIgnores(t *testing.T) {
 		"drafts/charter.md":   rp1,
 		"vendor/x/charter.md": rp1,
 	})
-	files := func(args ...string) []string {
-		out, errOut, _ := cli(t, dir, "", append([]string{"check", "-f", "json"}, args...)...)
-		var ds []struct{ File string }
-		if err := json.Unmarshal([]byte(out), &ds); err != nil {
-			t.Fatalf("%v: %v %s", args, err, errOut)
-		}
-		seen := map[string]bool{}
-		var fs []string
-		for _, d := range ds {
-			if !seen[d.File] {
-				seen[d.File] = true
-				fs = append(fs, d.File)
-			}
-		}
-		return fs
-	}
+	files := func(args ...string) []string { return strings.Split(checkedFiles(t, dir, args...), ",") }
 	if got := files(); strings.Join(got, ",") != "docs/charter.md,drafts/charter.md" {
 		t.Errorf("check: %v", got)
 	}
@@ -491,22 +477,7 @@ func TestCheckGlobPaths(t *testing.T) {
 		".pi/charters/x/criteria.md": "## m1 One\n\n### VAL-A-001 — It holds\n",
 		".pi/charters/x/charter.md":  "# Charter: x\n\n## Objective\n\nShip.\n",
 	})
-	files := func(args ...string) string {
-		out, errOut, _ := cli(t, dir, "", append([]string{"check", "-f", "json"}, args...)...)
-		var ds []struct{ File string }
-		if err := json.Unmarshal([]byte(out), &ds); err != nil {
-			t.Fatalf("%v: %v %s", args, err, errOut)
-		}
-		seen := map[string]bool{}
-		var fs []string
-		for _, d := range ds {
-			if !seen[d.File] {
-				seen[d.File] = true
-				fs = append(fs, d.File)
-			}
-		}
-		return strings.Join(fs, ",")
-	}
+	files := func(args ...string) string { return checkedFiles(t, dir, args...) }
 	if got := files("docs/**/charter.md"); got != "docs/a/charter.md,docs/b/c/charter.md" {
 		t.Errorf("docs/**/charter.md: %s", got)
 	}
@@ -543,4 +514,22 @@ func TestConventionsTableFilled(t *testing.T) {
 	if rows < 20 {
 		t.Errorf("only %d conventions", rows)
 	}
+}
+
+// checkedFiles runs check -f json with args in dir and lists the files it
+// reported on, in order, comma-separated.
+func checkedFiles(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	out, errOut, _ := cli(t, dir, "", append([]string{"check", "-f", "json"}, args...)...)
+	var ds []struct{ File string }
+	if err := json.Unmarshal([]byte(out), &ds); err != nil {
+		t.Fatalf("%v: %v %s", args, err, errOut)
+	}
+	var fs []string
+	for _, d := range ds {
+		if !slices.Contains(fs, d.File) {
+			fs = append(fs, d.File)
+		}
+	}
+	return strings.Join(fs, ",")
 }
