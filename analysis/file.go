@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -20,7 +21,12 @@ func CheckRP1(ch *rp1.Charter, cfg Config) []diag.Diagnostic {
 // CheckConfigFile returns config-invalid when a project configuration file
 // does not parse, and a warning for each user-only key it names (ignored).
 func CheckConfigFile(src []byte) []diag.Diagnostic {
-	if _, err := ParseConfig(src); err != nil {
+	_, err := ParseConfig(src)
+	var ce *ConfigError
+	switch {
+	case errors.As(err, &ce):
+		return []diag.Diagnostic{diag.New(diag.ConfigInvalid, ce.Span, "%s", ce.Msg)}
+	case err != nil:
 		return []diag.Diagnostic{diag.New(diag.ConfigInvalid, source.Span{}, "%v", err)}
 	}
 	var ds []diag.Diagnostic
@@ -64,9 +70,9 @@ func Finish(ds []diag.Diagnostic, path string, ix *source.Index, cfg Config) []d
 	if strings.HasSuffix(strings.ToLower(path), ".md") {
 		sup := ParseSuppressions(ix)
 		ds = sup.Filter(ds)
-		unknown := sup.Unknown()
-		diag.Locate(unknown, path, ix)
-		ds = append(ds, unknown...)
+		extra := append(sup.Unknown(), sup.Unused(ix.Source())...)
+		diag.Locate(extra, path, ix)
+		ds = append(ds, extra...)
 	}
 	ds = cfg.ApplySeverity(ds)
 	diag.Sort(ds)

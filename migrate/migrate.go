@@ -22,7 +22,6 @@
 package migrate
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -209,22 +208,6 @@ func quote(s string) string {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// stateJSON is the new state.json, as upstream's create writes it
-// (JSON.stringify(state, null, 2) and a newline), keys in its order.
-func stateJSON(id, objective string, now time.Time) []byte {
-	ts := now.UTC().Format("2006-01-02T15:04:05.000Z")
-	v := struct {
-		CharterID     string `json:"charterId"`
-		SchemaVersion string `json:"schemaVersion"`
-		Objective     string `json:"objective"`
-		Status        string `json:"status"`
-		CreatedAt     string `json:"createdAt"`
-		UpdatedAt     string `json:"updatedAt"`
-	}{id, charterfile.SchemaPhases, objective, "active", ts, ts}
-	b, _ := json.MarshalIndent(v, "", "  ")
-	return append(b, '\n')
-}
-
 // plan assembles the Plan for draft d and checks that nothing was lost.
 func plan(d *draft, root, from, kind, objective string, opts Options, notes []string) (*Plan, error) {
 	if opts.Now.IsZero() {
@@ -241,7 +224,7 @@ func plan(d *draft, root, from, kind, objective string, opts Options, notes []st
 	text := strings.ReplaceAll(d.render(), "\r", "") // the new file has LF line endings
 	p := &Plan{Root: root, ID: id, From: from, Kind: kind, Notes: notes, Files: []File{
 		{charterfile.CharterFile, []byte(text)},
-		{charterfile.StateFile, stateJSON(id, objective, opts.Now)},
+		{charterfile.StateFile, charterfile.NewState(id, objective, opts.Now)},
 		{charterfile.EventsFile, []byte{}},
 	}}
 	if err := Verify(d, text); err != nil {

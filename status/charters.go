@@ -13,6 +13,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
+	"github.com/charter-lsp/charter-lsp/internal/shellword"
 )
 
 // Charter is the status of a .charters/<id> charter: what pi-charter's
@@ -284,7 +285,7 @@ func (v *Charter) nextActions() []NextAction {
 	out := []NextAction{}
 	if v.Legacy {
 		return append(out, NextAction{Tool: "charter-lsp", Action: "migrate",
-			Hint: "Current pi-charter keeps file-interface charters as read-only history: `charter-lsp migrate " + shellWord(v.Dir) + "` writes a new Objective charter that carries the criteria and their statuses over."})
+			Hint: "Current pi-charter keeps file-interface charters as read-only history: `charter-lsp migrate " + shellword.Quote(v.Dir) + "` writes a new Objective charter that carries the criteria and their statuses over."})
 	}
 	switch v.Status {
 	case "active":

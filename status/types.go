@@ -43,6 +43,8 @@ type Status struct {
 	// Charters is set instead of the fields above for a .charters/<id>
 	// charter (pi-charter since ADR-0014); it is what marshals then.
 	Charters *Charter `json:"-"`
+
+	cliDir string // the charter folder as command lines name it (From); "" from the project
 }
 
 // Milestone is one ## milestone of criteria.md and its progress.
@@ -182,7 +184,7 @@ type FileProblem struct {
 
 // NextAction is pi-charter's {tool, action?, hint, metadata?}, plus how to
 // take the step with charter-lsp (ours): CLI, a command line to run in the
-// project folder, and Editor, the editor action that does it. Either is
+// project folder (from `charter-lsp status`: the folder it ran in), and Editor, the editor action that does it. Either is
 // empty when charter-lsp has no way (pausing a charter is upstream's).
 type NextAction struct {
 	Tool     string         `json:"tool"`

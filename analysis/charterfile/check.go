@@ -551,13 +551,13 @@ func (k *checker) statusTokenFix(d *diag.Diagnostic, w Warning) {
 	l := strings.TrimSuffix(k.t.line(sl.line), "\r")
 	_, at, _ := labelLine(l, sl.Label)
 	value := l[at:]
-	repl, n, ok := nearestStatus(value, tokens)
+	repl, n, guessed, ok := nearestStatus(value, tokens)
 	if !ok {
 		d.Message += fmt.Sprintf("; the tokens are %s", tokenList(tokens))
 		return
 	}
 	d.Message += fmt.Sprintf("; did you mean %q?", strings.TrimSpace(repl))
-	d.Fix = edit(fmt.Sprintf("Change to `%s`", strings.TrimSpace(repl)), k.t.at(sl.line, at, at+n), repl)
+	d.Fix = edit(fmt.Sprintf("Change to `%s`", strings.TrimSpace(repl)), k.t.at(sl.line, at, at+n), repl).Guess(guessed)
 }
 
 // lineBreak is the file's line break (source.LineEnding).

@@ -340,7 +340,7 @@ func (k *checker) phaseSuffix(ph *Phase) {
 	status := phaseStatusWords[word]
 	if status != "" {
 		want := jsTrimEnd(before) + " — " + string(status)
-		fix = edit("Rewrite as `"+want+"`", ph.TitleSpan, want)
+		fix = edit("Rewrite as `"+want+"`", ph.TitleSpan, want).Guess(string(status) != word)
 	}
 	k.add(diag.PhaseSuffixVariant, ph.TitleSpan, fix,
 		"phase %s: upstream reads a status only from a final \" — upcoming|current|done\" (a space, an em dash, the word); here %s, so %q stays in the title and the phase reads as %s (inferred)",

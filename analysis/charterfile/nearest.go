@@ -33,12 +33,13 @@ var statusSynonyms14 = map[string]Status{
 
 // nearestStatus finds the token an unknown Status/Evidence value most
 // likely means. value is the text after the label; it returns the text to
-// put in place of the first n bytes of value.
-func nearestStatus(value string, tokens []Status) (repl string, n int, ok bool) {
+// put in place of the first n bytes of value, and whether that is a guess
+// (a synonym or a typo, not the token as written: an unsafe fix).
+func nearestStatus(value string, tokens []Status) (repl string, n int, guessed, ok bool) {
 	has := func(t string) bool { return slices.Contains(tokens, Status(t)) }
 	tok, _, matched := statusValue(value)
 	if !matched {
-		return "", 0, false
+		return "", 0, false, false
 	}
 	lower := strings.ToLower(tok)
 	// "in progress": two words where the token is hyphenated.
@@ -48,7 +49,7 @@ func nearestStatus(value string, tokens []Status) (repl string, n int, ok bool) 
 		if sp > 0 && hasPrefixFold(rest[sp:], "progress") {
 			end := len(tok) + sp + len("progress")
 			if end == len(value) || isJSSpace(firstRune(value[end:])) {
-				return string(StatusInProgress), end, true
+				return string(StatusInProgress), end, false, true
 			}
 		}
 	}
@@ -58,25 +59,25 @@ func nearestStatus(value string, tokens []Status) (repl string, n int, ok bool) 
 		if len(lower) > len(t) && strings.HasPrefix(lower, t) {
 			r, size := utf8.DecodeRuneInString(tok[len(t):])
 			if r == '—' || r == '–' || r == '-' {
-				return t + " — " + jsTrimStart(tok[len(t)+size:]), len(tok), true
+				return t + " — " + jsTrimStart(tok[len(t)+size:]), len(tok), false, true
 			}
 		}
 	}
 	// Punctuation, markup or case: "PASS:", "**pass**", "`fail`".
 	bare := strings.ToLower(strings.Trim(tok, ".,;:!?*_`'\"()[]{}"))
 	if has(bare) {
-		return bare, len(tok), true
+		return bare, len(tok), false, true
 	}
 	// An Evidence token on a Status line: what ADR-0015 reads it as.
 	if cur := Status(bare).Current(); has(string(cur)) {
-		return string(cur), len(tok), true
+		return string(cur), len(tok), false, true
 	}
 	syn := statusSynonyms
 	if !has(string(StatusPending)) {
 		syn = statusSynonyms14
 	}
 	if t, found := syn[bare]; found && has(string(t)) {
-		return string(t), len(tok), true
+		return string(t), len(tok), true, true
 	}
 	// A typo: the one token within two edits.
 	if utf8.RuneCountInString(bare) >= 3 {
@@ -90,10 +91,10 @@ func nearestStatus(value string, tokens []Status) (repl string, n int, ok bool) 
 			}
 		}
 		if best != "" && ties == 1 {
-			return best, len(tok), true
+			return best, len(tok), true, true
 		}
 	}
-	return "", 0, false
+	return "", 0, false, false
 }
 
 func firstRune(s string) rune {

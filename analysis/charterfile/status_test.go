@@ -22,7 +22,7 @@ func TestLegacyNoneReadsAsPending(t *testing.T) {
 	if len(st.CriteriaSnapshot) != 1 || st.CriteriaSnapshot[0].Status != StatusPending {
 		t.Errorf("ADR-0014 snapshot: %+v", st.CriteriaSnapshot)
 	}
-	if repl, _, ok := nearestStatus("none", StatusLineTokens); !ok || repl != string(StatusPending) {
+	if repl, _, guessed, ok := nearestStatus("none", StatusLineTokens); !ok || guessed || repl != string(StatusPending) {
 		t.Errorf("nearest Status token for none: %q, %v", repl, ok)
 	}
 	for _, s := range append(slices.Clone(StatusLineTokens), StatusNone) {

@@ -17,9 +17,10 @@ import (
 // still in a scratch pad are lost to it and the five-section names leave
 // gaps. Migrate writes the charter in the skeleton's shape:
 //
-//   - title, front matter, **Created** and other header fields are kept;
-//     **Version** goes (the skeleton has none) and **Status** is recomputed
-//     by the gap rule, each field on its own line;
+//   - title, front matter, **Created**, **Version** and other header fields
+//     are kept (the skeleton template writes no **Version**, but rp1 keeps
+//     one it finds, and it is the author's) and **Status** is recomputed by
+//     the gap rule, each field on its own line;
 //   - Problem & Context, Target Users and Success Criteria keep their text
 //     (any heading level becomes ##); Value Proposition becomes Business
 //     Rationale; a scope section with in/out parts (### We Will, ### Will Do,
@@ -70,6 +71,8 @@ type Migration struct {
 	Offers map[RegionID][]Sentence
 	// Gaps are the regions still gaps in New, in document order.
 	Gaps []RegionID
+
+	version string // the scratch-pad charter's **Version**, kept ("": none)
 }
 
 // Changed: New differs from Old.
@@ -311,8 +314,10 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 	b.WriteString("**Status**: " + StatusValueDraft + "\n") // recomputed below
 	for _, f := range ch.Fields {
 		switch strings.ToLower(f.Key) {
-		case "version", "status", "created":
+		case "status", "created":
 			continue
+		case "version":
+			m.version = f.Value
 		}
 		b.WriteString("**" + f.Key + "**: " + f.Value + "\n")
 	}
@@ -587,6 +592,9 @@ func withLineEnding(s, nl string) string {
 // Brain Dump's sentences offered per gap (never written).
 func (m *Migration) Notes() []string {
 	var out []string
+	if v := m.version; v != "" {
+		out = append(out, "**Version**: "+v+" is kept: rp1 keeps it too, though its skeleton template writes none; check says so (generation-conflict, information) until you remove it")
+	}
 	for _, p := range m.Placed {
 		name := entryName(p.Entry)
 		switch {

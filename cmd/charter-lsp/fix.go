@@ -43,7 +43,7 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 		byFile := map[string][]diag.Diagnostic{}
 		var files []string
 		for _, d := range all {
-			if d.Fix.Applicable() && d.Severity != diag.SeverityOff {
+			if c.applies(d) {
 				if byFile[d.File] == nil {
 					files = append(files, d.File)
 				}
@@ -90,7 +90,11 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 			for _, f := range applied {
 				d := of[f]
 				fixed++
-				termtext.Fprintf(c.e.stderr, "%s %s:%d:%d %s: %s\n", verb, c.display(file), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Code, f.Title)
+				unsafe := ""
+				if f.Unsafe {
+					unsafe = " (unsafe)"
+				}
+				termtext.Fprintf(c.e.stderr, "%s %s:%d:%d %s: %s%s\n", verb, c.display(file), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Code, f.Title, unsafe)
 			}
 		}
 		if len(changedNow) == 0 {
@@ -117,7 +121,27 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 	if fixed > 0 {
 		termtext.Fprintf(c.e.stderr, "%s %s in %s\n", verb, count(fixed, "problem", "problems"), count(len(order), "file", "files"))
 	}
+	if !c.opts.unsafeFixes {
+		left := 0
+		for _, d := range remaining {
+			if d.Fix.Applicable() && d.Fix.Unsafe && d.Severity != diag.SeverityOff {
+				left++
+			}
+		}
+		switch {
+		case left == 1:
+			fmt.Fprintln(c.e.stderr, "1 unsafe fix not applied (--unsafe-fixes applies it)")
+		case left > 1:
+			fmt.Fprintf(c.e.stderr, "%d unsafe fixes not applied (--unsafe-fixes applies them)\n", left)
+		}
+	}
 	return remaining, nil
+}
+
+// applies reports whether --fix (or --diff) applies d's fix: one that needs
+// no input, safe unless --unsafe-fixes.
+func (c *checkRun) applies(d diag.Diagnostic) bool {
+	return d.Fix.Applicable() && (!d.Fix.Unsafe || c.opts.unsafeFixes) && d.Severity != diag.SeverityOff
 }
 
 // writeFixed replaces file with fixed, atomically, in the folder in,

@@ -29,38 +29,39 @@ import (
 	"github.com/charter-lsp/charter-lsp/interview/agent"
 )
 
+const interviewAbout = `Prints the next interview action as JSON: rp1's StatelessAgentResponse for a scratch-pad charter,
+the finalizer's {status, artifact, gaps, warnings} for a skeleton charter. A new charter starts in
+the format the user picks: 'charter-lsp init --charter rp1' writes rp1's skeleton (its current
+format); 'interview NEW.md --mode CREATE --apply' starts the seed's scratch-pad interview.
+
+Exit status: 0 fine, 1 an error response (or a finalizer answer that breaks the contract), 2 usage or I/O error.`
+
 // runInterview prints the next interview action for an rp1 charter as JSON;
 // with --apply it also writes that action into the file, so the interview
 // runs from a shell: run, answer in the file, run again.
-func runInterview(args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("interview", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	mode := fl.String("mode", "", "interview mode: CREATE, UPDATE or RESUME (default: detected from the file)")
-	budget := fl.Int("budget", interview.DefaultBudget, "question budget")
+func runInterview(e *env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
+	fl := newFlags("interview", "CHARTER.md [--mode CREATE|UPDATE|RESUME] [--budget N] [--apply] [--finish] [--agent COMMAND]\n"+
+		"       charter-lsp interview CHARTER.md --contract finalizer [--apply] [--answer TEXT [--region NAME]] [--check-answer FILE]", interviewAbout, e)
+	mode := fl.String("mode", "", "interview `mode`: CREATE, UPDATE or RESUME (default: detected from the file; CREATE on a new file starts rp1's scratch-pad interview, as the seed's contract does)")
+	budget := fl.Int("budget", interview.DefaultBudget, "the question budget: ask at most `N` questions")
 	apply := fl.Bool("apply", false, "write the action into the file (append the question, record the skip, or finish the charter)")
 	finish := fl.Bool("finish", false, "finish the interview now (needs problem and users covered)")
-	contract := fl.String("contract", "", "stateless (scratch-pad charters: rp1's StatelessAgentResponse) or finalizer (skeleton charters: {status, artifact, gaps, warnings}); default: finalizer for a skeleton charter, else stateless")
-	answer := fl.String("answer", "", "finalizer contract: write this answer into the first gap region (or --region), set **Status**, print the new state")
-	region := fl.String("region", "", "finalizer contract, with --answer: the region to write, e.g. \"Vision\" or \"Scope Guardrails / Won't\"")
+	contract := fl.String("contract", "", "the `contract`: stateless (scratch-pad charters: rp1's StatelessAgentResponse) or finalizer (skeleton charters: {status, artifact, gaps, warnings}); default: finalizer for a skeleton charter, else stateless")
+	answer := fl.String("answer", "", "finalizer contract: write this answer `text` into the first gap region (or --region), set **Status**, print the new state")
+	region := fl.String("region", "", "finalizer contract, with --answer: the region to write, by `name`, e.g. \"Vision\" or \"Scope Guardrails / Won't\"")
 	checkAnswer := fl.String("check-answer", "", "finalizer contract: check a finalizer's raw answer saved in `FILE` against rp1's contract and the charter")
 	agentCmd := fl.String("agent", "", "run this interview agent (rp1's stateless interviewer, e.g. an LLM wrapper) as `COMMAND` instead of the built-in engine; default $"+agent.EnvCommand+"; '' turns it off")
 	agentTimeout := fl.String("agent-timeout", "", "give the interview agent at most `DURATION` per call (90s, 2m; default $"+agent.EnvTimeout+", else "+agent.DefaultTimeout.String()+")")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: charter-lsp interview CHARTER.md [--mode CREATE|UPDATE|RESUME] [--budget N] [--apply] [--finish] [--agent COMMAND]")
-		fmt.Fprintln(stderr, "       charter-lsp interview CHARTER.md --contract finalizer [--apply] [--answer TEXT [--region NAME]] [--check-answer FILE]")
-		fmt.Fprintln(stderr, "\nPrints the next interview action as JSON: rp1's StatelessAgentResponse for a scratch-pad charter,")
-		fmt.Fprintln(stderr, "the finalizer's {status, artifact, gaps, warnings} for a skeleton charter.")
-		fmt.Fprintln(stderr, "Exit status: 0 fine, 1 an error response (or a finalizer answer that breaks the contract), 2 usage or I/O error.")
-		fmt.Fprintln(stderr, "\nFlags:")
-		fl.PrintDefaults()
-	}
-	paths, code, ok := parseFlags(fl, args)
+	fl.writing("apply", "answer")
+	fl.values["mode"] = []string{interview.ModeCreate, interview.ModeUpdate, interview.ModeResume}
+	fl.values["contract"] = []string{contractStateless, contractFinalizer}
+	paths, code, ok := fl.parse(args)
 	if !ok {
 		return code
 	}
 	if len(paths) != 1 {
-		fl.Usage()
-		return 2
+		return fl.usageError("give one CHARTER.md")
 	}
 	switch m := strings.ToUpper(*mode); m {
 	case "", interview.ModeCreate, interview.ModeUpdate, interview.ModeResume:
@@ -74,7 +75,7 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	path := paths[0]
-	ag, err := agentConfig(fl, *agentCmd, *agentTimeout)
+	ag, err := agentConfig(fl.FlagSet, *agentCmd, *agentTimeout)
 	if err != nil {
 		termtext.Fprintf(stderr, "charter-lsp interview: %v\n", err)
 		return 2

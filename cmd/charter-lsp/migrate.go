@@ -1,8 +1,8 @@
 package main
 
 import (
+	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -14,12 +14,15 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
+	"github.com/charter-lsp/charter-lsp/internal/shellword"
 	"github.com/charter-lsp/charter-lsp/internal/termtext"
 	"github.com/charter-lsp/charter-lsp/migrate"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 // migrateRP1 turns an rp1 scratch-pad charter into the skeleton format
@@ -38,30 +41,28 @@ func migrateRP1(src []byte, now time.Time) (text []byte, notes []string, err err
 	return m.New, m.Notes(), nil
 }
 
-func runMigrate(args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("migrate", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+const migrateAbout = `Turns an older charter into one in the current grammar. PATH is a charter folder or a file in it:
+  .pi/charters/<id>/ (pi-charter v3) or .charters/<id>/ in the file-interface grammar (ADR-0014/0015)
+  become a new .charters/<new-id>/ folder beside the old one, which is left as it is;
+  a phases or Objective charter needs nothing;
+  an rp1 charter.md of the scratch-pad era is rewritten in place in rp1's skeleton format.
+Without --write it prints the files it would write and changes nothing.
+
+Exit status: 0 done (or nothing to do), 1 migration refused, 2 usage or I/O error.`
+
+func runMigrate(e *env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
+	fl := newFlags("migrate", "PATH [--write]", migrateAbout, e)
 	write := fl.Bool("write", false, "create the new charter (default: print what would be written and change nothing)")
-	nowFlag := fl.String("now", "", "date the new charter at this RFC 3339 time (default: now)")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: charter-lsp migrate PATH [--write]")
-		fmt.Fprintln(stderr, "\nTurns an older charter into one in the current grammar. PATH is a charter folder or a file in it:")
-		fmt.Fprintln(stderr, "  .pi/charters/<id>/ (pi-charter v3) or .charters/<id>/ in the file-interface grammar (ADR-0014/0015)")
-		fmt.Fprintln(stderr, "  become a new .charters/<new-id>/ folder beside the old one, which is left as it is;")
-		fmt.Fprintln(stderr, "  a phases or Objective charter needs nothing;")
-		fmt.Fprintln(stderr, "  an rp1 charter.md of the scratch-pad era is rewritten in place in rp1's skeleton format.")
-		fmt.Fprintln(stderr, "Without --write it prints the files it would write and changes nothing.")
-		fmt.Fprintln(stderr, "Exit status: 0 done (or nothing to do), 1 migration refused, 2 usage or I/O error.")
-		fmt.Fprintln(stderr, "\nFlags:")
-		fl.PrintDefaults()
-	}
-	paths, code, ok := parseFlags(fl, args)
+	fl.alias("w", "write")
+	fl.writing("write")
+	nowFlag := fl.String("now", "", "date the new charter at this RFC 3339 `time` (default: now)")
+	paths, code, ok := fl.parse(args)
 	if !ok {
 		return code
 	}
 	if len(paths) != 1 {
-		fmt.Fprintln(stderr, "charter-lsp migrate: give one charter folder or file (see charter-lsp migrate -h)")
-		return 2
+		return fl.usageError("give one charter folder or file")
 	}
 	now := time.Now()
 	if *nowFlag != "" {
@@ -110,6 +111,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 1
 	}
+	fixFirst(stdout, disk, dir, paths[0])
 	printPlan(stdout, plan)
 	if !*write {
 		fmt.Fprintln(stdout, "\nNothing written: run again with --write to create the folder.")
@@ -234,4 +236,44 @@ func writePlan(in atomicfile.Dir, p *migrate.Plan) error {
 		}
 	}
 	return nil
+}
+
+// fixFirst says, before a migration's plan, which findings in the old
+// charter dir `check --fix` would correct: the migration carries what
+// pi-charter reads today, so a misreading (`Status: done`, read as pending
+// with "done" as the note) would be carried as it is read. arg is the
+// charter as the user named it.
+func fixFirst(w io.Writer, disk vfs.FS, dir, arg string) {
+	snap := workspace.NewSession(workspace.Options{Disk: disk}).Update(workspace.Change{Settings: &workspace.Settings{}})
+	files := charterfile.Files(disk, dir)
+	if charterfile.DirOf(filepath.Join(dir, charterfile.CharterFile)) == "" {
+		files = analysis.PiCharterFiles(disk, dir)
+	}
+	var fixable []diag.Diagnostic
+	unsafe := false
+	for _, f := range files {
+		ds, err := snap.Diagnostics(context.Background(), f)
+		if err != nil {
+			return
+		}
+		for _, d := range ds {
+			if d.Fix.Applicable() && d.Severity != diag.SeverityOff {
+				fixable = append(fixable, d)
+				unsafe = unsafe || d.Fix.Unsafe
+			}
+		}
+	}
+	if len(fixable) == 0 {
+		return
+	}
+	flags := "--fix"
+	if unsafe {
+		flags += " --unsafe-fixes"
+	}
+	fmt.Fprintf(w, "charter-lsp migrate: first, %s in %s that `check %s` corrects: the migration carries what pi-charter reads today, these misreadings too:\n",
+		count(len(fixable), "finding", "findings"), arg, flags)
+	for _, d := range fixable {
+		fmt.Fprintf(w, "  %s:%d %s: %s\n", termtext.Escape(displayPath(d.File)), d.Range.Start.Line+1, d.Code, termtext.Escape(d.Message))
+	}
+	fmt.Fprintf(w, "Run `charter-lsp check %s %s` (or --diff to see it), then migrate.\n\n", flags, shellword.Quote(arg))
 }

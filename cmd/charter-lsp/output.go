@@ -13,7 +13,9 @@ import (
 )
 
 // useColor decides whether to colour what goes to w: --color=always or
-// never as given; auto colours a terminal unless NO_COLOR is set (to
+// never as given; auto colours when FORCE_COLOR is set (to anything but
+// "", "0" or "false", as Node's tools read it; it wins over NO_COLOR, so a
+// CI log can show colour), else a terminal unless NO_COLOR is set (to
 // anything but "", https://no-color.org) or TERM is dumb.
 func useColor(mode string, w io.Writer) bool {
 	switch mode {
@@ -21,6 +23,11 @@ func useColor(mode string, w io.Writer) bool {
 		return true
 	case "never":
 		return false
+	}
+	switch os.Getenv("FORCE_COLOR") {
+	case "", "0", "false":
+	default:
+		return true
 	}
 	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
 		return false

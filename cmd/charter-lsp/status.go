@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -31,7 +32,9 @@ func runStatus(e *env, args []string) int {
 	fl := newFlags("status", "[DIR] [flags]", statusAbout, e)
 	format := newChoice("text", "text", "json")
 	fl.Var(format, "format", "output `format`: text or json")
+	fl.alias("f", "format")
 	configPath := fl.String("config", "", "configuration `file` (default: the .charter-lsp.jsonc found above each charter)")
+	fl.alias("c", "config")
 	srcDirs := fl.String("src", "", "comma-separated source `folders`, relative to the project, whose changes make fresh-required evidence stale (default: sourceDirs of the configuration, else src)")
 	freshness := fl.freshnessFlag()
 	now := fl.String("now", "", "compute ages as of this RFC 3339 `time` (for tests; default: now)")
@@ -107,6 +110,11 @@ func runStatus(e *env, args []string) int {
 	}
 	snap := workspace.NewSession(workspace.Options{Disk: disk}).Update(workspace.Change{Settings: &settings})
 	ctx := context.Background()
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
+		return 2
+	}
 	all := []*status.Status{}
 	code = 0
 	for _, dir := range charters {
@@ -121,10 +129,10 @@ func runStatus(e *env, args []string) int {
 			code = 2
 			continue
 		}
-		all = append(all, st)
+		all = append(all, st.From(wd))
 	}
 	if format.value == "json" {
-		if err := encodeJSON(e.stdout, all); err != nil {
+		if writeJSONValue(e, all) != 0 {
 			return 2
 		}
 		return code

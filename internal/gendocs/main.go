@@ -5,7 +5,8 @@
 // interview/agent validates answers with), and what
 // the editors take from the server's code: the TypeScript types of the
 // status, the charter files' globs and the outcomes for VS Code, the globs
-// as Vim regexps and the outcomes for Neovim; and docs/cli.md from the
+// as Vim regexps and the outcomes for Neovim; and docs/cli.md, the man page
+// docs/charter-lsp.1 and the shell completions in docs/completion/ from the
 // commands' flags. Run from the
 // repository root: go run ./internal/gendocs
 // (a test fails while a committed file is out of date).
@@ -38,8 +39,9 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	// docs/cli.md comes from the commands' flags, through the test that
-	// keeps it in step (package main cannot be imported).
+	// docs/cli.md, the man page and the completions come from the
+	// commands' flags, through the test that keeps them in step (package
+	// main cannot be imported).
 	cli := exec.Command("go", "test", "-count=1", "-run", "^TestCLIReferenceInStep$", "./cmd/charter-lsp")
 	cli.Env = append(os.Environ(), "CLI_REFERENCE_WRITE=1")
 	if out, err := cli.CombinedOutput(); err != nil {

@@ -89,6 +89,15 @@ local function notify(msg, level)
   vim.notify('charter: ' .. msg, level or vim.log.levels.INFO)
 end
 
+-- The settings as a JSON object: an empty Lua table encodes as [] (Neovim 0.7's encoder),
+-- which the server refuses ("settings are not a JSON object"); vim.empty_dict() is {}.
+local function object(t)
+  if type(t) ~= 'table' or next(t) == nil then
+    return vim.empty_dict()
+  end
+  return t
+end
+
 --- The client attached to a buffer, if any.
 function M.client(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
@@ -387,7 +396,7 @@ function M.attach(bufnr)
   local id = clients[root]
   if not id or not vim.lsp.get_client_by_id(id) or is_stopped(vim.lsp.get_client_by_id(id)) then
     if vim.fn.executable(config.cmd[1]) ~= 1 then
-      notify(config.cmd[1] .. ' is not executable; install it (go install github.com/charter-lsp/charter-lsp/cmd/charter-lsp@latest) or set cmd in setup()', vim.log.levels.ERROR)
+      notify(config.cmd[1] .. ' is not executable: put charter-lsp on PATH (from a clone: go install ./cmd/charter-lsp, or make build and use bin/charter-lsp; or a release archive) or set cmd in setup()', vim.log.levels.ERROR)
       return nil
     end
     id = vim.lsp.start_client({
@@ -396,7 +405,7 @@ function M.attach(bufnr)
       root_dir = root,
       workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
       init_options = M.init_options(),
-      settings = { charter = config.settings },
+      settings = { charter = object(config.settings) },
       handlers = M.handlers(),
       on_attach = on_attach,
     })
@@ -439,7 +448,7 @@ function M.setup(opts)
   if vim.fn.has('nvim-0.11') == 1 and not config.legacy then
     vim.lsp.config('charter', {
       cmd = config.cmd,
-      settings = { charter = config.settings },
+      settings = { charter = object(config.settings) },
       init_options = M.init_options(),
       on_attach = on_attach,
     })

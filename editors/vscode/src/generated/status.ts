@@ -206,9 +206,9 @@ export interface FileProblem {
 
 /**
  * NextAction is pi-charter's {tool, action?, hint, metadata?}, plus how to take the step
- * with charter-lsp (ours): CLI, a command line to run in the project folder, and Editor, the
- * editor action that does it. Either is empty when charter-lsp has no way (pausing a charter
- * is upstream's).
+ * with charter-lsp (ours): CLI, a command line to run in the project folder (from
+ * `charter-lsp status`: the folder it ran in), and Editor, the editor action that does it.
+ * Either is empty when charter-lsp has no way (pausing a charter is upstream's).
  */
 export interface NextAction {
   tool: string;
