@@ -70,6 +70,7 @@ type Server struct {
 	transport     atomic.Pointer[stream] // the connection's, once Serve runs
 	work          chan struct{}          // a slot per concurrent handler (handler.go)
 	callingClient chan struct{}          // a slot per handler that may wait on the client
+	verifies      verifyRuns             // verify runs under way (command_verify.go)
 
 	// ctx lives as long as the connection; background work (debounced
 	// diagnostics) runs under it. client calls back into the editor; conn

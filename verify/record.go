@@ -100,23 +100,30 @@ func (r *Result) Log(id string) []byte {
 // (titles, links) up to BEL or ST, and two-byte escapes.
 var ansi = regexp.MustCompile("\x1b\\[[0-?]*[ -/]*[@-~]|\x1b\\][^\x07\x1b]*(?:\x07|\x1b\\\\)|\x1b[@-Z\\\\-_]")
 
-// Tail is the end of the output as a summary quotes it: the last lines
-// (at most 20, 2 KB), colours and other escape sequences removed, control
-// characters other than tab dropped, trailing blank lines trimmed.
-func (r *Result) Tail() string {
-	text := ansi.ReplaceAllString(string(bytes.ToValidUTF8(r.Output, []byte("\uFFFD"))), "")
+// Plain is output as text to show or quote: colours and other escape
+// sequences removed, invalid UTF-8 replaced, "\r\n" and a lone "\r" (a
+// progress line's rewrite) made "\n", control characters other than tab
+// and newline dropped, bidirectional controls too.
+func Plain(b []byte) string {
+	text := ansi.ReplaceAllString(string(bytes.ToValidUTF8(b, []byte("\uFFFD"))), "")
 	text = strings.ReplaceAll(text, "\r\n", "\n")
-	text = strings.Map(func(c rune) rune {
+	return strings.Map(func(c rune) rune {
 		switch {
 		case c == '\n' || c == '\t':
 			return c
 		case c == '\r':
-			return '\n' // a progress line's rewrite: keep the last state as a line
+			return '\n'
 		case unicode.IsControl(c) || unicode.Is(unicode.Bidi_Control, c):
 			return -1
 		}
 		return c
 	}, text)
+}
+
+// Tail is the end of the output as a summary quotes it: the last lines
+// (at most 20, 2 KB) of Plain, trailing blank lines trimmed.
+func (r *Result) Tail() string {
+	text := Plain(r.Output)
 	text = strings.TrimRightFunc(text, unicode.IsSpace)
 	lines := strings.Split(text, "\n")
 	if len(lines) > tailLines {

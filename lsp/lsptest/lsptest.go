@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -78,6 +79,9 @@ type Client struct {
 	shown         []protocol.ShowDocumentParams
 	messages      []protocol.ShowMessageParams
 	docs          map[uri.URI]*buffer // the client's copy of each open document
+	prompts       prompts             // window/showMessageRequest (prompts.go)
+	progress      []protocol.ProgressParams
+	custom        map[string][]json.RawMessage // the server's own notifications (charter/…), by method
 }
 
 // buffer is the client's copy of an open document.
@@ -576,6 +580,10 @@ func (c *Client) record(f func()) {
 func (c *Client) recordRaw(next jsonrpc2.Handler) jsonrpc2.Handler {
 	return func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
 		if req.Method() != protocol.MethodTextDocumentPublishDiagnostics {
+			if !req.IsCall() && strings.HasPrefix(req.Method(), "charter/") {
+				c.recordCustom(strings.Clone(req.Method()), json.RawMessage(req.Params())) // both borrow the read buffer
+				return nil, nil
+			}
 			return next(ctx, req)
 		}
 		raw := string(req.Params())
@@ -663,7 +671,14 @@ type editor struct{ c *Client }
 
 var _ protocol.Client = editor{}
 
-func (e editor) Progress(context.Context, *protocol.ProgressParams) error { return nil }
+func (e editor) Progress(_ context.Context, p *protocol.ProgressParams) error {
+	kept, err := protocol.Clone(*p)
+	if err != nil {
+		return err
+	}
+	e.c.record(func() { e.c.progress = append(e.c.progress, kept) })
+	return nil
+}
 func (e editor) LogTrace(context.Context, *protocol.LogTraceParams) error { return nil }
 func (e editor) RegisterCapability(_ context.Context, p *protocol.RegistrationParams) error {
 	e.c.record(func() { e.c.registrations = append(e.c.registrations, p.Registrations...) })
@@ -693,8 +708,12 @@ func (e editor) ShowMessage(_ context.Context, p *protocol.ShowMessageParams) er
 	e.c.record(func() { e.c.messages = append(e.c.messages, kept) })
 	return nil
 }
-func (e editor) ShowMessageRequest(context.Context, *protocol.ShowMessageRequestParams) (*protocol.MessageActionItem, error) {
-	return nil, nil
+func (e editor) ShowMessageRequest(_ context.Context, p *protocol.ShowMessageRequestParams) (*protocol.MessageActionItem, error) {
+	kept, err := protocol.Clone(*p)
+	if err != nil {
+		return nil, err
+	}
+	return e.c.ask(kept), nil // prompts.go
 }
 func (e editor) LogMessage(context.Context, *protocol.LogMessageParams) error { return nil }
 func (e editor) ShowDocument(_ context.Context, p *protocol.ShowDocumentParams) (*protocol.ShowDocumentResult, error) {
