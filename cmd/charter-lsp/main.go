@@ -5,6 +5,7 @@
 //	charter-lsp interview CHARTER.md    print the next interview action
 //	charter-lsp status [DIR]            show pi-charter status
 //	charter-lsp record VAL-ID …         record evidence
+//	charter-lsp verify VAL-ID|C<n>      run a criterion's command, record it
 //	charter-lsp migrate PATH [--write]  turn an older charter into a current one
 //	charter-lsp version
 //
@@ -46,6 +47,7 @@ var commands = []command{
 	}},
 	{"status", "show pi-charter status: milestones, VALs, drift, blockers, next actions", runStatus},
 	{"record", "record evidence for a VAL, as pi-charter's charter_record does", runRecord},
+	{"verify", "run a criterion's command (after you confirm it) and record what it printed", runVerify},
 	{"migrate", "turn an older charter into one in the current grammar (prints; --write creates)", func(e *env, args []string) int {
 		return runMigrate(args, e.stdout, e.stderr)
 	}},
