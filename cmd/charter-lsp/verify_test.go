@@ -23,9 +23,9 @@ func verifyProject(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
 	testfixture.WriteFiles(t, root, map[string]string{
-		".pi/charters/v/charter.md":  "# Charter: v\n\n## Objective\n\nCheck.\n\n## Commands\n\nhello: echo hello from the commands\n",
-		".pi/charters/v/state.json":  `{"charterId": "v", "schemaVersion": "3", "objective": "check", "status": "active"}`,
-		".pi/charters/v/criteria.md": "# Criteria\n\n### VAL-V-001 — passes\nVerifier: command\nCommand: hello\n\n### VAL-V-002 — fails\nVerifier: command\nCommand: echo no >&2; exit 4\n\n### VAL-V-003 — waits\nVerifier: command\nCommand: sleep 300 & echo $!; wait\n\n### VAL-V-004 — marks\nVerifier: command\nCommand: touch ran-it\n",
+		".pi/charters/v/charter.md":                 "# Charter: v\n\n## Objective\n\nCheck.\n\n## Commands\n\nhello: echo hello from the commands\n",
+		".pi/charters/v/state.json":                 `{"charterId": "v", "schemaVersion": "3", "objective": "check", "status": "active"}`,
+		".pi/charters/v/criteria.md":                "# Criteria\n\n### VAL-V-001 — passes\nVerifier: command\nCommand: hello\n\n### VAL-V-002 — fails\nVerifier: command\nCommand: echo no >&2; exit 4\n\n### VAL-V-003 — waits\nVerifier: command\nCommand: sleep 300 & echo $!; wait\n\n### VAL-V-004 — marks\nVerifier: command\nCommand: touch ran-it\n",
 		".charters/20260701-000000-ship/charter.md": "## Objective\nShip.\n## Criteria\n### C1. Ships\nCommand: echo shipped\nStatus: pending\n",
 		".charters/20260701-000000-ship/state.json": `{"charterId":"20260701-000000-ship","schemaVersion":"file-interface","objective":"Ship.","status":"active"}`,
 	})
