@@ -103,7 +103,7 @@ func (s *Server) verifyCommand(ctx context.Context, args []protocol.LSPAny) (any
 	s.log.Info("verify", zap.String("criterion", t.ID), zap.String("dir", t.Project), zap.String("command", t.Verification.Command))
 	res, err := verify.Run(runCtx, t.Verification.Command, verify.Options{Dir: t.Project, Output: stream.write})
 	if err != nil {
-		stream.end("could not run: " + err.Error())
+		stream.end("could not run: "+err.Error(), "")
 		return nil, s.refuse(ctx, "charter-lsp: could not run %s's command: %v", t.ID, err)
 	}
 	answer.DurationMs = res.Duration.Milliseconds()
@@ -113,7 +113,7 @@ func (s *Server) verifyCommand(ctx context.Context, args []protocol.LSPAny) (any
 		if res.TimedOut {
 			why = fmt.Sprintf("stopped after %s (the time limit)", verify.DefaultTimeout)
 		}
-		stream.end(why + "; nothing recorded")
+		stream.end(why+"; nothing recorded", "")
 		s.show(s.ctx, protocol.MessageTypeInfo, fmt.Sprintf("charter-lsp: %s: %s %s; nothing recorded", t.ID, "`"+t.Verification.Command+"`", why))
 		return answer, nil
 	}
@@ -124,11 +124,11 @@ func (s *Server) verifyCommand(ctx context.Context, args []protocol.LSPAny) (any
 	recCtx, stop := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
 	defer stop()
 	if err := s.recordVerify(recCtx, t, res, &answer); err != nil {
-		stream.end(fmt.Sprintf("%s: %s; not recorded", res.Outcome(), res.Ran()))
+		stream.end(fmt.Sprintf("%s: %s; not recorded", res.Outcome(), res.Ran()), "")
 		return nil, err
 	}
 	summary := fmt.Sprintf("%s: %s; recorded in %s", res.Outcome(), res.Ran(), answer.Recorded)
-	stream.end(summary)
+	stream.end(summary, answer.Recorded)
 	s.refreshLenses(recCtx)
 	s.show(s.ctx, protocol.MessageTypeInfo, "charter-lsp: "+t.ID+" "+summary)
 	return answer, nil

@@ -109,7 +109,7 @@ func (s *Server) startStream(ctx context.Context, id string, t *verify.Target) *
 		Cancellable *bool  `json:"cancellable"`
 		Message     string `json:"message"`
 	}{"begin", "Verify " + t.ID, &yes, t.Verification.Command})
-	r.notify(fmt.Sprintf("$ %s\n# %s, in %s\n", t.Verification.Command, t.ID, t.Project), false)
+	r.send(verify.RunOutput{Text: fmt.Sprintf("$ %s\n# %s, in %s\n", t.Verification.Command, t.ID, t.Project)})
 	go r.loop()
 	return r
 }
@@ -164,7 +164,7 @@ func (r *runStream) flush() {
 	r.reported = line
 	r.mu.Unlock()
 	if text != "" {
-		r.notify(text, false)
+		r.send(verify.RunOutput{Text: text})
 	}
 	if report {
 		r.sendProgress(struct {
@@ -175,19 +175,22 @@ func (r *runStream) flush() {
 }
 
 // end sends the rest of the output, then the last line and the end of
-// the progress, both saying how the run ended.
-func (r *runStream) end(summary string) {
+// the progress, both saying how the run ended; recorded is where it was
+// recorded ("" when it was not).
+func (r *runStream) end(summary, recorded string) {
 	close(r.done)
 	<-r.flushed
-	r.notify("# "+summary+"\n", true)
+	r.send(verify.RunOutput{Text: "# " + summary + "\n", Done: true, Recorded: recorded})
 	r.sendProgress(struct {
 		Kind    string `json:"kind"`
 		Message string `json:"message"`
 	}{"end", summary})
 }
 
-func (r *runStream) notify(text string, done bool) {
-	raw, err := json.Marshal(verify.RunOutput{Run: r.id, CriterionID: r.criterion, Text: text, Done: done})
+// send sends a piece of the run's output.
+func (r *runStream) send(out verify.RunOutput) {
+	out.Run, out.CriterionID = r.id, r.criterion
+	raw, err := json.Marshal(out)
 	if err != nil {
 		return
 	}

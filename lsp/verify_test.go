@@ -132,6 +132,12 @@ func TestVerifyRunsWhatWasShownAndRecordsIt(t *testing.T) {
 	if out := verifyOutput(c, a.Run); !strings.Contains(out, "$ echo verified-output; echo second line\n") || !strings.Contains(out, "verified-output\nsecond line\n") || !strings.Contains(out, "# pass: ") {
 		t.Errorf("streamed output %q", out)
 	}
+	notes := c.Notifications(verify.OutputMethod)
+	var last verify.RunOutput
+	json.Unmarshal(notes[len(notes)-1], &last)
+	if !last.Done || last.Recorded != a.Recorded {
+		t.Errorf("the last piece of output should say the run is done and where it was recorded: %+v", last)
+	}
 	kinds := ""
 	for _, p := range c.Progress() {
 		var v struct{ Kind string }

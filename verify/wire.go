@@ -46,4 +46,8 @@ type RunOutput struct {
 	Text        string `json:"text"`
 	// Done is set on the run's last piece.
 	Done bool `json:"done"`
+	// Recorded is, on the last piece, the file the result was recorded in
+	// (as RunAnswer.Recorded): an editor saves it when the record was an
+	// edit of an open document.
+	Recorded string `json:"recorded,omitempty"`
 }

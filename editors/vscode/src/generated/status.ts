@@ -426,6 +426,8 @@ export interface RunOutput {
   text: string;
   /** Done is set on the run's last piece. */
   done: boolean;
+  /** Recorded is, on the last piece, the file the result was recorded in (as RunAnswer.Recorded): an editor saves it when the record was an edit of an open document. */
+  recorded?: string;
 }
 
 /** The whole document. */
