@@ -212,9 +212,9 @@ func TestTimeoutKillsTheProcessGroup(t *testing.T) {
 }
 
 func TestNothingOutlivesTheCommand(t *testing.T) {
-	// The command exits at once, leaving a child that would hold the output
+	// The command exits soon, leaving a child that would hold the output
 	// pipe open forever; Run returns, and the child is gone.
-	pid, done := startWithChild(t, context.Background(), "sleep 300 & echo $!", Options{})
+	pid, done := startWithChild(t, context.Background(), "sleep 300 & echo $!; sleep 0.5", Options{})
 	select {
 	case r := <-done:
 		if r.ExitCode != 0 || !r.Finished() {
