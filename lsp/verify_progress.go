@@ -124,7 +124,7 @@ func (r *runStream) write(p []byte) {
 		r.capped = true
 		r.pending.WriteString("\n[charter-lsp: the output goes on; the artifact keeps its end]\n")
 	}
-	if line := lastLine(text); line != "" {
+	if line := verify.LastLine(text, 100); line != "" {
 		r.lastLine = line
 	}
 	r.mu.Unlock()
@@ -210,23 +210,4 @@ func (r *runStream) sendProgress(v any) {
 	if err := r.s.client.Progress(r.s.ctx, &protocol.ProgressParams{Token: protocol.String(r.id), Value: protocol.LSPAny(raw)}); err != nil {
 		r.s.log.Debug("$/progress", zap.Error(err))
 	}
-}
-
-// lastLine is the last line of text that is not blank, trimmed, at most
-// 100 bytes.
-func lastLine(text string) string {
-	lines := strings.Split(text, "\n")
-	for i := len(lines) - 1; i >= 0; i-- {
-		if l := strings.TrimSpace(lines[i]); l != "" {
-			if len(l) > 100 {
-				cut := 100
-				for cut > 0 && l[cut]&0xC0 == 0x80 {
-					cut--
-				}
-				l = l[:cut] + "…"
-			}
-			return l
-		}
-	}
-	return ""
 }

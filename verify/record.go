@@ -163,26 +163,31 @@ func (r *Result) ChartersNote(v pi.Verification, artifact string) string {
 	if v.Weak != nil {
 		note = "weak verifier, run anyway: " + note
 	}
-	if last := lastLine(r.Tail()); last != "" {
+	if last := LastLine(r.Tail(), 120); last != "" {
 		note += ": " + last
 	}
 	return fmt.Sprintf("%s (output: %s; %s)", note, artifact, r.Start.UTC().Format(time.DateOnly))
 }
 
-// lastLine is s's last line, at most 120 bytes, spaces collapsed.
-func lastLine(s string) string {
-	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
-		s = s[i+1:]
-	}
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 120 {
-		cut := 120
-		for cut > 0 && s[cut]&0xC0 == 0x80 {
-			cut--
+// LastLine is the last line of text that is not blank, its spaces
+// collapsed, cut to at most max bytes (at a character, with "…").
+func LastLine(text string, max int) string {
+	lines := strings.Split(text, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := strings.Join(strings.Fields(lines[i]), " ")
+		if l == "" {
+			continue
 		}
-		s = s[:cut] + "…"
+		if len(l) > max {
+			cut := max
+			for cut > 0 && l[cut]&0xC0 == 0x80 {
+				cut--
+			}
+			l = l[:cut] + "…"
+		}
+		return l
 	}
-	return s
+	return ""
 }
 
 // oneLine is s with its line breaks shown as spaces.

@@ -2,7 +2,6 @@ package charterfile
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -68,17 +67,11 @@ func (c *Charter) commandOf(cr *Criterion) string {
 // of a Status value). In an ADR-0014 charter the lines after the Evidence
 // line stay where they are (upstream adds them to the note).
 func (c *Charter) SetStatusNote(id, tok, note string) (*diag.Fix, error) {
-	cr := c.Criterion(id)
-	if cr == nil {
-		return nil, fmt.Errorf("no criterion %s", id)
-	}
-	if !slices.Contains(StatusTokens(c.Generation, "Status"), tok) {
-		return nil, fmt.Errorf("%q is not a status of %s (%s)", tok, c.Generation.Title(), strings.Join(StatusTokens(c.Generation, "Status"), ", "))
+	cr, err := c.statusTarget(id, tok)
+	if err != nil {
+		return nil, err
 	}
 	t := c.text
-	if t.lineBreak() == "\r\n" {
-		return nil, ErrCRLF
-	}
 	label := "Status"
 	if c.Generation == FI14 {
 		label = "Evidence"
