@@ -200,4 +200,4 @@ function checker(page, artifacts) {
   return { check, state };
 }
 
-module.exports = { openVSCode, checker, sleep, plain };
+module.exports = { openVSCode, checker, sleep, plain, freePort, healthy };

@@ -13,6 +13,7 @@ import { createProtocolConnection, ProtocolConnection, StreamMessageReader, Stre
 import { chartersOf, criteriaOf, describeAnswer, isRunAnswer, isRunOutput, VERIFY_OUTPUT, verifyRequest } from '../src/charters';
 import type { Report, RunOutput } from '../src/generated/status';
 import { chartersRequest, CommandRequest } from '../src/server';
+import { stopServer } from './stop';
 
 const extension = path.resolve(__dirname, '..', '..');
 const binary = process.env.CHARTER_LSP || path.resolve(extension, '..', '..', 'bin', 'charter-lsp');
@@ -52,17 +53,7 @@ before(async () => {
   await conn.sendNotification('initialized', {});
 });
 
-after(async () => {
-  if (conn) {
-    await Promise.race([conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 3000))]).catch(() => undefined);
-    await conn.sendNotification('exit').catch(() => undefined);
-    conn.dispose();
-  }
-  server?.kill();
-  if (ws) {
-    fs.rmSync(ws, { recursive: true, force: true });
-  }
-});
+after(() => stopServer(conn, server, ws));
 
 test('every charter of the workspace, each criterion where it is written, with its command', async () => {
   const charters = chartersOf(await execute<Report>(chartersRequest(undefined)));
