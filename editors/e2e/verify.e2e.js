@@ -4,8 +4,9 @@
 //      verbatim; "Run" runs it, its output streams to the "Charter Verify" output channel, and
 //      the evidence.json, its output.log and the criterion-state.json entry appear on disk, the
 //      lens then showing the pass;
-//   2. the Testing view lists the charters' criteria with their recorded outcome; the Charters
-//      view in the explorer lists the charter with its lifecycle, progress and next actions;
+//   2. the Testing view lists the charters' criteria with their recorded outcome, and its Run
+//      runs one (the server asks first); the Charters view in the explorer lists the charter
+//      with its lifecycle, progress and next actions;
 //   3. a long command cancelled from its progress notification records nothing;
 //   4. a .charters/ criterion's Command: line gets its Status line written;
 //   5. in Restricted Mode there is no Run lens and the command refuses, saying why.
@@ -81,6 +82,15 @@ async function trustedSession(totals) {
       console.log(`# testing view: ${JSON.stringify(texts)}`);
     });
 
+    await check('Testing view: Run on a criterion runs it after the server asks', ['Testing view: the criteria with their recorded outcome'], async () => {
+      const row = page.locator('.test-explorer .monaco-list-row', { hasText: 'VAL-V-001' }).first();
+      await row.hover();
+      await row.locator('.action-label[aria-label^="Run Test"]').click();
+      await ui.answer('Run the command that verifies VAL-V-001', 'Run');
+      await ui.waitFor('a second evidence.json for VAL-V-001', async () => evidenceFiles(charterDir).length === 2);
+      await ui.waitFor('the test run to pass', async () => (await row.locator('[class*="testing-passed"]').count()) > 0);
+    });
+
     await check('Charters view: lifecycle, progress and next actions', [], async () => {
       await ui.palette('Explorer: Focus on Charters View', 'Charters');
       const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Charters' }) });
@@ -101,7 +111,7 @@ async function trustedSession(totals) {
       await ui.waitFor('the run to say it recorded nothing', async () => (await ui.panelText()).includes('cancelled; nothing recorded'));
       await sleep(1000);
       const st = readJSON(path.join(charterDir, 'criterion-state.json'));
-      if (st.criteria['VAL-V-002'] || evidenceFiles(charterDir).length !== 1) throw new Error(`the cancelled run recorded something: ${JSON.stringify(st)}`);
+      if (st.criteria['VAL-V-002'] || evidenceFiles(charterDir).length !== 2) throw new Error(`the cancelled run recorded something: ${JSON.stringify(st)}`);
     });
 
     await check('a .charters criterion gets its Status line', [], async () => {
