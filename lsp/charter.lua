@@ -29,6 +29,11 @@ return {
   before_init = function(params, config)
     params.initializationOptions = params.initializationOptions or (config.settings or {}).charter or vim.empty_dict()
   end,
+  -- Verify runs' output and the server's questions (lua/charter/verify.lua).
+  handlers = (function()
+    local ok, charter = pcall(require, 'charter')
+    return ok and charter.handlers() or nil
+  end)(),
   on_attach = function(_, bufnr)
     local ok, charter = pcall(require, 'charter')
     if ok then

@@ -29,6 +29,7 @@ func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 	actions = append(actions, s.migrateActions(d)...)
 	actions = append(actions, s.fixActions(d, params.Context.Diagnostics)...)
 	actions = append(actions, s.disableActions(d, params.Context.Diagnostics)...)
+	actions = append(actions, s.verifyActions(d, params)...)
 	for _, a := range actions {
 		if wanted(a, params.Context.Only) {
 			out = append(out, a)

@@ -30,5 +30,6 @@ func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 	case analysis.KindCriteria, analysis.KindPiCharter:
 		out = append(out, s.codeLensPi(d)...)
 	}
+	out = append(out, s.codeLensVerify(d)...)
 	return out, nil
 }

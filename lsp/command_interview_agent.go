@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
@@ -202,8 +201,6 @@ func (s *Server) nextStep(ctx context.Context, path string, text []byte, exists 
 	return step, nil
 }
 
-// progressTokens numbers the server's progress tokens.
-var progressTokens atomic.Int64
 
 // withAgentProgress runs work (the agent's calls) under a progress
 // report the editor shows, when it can: window/workDoneProgress/create and
@@ -219,7 +216,8 @@ func (s *Server) withAgentProgress(ctx context.Context, iv *agent.Interviewer, w
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	token := protocol.String(fmt.Sprintf("charter-lsp/interview-agent/%d", progressTokens.Add(1)))
+	token := protocol.String(s.running.add("charter-lsp/interview-agent", cancel))
+	defer s.running.remove(string(token))
 	name := iv.Config.Name()
 	send := func(v any) {
 		raw, err := json.Marshal(v)
@@ -240,12 +238,6 @@ func (s *Server) withAgentProgress(ctx context.Context, iv *agent.Interviewer, w
 			failed = true
 			return
 		}
-		s.mu.Lock()
-		if s.progress == nil {
-			s.progress = map[string]context.CancelFunc{}
-		}
-		s.progress[string(token)] = cancel
-		s.mu.Unlock()
 		yes := true
 		send(protocol.WorkDoneProgressBegin{Kind: "begin", Title: "Interview agent", Cancellable: &yes, Message: msg("asking " + name + "…")})
 	}
@@ -265,9 +257,6 @@ func (s *Server) withAgentProgress(ctx context.Context, iv *agent.Interviewer, w
 	}
 	err := work(ctx)
 	if began && !failed {
-		s.mu.Lock()
-		delete(s.progress, string(token))
-		s.mu.Unlock()
 		end := fmt.Sprintf("%s answered", name)
 		switch {
 		case ctx.Err() != nil:
@@ -280,21 +269,3 @@ func (s *Server) withAgentProgress(ctx context.Context, iv *agent.Interviewer, w
 	return err
 }
 
-// WorkDoneProgressCancel cancels the interview agent's step whose progress
-// the user cancelled in the editor.
-func (s *Server) WorkDoneProgressCancel(_ context.Context, params *protocol.WorkDoneProgressCancelParams) error {
-	var key string
-	switch t := params.Token.(type) {
-	case protocol.String:
-		key = string(t)
-	case protocol.Integer:
-		key = fmt.Sprint(int32(t))
-	}
-	s.mu.Lock()
-	cancel := s.progress[key]
-	s.mu.Unlock()
-	if cancel != nil {
-		cancel()
-	}
-	return nil
-}

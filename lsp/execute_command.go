@@ -26,6 +26,7 @@ var commands = map[string]commandFunc{
 	commandStatus:         (*Server).statusCommand,
 	commandRecordEvidence: (*Server).recordEvidenceCommand,
 	commandVALAt:          (*Server).valAtCommand,
+	commandVerify:         (*Server).verifyCommand,
 }
 
 // commandNames lists the commands in a stable order.

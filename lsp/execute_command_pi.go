@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"path/filepath"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
@@ -18,7 +16,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/record"
 	"github.com/charter-lsp/charter-lsp/status"
-	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 // The pi-charter commands of workspace/executeCommand.
@@ -147,28 +144,9 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 	if err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandRecordEvidence, err)
 	}
-	for _, op := range res.Ops {
-		if !s.InWorkspace(op.Path) {
-			return nil, s.refuse(ctx, "charter-lsp: not recording evidence: %s is outside the workspace folders", op.Path)
-		}
+	if err := s.applyRecord(ctx, res, view.Dir.CriteriaPath); err != nil {
+		return nil, err
 	}
-	state := filepath.Join(dir, "criterion-state.json")
-	if s.unsaved(state) {
-		return nil, s.refuse(ctx, "charter-lsp: not recording evidence: criterion-state.json has unsaved changes; save or revert them, then record again")
-	}
-	if err := record.Apply(ctx, res); err != nil {
-		if s.unsaved(view.Dir.CriteriaPath) {
-			err = fmt.Errorf("%w (evidence is checked against the saved %s: save it first)", err, filepath.Base(view.Dir.CriteriaPath))
-		}
-		return nil, s.refuse(ctx, "charter-lsp: not recording evidence: %v", err)
-	}
-	// The files were written on disk: the next snapshot reads them.
-	written := make([]string, 0, len(res.Ops))
-	for _, op := range res.Ops {
-		written = append(written, op.Path)
-	}
-	s.diags.schedule(s.update(workspace.Change{Disk: written}), "")
-
 	evidence := res.Ops[0] // Plan lists the evidence file first
 	s.showPlaceholder(ctx, evidence, selectBecause)
 	return map[string]string{"path": evidence.Path}, nil

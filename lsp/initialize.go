@@ -104,7 +104,7 @@ func serverCapabilities() protocol.ServerCapabilities {
 		DocumentSymbolProvider: protocol.Boolean(true),
 		FoldingRangeProvider:   protocol.Boolean(true),
 		CodeActionProvider: &protocol.CodeActionOptions{
-			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindRefactorRewrite, kindRecordEvidence},
+			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindRefactorRewrite, kindRecordEvidence, kindVerify},
 		},
 		CodeLensProvider:       &protocol.CodeLensOptions{},
 		ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: commandNames()},

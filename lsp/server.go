@@ -74,6 +74,7 @@ type Server struct {
 	transport     atomic.Pointer[stream] // the connection's, once Serve runs
 	work          chan struct{}          // a slot per concurrent handler (handler.go)
 	callingClient chan struct{}          // a slot per handler that may wait on the client
+	running       cancellable            // work the editor can cancel by its progress token (work_done_progress.go)
 
 	// ctx lives as long as the connection; background work (debounced
 	// diagnostics) runs under it. client calls back into the editor; conn
@@ -99,10 +100,8 @@ type Server struct {
 	revalidating    bool
 	revalidateEvery time.Duration
 
-	// agent is the interview agent from Options; progress cancels an
-	// agent's step by its progress token. Guarded by mu.
-	agent    agent.Config
-	progress map[string]context.CancelFunc
+	// agent is the interview agent from Options. Guarded by mu.
+	agent agent.Config
 }
 
 type lifecycle int

@@ -81,6 +81,12 @@ func recordAction(st *Status, id, hint string) NextAction {
 		if v.Command != "" {
 			md["command"] = v.Command
 		}
+		if v.Verify != nil {
+			// A command verifies it: run it, and the result is recorded.
+			return NextAction{Tool: "charter_record", Action: "evidence", Hint: hint, Metadata: md,
+				CLI:    "charter-lsp verify " + shellword.Quote(id) + " --charter " + shellword.Quote(charterArg(st)),
+				Editor: "code lens \"▶ Run `" + v.Verify.Command + "`\" over " + id + "'s heading (Neovim :CharterVerify)"}
+		}
 		if v.Verifier == string(pi.VerifierManual) {
 			cli += " --because '<why this outcome is right>'"
 		} else {

@@ -72,6 +72,11 @@ type CharterCriterion struct {
 	Depends []string `json:"depends"`
 	// FailCount is how often the journal records the status turning to fail.
 	FailCount int `json:"failCount"`
+	// Line is the heading's line in charter.md (1-based).
+	Line int `json:"line"`
+	// Verify is the criterion's Command: line (ours), what the editor's Run
+	// and charter-lsp verify run; absent when it has none.
+	Verify *Verify `json:"verify,omitempty"`
 }
 
 // Progress counts criteria that pass.
@@ -169,7 +174,7 @@ func (v *Charter) fileInterface(d *charterfile.Dir) {
 			deps = []string{}
 		}
 		v.Criteria = append(v.Criteria, CharterCriterion{ID: cr.ID, Title: cr.Title, Body: cr.Body, Status: string(cr.Status), Note: cr.Note,
-			Stale: stale[cr.ID], Depends: deps, FailCount: fails[cr.ID]})
+			Stale: stale[cr.ID], Depends: deps, FailCount: fails[cr.ID], Line: cr.Line, Verify: verifyOf(c.Verification(cr.ID))})
 		v.StatusCounts[string(cr.Status)]++
 		if cr.Status == charterfile.StatusPass {
 			v.Progress.Pass++

@@ -58,7 +58,7 @@ func TestSuggestedCommandsQuoteRepositoryWords(t *testing.T) {
 	}
 	for name, content := range map[string]string{
 		"charter.md":  "# Charter: c\n\n## Objective\n\nDo it.\n",
-		"criteria.md": "# Criteria\n\n## m1;id>/tmp/pwned;# Milestone\n\n### VAL-A-001 — Exports open\nVerifier: command\nCommand: go test ./...\n",
+		"criteria.md": "# Criteria\n\n## m1;id>/tmp/pwned;# Milestone\n\n### VAL-A-001 — Exports open\nVerifier: subagent\nAgent: qa\nTask: open an export\n",
 		"state.json":  `{"status":"active"}`,
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {

@@ -27,17 +27,11 @@ var ErrCRLF = errors.New("pi-charter reads no Status or Evidence line with a val
 // line after its text. In an ADR-0014 charter the Evidence line is
 // written, with its tokens (pass, fail, none).
 func (c *Charter) SetStatus(id string, tok Status) (*diag.Fix, error) {
-	cr := c.Criterion(id)
-	if cr == nil {
-		return nil, fmt.Errorf("no criterion %s", id)
-	}
-	if !slices.Contains(StatusTokens(c.Generation, "Status"), tok) {
-		return nil, fmt.Errorf("%q is not a status of %s (%s)", tok, c.Generation.Title(), tokenList(StatusTokens(c.Generation, "Status")))
+	cr, err := c.statusTarget(id, tok)
+	if err != nil {
+		return nil, err
 	}
 	t := c.text
-	if t.lineBreak() == "\r\n" {
-		return nil, ErrCRLF
-	}
 	title := fmt.Sprintf("Set %s status: %s", id, tok)
 	if c.Generation == FI14 {
 		title = fmt.Sprintf("Set %s evidence: %s", id, tok)
@@ -70,6 +64,22 @@ func (c *Charter) SetStatus(id string, tok Status) (*diag.Fix, error) {
 	}
 	at := t.lineContentSpan(lastTextLine(t, cr)).End
 	return edit(title, source.Span{Start: at, End: at}, t.lineBreak()+label+": "+string(tok)), nil
+}
+
+// statusTarget is criterion id, when tok is a status its generation reads
+// and the file's line endings let upstream read a Status line.
+func (c *Charter) statusTarget(id string, tok Status) (*Criterion, error) {
+	cr := c.Criterion(id)
+	if cr == nil {
+		return nil, fmt.Errorf("no criterion %s", id)
+	}
+	if !slices.Contains(StatusTokens(c.Generation, "Status"), tok) {
+		return nil, fmt.Errorf("%q is not a status of %s (%s)", tok, c.Generation.Title(), tokenList(StatusTokens(c.Generation, "Status")))
+	}
+	if c.text.lineBreak() == "\r\n" {
+		return nil, ErrCRLF
+	}
+	return cr, nil
 }
 
 // afterDash is the text after the first dash that separates words in value

@@ -89,6 +89,15 @@ func TestStatusSuggestionsRunFromHere(t *testing.T) {
 			if words[1] == "record" {
 				continue // it would write; its --charter is checked below
 			}
+			if words[1] == "verify" {
+				// It would run the criterion's command: pasted without a
+				// terminal, it finds the criterion, shows the command and
+				// refuses to run it unasked.
+				if _, errOut, code := cli(t, here, "", words[1:]...); code != 2 || !strings.Contains(errOut, "Run the command that verifies") || !strings.Contains(errOut, "pass --yes") {
+					t.Errorf("%s (pasted in the folder status ran in): exit %d, %s", line, code, errOut)
+				}
+				continue
+			}
 			if _, errOut, code := cli(t, here, "", words[1:]...); code != 0 && !(words[1] == "check" && code == 1) {
 				t.Errorf("%s (pasted in the folder status ran in): exit %d, %s", line, code, errOut)
 			}

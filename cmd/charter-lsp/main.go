@@ -6,6 +6,7 @@
 //	charter-lsp interview CHARTER.md    print the next interview action
 //	charter-lsp status [DIR]            show pi-charter status
 //	charter-lsp record VAL-ID …         record evidence
+//	charter-lsp verify VAL-ID|C<n>      run a criterion's command, record it
 //	charter-lsp migrate PATH [--write]  turn an older charter into a current one
 //	charter-lsp rules | explain CODE    the diagnostic codes
 //	charter-lsp completion SHELL        a shell completion script
@@ -50,6 +51,7 @@ func init() {
 		{"interview", "print the next interview action for an rp1 charter", runInterview},
 		{"status", "show pi-charter status: milestones, VALs, drift, blockers, next actions", runStatus},
 		{"record", "record evidence for a VAL, as pi-charter's charter_record does", runRecord},
+		{"verify", "run a criterion's command (after you confirm it) and record what it printed", runVerify},
 		{"migrate", "turn an older charter into one in the current grammar (prints; --write creates)", runMigrate},
 		{"rules", "list every diagnostic code: severity, family, fix safety, what triggers it", runRules},
 		{"explain", "explain a diagnostic code: what triggers it, an example, the fix, its docs URL", runExplain},

@@ -5,7 +5,7 @@ _charter_lsp() {
     case ${COMP_WORDS[i]} in -*) ;; *) cmd=${COMP_WORDS[i]}; break ;; esac
   done
   if [[ -z $cmd ]]; then
-    COMPREPLY=($(compgen -W 'serve init check interview status record migrate rules explain completion version help -h --help -V --version' -- "$cur"))
+    COMPREPLY=($(compgen -W 'serve init check interview status record verify migrate rules explain completion version help -h --help -V --version' -- "$cur"))
     return
   fi
   case $cmd in
@@ -94,6 +94,17 @@ _charter_lsp() {
     esac
     if [[ $cur == -* ]]; then
       COMPREPLY=($(compgen -W '--artifact --because --charter --details --feature --now --outcome --recorded-by --source --summary -h --help -V --version' -- "$cur"))
+    else
+      COMPREPLY=($(compgen -f -- "$cur"))
+    fi
+    ;;
+  verify)
+    case $prev in
+    --charter) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --timeout) return ;;
+    esac
+    if [[ $cur == -* ]]; then
+      COMPREPLY=($(compgen -W '--charter --timeout --yes -h --help -V --version' -- "$cur"))
     else
       COMPREPLY=($(compgen -f -- "$cur"))
     fi

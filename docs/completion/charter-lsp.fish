@@ -6,6 +6,7 @@ complete -c charter-lsp -n '__fish_use_subcommand' -a check -d 'print diagnostic
 complete -c charter-lsp -n '__fish_use_subcommand' -a interview -d 'print the next interview action for an rp1 charter'
 complete -c charter-lsp -n '__fish_use_subcommand' -a status -d 'show pi-charter status - milestones, VALs, drift, blockers, next…'
 complete -c charter-lsp -n '__fish_use_subcommand' -a record -d 'record evidence for a VAL, as pi-charters charter_record does'
+complete -c charter-lsp -n '__fish_use_subcommand' -a verify -d 'run a criterions command'
 complete -c charter-lsp -n '__fish_use_subcommand' -a migrate -d 'turn an older charter into one in the current grammar'
 complete -c charter-lsp -n '__fish_use_subcommand' -a rules -d 'list every diagnostic code - severity, family, fix safety, what…'
 complete -c charter-lsp -n '__fish_use_subcommand' -a explain -d 'explain a diagnostic code - what triggers it, an example, the fix,…'
@@ -62,6 +63,10 @@ complete -c charter-lsp -n '__fish_seen_subcommand_from record' -l recorded-by -
 complete -c charter-lsp -n '__fish_seen_subcommand_from record' -l source -x -a 'manual verifier subagent' -d 'who checked - manual'
 complete -c charter-lsp -n '__fish_seen_subcommand_from record' -l summary -x -d 'one line of text - what was observed'
 complete -c charter-lsp -n '__fish_seen_subcommand_from record' -F
+complete -c charter-lsp -n '__fish_seen_subcommand_from verify' -l charter -r -F -d 'the charter directory, or a folder holding the one charter with that…'
+complete -c charter-lsp -n '__fish_seen_subcommand_from verify' -l timeout -x -d 'stop the command after this duration'
+complete -c charter-lsp -n '__fish_seen_subcommand_from verify' -l yes -d 'run without asking'
+complete -c charter-lsp -n '__fish_seen_subcommand_from verify' -F
 complete -c charter-lsp -n '__fish_seen_subcommand_from migrate' -l now -x -d 'date the new charter at this RFC 3339 time'
 complete -c charter-lsp -n '__fish_seen_subcommand_from migrate' -l write -s w -d 'create the new charter'
 complete -c charter-lsp -n '__fish_seen_subcommand_from migrate' -F

@@ -23,12 +23,11 @@
 'use strict';
 const cp = require('child_process');
 const fs = require('fs');
-const http = require('http');
-const net = require('net');
 const os = require('os');
 const path = require('path');
 const { chromium } = require('playwright-core');
 const { makeWorkspace, expectations, evidenceFiles } = require('./lib/workspace');
+const { freePort, healthy } = require('./lib/codeserver');
 
 const HERE = __dirname;
 const CACHE = process.env.E2E_CACHE || path.join(HERE, '..', '.e2e-cache');
@@ -42,28 +41,6 @@ const elapsed = () => `${((Date.now() - T0) / 1000).toFixed(1)}s`;
 function fail(msg) {
   console.error(`vscode e2e: ${msg}`);
   process.exit(2);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function healthy(port) {
-  return new Promise((resolve) => {
-    http
-      .get(`http://127.0.0.1:${port}/healthz`, (r) => {
-        r.resume();
-        resolve(r.statusCode === 200);
-      })
-      .on('error', () => resolve(false));
-  });
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -64,6 +64,7 @@ var exceptions = []exception{
 	{"analysis/charterfile/check_sections.go", []string{"in-progress", "pending", "blocked"}, "words people write for a phase's status, mapped to upcoming, current or done"},
 	{"analysis/diag/diag.go", []string{"none"}, "a severity setting's word for off"},
 	{"analysis/diag/safety.go", []string{"none"}, "a code that has no fix (FixSafety)"},
+	{"editors/vscode/src/chartersTree.ts", []string{"pass"}, "VS Code's codicon named pass (a check mark)"},
 	{"analysis/rp1/advice.go", []string{"pending"}, "rp1's advice for a question awaiting its answer"},
 	{"lsp/document_symbol_rp1.go", []string{"pending"}, "an rp1 scratch-pad question awaiting its answer"},
 	{"analysis/rp1/cues.go", []string{"fail", "pass", "none"}, "English words an answer uses (a success-criteria cue, answers that skip)"},

@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -79,6 +80,8 @@ type Client struct {
 	messages      []protocol.ShowMessageParams
 	progress      []Progress
 	docs          map[uri.URI]*buffer // the client's copy of each open document
+	prompts       prompts             // window/showMessageRequest (prompts.go)
+	custom        map[string][]json.RawMessage // the server's own notifications (charter/…), by method
 }
 
 // buffer is the client's copy of an open document.
@@ -593,6 +596,10 @@ func (c *Client) record(f func()) {
 func (c *Client) recordRaw(next jsonrpc2.Handler) jsonrpc2.Handler {
 	return func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
 		if req.Method() != protocol.MethodTextDocumentPublishDiagnostics {
+			if !req.IsCall() && strings.HasPrefix(req.Method(), "charter/") {
+				c.recordCustom(strings.Clone(req.Method()), json.RawMessage(req.Params())) // both borrow the read buffer
+				return nil, nil
+			}
 			return next(ctx, req)
 		}
 		raw := string(req.Params())
@@ -720,8 +727,12 @@ func (e editor) ShowMessage(_ context.Context, p *protocol.ShowMessageParams) er
 	e.c.record(func() { e.c.messages = append(e.c.messages, kept) })
 	return nil
 }
-func (e editor) ShowMessageRequest(context.Context, *protocol.ShowMessageRequestParams) (*protocol.MessageActionItem, error) {
-	return nil, nil
+func (e editor) ShowMessageRequest(_ context.Context, p *protocol.ShowMessageRequestParams) (*protocol.MessageActionItem, error) {
+	kept, err := protocol.Clone(*p)
+	if err != nil {
+		return nil, err
+	}
+	return e.c.ask(kept), nil // prompts.go
 }
 func (e editor) LogMessage(context.Context, *protocol.LogMessageParams) error { return nil }
 func (e editor) ShowDocument(_ context.Context, p *protocol.ShowDocumentParams) (*protocol.ShowDocumentResult, error) {

@@ -329,6 +329,7 @@ function M.buffer_commands(bufnr)
       end
     end)
   end, { desc = 'Charter: show status' })
+  require('charter.verify').buffer_commands(bufnr)
   cmd(bufnr, 'CharterRecord', function(o)
     local outcome, rest = o.args:match('^%s*(%S+)%s*(.-)%s*$')
     if not vim.tbl_contains(outcomes, outcome) then
@@ -434,12 +435,14 @@ local function apply_edit_creating_folders(err, result, ctx, cfg)
   return vim.lsp.handlers['workspace/applyEdit'](err, result, ctx, cfg)
 end
 
---- The handlers the charter client needs on this Neovim (none from 0.10 on).
+--- The handlers the charter client needs on this Neovim: verify runs' (charter/verify.lua),
+--- and before 0.10 workspace/applyEdit's.
 function M.handlers()
-  if vim.fn.has('nvim-0.10') == 1 then
-    return {}
+  local handlers = require('charter.verify').handlers()
+  if vim.fn.has('nvim-0.10') == 0 then
+    handlers['workspace/applyEdit'] = apply_edit_creating_folders
   end
-  return { ['workspace/applyEdit'] = apply_edit_creating_folders }
+  return handlers
 end
 
 --- Configures charter-lsp. Call from init.lua: require('charter').setup({ settings = { … } }).
@@ -450,6 +453,7 @@ function M.setup(opts)
       cmd = config.cmd,
       settings = { charter = object(config.settings) },
       init_options = M.init_options(),
+      handlers = M.handlers(),
       on_attach = on_attach,
     })
     vim.lsp.enable('charter')

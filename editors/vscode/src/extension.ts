@@ -10,6 +10,7 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { registerCommands } from './commands';
+import { registerVerify } from './verifyViews';
 import { CHARTER_FILE_GLOBS } from './generated/charterFiles';
 import { CHARTER_DOCUMENTS } from './selector';
 import { findServer, INSTALL_URL } from './serverPath';
@@ -20,6 +21,9 @@ export class ClientHost {
   private client: LanguageClient | undefined;
   private starting: Promise<LanguageClient | undefined> | undefined;
   readonly output = vscode.window.createOutputChannel('Charter');
+  private readonly started = new vscode.EventEmitter<LanguageClient>();
+  /** A client started (and after a restart, the new one). */
+  readonly onDidStart = this.started.event;
 
   constructor(private readonly ctx: vscode.ExtensionContext) {}
 
@@ -112,6 +116,7 @@ export class ClientHost {
       return undefined;
     }
     this.client = client;
+    this.started.fire(client);
     return client;
   }
 
@@ -163,6 +168,7 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
   const h = host;
   ctx.subscriptions.push(h.output, { dispose: () => void h.stop() });
   registerCommands(ctx, h);
+  registerVerify(ctx, h);
 
   ctx.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -17,6 +17,7 @@ import type { Report, VALAt } from '../src/generated/status';
 import { CommandRequest, isRegister, markdownOf, orderForPick, statusRequest, valAtRequest, valByIdRequest, valsOf } from '../src/server';
 import { answerRequest, buttonRequest, isTurn, startRequest, Turn } from '../src/conversation';
 import { statusPage } from '../src/statusView';
+import { stopServer } from './stop';
 
 const extension = path.resolve(__dirname, '..', '..'); // out/test-server/ → editors/vscode
 const binary = process.env.CHARTER_LSP || path.resolve(extension, '..', '..', 'bin', 'charter-lsp');
@@ -65,17 +66,7 @@ before(async () => {
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(criteriaRel), languageId: 'markdown', version: 1, text } });
 });
 
-after(async () => {
-  if (conn) {
-    await Promise.race([conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 3000))]).catch(() => undefined);
-    await conn.sendNotification('exit').catch(() => undefined);
-    conn.dispose();
-  }
-  server?.kill();
-  if (ws) {
-    fs.rmSync(ws, { recursive: true, force: true });
-  }
-});
+after(() => stopServer(conn, server, ws));
 
 test('the status view shows the completion blockers the server reports', async () => {
   const report = await execute<Report>(statusRequest(uriOf(criteriaRel)));

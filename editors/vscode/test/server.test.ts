@@ -9,7 +9,7 @@ function charter(id: string, dir: string, vals: [string, string | undefined][]):
   return {
     charterId: id, dir, status: 'active', objective: '', now: '2026-11-13T12:00:00.000Z',
     milestones: [], valTotal: vals.length, valPass: 0, registerEmpty: vals.length === 0,
-    criteria: vals.map(([criterionId, outcome]) => ({ criterionId, title: `${criterionId} holds`, verifier: 'command', verifierSpec: { kind: 'command', command: 'true' }, requireFreshEvidence: false, outcome, stale: false })),
+    criteria: vals.map(([criterionId, outcome]) => ({ criterionId, title: `${criterionId} holds`, verifier: 'command', verifierSpec: { kind: 'command', command: 'true' }, requireFreshEvidence: false, outcome, stale: false, file: 'criteria.md', line: 3 })),
     drift: { uncovered: [], stale: [], readyNext: [], sidecarDrift: [], milestoneArtifacts: [] },
     details: { blockingForComplete: [] }, commands: {}, parseWarnings: [], fileProblems: [], nextActions: [],
   };
@@ -45,7 +45,7 @@ test('valsOf lists only criteria.md VALs: a .charters/ charter has none to recor
   const dotCharters: Charter = {
     format: 'charters', charterId: 'c1', dir: '/p/.charters/c1', generation: 'fi15', readAs: null, listed: true, legacy: true,
     status: 'active', objective: 'ship', references: '', scope: '',
-    criteria: [{ id: 'C1', title: 'works', body: '', status: 'pending', note: '', stale: false, depends: [], failCount: 0 }],
+    criteria: [{ id: 'C1', title: 'works', body: '', status: 'pending', note: '', stale: false, depends: [], failCount: 0, line: 4 }],
     warnings: [], reportExists: false, events: 0, fileProblems: [], nextActions: [],
   };
   const report: Report = { charters: [dotCharters, charter('a', '/p/.pi/charters/a', [['A1', 'fail']])] };
