@@ -17,16 +17,19 @@ import (
 // inOrder are the notifications handled on the read loop, one after the
 // other in wire order: text synchronisation must not be reordered (the
 // library's usual AsyncHandler runs everything concurrently and reorders
-// rapid didChange notifications). They are quick and never call the client.
-// Everything else runs concurrently, so a handler may call the client
+// rapid didChange notifications), nor a file change the client reported
+// before an edit, or that edit is checked without it. They are quick and
+// never wait on the client (what must, goes to inBackground). Everything
+// else runs concurrently, so a handler may call the client
 // (workspace/configuration, client/registerCapability) without deadlocking
 // the read loop that must read the answer.
 var inOrder = map[string]bool{
-	protocol.MethodTextDocumentDidOpen:   true,
-	protocol.MethodTextDocumentDidChange: true,
-	protocol.MethodTextDocumentDidClose:  true,
-	protocol.MethodTextDocumentDidSave:   true,
-	protocol.MethodExit:                  true,
+	protocol.MethodTextDocumentDidOpen:            true,
+	protocol.MethodTextDocumentDidChange:          true,
+	protocol.MethodTextDocumentDidClose:           true,
+	protocol.MethodTextDocumentDidSave:            true,
+	protocol.MethodWorkspaceDidChangeWatchedFiles: true,
+	protocol.MethodExit:                           true,
 }
 
 // callsClient are the messages whose handler may wait for the client's
@@ -39,7 +42,6 @@ var inOrder = map[string]bool{
 var callsClient = map[string]bool{
 	protocol.MethodInitialized:                     true,
 	protocol.MethodWorkspaceDidChangeConfiguration: true,
-	protocol.MethodWorkspaceDidChangeWatchedFiles:  true,
 	protocol.MethodWorkspaceExecuteCommand:         true,
 }
 
@@ -210,6 +212,29 @@ func (s *Server) admit(method string) (release func(), ok bool) {
 	}
 	s.work <- struct{}{}
 	return func() { <-s.work }, true
+}
+
+// inBackground runs f, which may wait on the client, off the read loop for
+// an in-order handler, under the same bound as a handler that calls the
+// client: past it, f is dropped with a warning. A panic in f is logged.
+func (s *Server) inBackground(what string, f func(ctx context.Context)) {
+	select {
+	case s.callingClient <- struct{}{}:
+	default:
+		s.log.Warn("dropped: too many waiting on the editor", zap.String("what", what))
+		return
+	}
+	s.busy.Add()
+	go func() {
+		defer s.busy.Done()
+		defer func() { <-s.callingClient }()
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("panicked", zap.String("what", what), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+			}
+		}()
+		f(s.ctx)
+	}()
 }
 
 // invalidParams reports params that do not decode as InvalidParams: the

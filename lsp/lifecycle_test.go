@@ -61,6 +61,20 @@ func TestInitializedRegistersFileWatchers(t *testing.T) {
 	}
 }
 
+// A project file that names other source folders, changed on disk, makes
+// the server watch them (registering waits on the client, so it runs
+// behind the file change, which is handled in wire order).
+func TestProjectFileChangeReregistersFileWatchers(t *testing.T) {
+	c := lsptest.Start(t, lsptest.Config{})
+	c.WriteFile(".charter-lsp.json", `{"sourceDirs": ["pkg"]}`)
+	c.FilesChanged(protocol.FileChangeTypeCreated, ".charter-lsp.json")
+	c.Sync()
+	regs := c.Registrations()
+	if len(regs) != 1 || !strings.Contains(string(regs[0].RegisterOptions), `"**/pkg/**"`) {
+		t.Errorf("after the project file named pkg, registrations = %+v", regs)
+	}
+}
+
 func TestNoDynamicRegistrationWithoutClientSupport(t *testing.T) {
 	c := lsptest.Start(t, lsptest.Config{Capabilities: &protocol.ClientCapabilities{}})
 	if regs := c.Registrations(); len(regs) != 0 {
