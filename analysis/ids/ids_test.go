@@ -26,8 +26,8 @@ func TestEachVAL(t *testing.T) {
 		{"VAL-AUTH-001 passes", []string{"VAL-AUTH-001"}},
 		{`t.Run("VAL-AUTH-001: logs in", f) // VAL-X`, []string{"VAL-AUTH-001", "VAL-X"}},
 		{"see VAL-AUTH-001.", []string{"VAL-AUTH-001"}},
-		{"VAL-AUTH-001-related", []string{}},  // runs into a word
-		{"VAL-X-001-Title", []string{}},       // a heading would read VAL-X-001-T
+		{"VAL-AUTH-001-related", []string{}},   // runs into a word
+		{"VAL-X-001-Title", []string{}},        // a heading would read VAL-X-001-T
 		{"VAL-AUTH-001a VAL-auth", []string{}}, // glued, lower-case
 		{"xVAL-A1 _VAL-A2 -VAL-A3", []string{}},
 		{"VAL-A- and VAL-", []string{"VAL-A"}},
