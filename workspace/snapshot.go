@@ -38,6 +38,7 @@ type Snapshot struct {
 	folders  map[string]*promise[map[string][]diag.Diagnostic] // .charters/<id> folders, their files' diagnostics
 	clocks   map[string]*promise[clockReading]                 // freshness baselines, by project and settings
 	found    *promise[analysis.Workspace]                      // charters under the roots
+	ids      idsMemo                                           // the projects' cites (ids.go)
 }
 
 type configResult struct {

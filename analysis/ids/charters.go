@@ -54,42 +54,46 @@ func InCharters(fsys vfs.FS, d *charterfile.Dir, id string) []Ref {
 		})
 	}
 	if d.StateSrc != nil {
+		// The snapshot mirrors charter.md: the id, the depends lists, and
+		// the title and note that may name it.
 		in := refsIn{d.StatePath, source.NewIndex(d.StateSrc), &out}
 		eachJSONString(d.StateSrc, func(s jsonString) {
-			if s.key || !(s.at("criteriaSnapshot", "[]", "id") || s.at("criteriaSnapshot", "[]", "depends", "[]")) {
+			mirror := s.at("criteriaSnapshot", "[]", "id") || s.at("criteriaSnapshot", "[]", "depends", "[]") ||
+				s.at("criteriaSnapshot", "[]", "title") || s.at("criteriaSnapshot", "[]", "status", "note") ||
+				s.at("criteriaSnapshot", "[]", "evidence", "note")
+			if s.key || !mirror {
 				return
 			}
-			if sp, quoted, ok := idIn(d.StateSrc, s.lit, s.value, id); ok {
+			spans, quoted := criterionIn(d.StateSrc, s.lit, s.value, id)
+			for _, sp := range spans {
 				in.add(sp, RoleState, quoted)
 			}
 		})
 	}
 	if d.Events != nil {
+		// A criterion_changed event: its criterion, and the old and new
+		// values (a depends list, a title or note naming the id).
 		in := refsIn{d.EventsPath, source.NewIndex(d.EventsSrc), &out}
 		for _, e := range d.Events.Parsed {
 			if e.Type != "criterion_changed" {
 				continue
 			}
 			line := d.EventsSrc[e.Span.Start:e.Span.End]
-			depends := e.Str("field") == "depends"
 			eachJSONString(line, func(s jsonString) {
-				if s.key {
+				value := s.at("old") || s.at("new") || s.at("old", "[]") || s.at("new", "[]")
+				if s.key || !s.at("criterion") && !value {
 					return
 				}
 				lit := s.lit.Shift(e.Span.Start)
-				switch {
-				case s.at("criterion"):
+				if s.at("criterion") {
 					if sp, quoted, ok := idIn(d.EventsSrc, lit, s.value, id); ok {
 						in.add(sp, RoleEvent, quoted)
 					}
-				case depends && (s.at("old", "[]") || s.at("new", "[]")):
-					if sp, quoted, ok := idIn(d.EventsSrc, lit, s.value, id); ok {
-						in.add(sp, RoleEvent, quoted)
-					}
-				case depends && (s.at("old") || s.at("new")):
-					for _, sp := range tokensIn(d.EventsSrc, lit, id) {
-						in.add(sp, RoleEvent, false)
-					}
+					return
+				}
+				spans, quoted := criterionIn(d.EventsSrc, lit, s.value, id)
+				for _, sp := range spans {
+					in.add(sp, RoleEvent, quoted)
 				}
 			})
 		}

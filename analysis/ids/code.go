@@ -4,6 +4,7 @@ import (
 	"context"
 	"io/fs"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -86,6 +87,19 @@ func IsTestFile(name string) bool {
 		}
 	}
 	return false
+}
+
+// TestGlobs are glob patterns for the test folders and test files
+// outside the source folders (which the server watches already): what a
+// file watcher must watch to keep the cites of tests current.
+func TestGlobs() []string {
+	var out []string
+	for d := range testDirs {
+		out = append(out, "**/"+d+"/**")
+	}
+	sort.Strings(out)
+	return append(out, "**/*_test.*", "**/test_*.py", "**/*_spec.rb", "**/*.test.*", "**/*.spec.*", "**/*.e2e.*",
+		"**/*Test.*", "**/*Tests.*", "**/*Spec.*", "**/*.feature")
 }
 
 // WalkCode calls visit for every code and test file of project (the rule

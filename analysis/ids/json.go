@@ -102,29 +102,24 @@ func idIn(src []byte, lit source.Span, value, id string) (sp source.Span, quoted
 	return lit, true, true
 }
 
-// tokensIn are the spans of id among the words of a JSON string that lists
-// ids ("C1, C2", as a Depends value is written), when the literal has no
-// escapes (otherwise its bytes are not its text, and nothing is found).
-func tokensIn(src []byte, lit source.Span, id string) []source.Span {
+// criterionIn is where criterion id is written in the JSON string literal
+// lit of src: the whole string (idIn), or each word of it that is the id
+// (EachCriterion: "C1, C3", a note naming C1), when the literal has no
+// escapes (otherwise its bytes are not its text, and no word is found).
+func criterionIn(src []byte, lit source.Span, value, id string) (spans []source.Span, quoted bool) {
+	if sp, quoted, ok := idIn(src, lit, value, id); ok {
+		return []source.Span{sp}, quoted
+	}
 	raw := src[lit.Start+1 : lit.End-1]
 	if bytes.IndexByte(raw, '\\') >= 0 {
-		return nil
+		return nil, false
 	}
-	var out []source.Span
-	start := -1
-	for i := 0; i <= len(raw); i++ {
-		sep := i == len(raw) || raw[i] == ',' || raw[i] == ' ' || raw[i] == '\t'
-		switch {
-		case sep && start >= 0:
-			if string(raw[start:i]) == id {
-				out = append(out, source.Span{Start: lit.Start + 1 + start, End: lit.Start + 1 + i})
-			}
-			start = -1
-		case !sep && start < 0:
-			start = i
+	EachCriterion(raw, func(tok string, sp source.Span) {
+		if tok == id {
+			spans = append(spans, sp.Shift(lit.Start+1))
 		}
-	}
-	return out
+	})
+	return spans, false
 }
 
 // jsonLiteral is id written as a JSON string.

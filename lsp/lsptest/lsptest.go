@@ -78,6 +78,8 @@ type Client struct {
 	shown         []protocol.ShowDocumentParams
 	messages      []protocol.ShowMessageParams
 	docs          map[uri.URI]*buffer // the client's copy of each open document
+	// confirm answers for the user when an edit needs confirmation (nil: yes).
+	confirm func(protocol.ChangeAnnotationIdentifier, protocol.ChangeAnnotation) bool
 }
 
 // buffer is the client's copy of an open document.

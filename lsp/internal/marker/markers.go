@@ -30,6 +30,10 @@ var markerFuncs = map[string]func(*session, *mark){
 	"def":             defMarker,
 	"workspacesymbol": workspaceSymbolMarker,
 	"command":         commandMarker,
+	"refs":            refsMarker,   // ids.go
+	"rename":          renameMarker, // ids.go
+	"links":           linksMarker,  // ids.go
+	"inlay":           inlayMarker,  // ids.go
 }
 
 // location resolves a location argument in the current text: re"…" (or
@@ -101,7 +105,8 @@ func (s *session) wantArgs(m *mark, min, max int) bool {
 	for name := range m.named {
 		allowed := name == "after" ||
 			m.name == "diag" && name == "related" ||
-			m.name == "codeaction" && name == "kind"
+			m.name == "codeaction" && name == "kind" ||
+			m.name == "rename" && name == "confirm"
 		if !allowed {
 			s.errorf(m, "unknown named argument %s=", name)
 			return false
