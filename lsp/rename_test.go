@@ -83,7 +83,7 @@ Command: go test ./src/auth/ -run Logout
 }
 `,
 	".pi/charters/auth/work/m1-login/evidence/2026-11-10T08-00-00-000Z/narrative.md": "The second run of VAL-AUTH-001 passed.\n",
-	"src/auth/login.go": "package auth\n\nfunc Login() string { return \"token\" }\n",
+	"src/auth/login.go":   "package auth\n\nfunc Login() string { return \"token\" }\n",
 	"tests/login.test.ts": "import { test } from \"bun:test\";\n\ntest(\"VAL-AUTH-001: login returns a signed token\", () => {});\n",
 }
 
