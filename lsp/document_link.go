@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"path"
 	"path/filepath"
 
 	"go.lsp.dev/protocol"
@@ -41,11 +42,13 @@ func (s *Server) DocumentLink(ctx context.Context, params *protocol.DocumentLink
 	}
 	for _, l := range links {
 		target := ""
-		switch l.Base {
-		case ids.FromEvidence:
+		switch {
+		case l.Base == ids.FromEvidence:
 			target = s.evidenceTarget(d, dir, l.Path)
-		case ids.FromProject:
-			target = s.projectTarget(d, project, l.Path)
+		case d.Kind == analysis.KindChartersCharter:
+			target = s.fileTarget(d, l.Path, dir, project) // as go to definition resolves it
+		default:
+			target = s.fileTarget(d, l.Path, project)
 		}
 		if target == "" {
 			continue
@@ -57,18 +60,24 @@ func (s *Server) DocumentLink(ctx context.Context, params *protocol.DocumentLink
 	return out, nil
 }
 
-// projectTarget is the file a project path names, when it exists inside
-// the workspace folders (symbolic links resolved) and is a regular file.
-func (s *Server) projectTarget(d *doc, project, p string) string {
-	if project == "" {
+// fileTarget is the file a relative path written in d names: the first of
+// bases (folders) under which it is a regular file inside the workspace
+// folders (symbolic links resolved); "" when there is none.
+func (s *Server) fileTarget(d *doc, p string, bases ...string) string {
+	if p == "" || path.IsAbs(p) {
 		return ""
 	}
-	target := filepath.Join(project, filepath.FromSlash(p))
-	if !s.InWorkspace(target) {
-		return ""
+	for _, base := range bases {
+		if base == "" {
+			continue
+		}
+		target := filepath.Join(base, filepath.FromSlash(path.Clean(p)))
+		if !s.InWorkspace(target) {
+			continue
+		}
+		if fi, err := d.snap.FS().Stat(target); err == nil && fi.Mode().IsRegular() {
+			return target
+		}
 	}
-	if fi, err := d.snap.FS().Stat(target); err != nil || !fi.Mode().IsRegular() {
-		return ""
-	}
-	return target
+	return ""
 }
