@@ -29,6 +29,7 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 	}
 	s.log.Debug("files changed on disk", zap.Int("files", len(paths)))
 	s.diags.schedule(s.update(workspace.Change{Disk: paths}), "")
+	s.refreshViews() // lenses and hints read the disk too (refresh.go)
 	if config {
 		s.updateWatchers(ctx) // the source folders may have changed
 	}

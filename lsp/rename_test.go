@@ -1,6 +1,7 @@
 package lsp_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -277,5 +278,47 @@ func TestRenameRefusesLinkedFile(t *testing.T) {
 	}
 	if left := mentions(t, filepath.Join(root, "real"), "VAL-AUTH-010"); len(left) > 0 {
 		t.Errorf("files changed: %v", left)
+	}
+}
+
+// The "cited in" lens follows the code on disk: a test that starts citing
+// the VAL, reported by the file watcher, makes the server ask the editor
+// to refresh its lenses, and the lens counts it.
+func TestCitesLensFollowsDisk(t *testing.T) {
+	root := t.TempDir()
+	testfixture.WriteFiles(t, root, renameCharter)
+	yes := true
+	caps := renameCaps()
+	caps.Workspace.CodeLens = &protocol.CodeLensWorkspaceClientCapabilities{RefreshSupport: &yes}
+	caps.Workspace.InlayHint = &protocol.InlayHintWorkspaceClientCapabilities{RefreshSupport: &yes}
+	c := lsptest.Start(t, lsptest.Config{Root: root, Capabilities: caps})
+	u := c.Open(".pi/charters/auth/criteria.md", renameCharter[".pi/charters/auth/criteria.md"])
+	c.Sync()
+	lens := func() []string {
+		t.Helper()
+		ls, err := c.Server.CodeLens(t.Context(), &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range ls {
+			if strings.HasPrefix(l.Command.Title, "cited in") {
+				out = append(out, fmt.Sprintf("%d %s", l.Range.Start.Line+1, l.Command.Title))
+			}
+		}
+		return out
+	}
+	if got := fmt.Sprint(lens()); got != "[5 cited in 1 place]" {
+		t.Fatalf("lenses before: %s", got)
+	}
+	c.WriteFile("src/auth/login_test.go", "package auth\n\n// VAL-AUTH-001 and VAL-AUTH-003 in one test.\n")
+	before := c.ViewRefreshes()
+	c.FilesChanged(protocol.FileChangeTypeCreated, "src/auth/login_test.go")
+	c.Sync()
+	if c.ViewRefreshes() != before+2 {
+		t.Errorf("view refreshes: %d, want %d (lenses and inlay hints)", c.ViewRefreshes(), before+2)
+	}
+	if got := fmt.Sprint(lens()); got != "[5 cited in 2 places (2 files) 14 cited in 1 place]" {
+		t.Errorf("lenses after: %s", got)
 	}
 }
