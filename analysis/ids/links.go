@@ -141,28 +141,24 @@ func commandPaths(src []byte, sp source.Span) []token {
 func referencePaths(src []byte, ls source.Span) []token {
 	line := src[ls.Start:ls.End]
 	var out []token
-	for i := 0; i < len(line); i++ {
+	// enclosed takes the text from i up to the closing byte: a path when
+	// it looks like one; false when the line does not close it.
+	enclosed := func(i int, closing byte) (next int, ok bool) {
+		j := bytes.IndexByte(line[i:], closing)
+		if j < 0 {
+			return 0, false
+		}
+		if text := string(line[i : i+j]); looksLikePath(text) {
+			out = append(out, token{source.Span{Start: ls.Start + i, End: ls.Start + i + j}, text})
+		}
+		return i + j, true
+	}
+	for i, ok := 0, true; i < len(line) && ok; i++ {
 		switch {
 		case line[i] == '`':
-			j := bytes.IndexByte(line[i+1:], '`')
-			if j < 0 {
-				return out
-			}
-			text := string(line[i+1 : i+1+j])
-			if looksLikePath(text) {
-				out = append(out, token{source.Span{Start: ls.Start + i + 1, End: ls.Start + i + 1 + j}, text})
-			}
-			i += j + 1
+			i, ok = enclosed(i+1, '`')
 		case line[i] == ']' && i+1 < len(line) && line[i+1] == '(':
-			j := bytes.IndexByte(line[i+2:], ')')
-			if j < 0 {
-				return out
-			}
-			text := string(line[i+2 : i+2+j])
-			if looksLikePath(text) {
-				out = append(out, token{source.Span{Start: ls.Start + i + 2, End: ls.Start + i + 2 + j}, text})
-			}
-			i += j + 2
+			i, ok = enclosed(i+2, ')')
 		}
 	}
 	if len(out) > 0 {

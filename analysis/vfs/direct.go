@@ -34,9 +34,20 @@ func CheckDirect(root, path string) error {
 	if err := CheckWrite(root, path); err != nil {
 		return err
 	}
+	if link := firstLink(root, path, func(string) bool { return true }); link != "" {
+		target, _ := os.Readlink(link)
+		return &LinkError{Path: path, Link: link, Target: target}
+	}
+	return nil
+}
+
+// firstLink is the first symbolic link on the way from root down to path
+// (path included, root not) that counts, or "": the components are looked
+// at as written, and the walk stops at the first one that does not exist.
+func firstLink(root, path string, counts func(link string) bool) string {
 	rel, err := filepath.Rel(root, path)
 	if err != nil {
-		return outsideError(root, path)
+		return ""
 	}
 	p := root
 	for _, part := range strings.Split(rel, string(filepath.Separator)) {
@@ -46,12 +57,11 @@ func CheckDirect(root, path string) error {
 		p = filepath.Join(p, part)
 		fi, err := os.Lstat(p)
 		if err != nil {
-			return nil // not there yet: nothing further can be a link
+			return ""
 		}
-		if fi.Mode()&fs.ModeSymlink != 0 {
-			target, _ := os.Readlink(p)
-			return &LinkError{Path: path, Link: p, Target: target}
+		if fi.Mode()&fs.ModeSymlink != 0 && counts(p) {
+			return p
 		}
 	}
-	return nil
+	return ""
 }

@@ -4,7 +4,6 @@ package marker
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"go.lsp.dev/protocol"
@@ -28,23 +27,7 @@ func refsMarker(s *session, m *mark) {
 		s.errorf(m, "textDocument/references: %v", err)
 		return
 	}
-	var got []string
-	for _, l := range res {
-		got = append(got, s.formatLocation(l))
-	}
-	var want []string
-	for _, a := range m.args[1:] {
-		tp, tr, ok := s.locate(m, a)
-		if !ok {
-			return
-		}
-		want = append(want, s.formatLocation(protocol.Location{URI: s.c.URI(tp), Range: tr}))
-	}
-	sort.Strings(got)
-	sort.Strings(want)
-	if strings.Join(got, " ") != strings.Join(want, " ") {
-		s.errorf(m, "references =\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
-	}
+	s.matchLocations(m, "references", res, m.args[1:])
 }
 
 // rename(location, "new name", golden [, confirm=no]): prepareRename at
@@ -105,10 +88,7 @@ func renameMarker(s *session, m *mark) {
 // links(golden): the document links of the marker's file, one a line:
 // the range, the linked text, the target.
 func linksMarker(s *session, m *mark) {
-	if !s.wantArgs(m, 1, 1) || !s.requireOpen(m, m.file.path) {
-		return
-	}
-	g := s.goldenFor(m, m.args[0])
+	g := s.fileGolden(m)
 	if g == nil {
 		return
 	}
