@@ -46,8 +46,10 @@ type idUse struct {
 	// charters holds the charter folders of the id: one, except for a VAL
 	// cited in code that several charters of the project define.
 	charters []string
-	// taken says why an id cannot be the new name (rename.go).
-	taken func(kind ids.Kind, id string) string
+	// taken says why an id cannot be the new name, blocked why the id
+	// cannot be renamed at all (rename.go).
+	taken   func(kind ids.Kind, id string) string
+	blocked string
 }
 
 // idUseAt is the id at byte offset off of d, or nil when there is none.
@@ -63,7 +65,7 @@ func (d *doc) idUseAt(off int) (*idUse, error) {
 			return nil, nil
 		}
 		refs, err := d.piRefs(t)
-		return &idUse{target: t, span: span, refs: refs, charters: []string{t.Dir},
+		return &idUse{target: t, span: span, refs: refs, charters: []string{t.Dir}, blocked: ids.BlockedInPi(view.Dir, t),
 			taken: func(k ids.Kind, id string) string { return ids.TakenInPi(view.Dir, k, id) }}, err
 	case charterfile.DirOf(d.Path) != "":
 		dir := charterfile.DirOf(d.Path)
@@ -100,6 +102,7 @@ func (d *doc) idUseAt(off int) (*idUse, error) {
 		use.target, use.charters = ct, append(use.charters, dir)
 		use.refs = append(use.refs, refs...)
 		use.taken = func(k ids.Kind, id string) string { return ids.TakenInPi(view.Dir, k, id) }
+		use.blocked = ids.BlockedInPi(view.Dir, ct)
 	}
 	if len(use.charters) == 0 {
 		return nil, nil

@@ -57,7 +57,7 @@ func (s *Server) Rename(ctx context.Context, params *protocol.RenameParams) (*pr
 	if use == nil {
 		return nil, jsonrpc2.NewError(codeRequestFailed, "No charter id here: rename works on a VAL id, a milestone id or a C<n> criterion id")
 	}
-	if err := ids.CheckName(use.target, params.NewName, use.taken); err != nil {
+	if err := ids.CheckName(use.target, params.NewName, use.blocked, use.taken); err != nil {
 		var refused *ids.Refused
 		if errors.As(err, &refused) {
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, refused.Reason)

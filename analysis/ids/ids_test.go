@@ -187,7 +187,7 @@ func TestRenameKeepsJSONValid(t *testing.T) {
 	}
 	d := pi.LoadDir(vfs.OS, dir)
 	target := Target{Kind: VAL, ID: "VAL-SESS-001", Dir: dir}
-	if err := CheckName(target, "VAL-SESS-010", func(k Kind, id string) string { return TakenInPi(d, k, id) }); err != nil {
+	if err := CheckName(target, "VAL-SESS-010", "", func(k Kind, id string) string { return TakenInPi(d, k, id) }); err != nil {
 		t.Fatal(err)
 	}
 	refs, err := InPi(context.Background(), vfs.OS, d, target)
@@ -235,17 +235,17 @@ func TestCheckName(t *testing.T) {
 		"VAL-SESS-001": "is already called",
 		"VAL-roll-002": "is not a VAL id",
 	} {
-		err := CheckName(target, newID, taken)
+		err := CheckName(target, newID, "", taken)
 		var refused *Refused
 		if !errors.As(err, &refused) || !strings.Contains(err.Error(), want) {
 			t.Errorf("rename to %s: %v, want a refusal saying %q", newID, err, want)
 		}
 	}
 	m := Target{Kind: Milestone, ID: "m1-sessions", Dir: dir}
-	if err := CheckName(m, "m2-rollout", taken); err == nil || !strings.Contains(err.Error(), "already a milestone") {
+	if err := CheckName(m, "m2-rollout", "", taken); err == nil || !strings.Contains(err.Error(), "already a milestone") {
 		t.Errorf("milestone onto m2-rollout: %v", err)
 	}
-	if err := CheckName(m, "_charter", taken); err == nil || !strings.Contains(err.Error(), "already holds evidence") {
+	if err := CheckName(m, "_charter", "", taken); err == nil || !strings.Contains(err.Error(), "already holds evidence") {
 		t.Errorf("milestone onto _charter (a folder of evidence): %v", err)
 	}
 }

@@ -274,3 +274,27 @@ func TakenInPi(d *pi.Dir, kind Kind, id string) string {
 	}
 	return ""
 }
+
+// BlockedInPi says why t cannot be renamed as it stands, or "": a heading
+// whose id runs into its title (VAL-X-001-Title, read as VAL-X-001-T)
+// would take the new id glued to the rest of the title word.
+func BlockedInPi(d *pi.Dir, t Target) string {
+	if t.Kind != VAL {
+		return ""
+	}
+	for _, f := range []*pi.File{d.CriteriaFile, d.CharterFile} {
+		for _, reg := range registersIn(d, f) {
+			for _, c := range reg.Criteria {
+				if c.ID == t.ID && c.GreedyID {
+					fix := "separate the id from the title"
+					if c.IntendedID != "" {
+						fix = fmt.Sprintf("write %s — and the title (the quick fix does)", c.IntendedID)
+					}
+					return fmt.Sprintf("the heading of %s (%s line %d) runs its id into the title, which is how pi-charter reads %s; %s, then rename it",
+						t.ID, filepath.Base(f.Path), f.Index.Line(c.IDSpan.Start)+1, t.ID, fix)
+				}
+			}
+		}
+	}
+	return ""
+}

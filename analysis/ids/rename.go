@@ -24,9 +24,12 @@ func (e *Refused) Error() string { return e.Reason }
 
 // CheckName refuses newID as the new name of t when it has the wrong shape
 // for t's kind, is t's own id, or taken says another id of the charter (or
-// its history) already uses it.
-func CheckName(t Target, newID string, taken func(kind Kind, id string) string) error {
+// its history) already uses it. blocked, when not "", says why t cannot be
+// renamed at all.
+func CheckName(t Target, newID, blocked string, taken func(kind Kind, id string) string) error {
 	switch {
+	case blocked != "":
+		return &Refused{fmt.Sprintf("cannot rename %s: %s", t.ID, blocked)}
 	case newID == t.ID:
 		return &Refused{fmt.Sprintf("%s is already called %s", t.ID, newID)}
 	case !Valid(t.Kind, newID):
