@@ -491,24 +491,35 @@ async function main() {
       // The history edits need confirmation: VS Code shows the refactor preview, with them unchecked.
       const pane = page.locator('.bulk-edit-panel');
       await pane.first().waitFor({ timeout: 15000 });
+      // Room for every row: the preview's tree only renders what is visible.
+      await palette('View: Toggle Maximized Panel');
       await sleep(500);
       const box_ = '.edit-checkbox, .monaco-custom-toggle, input[type=checkbox]';
-      const rows = await pane.locator('.monaco-list-row').evaluateAll((els, sel) =>
-        els.map((e) => {
-          const cb = e.querySelector(sel);
-          const checked = !cb ? null : cb.tagName === 'INPUT' ? cb.checked : cb.classList.contains('checked') || cb.getAttribute('aria-checked') === 'true';
-          return { text: e.innerText.replace(/\u00a0/g, ' ').replace(/\s+/g, ' '), checked };
-        }), box_);
+      const readRows = () =>
+        pane.locator('.monaco-list-row').evaluateAll((els, sel) =>
+          els.map((e) => {
+            const cb = e.querySelector(sel);
+            const checked = !cb ? null : cb.tagName === 'INPUT' ? cb.checked : cb.classList.contains('checked') || cb.getAttribute('aria-checked') === 'true';
+            return { text: e.innerText.replace(/\u00a0/g, ' ').replace(/\s+/g, ' '), checked };
+          }), box_);
+      const rows = await readRows();
       const isHistory = (t) => t.includes('evidence.json') || t.includes('"criterionId"');
       const wrong = rows.filter((r) => r.checked !== null && r.checked === isHistory(r.text));
       if (rows.length === 0 || wrong.length > 0) {
         throw new Error(`the preview should leave exactly the evidence unchecked; rows: ${JSON.stringify(rows)}`);
       }
-      // The user confirms: ticks the evidence too, then applies.
+      // The user confirms: ticks the evidence too (a file's tick ticks its changes: one at a
+      // time, looking again after each), then applies.
       const checkboxes = pane.locator(`.monaco-list-row :is(${box_})`);
-      const states = rows.filter((r) => r.checked !== null).map((r) => r.checked);
-      for (let i = 0; i < states.length; i++) if (!states[i]) await checkboxes.nth(i).click();
+      for (let k = 0; k < 20; k++) {
+        const states = (await readRows()).filter((r) => r.checked !== null).map((r) => r.checked);
+        const i = states.indexOf(false);
+        if (i < 0) break;
+        await checkboxes.nth(i).click();
+        await sleep(200);
+      }
       await pane.getByRole('button', { name: 'Apply', exact: true }).click();
+      await palette('View: Toggle Maximized Panel'); // the editor gets its room back
       await sleep(1000);
       await palette('File: Save All');
       const deadline = Date.now() + 15000;
@@ -516,6 +527,12 @@ async function main() {
       while (Date.now() < deadline && pending().length > 0) await sleep(300);
       if (pending().length > 0) throw new Error(`not renamed: ${JSON.stringify(pending().map((f) => path.relative(ws.dir, f)))}`);
       for (const rel of I.rename.moves) if (names(readRel(rel), I.criterionId)) throw new Error(`${rel} still names ${I.criterionId}`);
+      // The saved test reaches the server's file watcher; the server asks VS Code to refresh
+      // its lenses, and the renamed VAL's lens counts its cites again.
+      await page.locator('.codelens-decoration', { hasText: I.lens }).first().waitFor({ timeout: 15000 }).catch(async () => {
+        const all = await page.locator('.codelens-decoration').allInnerTexts().catch(() => []);
+        throw new Error(`after the rename, no "${I.lens}" lens; the lenses: ${JSON.stringify(all.map(plain))}`);
+      });
     });
   } finally {
     // The extension's output channel shows what the client and server said.
