@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/ids"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
@@ -19,6 +20,34 @@ type Cites map[string][]ids.Ref
 type idsMemo struct {
 	mu    sync.Mutex
 	cites map[string]*promise[Cites] // by project
+}
+
+// carry gives next the cites of m that the change left alone: a project's
+// are carried over unless a file outside the charter folders changed in it
+// (on disk, or an open document's text), or everything may have
+// (settings, folders, a disk that cannot be watched). A charter file never
+// counts as code, so a keystroke in a register keeps them.
+func (m *idsMemo) carry(next *idsMemo, changed map[string]bool, everything bool) {
+	if everything {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for project, pr := range m.cites {
+		touched := false
+		for p := range changed {
+			if analysis.CharterFolder(p) == "" && within(project, p) {
+				touched = true
+				break
+			}
+		}
+		if !touched {
+			if next.cites == nil {
+				next.cites = map[string]*promise[Cites]{}
+			}
+			next.cites[project] = pr
+		}
+	}
 }
 
 // citeCache keeps each code file's cites across snapshots until the file

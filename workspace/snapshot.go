@@ -311,6 +311,7 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 	if s.found != nil && !charterTouched {
 		next.found = s.found
 	}
+	s.ids.carry(&next.ids, changed, configChanged || c.DiskUnknown) // ids.go
 	return next
 }
 
