@@ -29,6 +29,7 @@ func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 		out = append(out, s.codeLensCharters(d)...)
 	case analysis.KindCriteria, analysis.KindPiCharter:
 		out = append(out, s.codeLensPi(d)...)
+		out = append(out, s.codeLensCites(d)...)
 	}
 	out = append(out, s.codeLensVerify(d)...)
 	return out, nil

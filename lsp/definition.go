@@ -62,18 +62,28 @@ func valLocation(view *status.View, id string) protocol.DefinitionResult {
 	return &protocol.Location{URI: uri.File(f.Path), Range: toProtocolRange(f.Index.Range(c.HeadingSpan))}
 }
 
-// evidenceLocation resolves a path written in a charter file: relative to
-// the charter directory (as lastEvidencePath is) or to the file's own
-// folder (as narrativePath is). Only existing files inside the charter
-// directory are targets.
+// evidenceLocation is the file an evidence path written in a charter file
+// leads to (evidenceTarget), for a token under the cursor that looks like
+// one.
 func (s *Server) evidenceLocation(d *doc, dir, p string) protocol.DefinitionResult {
-	from := d.Path
 	if !strings.Contains(p, "/") && !strings.HasSuffix(p, ".json") && !strings.HasSuffix(p, ".md") {
 		return nil
 	}
+	if target := s.evidenceTarget(d, dir, p); target != "" {
+		return &protocol.Location{URI: uri.File(target), Range: toProtocolRange(source.Range{})}
+	}
+	return nil
+}
+
+// evidenceTarget resolves a path written in a charter file: relative to
+// the charter directory (as lastEvidencePath is) or to the file's own
+// folder (as narrativePath is). Only existing files inside the charter
+// directory are targets; "" when there is none.
+func (s *Server) evidenceTarget(d *doc, dir, p string) string {
+	from := d.Path
 	clean := path.Clean(p)
 	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
-		return nil
+		return ""
 	}
 	for _, base := range []string{dir, filepath.Dir(from)} {
 		target := filepath.Join(base, filepath.FromSlash(clean))
@@ -84,10 +94,10 @@ func (s *Server) evidenceLocation(d *doc, dir, p string) protocol.DefinitionResu
 			continue
 		}
 		if f := d.snap.File(target); f.Exists() || f.TooLarge() {
-			return &protocol.Location{URI: uri.File(target), Range: toProtocolRange(source.Range{})}
+			return target
 		}
 	}
-	return nil
+	return ""
 }
 
 // tokenAt returns the run of bytes accepted by in around column col.

@@ -35,14 +35,8 @@ func (s *Server) definitionCharters(d *doc, off int) protocol.DefinitionResult {
 		return nil
 	}
 	dir := filepath.Dir(d.Path)
-	for _, base := range []string{dir, filepath.Dir(filepath.Dir(dir))} {
-		target := filepath.Join(base, filepath.FromSlash(path.Clean(p)))
-		if !s.InWorkspace(target) {
-			continue
-		}
-		if f := d.snap.File(target); f.Exists() || f.TooLarge() {
-			return &protocol.Location{URI: uri.File(target), Range: toProtocolRange(source.Range{})}
-		}
+	if target := s.fileTarget(d, p, dir, filepath.Dir(filepath.Dir(dir))); target != "" {
+		return &protocol.Location{URI: uri.File(target), Range: toProtocolRange(source.Range{})}
 	}
 	return nil
 }

@@ -31,6 +31,7 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 	}
 	s.log.Debug("files changed on disk", zap.Int("files", len(paths)))
 	s.diags.schedule(s.update(workspace.Change{Disk: paths}), "")
+	s.refreshViews() // lenses and hints read the disk too (refresh.go)
 	if config {
 		s.inBackground("re-registering file watchers", s.updateWatchers) // the source folders may have changed
 	}

@@ -112,6 +112,9 @@ func serverCapabilities() protocol.ServerCapabilities {
 		CompletionProvider:      &protocol.CompletionOptions{TriggerCharacters: []string{":", " ", "-"}},
 		DefinitionProvider:      protocol.Boolean(true),
 		WorkspaceSymbolProvider: protocol.Boolean(true),
+		// Ids: references, rename, links, inlay hints (references.go, rename.go, document_link.go, inlay_hint.go).
+		ReferencesProvider: protocol.Boolean(true), RenameProvider: &protocol.RenameOptions{PrepareProvider: &yes},
+		DocumentLinkProvider: &protocol.DocumentLinkOptions{}, InlayHintProvider: protocol.Boolean(true),
 		Workspace: &protocol.WorkspaceOptions{
 			WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
 				Supported:           &yes,

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
+	"github.com/charter-lsp/charter-lsp/analysis/ids"
 	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
 )
 
@@ -47,7 +48,7 @@ func TestInitializedRegistersFileWatchers(t *testing.T) {
 	for _, w := range opts.Watchers {
 		globs = append(globs, w.GlobPattern)
 	}
-	want := "**/.pi/charters/** **/.charters/** **/charter.md **/.charter-lsp.json* **/lib/** **/cmd/** **/.git/index"
+	want := "**/.pi/charters/** **/.charters/** **/charter.md **/.charter-lsp.json* **/lib/** **/cmd/** " + strings.Join(ids.TestGlobs(), " ") + " **/.git/index"
 	if got := strings.Join(globs, " "); got != want {
 		t.Errorf("globs = %s\nwant    %s", got, want)
 	}

@@ -244,7 +244,9 @@ func attachments(dir, run string, i int, e Entry) ([]FileOp, error) {
 	var out []FileOp
 	seen := map[string]bool{}
 	for _, a := range e.Attach {
-		if !segmentRE.MatchString(a.Name) || a.Name == "evidence.json" || seen[a.Name] {
+		// An attachment's name is one plain path segment: the rule a
+		// feature id's folder name follows.
+		if !pi.ValidFeatureID(a.Name) || a.Name == "evidence.json" || seen[a.Name] {
 			return nil, entryError(i, e.CriterionID, "attach", "attachment name %s: want a new plain file name (letters, digits, '.', '_', '-'), not evidence.json", quote(a.Name))
 		}
 		seen[a.Name] = true

@@ -38,6 +38,7 @@ type Snapshot struct {
 	folders  map[string]*promise[map[string][]diag.Diagnostic] // .charters/<id> folders, their files' diagnostics
 	clocks   map[string]*promise[clockReading]                 // freshness baselines, by project and settings
 	found    *promise[analysis.Workspace]                      // charters under the roots
+	ids      idsMemo                                           // the projects' cites (ids.go)
 }
 
 type configResult struct {
@@ -310,6 +311,7 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 	if s.found != nil && !charterTouched {
 		next.found = s.found
 	}
+	s.ids.carry(&next.ids, changed, configChanged || c.DiskUnknown) // ids.go
 	return next
 }
 

@@ -13,6 +13,8 @@
 //      interview agent is the user setting charter.interviewAgent (a script running the
 //      server's own interview, behind rp1's contract); the workspace's .vscode/settings.json
 //      names another one, which never runs.
+//   7. Peek References on a VAL lists its files and the test citing it, its lens counts the
+//      citations, and F2 renames it everywhere, the refactor preview asking before the evidence.
 // Screenshots and logs go to editors/e2e/artifacts/vscode/. Prints TAP-like lines and
 // "N passed, N failed"; exits 1 when a check fails.
 //   VSIX        the extension (default editors/vscode/charter-lsp.vsix; `make vsix` builds it)
@@ -496,6 +498,98 @@ async function main() {
       for (const want of ["val-not-pass VAL-SESS-002: VAL-SESS-002's latest outcome is fail", 'report-empty-section: REPORT.md ## Outcome needs content']) {
         if (!lines.some((l) => l.includes(want))) throw new Error(`status view lacks the blocker "${want}":\n${text}`);
       }
+    });
+
+    // --- ids: references, the "cited in" lens, rename with the refactor preview ---------------
+    const I = X.ids;
+    const readRel = (rel) => fs.readFileSync(ws.file(rel), 'utf8');
+    const names = (text, id) => new RegExp(`${id.replace(/-/g, '\\-')}(?![A-Z0-9-])`).test(text);
+
+    await check('Peek References on a VAL lists its files, the test that cites it too', [], async () => {
+      // One editor group again (the status view opened beside), so criteria.md has one tab.
+      await palette('View: Join All Editor Groups');
+      await quickOpen('criteria.md');
+      await focusEditor();
+      await goTo(I.line + 1, I.character + 1);
+      await page.keyboard.press('Shift+F12');
+      const peek = page.locator('.peekview-widget');
+      await peek.first().waitFor({ timeout: 15000 });
+      const want = I.references.map((r) => path.basename(r));
+      const deadline = Date.now() + 15000;
+      let text = '';
+      while (Date.now() < deadline && !want.every((w) => text.includes(w))) {
+        text = plain((await peek.allInnerTexts().catch(() => [])).join('\n'));
+        await sleep(300);
+      }
+      await page.keyboard.press('Escape');
+      const missing = want.filter((w) => !text.includes(w));
+      if (missing.length > 0) throw new Error(`the references peek lacks ${JSON.stringify(missing)}: ${JSON.stringify(text.slice(0, 400))}`);
+    });
+
+    await check('the VAL heading\'s code lens says how many places cite it', [], async () => {
+      await quickOpen('criteria.md');
+      const lens = page.locator('.codelens-decoration', { hasText: I.lens });
+      await lens.first().waitFor({ timeout: 15000 }).catch(async () => {
+        const all = await page.locator('.codelens-decoration').allInnerTexts().catch(() => []);
+        throw new Error(`no "${I.lens}" lens; the lenses: ${JSON.stringify(all.map(plain))}`);
+      });
+    });
+
+    await check('F2 rename: the refactor preview asks before the evidence changes; confirmed, every file moves', [], async () => {
+      await quickOpen('criteria.md'); // focuses its editor
+      await goTo(I.line + 1, I.character + 1);
+      const charterDir = path.dirname(ws.file(X.criteria.file));
+      const history = evidenceFiles(charterDir).filter((f) => names(fs.readFileSync(f, 'utf8'), I.criterionId));
+      await page.keyboard.press('F2');
+      const box = page.locator('.rename-box input, .rename-box textarea').first();
+      await box.waitFor({ timeout: 10000 });
+      await box.fill(I.rename.to);
+      await page.keyboard.press('Enter');
+      // The history edits need confirmation: VS Code shows the refactor preview, with them unchecked.
+      const pane = page.locator('.bulk-edit-panel');
+      await pane.first().waitFor({ timeout: 15000 });
+      // Room for every row: the preview's tree only renders what is visible.
+      await palette('View: Toggle Maximized Panel');
+      await sleep(500);
+      const box_ = '.edit-checkbox, .monaco-custom-toggle, input[type=checkbox]';
+      const readRows = () =>
+        pane.locator('.monaco-list-row').evaluateAll((els, sel) =>
+          els.map((e) => {
+            const cb = e.querySelector(sel);
+            const checked = !cb ? null : cb.tagName === 'INPUT' ? cb.checked : cb.classList.contains('checked') || cb.getAttribute('aria-checked') === 'true';
+            return { text: e.innerText.replace(/\u00a0/g, ' ').replace(/\s+/g, ' '), checked };
+          }), box_);
+      const rows = await readRows();
+      const isHistory = (t) => t.includes('evidence.json') || t.includes('"criterionId"');
+      const wrong = rows.filter((r) => r.checked !== null && r.checked === isHistory(r.text));
+      if (rows.length === 0 || wrong.length > 0) {
+        throw new Error(`the preview should leave exactly the evidence unchecked; rows: ${JSON.stringify(rows)}`);
+      }
+      // The user confirms: ticks the evidence too (a file's tick ticks its changes: one at a
+      // time, looking again after each), then applies.
+      const checkboxes = pane.locator(`.monaco-list-row :is(${box_})`);
+      for (let k = 0; k < 20; k++) {
+        const states = (await readRows()).filter((r) => r.checked !== null).map((r) => r.checked);
+        const i = states.indexOf(false);
+        if (i < 0) break;
+        await checkboxes.nth(i).click();
+        await sleep(200);
+      }
+      await pane.getByRole('button', { name: 'Apply', exact: true }).click();
+      await palette('View: Toggle Maximized Panel'); // the editor gets its room back
+      await sleep(1000);
+      await palette('File: Save All');
+      const deadline = Date.now() + 15000;
+      const pending = () => [...I.rename.moves.map((r) => ws.file(r)), ...history].filter((f) => !names(fs.readFileSync(f, 'utf8'), I.rename.to));
+      while (Date.now() < deadline && pending().length > 0) await sleep(300);
+      if (pending().length > 0) throw new Error(`not renamed: ${JSON.stringify(pending().map((f) => path.relative(ws.dir, f)))}`);
+      for (const rel of I.rename.moves) if (names(readRel(rel), I.criterionId)) throw new Error(`${rel} still names ${I.criterionId}`);
+      // The saved test reaches the server's file watcher; the server asks VS Code to refresh
+      // its lenses, and the renamed VAL's lens counts its cites again.
+      await page.locator('.codelens-decoration', { hasText: I.lens }).first().waitFor({ timeout: 15000 }).catch(async () => {
+        const all = await page.locator('.codelens-decoration').allInnerTexts().catch(() => []);
+        throw new Error(`after the rename, no "${I.lens}" lens; the lenses: ${JSON.stringify(all.map(plain))}`);
+      });
     });
   } finally {
     // The extension's output channel shows what the client and server said.

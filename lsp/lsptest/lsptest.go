@@ -76,12 +76,15 @@ type Client struct {
 	edits         []protocol.WorkspaceEdit
 	configAsks    int
 	refreshes     int // workspace/diagnostic/refresh requests
+	viewRefreshes int // workspace/codeLens/refresh and workspace/inlayHint/refresh requests
 	shown         []protocol.ShowDocumentParams
 	messages      []protocol.ShowMessageParams
 	progress      []Progress
 	docs          map[uri.URI]*buffer // the client's copy of each open document
 	prompts       prompts             // window/showMessageRequest (prompts.go)
 	custom        map[string][]json.RawMessage // the server's own notifications (charter/…), by method
+	// confirm answers for the user when an edit needs confirmation (nil: yes).
+	confirm func(protocol.ChangeAnnotationIdentifier, protocol.ChangeAnnotation) bool
 }
 
 // buffer is the client's copy of an open document.
@@ -544,6 +547,14 @@ func (c *Client) Messages() []protocol.ShowMessageParams {
 	return append([]protocol.ShowMessageParams(nil), c.messages...)
 }
 
+// ViewRefreshes counts workspace/codeLens/refresh and
+// workspace/inlayHint/refresh requests.
+func (c *Client) ViewRefreshes() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.viewRefreshes
+}
+
 // ConfigurationRequests counts workspace/configuration requests.
 // DiagnosticRefreshes counts workspace/diagnostic/refresh requests.
 func (c *Client) DiagnosticRefreshes() int {
@@ -781,11 +792,17 @@ func (e editor) ApplyEdit(_ context.Context, p *protocol.ApplyWorkspaceEditParam
 	}
 	return &protocol.ApplyWorkspaceEditResult{Applied: true}, nil
 }
-func (e editor) CodeLensRefresh(context.Context) error       { return nil }
+func (e editor) CodeLensRefresh(context.Context) error {
+	e.c.record(func() { e.c.viewRefreshes++ })
+	return nil
+}
 func (e editor) FoldingRangeRefresh(context.Context) error   { return nil }
 func (e editor) SemanticTokensRefresh(context.Context) error { return nil }
 func (e editor) InlineValueRefresh(context.Context) error    { return nil }
-func (e editor) InlayHintRefresh(context.Context) error      { return nil }
+func (e editor) InlayHintRefresh(context.Context) error {
+	e.c.record(func() { e.c.viewRefreshes++ })
+	return nil
+}
 func (e editor) DiagnosticRefresh(context.Context) error {
 	e.c.record(func() { e.c.refreshes++ })
 	return nil

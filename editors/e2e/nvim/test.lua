@@ -27,6 +27,12 @@ vim.notify = function(msg)
   table.insert(notes, msg)
   io.stderr:write('# ' .. tostring(msg):gsub('\n', ' ') .. '\n')
 end
+-- What the server shows (window/showMessage); Neovim 0.7 would write it to stdout.
+local shown = {}
+vim.lsp.handlers['window/showMessage'] = function(_, result)
+  table.insert(shown, result and result.message or '')
+  io.stderr:write('# showMessage: ' .. tostring(result and result.message):gsub('\n', ' ') .. '\n')
+end
 local prompts, answers = {}, {}
 vim.ui.input = function(opts, on_confirm)
   table.insert(prompts, opts.prompt or '')
@@ -533,6 +539,78 @@ check(':CharterInterview with the interview agent from setup({ agent = … })', 
     return said:find('interviewAgent in the workspace settings is ignored', 1, true) ~= nil
   end, 50)
   assert(said:find('interviewAgent in the workspace settings is ignored', 1, true), 'not said: ' .. said)
+end)
+
+-- The workspace path of a buffer's file.
+local function rel_path(bufnr)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  local real = vim.loop.fs_realpath(ws) or ws
+  for _, root in ipairs({ ws, real }) do
+    if name:sub(1, #root + 1) == root .. '/' then
+      return name:sub(#root + 2)
+    end
+  end
+  return name
+end
+
+local function read(rel)
+  return table.concat(vim.fn.readfile(ws .. '/' .. rel), '\n')
+end
+
+-- id as a whole word of text (not the start of a longer id).
+local function names(text, id)
+  return text:find(id:gsub('%-', '%%-') .. '[^%w%-]') ~= nil or text:sub(-#id) == id
+end
+
+check('vim.lsp.buf.references lists a VAL everywhere, the test that cites it too', { 'attach to criteria.md' }, function()
+  local r = X.ids
+  vim.cmd('buffer ' .. bufs.criteria)
+  vim.api.nvim_win_set_cursor(0, { r.line + 1, r.character })
+  vim.fn.setqflist({}, 'r')
+  vim.lsp.buf.references()
+  local items = {}
+  vim.wait(TIMEOUT, function()
+    items = vim.fn.getqflist()
+    return #items > 0
+  end, 50)
+  local files = {}
+  for _, it in ipairs(items) do
+    files[rel_path(it.bufnr)] = true
+  end
+  vim.cmd('cclose')
+  vim.cmd('buffer ' .. bufs.criteria)
+  for _, want in ipairs(r.references) do
+    assert(files[want], 'references lack ' .. want .. '; got ' .. vim.inspect(vim.tbl_keys(files)))
+  end
+end)
+
+check('vim.lsp.buf.rename renames the VAL everywhere but in its recorded evidence, and says so', { 'attach to criteria.md' }, function()
+  local r = X.ids
+  local before = {}
+  for _, rel in ipairs(r.rename.history) do
+    before[rel] = read(rel)
+  end
+  vim.cmd('buffer ' .. bufs.criteria)
+  vim.api.nvim_win_set_cursor(0, { r.line + 1, r.character })
+  local seen = #shown
+  vim.lsp.buf.rename(r.rename.to)
+  local renamed = vim.wait(TIMEOUT, function()
+    return names(table.concat(vim.api.nvim_buf_get_lines(bufs.criteria, 0, -1, false), '\n'), r.rename.to)
+  end, 50)
+  assert(renamed, 'criteria.md was not renamed')
+  vim.cmd('silent! wall') -- the files that were not open were renamed in new buffers; save them as a user would
+  for _, rel in ipairs(r.rename.moves) do
+    local text = read(rel)
+    assert(names(text, r.rename.to) and not names(text, r.criterionId), rel .. ' was not renamed:\n' .. text)
+  end
+  for rel, text in pairs(before) do
+    assert(read(rel) == text, rel .. ' (recorded evidence) changed without the user confirming it')
+  end
+  local told = false
+  for i = seen + 1, #shown do
+    told = told or shown[i]:find('recorded evidence', 1, true) ~= nil
+  end
+  assert(told, 'the server did not say the evidence keeps the old id: ' .. vim.inspect(shown))
 end)
 
 check('the plugin leaves vim.lsp.util.apply_workspace_edit alone', {}, function()
