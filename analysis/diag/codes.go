@@ -178,7 +178,7 @@ var Rules = []Rule{
 
 	// Evidence and sidecars.
 	{StaleEvidence, "stale-evidence", SeverityWarning, "evidence", "A fresh-required VAL's passing evidence predates the newest source change.", false},
-	{FreshnessUnknown, "freshness-unknown", SeverityInformation, "evidence", "A shallow clone's history ends before the last source change, so whether fresh-required passes are stale cannot be told (said once per charter).", false},
+	{FreshnessUnknown, "freshness-unknown", SeverityInformation, "evidence", "The git history cannot date the last source change — a shallow clone's ends before it, or reading it timed out, went over budget or failed — so whether fresh-required passes are stale cannot be told (said once per charter, never as fresh).", false},
 	{EvidenceInvalid, "evidence-invalid", SeverityError, "evidence", "An evidence row breaks the evidence schema.", false},
 	{EvidenceMissingBecause, "evidence-missing-because", SeverityWarning, "evidence", "Manual evidence without a because.", false},
 	{EvidenceUnknownVAL, "evidence-unknown-val", SeverityWarning, "evidence", "An evidence row names a criterion that criteria.md does not define.", false},
