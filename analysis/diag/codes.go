@@ -126,7 +126,7 @@ var Rules = []Rule{
 	// rp1 charter sections.
 	{SectionMissing, "section-missing", SeverityWarning, "rp1", "A required charter section (## or ### heading) is missing.", false},
 	{SectionEmpty, "section-empty", SeverityWarning, "rp1", "A required charter section has a heading but no content, or only a placeholder such as _TBD_.", false},
-	{SectionPartial, "section-partial", SeverityWarning, "rp1", "A required section holds a placeholder marker (TBD, TODO:, [To Be Determined], <placeholder>) beside its text, or fewer than two sentences.", false},
+	{SectionPartial, "section-partial", SeverityHint, "rp1", "A required section holds a placeholder marker (TBD, TODO:, [To Be Determined], <placeholder>) beside its text, or fewer than two sentences: thin, not a gap (a hint an UPDATE interview can follow up on).", false},
 	{SectionCoveredByQA, "section-covered-by-qa", SeverityHint, "rp1", "A section is still a gap in the charter but the scratch pad's answers cover it; finishing the interview fills it.", false},
 	{StatusCompleteWithGaps, "status-complete-with-gaps", SeverityWarning, "rp1", "The charter says **Status**: Complete but still has gaps or a scratch pad.", false},
 
