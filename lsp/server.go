@@ -24,6 +24,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/inflight"
 	"github.com/charter-lsp/charter-lsp/interview/agent"
@@ -50,6 +51,9 @@ type Options struct {
 	// Agent is the interview agent the user named where the server was
 	// started (CHARTER_LSP_AGENT); initializationOptions may name another.
 	Agent agent.Config
+	// GitLimits, when set, bounds each reading of a project's git history
+	// (default gitlog's: 5 s, 100,000 commits, 1 GB).
+	GitLimits func() gitlog.Limits
 }
 
 // Server is one language-server session over one connection.
@@ -145,7 +149,8 @@ func New(opts Options) *Server {
 		disk = vfs.OS
 	}
 	s.bound = &vfs.Confined{FS: disk, Roots: s.Roots}
-	s.ws = workspace.NewSession(workspace.Options{Disk: s.bound, Check: workspace.CheckFunc(opts.Checker)})
+	s.ws = workspace.NewSession(workspace.Options{Disk: s.bound, Check: workspace.CheckFunc(opts.Checker),
+		GitLimits: opts.GitLimits, Reread: s.rereadAfter})
 	s.diags = newDiagnoser(s)
 	return s
 }

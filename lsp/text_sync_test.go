@@ -123,7 +123,7 @@ func TestDiagnosticsFollowEdits(t *testing.T) {
 	if code, _ := d.Code.(protocol.String); code != "section-partial" {
 		t.Errorf("code = %v, want section-partial", d.Code)
 	}
-	if d.Severity != protocol.DiagnosticSeverityWarning || !strings.HasSuffix(string(d.CodeDescription.Href), "#section-partial") {
+	if d.Severity != protocol.DiagnosticSeverityHint || !strings.HasSuffix(string(d.CodeDescription.Href), "#section-partial") {
 		t.Errorf("severity %v, codeDescription %q", d.Severity, d.CodeDescription.Href)
 	}
 	if src, _ := d.Source.Get(); src != "charter" {

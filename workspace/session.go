@@ -20,6 +20,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/inflight"
 )
@@ -34,6 +35,13 @@ type Options struct {
 	// the snapshot as a file system and the file's configuration, and its
 	// results are memoized and carried over like the real ones.
 	Check CheckFunc
+	// GitLimits, when set, bounds each reading of a project's git history
+	// (asked before each; default gitlog's: 5 s, 100,000 commits, 1 GB).
+	GitLimits func() gitlog.Limits
+	// Reread, when set, is told that a reading of the git history timed
+	// out and is due again after delay: a snapshot made then (any Update)
+	// reads it again. The server makes one; the CLI reads once.
+	Reread func(delay time.Duration)
 }
 
 // CheckFunc computes the diagnostics of the file at path.
@@ -78,6 +86,9 @@ type Session struct {
 	busy  *inflight.Counter // computations in flight
 	cites citeCache         // each code file's cites, until it changes (ids.go)
 
+	gitLimits func() gitlog.Limits
+	timeouts  timeouts // readings of the git history that timed out (clock.go)
+
 	// update serialises Update; readers take the current snapshot without
 	// waiting for it (Update reads the disk, which may ask for the roots).
 	update sync.Mutex
@@ -93,7 +104,8 @@ func NewSession(opts Options) *Session {
 		opts.Now = time.Now
 	}
 	b := inflight.New()
-	s := &Session{disk: newDisk(opts.Disk, b), now: opts.Now, check: opts.Check, busy: b}
+	s := &Session{disk: newDisk(opts.Disk, b), now: opts.Now, check: opts.Check, busy: b,
+		gitLimits: opts.GitLimits, timeouts: timeouts{reread: opts.Reread}}
 	s.snap.Store(newSnapshot(s, 1))
 	return s
 }

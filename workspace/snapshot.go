@@ -268,12 +268,22 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 		}
 	}
 	// Freshness baselines: carried over unless a source of their project
-	// changed (or everything may have).
+	// changed (or everything may have), or the reading timed out and its
+	// back-off has passed (clock.go): then it is taken again, and the
+	// charters of the project see what it says.
+	reread := map[string]bool{}
 	if !c.DiskUnknown {
+		now := time.Now()
 		for key, pr := range s.clocks {
-			if !touchesProject(sources, clockProject(key)) {
-				next.clocks[key] = pr
+			project := clockProject(key)
+			if touchesProject(sources, project) {
+				continue
 			}
+			if r, done := pr.peek(); done && r.rereads(now) {
+				reread[project] = true
+				continue
+			}
+			next.clocks[key] = pr
 		}
 	}
 	// pi charters: an untouched charter is carried over whole; a change in
@@ -290,7 +300,7 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 		switch {
 		case c.DiskUnknown:
 			// read everything again
-		case !inDir && !configChanged && !touchesProject(sources, ch.project):
+		case !inDir && !configChanged && !touchesProject(sources, ch.project) && !reread[ch.project]:
 			next.charters[dir] = ch
 		default:
 			next.charters[dir] = ch.renew(!inWork)
