@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/status"
 )
@@ -53,7 +54,7 @@ func valLensTitle(view *status.View, c *pi.Criterion, now time.Time) string {
 	}
 	title := status.OutcomeMark(o.Outcome) + " " + string(o.Outcome)
 	if o.TimeOK {
-		title += " " + ago(now, o.Time)
+		title += " " + feature.Ago(now, o.Time)
 	}
 	return title
 }

@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
@@ -28,7 +29,7 @@ import (
 // it writes the answer into the region and sets **Status** to what the
 // gaps then call for. Either way it returns the interview's state after
 // the step: the region to ask next and its question, the gaps, the status.
-const cmdInterviewRegion = "charter.interview.region"
+const cmdInterviewRegion = string(feature.CmdInterviewRegion)
 
 // regionArgs are the command's argument.
 type regionArgs struct {

@@ -8,13 +8,14 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // commandVALAt tells an editor which VAL a position of a register is in,
 // and what recording evidence for it needs, so that no client parses VAL
 // headings.
-const commandVALAt = "charter.valAt"
+const commandVALAt = string(feature.CmdValAt)
 
 // valAtArgs: the document and a position in it (a VAL's heading or body),
 // or the document (any file of the charter, or its directory) and a VAL id.

@@ -3,10 +3,8 @@ package lsp
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
@@ -124,30 +122,6 @@ func headingAt(cr *pi.Criteria, off int) *pi.Criterion {
 		return c
 	}
 	return nil
-}
-
-// ago renders the time between t and now the way an editor shows it:
-// "just now", "5m ago", "2h ago", "3d ago" (or "in 2h" for a future time).
-func ago(now, t time.Time) string {
-	d := now.Sub(t)
-	switch {
-	case d < 0 && -d >= time.Minute:
-		return "in " + approx(-d)
-	case d < time.Minute:
-		return "just now"
-	}
-	return approx(d) + " ago"
-}
-
-// approx renders a duration coarsely: 5m, 2h, 3d.
-func approx(d time.Duration) string {
-	switch {
-	case d < time.Hour:
-		return fmt.Sprintf("%dm", int(d/time.Minute))
-	case d < 48*time.Hour:
-		return fmt.Sprintf("%dh", int(d/time.Hour))
-	}
-	return fmt.Sprintf("%dd", int(d/(24*time.Hour)))
 }
 
 // relTo shows path relative to dir when inside it.

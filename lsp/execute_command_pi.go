@@ -14,6 +14,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/record"
@@ -23,8 +24,8 @@ import (
 
 // The pi-charter commands of workspace/executeCommand.
 const (
-	commandStatus         = "charter.status"
-	commandRecordEvidence = "charter.recordEvidence"
+	commandStatus         = string(feature.CmdStatus)
+	commandRecordEvidence = string(feature.CmdRecordEvidence)
 )
 
 // statusArgs are charter.status's optional arguments.

@@ -7,8 +7,8 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/status"
 )
@@ -31,7 +31,7 @@ func (s *Server) hoverCharters(d *doc, pos protocol.Position) *protocol.Hover {
 		if id, at, target := c.DependsAt(off); id != "" {
 			span = at
 			if target == nil {
-				text = fmt.Sprintf("`%s` names no criterion of this charter: pi-charter reports it as an unknown dependency and does not wait for it.", mdCodeSafe(id))
+				text = fmt.Sprintf("`%s` names no criterion of this charter: pi-charter reports it as an unknown dependency and does not wait for it.", feature.CodeSafe(id))
 			} else {
 				text = criterionHover(c, target, d.chartersView())
 			}
@@ -40,10 +40,10 @@ func (s *Server) hoverCharters(d *doc, pos protocol.Position) *protocol.Hover {
 		} else if name, ok := c.SectionAt(off); ok {
 			text, span = sectionHoverCharters(c, name, d.chartersView()), ix.LineSpan(ix.Line(off))
 			if name == charterfile.SectionObjective && c.Objective.HeadingSpan.Start <= off && off <= c.Objective.HeadingSpan.End {
-				text += "\n" + readingMarkdown(analysis.ChartersReading(era))
+				text += "\n" + era.Reading().Markdown()
 			}
 		} else if title, ok := c.TitleLine(); ok && title.Start <= off && off <= title.End {
-			text, span = readingMarkdown(analysis.ChartersReading(era)), title
+			text, span = era.Reading().Markdown(), title
 		}
 	}
 	if text == "" {
@@ -76,12 +76,12 @@ func criterionHover(c *charterfile.Charter, cr *charterfile.Criterion, view *sta
 	if c.Criterion(cr.ID) != cr {
 		first := c.Criterion(cr.ID)
 		fmt.Fprintf(&b, "**%s. %s** is a duplicate id: pi-charter ignores this block (the first %s, line %d, counts).\n",
-			cr.ID, mdEscape(cr.Title), cr.ID, first.Line)
+			cr.ID, feature.Escape(cr.Title), cr.ID, first.Line)
 		return b.String()
 	}
-	fmt.Fprintf(&b, "**%s. %s** — `%s`\n\n", cr.ID, mdEscape(cr.Title), cr.Status)
+	fmt.Fprintf(&b, "**%s. %s** — `%s`\n\n", cr.ID, feature.Escape(cr.Title), cr.Status)
 	if cr.Note != "" {
-		fmt.Fprintf(&b, "%s\n\n", mdEscape(oneLineNote(cr.Note)))
+		fmt.Fprintf(&b, "%s\n\n", feature.Escape(oneLineNote(cr.Note)))
 	} else if cr.Status == "pass" {
 		b.WriteString("_No note: completion needs one saying what was run and what it showed._\n\n")
 	}
@@ -137,7 +137,7 @@ func criteriaList(c *charterfile.Charter, ids []string) string {
 		if x := c.Criterion(id); x != nil {
 			parts[i] = fmt.Sprintf("%s (%s)", id, x.Status)
 		} else {
-			parts[i] = fmt.Sprintf("%s (no such criterion)", mdEscape(id))
+			parts[i] = fmt.Sprintf("%s (no such criterion)", feature.Escape(id))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -162,7 +162,7 @@ func plural(n int) string {
 // phaseHover is the markdown for a phase item.
 func phaseHover(c *charterfile.Charter, ph *charterfile.Phase, n int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**Phase %d of %d: %s** — `%s`\n\n", n, len(c.Phases), mdEscape(ph.Title), ph.Status)
+	fmt.Fprintf(&b, "**Phase %d of %d: %s** — `%s`\n\n", n, len(c.Phases), feature.Escape(ph.Title), ph.Status)
 	switch {
 	case ph.Explicit:
 		fmt.Fprintf(&b, "Set by its ` — %s` suffix.\n", ph.Status)
@@ -184,17 +184,17 @@ func sectionHoverCharters(c *charterfile.Charter, name charterfile.SectionName, 
 		if c.Objective.Text == "" {
 			b.WriteString("It is empty: pi-charter warns, and shows `state.json`'s objective instead.\n")
 		} else {
-			fmt.Fprintf(&b, "> %s\n", mdEscape(oneLineNote(c.Objective.Text)))
+			fmt.Fprintf(&b, "> %s\n", feature.Escape(oneLineNote(c.Objective.Text)))
 		}
 		line, heading, kept := c.ObjectiveEnd()
 		if len(kept) > 0 {
-			fmt.Fprintf(&b, "\nIt keeps %s: pi-charter reads them as part of the Objective.\n", codeList(kept))
+			fmt.Fprintf(&b, "\nIt keeps %s: pi-charter reads them as part of the Objective.\n", feature.CodeList(kept))
 		}
 		if line >= 0 {
-			fmt.Fprintf(&b, "\nIt ends at line %d, `%s`.\n", line+1, mdCodeSafe(heading))
+			fmt.Fprintf(&b, "\nIt ends at line %d, `%s`.\n", line+1, feature.CodeSafe(heading))
 		}
 		if c.Objective.Text == "" && view != nil && view.Objective != "" {
-			fmt.Fprintf(&b, "\n`state.json`: %s\n", mdEscape(oneLineNote(view.Objective)))
+			fmt.Fprintf(&b, "\n`state.json`: %s\n", feature.Escape(oneLineNote(view.Objective)))
 		}
 	case charterfile.SectionCriteria:
 		fmt.Fprintf(&b, "**Criteria** — %s", c.CriteriaSummary())
@@ -216,7 +216,7 @@ func sectionHoverCharters(c *charterfile.Charter, name charterfile.SectionName, 
 	case charterfile.SectionPhases:
 		fmt.Fprintf(&b, "**Phases** — %s\n", c.PhasesSummary())
 		if ph, n := c.CurrentPhase(); ph != nil {
-			fmt.Fprintf(&b, "\nCurrent: %d. %s\n", n, mdEscape(ph.Title))
+			fmt.Fprintf(&b, "\nCurrent: %d. %s\n", n, feature.Escape(ph.Title))
 		}
 	case charterfile.SectionReferences, charterfile.SectionScope:
 		sec := c.References
@@ -230,45 +230,4 @@ func sectionHoverCharters(c *charterfile.Charter, name charterfile.SectionName, 
 		b.WriteString(".\n")
 	}
 	return b.String()
-}
-
-func codeList(ss []string) string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = "`" + mdCodeSafe(s) + "`"
-	}
-	return strings.Join(out, ", ")
-}
-
-// readingMarkdown says which generation a charter is read as and why (hover
-// on its title): the family's one decision, as check --verbose and status
-// print it.
-func readingMarkdown(r *analysis.Reading) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "**Read as %s**, because:\n\n", mdProse(r.Title))
-	for _, x := range r.Reasons {
-		fmt.Fprintf(&b, "- %s\n", mdProse(x))
-	}
-	for _, x := range r.Conflicts {
-		fmt.Fprintf(&b, "- despite %s\n", mdProse(x))
-	}
-	fmt.Fprintf(&b, "\nOtherwise: %s.\n", mdProse(r.Otherwise))
-	return b.String()
-}
-
-// mdProse makes our prose with `code` spans (which quote the file) safe as
-// markdown: outside the spans, markup characters are escaped; inside, the
-// text stays as written (a code span shows it literally) on one line.
-func mdProse(s string) string {
-	parts := strings.Split(strings.ReplaceAll(s, "\n", " "), "`")
-	if len(parts)%2 == 0 {
-		// An unpaired backtick: no span is trusted.
-		return mdEscape(s)
-	}
-	for i := range parts {
-		if i%2 == 0 {
-			parts[i] = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "|", `\|`, "~", `\~`).Replace(parts[i])
-		}
-	}
-	return strings.Join(parts, "`")
 }

@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/status"
@@ -70,7 +71,7 @@ func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**", c.ID)
 	if c.Title != "" && c.Title != c.ID {
-		fmt.Fprintf(&b, " — %s", mdEscape(c.Title))
+		fmt.Fprintf(&b, " — %s", feature.Escape(c.Title))
 	}
 	b.WriteString("\n\n")
 	if m := view.MilestoneOf(c.ID); m != nil {
@@ -82,32 +83,32 @@ func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
 	if !ok {
 		b.WriteString("**No evidence recorded yet.**\n\n")
 	} else {
-		fmt.Fprintf(&b, "**Latest outcome: %s %s**", status.OutcomeMark(o.Outcome), mdEscape(string(o.Outcome)))
+		fmt.Fprintf(&b, "**Latest outcome: %s %s**", status.OutcomeMark(o.Outcome), feature.Escape(string(o.Outcome)))
 		if o.TimeOK {
-			fmt.Fprintf(&b, " — %s (%s)", ago(now, o.Time), o.Time.UTC().Format(time.RFC3339))
+			fmt.Fprintf(&b, " — %s (%s)", feature.Ago(now, o.Time), o.Time.UTC().Format(time.RFC3339))
 		} else if o.TS != "" {
-			fmt.Fprintf(&b, " — unreadable time `%s`", mdCodeSafe(o.TS))
+			fmt.Fprintf(&b, " — unreadable time `%s`", feature.CodeSafe(o.TS))
 		}
 		b.WriteString("\n\n")
 		if o.Summary != "" {
-			fmt.Fprintf(&b, "Summary: %s\n\n", mdEscape(o.Summary))
+			fmt.Fprintf(&b, "Summary: %s\n\n", feature.Escape(o.Summary))
 		}
 		var who []string
 		if o.Source != "" {
-			who = append(who, "source "+mdEscape(string(o.Source)))
+			who = append(who, "source "+feature.Escape(string(o.Source)))
 		}
 		if o.RecordedBy != "" {
-			who = append(who, "recorded by "+mdEscape(o.RecordedBy))
+			who = append(who, "recorded by "+feature.Escape(o.RecordedBy))
 		}
 		if len(who) > 0 {
 			b.WriteString(strings.Join(who, " · ") + "\n\n")
 		}
 		if o.Because != "" {
-			fmt.Fprintf(&b, "Because: %s\n\n", mdEscape(o.Because))
+			fmt.Fprintf(&b, "Because: %s\n\n", feature.Escape(o.Because))
 		}
 		if o.EvidencePath != "" {
 			p := filepath.Join(view.Dir.Path, filepath.FromSlash(o.EvidencePath))
-			fmt.Fprintf(&b, "Evidence: [%s](%s)\n\n", mdEscape(o.EvidencePath), uri.File(p))
+			fmt.Fprintf(&b, "Evidence: [%s](%s)\n\n", feature.Escape(o.EvidencePath), uri.File(p))
 		}
 	}
 
@@ -120,7 +121,7 @@ func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
 		kind += " (no Verifier: line)"
 	}
 	if v.Degraded {
-		kind += " — degraded: " + mdEscape(v.DegradeReason)
+		kind += " — degraded: " + feature.Escape(v.DegradeReason)
 	}
 	fmt.Fprintf(&b, "Verifier: %s\n\n", kind)
 	if c.Command != "" {
@@ -131,12 +132,12 @@ func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
 		fmt.Fprintf(&b, "%ssh\n%s\n%s\n\n(charter-lsp shows commands; it never runs them)\n\n", fence, c.Command, fence)
 	}
 	if v.Kind == pi.VerifierSubagent {
-		fmt.Fprintf(&b, "Agent: %s · Task: %s\n\n", mdEscape(v.Agent), mdEscape(v.Task))
+		fmt.Fprintf(&b, "Agent: %s · Task: %s\n\n", feature.Escape(v.Agent), feature.Escape(v.Task))
 	}
 	if v.Kind == pi.VerifierEvidenceExists && v.EvidenceKind != "" {
-		fmt.Fprintf(&b, "Evidence kind: %s", mdEscape(v.EvidenceKind))
+		fmt.Fprintf(&b, "Evidence kind: %s", feature.Escape(v.EvidenceKind))
 		if v.FreshSince != "" {
-			fmt.Fprintf(&b, " · fresh since %s", mdEscape(v.FreshSince))
+			fmt.Fprintf(&b, " · fresh since %s", feature.Escape(v.FreshSince))
 		}
 		b.WriteString("\n\n")
 	}
@@ -156,11 +157,11 @@ func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
 		if !st.Outcome.TimeOK {
 			b.WriteString("the latest pass has an unreadable time, which counts as stale")
 		} else {
-			fmt.Fprintf(&b, "the source changed %s after this pass", approx(st.SourceTime.Sub(st.Outcome.Time)))
+			fmt.Fprintf(&b, "the source changed %s after this pass", feature.Approx(st.SourceTime.Sub(st.Outcome.Time)))
 		}
 		fmt.Fprintf(&b, " — newest source change %s", st.SourceTime.UTC().Format(time.RFC3339))
 		if st.SourcePath != "" {
-			fmt.Fprintf(&b, " in [%s](%s)", mdEscape(relTo(view.Dir.Project, st.SourcePath)), uri.File(st.SourcePath))
+			fmt.Fprintf(&b, " in [%s](%s)", feature.Escape(relTo(view.Dir.Project, st.SourcePath)), uri.File(st.SourcePath))
 		}
 		b.WriteString(". Re-verify and record new evidence.\n")
 	} else if c.RequireFreshEvidence && ok && o.Outcome == pi.Pass {
@@ -168,19 +169,3 @@ func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
 }
-
-// mdEscape keeps text from charter files from turning into markup (links,
-// emphasis, HTML) in the hover.
-func mdEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune("\\`*_{}[]()<>#+!|~", r) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// mdCodeSafe makes s safe inside a single-backtick code span.
-func mdCodeSafe(s string) string { return strings.ReplaceAll(s, "`", "'") }

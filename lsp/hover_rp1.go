@@ -6,7 +6,6 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -28,7 +27,7 @@ func (s *Server) hoverRP1(d *doc, pos protocol.Position) *protocol.Hover {
 		}
 	}
 	if text == "" && ch.TitleSpan.End > ch.TitleSpan.Start && at(ch.TitleSpan) {
-		text, span = readingMarkdown(analysis.RP1Reading(ch.Era)), ch.TitleSpan
+		text, span = ch.Era.Reading().Markdown(), ch.TitleSpan
 	}
 	if pad := ch.ScratchPad; pad != nil && text == "" {
 		for _, e := range pad.Entries {

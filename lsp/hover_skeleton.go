@@ -6,7 +6,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
@@ -31,11 +31,11 @@ func (s *Server) hoverSkeleton(d *doc, sk *rp1.Skeleton, pos protocol.Position) 
 		case r.Variant != nil && on(r.Variant.Span):
 			heading, level := rp1.RegionHeading(r.ID)
 			text, span = fmt.Sprintf("**%s** is not read as the %s region: rp1 looks for `%s %s`%s, so %s is a gap.",
-				mdEscape(r.Variant.Text), r.ID, strings.Repeat("#", level), heading, underScope(r.ID), r.ID), r.Variant.Span
+				feature.Escape(r.Variant.Text), r.ID, strings.Repeat("#", level), heading, underScope(r.ID), r.ID), r.Variant.Span
 		case r.Legacy != nil && on(r.Legacy.Span):
 			heading, level := rp1.RegionHeading(r.ID)
 			text, span = fmt.Sprintf("**%s** is a scratch-pad era section: rp1's skeleton reads `%s %s`%s instead, so %s is a gap. Migrating the charter moves its text there.",
-				mdEscape(r.Legacy.Text), strings.Repeat("#", level), heading, underScope(r.ID), r.ID), r.Legacy.Span
+				feature.Escape(r.Legacy.Text), strings.Repeat("#", level), heading, underScope(r.ID), r.ID), r.Legacy.Span
 		}
 	}
 	switch {
@@ -44,7 +44,7 @@ func (s *Server) hoverSkeleton(d *doc, sk *rp1.Skeleton, pos protocol.Position) 
 		text, span = fmt.Sprintf("**Scope Guardrails** holds two regions: Will (%s) and Won't (%s). rp1 keeps their lists as written, never merged or reordered.",
 			sk.Region(rp1.RegionWill).Detail(), sk.Region(rp1.RegionWont).Detail()), sk.Scope.Span
 	case ch.TitleSpan.End > ch.TitleSpan.Start && on(ch.TitleSpan):
-		text, span = skeletonStateHover(sk)+"\n"+readingMarkdown(analysis.RP1Reading(ch.Era)), ch.TitleSpan
+		text, span = skeletonStateHover(sk)+"\n"+ch.Era.Reading().Markdown(), ch.TitleSpan
 	case sk.Status != nil && on(sk.Status.Span):
 		text, span = skeletonStateHover(sk), sk.Status.Span
 	case ch.ScratchPad != nil && on(ch.ScratchPad.HeadingSpan):
@@ -81,7 +81,7 @@ func regionHover(ix *source.Index, r *rp1.Region) string {
 		fmt.Fprintf(&b, "**%s** — filled: rp1 counts it as written.\n", r.ID)
 	}
 	if r.Gap() {
-		fmt.Fprintf(&b, "\nThe interview asks: _%s_\n", mdEscape(interview.RegionQuestions[r.ID]))
+		fmt.Fprintf(&b, "\nThe interview asks: _%s_\n", feature.Escape(interview.RegionQuestions[r.ID]))
 	}
 	return b.String()
 }
@@ -107,7 +107,7 @@ func skeletonStateHover(sk *rp1.Skeleton) string {
 	case strings.TrimSpace(sk.Status.Value) == want:
 		fmt.Fprintf(&b, "`**Status**: %s` is what the gaps call for.\n", want)
 	default:
-		fmt.Fprintf(&b, "`**Status**: %s` should be `%s`: rp1 rewrites it on its next run.\n", mdCodeSafe(strings.TrimSpace(sk.Status.Value)), want)
+		fmt.Fprintf(&b, "`**Status**: %s` should be `%s`: rp1 rewrites it on its next run.\n", feature.CodeSafe(strings.TrimSpace(sk.Status.Value)), want)
 	}
 	return b.String()
 }

@@ -6,9 +6,10 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/charter-lsp/charter-lsp/status"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // Symbols answers workspace/symbol: every VAL of every pi charter in the

@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
 )
@@ -26,7 +26,7 @@ type Charter struct {
 	Generation string `json:"generation"` // fi14, fi15, phases, objective
 	// ReadAs says why charter.md is read in its generation; nil without
 	// charter.md.
-	ReadAs *analysis.Reading `json:"readAs"`
+	ReadAs *feature.Reading `json:"readAs"`
 	// Listed: upstream's charter list shows it (state.json is valid).
 	Listed bool `json:"listed"`
 	// Legacy: a file-interface charter, which pi-charter since ADR-0016
@@ -122,7 +122,7 @@ func ComputeCharter(fsys vfs.FS, dir string) (*Charter, error) {
 		v.Events = len(d.Events.History)
 	}
 	if c := d.Charter; c != nil {
-		v.ReadAs = analysis.ChartersReading(d.Era)
+		v.ReadAs = d.Era.Reading()
 		v.Objective, v.References, v.Scope = c.Objective.Text, c.References.Text, c.Scope.Text
 		for _, w := range c.Warnings {
 			v.Warnings = append(v.Warnings, w.Text)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 )
 
 // ChartersEvidence is what the folder of the .charters/<id>/charter.md at
@@ -25,16 +26,16 @@ func (s *Snapshot) ChartersEvidence(path string) charterfile.Evidence {
 // Reading is which generation the charter file at path is read as, and
 // why: an rp1 charter's (rp1.Era) or a .charters/<id>/charter.md's
 // (charterfile.Era). Nil for other files: pi-charter v3 has one grammar.
-func (s *Snapshot) Reading(path string) *analysis.Reading {
+func (s *Snapshot) Reading(path string) *feature.Reading {
 	f := s.File(path)
 	if !f.Exists() || f.TooLarge() {
 		return nil
 	}
 	switch f.Kind() {
 	case analysis.KindRP1Charter:
-		return analysis.RP1Reading(f.RP1().Era)
+		return f.RP1().Era.Reading()
 	case analysis.KindChartersCharter:
-		return analysis.ChartersReading(charterfile.Decide(s.ChartersEvidence(path)))
+		return charterfile.Decide(s.ChartersEvidence(path)).Reading()
 	}
 	return nil
 }

@@ -1,0 +1,115 @@
+// Package feature holds what every charter family's features answer, as
+// data: a hover's markdown, a code lens, a completion item, a code action,
+// a location, a workspace symbol, each with byte spans in the document the
+// feature read. No protocol type appears here: the language server converts
+// these (lsp/protocol_convert.go), and the CLI and tests read the same
+// answers the editor gets.
+//
+// Each family keeps its features in files of the same names
+// (analysis/rp1, analysis/pi, analysis/charterfile): hover.go, outline.go,
+// lens.go, complete.go, definition.go, actions.go, beside check.go and the
+// model the workspace memoizes.
+package feature
+
+import (
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
+
+// Hover is what hover shows: markdown about the text at Span.
+type Hover struct {
+	Span     source.Span
+	Markdown string
+}
+
+// Lens is a code lens: a title shown above the line holding Span.Start,
+// which runs Command when clicked (a label when Command.Name is "").
+type Lens struct {
+	Span    source.Span
+	Command Command
+}
+
+// Label is a lens that runs nothing.
+func Label(at int, title string) Lens {
+	return Lens{Span: source.Span{Start: at, End: at}, Command: Command{Title: title}}
+}
+
+// Command is one of the server's commands (CommandName) as a lens or an
+// action runs it. Args is its one argument object without the document:
+// the server adds the document's "uri", and its "version" when OnVersion
+// (the command then refuses to act on any other version).
+type Command struct {
+	Title     string
+	Name      CommandName
+	Args      map[string]any
+	OnVersion bool
+}
+
+// ItemKind says what a completion item is.
+type ItemKind int
+
+const (
+	// Value is one of a closed set of words: a verifier kind, a status
+	// token, a phase suffix.
+	Value ItemKind = iota + 1
+	// Key is a field key at the start of a line ("Verifier:").
+	Key
+	// Reference names something declared elsewhere: a VAL id, a criterion.
+	Reference
+)
+
+// CompletionItem is one completion: Insert replaces Span. Filter is what
+// the editor matches the typed text against (Label when empty), Sort the
+// order among the items (their order when empty).
+type CompletionItem struct {
+	Label  string
+	Detail string
+	Kind   ItemKind
+	Span   source.Span
+	Insert string
+	Filter string
+	Sort   string
+}
+
+// ActionKind is a code action's kind, as the editor groups and filters
+// them.
+type ActionKind string
+
+// The code action kinds.
+const (
+	QuickFix ActionKind = "quickfix"
+	// KindStatus records where work stands in a .charters/ charter: a
+	// criterion's status, a phase done.
+	KindStatus ActionKind = "refactor.rewrite.charter.status"
+	// KindRecordEvidence records evidence for a VAL.
+	KindRecordEvidence ActionKind = "refactor.charter.recordEvidence"
+	// KindInterview is a step of the rp1 interview: a rewrite of the charter.
+	KindInterview ActionKind = "refactor.rewrite.charter.interview"
+	// KindMigrate migrates a charter to the current format.
+	KindMigrate ActionKind = "refactor.rewrite.charter.migrate"
+)
+
+// Action is a code action: an edit of the document the feature read (Fix,
+// its spans in that text), or a command to run (the edit is then made when
+// the user picks it).
+type Action struct {
+	Title   string
+	Kind    ActionKind
+	Fix     *diag.Fix
+	Command *Command
+}
+
+// Location is a place to go: a file and a range in it (the zero range, the
+// file's start).
+type Location struct {
+	Path  string
+	Range source.Range
+}
+
+// Symbol is a workspace symbol: a named thing of some charter, where it is
+// and what holds it.
+type Symbol struct {
+	Name      string
+	Container string
+	Location  Location
+}

@@ -1,0 +1,82 @@
+package feature
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Escape keeps text from charter files from turning into markup (links,
+// emphasis, HTML) in a hover.
+func Escape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_{}[]()<>#+!|~", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// CodeSafe makes s safe inside a single-backtick code span.
+func CodeSafe(s string) string { return strings.ReplaceAll(s, "`", "'") }
+
+// CodeList is each of ss as a code span, comma-separated.
+func CodeList(ss []string) string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = "`" + CodeSafe(s) + "`"
+	}
+	return strings.Join(out, ", ")
+}
+
+// Prose makes our prose with `code` spans (which quote the file) safe as
+// markdown: outside the spans, markup characters are escaped; inside, the
+// text stays as written (a code span shows it literally) on one line.
+func Prose(s string) string {
+	parts := strings.Split(strings.ReplaceAll(s, "\n", " "), "`")
+	if len(parts)%2 == 0 {
+		// An unpaired backtick: no span is trusted.
+		return Escape(s)
+	}
+	for i := range parts {
+		if i%2 == 0 {
+			parts[i] = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "|", `\|`, "~", `\~`).Replace(parts[i])
+		}
+	}
+	return strings.Join(parts, "`")
+}
+
+// Reading is which generation a charter file is read as, and why: the one
+// decision of its family (rp1.Era for rp1 charters, charterfile.Era for
+// .charters/<id>/ charters, each with its Reading method) in one shape, for
+// what says it out loud (`check --verbose`, `status`, hover on a charter's
+// title).
+type Reading struct {
+	Generation string `json:"generation"`
+	// Title names the generation for people.
+	Title string `json:"title"`
+	// Reasons are the evidence that decided, the deciding one first, each
+	// with where it is ("state.json:3: …", "line 4: …").
+	Reasons []string `json:"reasons"`
+	// Otherwise says what would make it another generation.
+	Otherwise string `json:"otherwise"`
+	// Conflicts are evidence for another generation, which lost (each also
+	// a diagnostic: generation-mismatch, generation-conflict).
+	Conflicts []string `json:"conflicts"`
+}
+
+// Markdown says which generation a charter is read as and why (hover on its
+// title), as check --verbose and status print it.
+func (r *Reading) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Read as %s**, because:\n\n", Prose(r.Title))
+	for _, x := range r.Reasons {
+		fmt.Fprintf(&b, "- %s\n", Prose(x))
+	}
+	for _, x := range r.Conflicts {
+		fmt.Fprintf(&b, "- despite %s\n", Prose(x))
+	}
+	fmt.Fprintf(&b, "\nOtherwise: %s.\n", Prose(r.Otherwise))
+	return b.String()
+}
