@@ -9,7 +9,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
-	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // codeLensPi puts a milestone's progress ("3/5 pass") over its heading and
@@ -44,7 +43,7 @@ func (s *Server) codeLensPi(d *doc) []protocol.CodeLens {
 }
 
 // valLensTitle is a VAL's status in a few characters.
-func valLensTitle(view *status.View, c *pi.Criterion, now time.Time) string {
+func valLensTitle(view *pi.View, c *pi.Criterion, now time.Time) string {
 	o, ok := view.Latest[c.ID]
 	switch {
 	case !ok:
@@ -52,7 +51,7 @@ func valLensTitle(view *status.View, c *pi.Criterion, now time.Time) string {
 	case view.StaleByID[c.ID].Criterion != nil:
 		return "⚠ stale " + string(o.Outcome)
 	}
-	title := status.OutcomeMark(o.Outcome) + " " + string(o.Outcome)
+	title := o.Outcome.Mark() + " " + string(o.Outcome)
 	if o.TimeOK {
 		title += " " + feature.Ago(now, o.Time)
 	}

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/status"
 )
 
@@ -46,7 +47,7 @@ func (s *Server) valAtCommand(ctx context.Context, args []protocol.LSPAny) (any,
 	if !s.InWorkspace(dir) {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is outside the workspace folders", commandVALAt, dir)
 	}
-	var view *status.View
+	var view *pi.View
 	id := a.CriterionID
 	if a.Position != nil {
 		d, ok := s.docOf(ctx, a.URI)
@@ -59,13 +60,13 @@ func (s *Server) valAtCommand(ctx context.Context, args []protocol.LSPAny) (any,
 			return nil, nil
 		}
 		id = c.ID
-	} else if view, err = s.ws.Snapshot().CharterView(ctx, dir); err != nil {
+	} else if view, err = s.ws.Snapshot().PiView(ctx, dir); err != nil {
 		return nil, err
 	}
 	if view == nil {
 		return nil, ctx.Err()
 	}
-	if va := view.VALAt(id, time.Now()); va != nil {
+	if va := status.VALOf(view, id, time.Now()); va != nil {
 		return va, nil
 	}
 	return nil, nil

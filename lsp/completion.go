@@ -10,7 +10,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
-	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // fieldKeys are the field keys offered at the start of a VAL body line, as
@@ -141,7 +140,7 @@ func isFlagKey(k string) bool {
 	return false
 }
 
-func (s *Server) valIDItems(view *status.View, ix *source.Index, start, end int) protocol.CompletionItemSlice {
+func (s *Server) valIDItems(view *pi.View, ix *source.Index, start, end int) protocol.CompletionItemSlice {
 	if view == nil || view.Dir.Criteria == nil {
 		return nil
 	}

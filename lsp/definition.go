@@ -10,8 +10,8 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
-	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // Definition jumps from a VAL id anywhere in a pi charter's files to its
@@ -47,7 +47,7 @@ func (s *Server) Definition(ctx context.Context, params *protocol.DefinitionPara
 }
 
 // valLocation is the heading of VAL id in the charter's register.
-func valLocation(view *status.View, id string) protocol.DefinitionResult {
+func valLocation(view *pi.View, id string) protocol.DefinitionResult {
 	if view == nil {
 		return nil
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
-	"github.com/charter-lsp/charter-lsp/status"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
@@ -44,12 +43,12 @@ func (d *doc) piDir() string { return analysis.PiCharterDir(d.Path) }
 
 // piView is the view of the document's pi charter, or nil when it is in
 // none (or the request was cancelled).
-func (d *doc) piView() *status.View {
+func (d *doc) piView() *pi.View {
 	dir := d.piDir()
 	if dir == "" {
 		return nil
 	}
-	v, err := d.snap.CharterView(d.ctx, dir)
+	v, err := d.snap.PiView(d.ctx, dir)
 	if err != nil {
 		if d.ctx.Err() == nil {
 			d.log.Warn("loading the charter", zap.String("dir", dir), zap.Error(err))
@@ -87,20 +86,13 @@ func skeletonOf(f *workspace.File) *rp1.Skeleton {
 	return f.RP1().Skeleton
 }
 
-// register is the VAL register held by the document itself: criteria.md,
-// or the legacy ## Criteria section of a pi charter.md when that is the
-// register in use. Spans are offsets into the document's text (the view
-// was built from this very version).
-func (d *doc) register(view *status.View) *pi.Criteria {
-	switch d.Kind {
-	case analysis.KindCriteria:
-		return d.Criteria()
-	case analysis.KindPiCharter:
-		if view != nil && view.Dir.Legacy && view.Dir.CharterFile != nil && view.Dir.CharterFile.Path == d.Path {
-			return view.Dir.Criteria
-		}
+// register is the VAL register held by the document itself (see
+// pi.View.Register), or nil.
+func (d *doc) register(view *pi.View) *pi.Criteria {
+	if view == nil {
+		return nil
 	}
-	return nil
+	return view.Register(d.Path)
 }
 
 // criterionAt returns the VAL whose heading or body holds offset off.

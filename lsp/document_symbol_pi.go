@@ -8,7 +8,6 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
-	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // criteriaSymbols: milestones (VALs passing in the detail) holding their
@@ -19,9 +18,9 @@ func criteriaSymbols(d *doc) []protocol.DocumentSymbol {
 
 // criteriaOutline outlines a register; view (nil outside a charter
 // directory) supplies the outcomes.
-func criteriaOutline(ix *source.Index, cr *pi.Criteria, view *status.View) []protocol.DocumentSymbol {
+func criteriaOutline(ix *source.Index, cr *pi.Criteria, view *pi.View) []protocol.DocumentSymbol {
 	if view == nil {
-		view = &status.View{Latest: map[string]pi.Result{}}
+		view = &pi.View{Latest: map[string]pi.Result{}}
 	}
 	val := func(c *pi.Criterion) protocol.DocumentSymbol {
 		detail := "no evidence"

@@ -147,7 +147,7 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 		return nil, s.refuse(ctx, "charter-lsp: not recording evidence for %s: it is outside the workspace folders", dir)
 	}
 	snap := s.ws.Snapshot()
-	view, err := snap.CharterView(ctx, dir)
+	view, err := snap.PiView(ctx, dir)
 	if err != nil {
 		return nil, err
 	}

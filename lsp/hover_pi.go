@@ -13,7 +13,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
-	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // hoverPi answers hover on a ### VAL-* heading of criteria.md (or of a
@@ -67,7 +66,7 @@ func valIDAt(text []byte, ix *source.Index, off int) (string, source.Span) {
 }
 
 // valHoverText is the hover's markdown.
-func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
+func valHoverText(view *pi.View, c *pi.Criterion, now time.Time) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**", c.ID)
 	if c.Title != "" && c.Title != c.ID {
@@ -83,7 +82,7 @@ func valHoverText(view *status.View, c *pi.Criterion, now time.Time) string {
 	if !ok {
 		b.WriteString("**No evidence recorded yet.**\n\n")
 	} else {
-		fmt.Fprintf(&b, "**Latest outcome: %s %s**", status.OutcomeMark(o.Outcome), feature.Escape(string(o.Outcome)))
+		fmt.Fprintf(&b, "**Latest outcome: %s %s**", o.Outcome.Mark(), feature.Escape(string(o.Outcome)))
 		if o.TimeOK {
 			fmt.Fprintf(&b, " — %s (%s)", feature.Ago(now, o.Time), o.Time.UTC().Format(time.RFC3339))
 		} else if o.TS != "" {

@@ -9,7 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/charter-lsp/charter-lsp/status"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // Symbols answers workspace/symbol: every VAL of every pi charter in the
@@ -30,7 +30,7 @@ func (s *Server) Symbols(ctx context.Context, params *protocol.WorkspaceSymbolPa
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		view, err := snap.CharterView(ctx, dir)
+		view, err := snap.PiView(ctx, dir)
 		if err != nil {
 			return nil, err
 		}
@@ -44,7 +44,7 @@ func (s *Server) Symbols(ctx context.Context, params *protocol.WorkspaceSymbolPa
 }
 
 // valSymbols are the VAL symbols of one charter.
-func valSymbols(view *status.View) []protocol.WorkspaceSymbol {
+func valSymbols(view *pi.View) []protocol.WorkspaceSymbol {
 	d := view.Dir
 	var syms []protocol.WorkspaceSymbol
 	f := d.File(d.CriteriaPath)

@@ -52,12 +52,18 @@ func Compute(fsys vfs.FS, dir string, opts Options) (*Status, error) {
 	if err := Loaded(d); err != nil {
 		return nil, err
 	}
-	return NewView(fsys, d, pi.NewSourceClock(opts.Freshness, fsys, opts.SourceDirs)).Status(opts.Now), nil
+	return Of(pi.NewView(fsys, d, pi.NewSourceClock(opts.Freshness, fsys, opts.SourceDirs)), opts.Now), nil
+}
+
+// Of is the charter's full status as of now, rendered from its view.
+func Of(v *pi.View, now time.Time) *Status {
+	c := &computer{view: v, d: v.Dir, now: now}
+	return c.run()
 }
 
 // computer builds one Status from a View.
 type computer struct {
-	view *View
+	view *pi.View
 	d    *pi.Dir
 	now  time.Time
 	st   *Status

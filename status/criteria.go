@@ -33,7 +33,7 @@ func (c *computer) criteria() {
 	st.RegisterEmpty = st.ValTotal == 0 && !terminal(st.Status)
 	milestone := func(id, title string, ids []string) Milestone {
 		ms := Milestone{MilestoneID: id, Title: title, CriterionIDs: ids}
-		ms.ValPassCount, ms.ValCount = c.view.count(ids)
+		ms.ValPassCount, ms.ValCount = c.view.PassCount(ids)
 		return ms
 	}
 	for _, m := range d.Criteria.Milestones {

@@ -95,11 +95,11 @@ func TestOutputMatchesSchema(t *testing.T) {
 	valAt := compileSchema(t, "VALAt")
 	var all []*Status
 	for _, dir := range dirs {
-		view := NewView(vfs.OS, pi.LoadDir(vfs.OS, dir), pi.NewSourceClock("mtime", vfs.OS, []string{"src"}))
-		st := view.Status(now)
+		view := pi.NewView(vfs.OS, pi.LoadDir(vfs.OS, dir), pi.NewSourceClock("mtime", vfs.OS, []string{"src"}))
+		st := Of(view, now)
 		all = append(all, st)
 		for _, c := range st.Criteria {
-			va := view.VALAt(c.CriterionID, now)
+			va := VALOf(view, c.CriterionID, now)
 			if va == nil {
 				t.Errorf("%s: no VALAt for %s", dir, c.CriterionID)
 				continue

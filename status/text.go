@@ -116,7 +116,7 @@ func writeVAL(b *strings.Builder, v Criterion) {
 	if outcome == "" {
 		outcome = "none"
 	}
-	fmt.Fprintf(b, "  %s %-14s %-8s", OutcomeMark(v.Outcome), v.CriterionID, outcome)
+	fmt.Fprintf(b, "  %s %-14s %-8s", v.Outcome.Mark(), v.CriterionID, outcome)
 	if v.AgeMs != nil {
 		fmt.Fprintf(b, " %-8s", humanAge(time.Duration(*v.AgeMs)*time.Millisecond)+" ago")
 	} else {

@@ -124,7 +124,7 @@ func BenchmarkCancelStops(b *testing.B) {
 			b.Fatal(err)
 		}
 		measureStop(b, func(ctx context.Context, sess *workspace.Session) {
-			_, _ = sess.Snapshot().CharterView(ctx, filepath.Dir(path))
+			_, _ = sess.Snapshot().PiView(ctx, filepath.Dir(path))
 		})
 	})
 }

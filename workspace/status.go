@@ -14,12 +14,12 @@ func (s *Snapshot) Status(ctx context.Context, dir string, now time.Time) (*stat
 	if status.IsChartersDir(dir) {
 		return status.ComputeCharters(s.FS(), dir)
 	}
-	v, err := s.CharterView(ctx, dir)
+	v, err := s.PiView(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
 	if err := status.Loaded(v.Dir); err != nil {
 		return nil, err
 	}
-	return v.Status(now), nil
+	return status.Of(v, now), nil
 }

@@ -108,7 +108,7 @@ func TestEvidenceIsReadOncePerChange(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := 0; i < 3; i++ { // hover, lens, symbols
-			if _, err := snap.CharterView(ctx, dir); err != nil {
+			if _, err := snap.PiView(ctx, dir); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -127,7 +127,7 @@ func TestEvidenceIsReadOncePerChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap = sess.Update(workspace.Change{Disk: []string{run, filepath.Join(run, "evidence.json")}})
-	v, err := snap.CharterView(ctx, dir)
+	v, err := snap.PiView(ctx, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,10 +199,10 @@ func TestCancelledViewIsNotKept(t *testing.T) {
 	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(10 * time.Millisecond); cancel() }()
-	if _, err := snap.CharterView(ctx, dir); err == nil {
+	if _, err := snap.PiView(ctx, dir); err == nil {
 		t.Fatal("a cancelled request got a view")
 	}
-	v, err := snap.CharterView(context.Background(), dir)
+	v, err := snap.PiView(context.Background(), dir)
 	if err != nil || v == nil || len(v.Dir.Runs) == 0 {
 		t.Fatalf("after a cancelled request, a new one gets %v, %v", v, err)
 	}
@@ -284,7 +284,7 @@ func TestNewRunReloadsOnlyItself(t *testing.T) {
 	dir := filepath.Dir(path)
 	sess := workspace.NewSession(workspace.Options{})
 	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
-	before, err := snap.CharterView(context.Background(), dir)
+	before, err := snap.PiView(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,7 +296,7 @@ func TestNewRunReloadsOnlyItself(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap = sess.Update(workspace.Change{Disk: []string{run}})
-	after, err := snap.CharterView(context.Background(), dir)
+	after, err := snap.PiView(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +346,7 @@ func TestRunChangedBehindTheServersBack(t *testing.T) {
 	ctx := context.Background()
 	sess := workspace.NewSession(workspace.Options{})
 	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
-	v, err := snap.CharterView(ctx, dir) // the evidence is loaded
+	v, err := snap.PiView(ctx, dir) // the evidence is loaded
 	if err != nil || len(v.Dir.Runs) != 5 {
 		t.Fatalf("load: %v", err)
 	}
