@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 )
 
 // CodeAction offers the actions for the range: the interview
@@ -23,8 +24,8 @@ func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 	}
 	var actions []*protocol.CodeAction
 	actions = append(actions, s.interviewActions(d, params)...)
-	if d.Kind == analysis.KindChartersCharter {
-		actions = append(actions, s.chartersActions(d, params)...)
+	if v := d.chartersView(); v != nil && d.Kind == analysis.KindChartersCharter && s.InWorkspace(d.Path) {
+		actions = append(actions, s.toProtocolActions(d, charterfile.Actions(v, d.offset(params.Range.Start)))...)
 	}
 	actions = append(actions, s.migrateActions(d)...)
 	actions = append(actions, s.fixActions(d, params.Context.Diagnostics)...)

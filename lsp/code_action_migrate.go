@@ -11,7 +11,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/migrate"
 )
@@ -51,11 +50,11 @@ func (s *Server) migrateActions(d *doc) []*protocol.CodeAction {
 			return s.rp1MigrateAction(d, now)
 		}
 	case analysis.KindChartersCharter:
-		if !d.charter().Generation.FileInterface() {
+		v := d.chartersView()
+		if v == nil || v.Charter == nil || !v.Charter.Generation.FileInterface() {
 			return nil
 		}
-		dir := filepath.Dir(d.Path)
-		plan, err := migrate.FromCharters(charterfile.LoadDir(d.snap.FS(), dir), migrate.Options{Now: now, Taken: d.taken(filepath.Dir(dir))})
+		plan, err := migrate.FromCharters(v.Dir, migrate.Options{Now: now, Taken: d.taken(filepath.Dir(v.Path))})
 		return s.folderMigrateAction(d, plan, err)
 	case analysis.KindPiCharter, analysis.KindCriteria:
 		view := d.piView()

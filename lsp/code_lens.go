@@ -6,6 +6,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 )
 
 // CodeLens shows the interview's next step on an rp1 charter
@@ -26,7 +27,9 @@ func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 			out = append(out, s.codeLensRP1(d)...)
 		}
 	case analysis.KindChartersCharter:
-		out = append(out, s.codeLensCharters(d)...)
+		if v := d.chartersView(); v != nil {
+			out = append(out, toProtocolLenses(d, charterfile.Lens(v))...)
+		}
 	case analysis.KindCriteria, analysis.KindPiCharter:
 		out = append(out, s.codeLensPi(d)...)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
@@ -43,4 +44,30 @@ func (s *Server) codeLensRP1(d *doc) []protocol.CodeLens {
 		return []protocol.CodeLens{lens("Finish interview", cmdInterviewFinish)}
 	}
 	return nil
+}
+
+// codeLensSkeleton puts the gaps remaining over a skeleton charter's title
+// (its first line when it has none): clicking it asks about the first gap
+// (charter.interview.region). With no gap left, a label says so.
+func (s *Server) codeLensSkeleton(d *doc, sk *rp1.Skeleton) []protocol.CodeLens {
+	ch := d.RP1()
+	ix := d.Index()
+	at := ch.TitleSpan
+	if at == (source.Span{}) {
+		at = source.Span{Start: ch.FrontMatter.End, End: ch.FrontMatter.End}
+	}
+	rng := toProtocolRange(ix.Range(source.Span{Start: at.Start, End: at.Start}))
+	gaps := sk.Gaps()
+	if len(gaps) == 0 {
+		return []protocol.CodeLens{{Range: rng, Command: protocol.Command{Title: "No gaps: every region is filled"}}}
+	}
+	title := fmt.Sprintf("%d gaps remaining: answer %s next", len(gaps), gaps[0])
+	if len(gaps) == 1 {
+		title = fmt.Sprintf("1 gap remaining: answer %s", gaps[0])
+	}
+	if !s.InWorkspaceURI(d.URI) {
+		return []protocol.CodeLens{{Range: rng, Command: protocol.Command{Title: fmt.Sprintf("%d of %d regions are gaps", len(gaps), len(sk.Regions))}}}
+	}
+	return []protocol.CodeLens{{Range: rng, Command: protocol.Command{Title: title, Command: cmdInterviewRegion,
+		Arguments: commandArgs(regionArgs{URI: d.URI, Version: &d.Version})}}}
 }

@@ -47,7 +47,10 @@ func (s *Server) Completion(ctx context.Context, params *protocol.CompletionPara
 	ix := d.Index()
 	off := ix.Offset(fromProtocolPosition(params.Position))
 	if d.Kind == analysis.KindChartersCharter {
-		return chartersItems(ix, d.charter().CompleteAt(off)), nil
+		if v := d.chartersView(); v != nil {
+			return toProtocolCompletion(ix, charterfile.Complete(v, off)), nil
+		}
+		return nil, nil
 	}
 	dir := analysis.PiCharterDir(d.Path)
 	if dir == "" || d.Kind == analysis.KindNone {
@@ -88,32 +91,6 @@ func (s *Server) Completion(ctx context.Context, params *protocol.CompletionPara
 	}
 	typed := strings.TrimLeft(value, " \t")
 	return valueItems(values, ix, off-len(typed), off), nil
-}
-
-// chartersItems converts what completes in a .charters/ charter
-// (charterfile.CompleteAt: Depends ids, status tokens, phase suffixes,
-// line labels).
-func chartersItems(ix *source.Index, comp *charterfile.Completion) protocol.CompletionResult {
-	if comp == nil {
-		return nil
-	}
-	r := toProtocolRange(ix.Range(comp.Span))
-	items := protocol.CompletionItemSlice{}
-	for i, it := range comp.Items {
-		filter := it.Filter
-		if filter == "" {
-			filter = it.Label
-		}
-		items = append(items, protocol.CompletionItem{
-			Label:      it.Label,
-			Kind:       protocol.CompletionItemKindEnumMember,
-			Detail:     protocol.NewOptional(it.Detail),
-			SortText:   protocol.NewOptional(string(rune('a' + i))),
-			FilterText: protocol.NewOptional(filter),
-			TextEdit:   &protocol.TextEdit{Range: r, NewText: it.Insert},
-		})
-	}
-	return items
 }
 
 // valIDPrefix finds a "VAL-…" token ending at the cursor; start is its

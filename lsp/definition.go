@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -26,7 +27,10 @@ func (s *Server) Definition(ctx context.Context, params *protocol.DefinitionPara
 	ix := d.Index()
 	off := ix.Offset(fromProtocolPosition(params.Position))
 	if d.Kind == analysis.KindChartersCharter {
-		return s.definitionCharters(d, off), nil
+		if v := d.chartersView(); v != nil {
+			return s.toProtocolLocation(d, charterfile.Definition(v, ix, off, d.target(s))), nil
+		}
+		return nil, nil
 	}
 	dir := analysis.PiCharterDir(d.Path)
 	if dir == "" {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 
@@ -58,17 +59,16 @@ func (d *doc) piView() *pi.View {
 	return v
 }
 
-// charter is a .charters/<id>/charter.md document read as pi-charter reads
-// it: in the generation its folder's evidence decides (charterfile.Decide,
-// from the text, state.json and events.jsonl).
-func (d *doc) charter() *charterfile.Charter {
-	c, _ := d.chartersRead()
-	return c
-}
-
-// chartersRead is charter with the era it was read in.
-func (d *doc) chartersRead() (*charterfile.Charter, charterfile.Era) {
-	return charterfile.Read(d.snap.ChartersEvidence(d.Path))
+// chartersView is the view of the .charters/<id> folder holding the
+// document, or nil when the request was cancelled: its charter.md is the
+// document's text in this snapshot, read in the generation the folder's
+// evidence decides (charterfile.Decide).
+func (d *doc) chartersView() *charterfile.View {
+	v, err := d.snap.ChartersView(d.ctx, filepath.Dir(d.Path))
+	if err != nil {
+		return nil
+	}
+	return v
 }
 
 // skeleton is an rp1 charter document read as rp1's skeleton charter, or
@@ -130,4 +130,20 @@ func lineBreak(text []byte) string {
 		return "\r\n"
 	}
 	return "\n"
+}
+
+// offset is the byte offset of a protocol position in the document.
+func (d *doc) offset(p protocol.Position) int { return d.Index().Offset(fromProtocolPosition(p)) }
+
+// target says which paths a location may lead to: files that exist (or are
+// over the size limit) inside the workspace, symbolic links resolved, so
+// that a link does not lead the editor to a file from elsewhere.
+func (d *doc) target(s *Server) func(string) bool {
+	return func(p string) bool {
+		if !s.InWorkspace(p) {
+			return false
+		}
+		f := d.snap.File(p)
+		return f.Exists() || f.TooLarge()
+	}
 }

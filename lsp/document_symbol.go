@@ -36,7 +36,9 @@ func (s *Server) symbols(d *doc) []protocol.DocumentSymbol {
 			out = rp1Symbols(d)
 		}
 	case analysis.KindChartersCharter:
-		out = outlineSymbols(d.Index(), charterfile.Outline(d.charter()))
+		if v := d.chartersView(); v != nil && v.Charter != nil {
+			out = outlineSymbols(d.Index(), charterfile.Outline(v.Charter))
+		}
 	case analysis.KindCriteria:
 		out = criteriaSymbols(d)
 	case analysis.KindReport:

@@ -6,6 +6,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 )
 
 // Hover explains what is under the cursor: an rp1 section heading or
@@ -24,7 +25,9 @@ func (s *Server) Hover(ctx context.Context, params *protocol.HoverParams) (*prot
 		}
 		return s.hoverRP1(d, params.Position), nil
 	case analysis.KindChartersCharter:
-		return s.hoverCharters(d, params.Position), nil
+		if v := d.chartersView(); v != nil {
+			return toProtocolHover(d.Index(), charterfile.Hover(v, d.Index(), d.offset(params.Position))), nil
+		}
 	case analysis.KindCriteria, analysis.KindPiCharter, analysis.KindReport, analysis.KindEvidence, analysis.KindCriterionState:
 		return s.hoverPi(d, params.Position), nil
 	}

@@ -1,9 +1,6 @@
 package status
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -96,8 +93,9 @@ func IsChartersDir(dir string) bool {
 	return charterfile.DirOf(filepath.Join(abs, charterfile.CharterFile)) == abs
 }
 
-// ComputeCharter reads the .charters/<id> folder dir through fsys.
-func ComputeCharter(fsys vfs.FS, dir string) (*Charter, error) {
+// ChartersView reads the .charters/<id> folder dir through fsys, as the
+// workspace does once per change of it.
+func ChartersView(fsys vfs.FS, dir string) (*charterfile.View, error) {
 	fi, err := fsys.Stat(dir)
 	if err != nil {
 		return nil, err
@@ -105,19 +103,23 @@ func ComputeCharter(fsys vfs.FS, dir string) (*Charter, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s is not a charter folder", dir)
 	}
-	d := charterfile.LoadDir(fsys, dir)
-	if d.CharterSrc == nil && d.StateSrc == nil && d.EventsSrc == nil {
-		return nil, errors.New(dir + " holds none of charter.md, state.json, events.jsonl: not a charter")
+	return charterfile.NewView(fsys, dir), nil
+}
+
+// CharterOf is the status of a .charters/<id> charter, rendered from its
+// folder's view.
+func CharterOf(view *charterfile.View) (*Charter, error) {
+	if err := view.Loaded(); err != nil {
+		return nil, err
 	}
+	d := view.Dir
 	v := &Charter{Format: "charters", CharterID: d.ID, Dir: d.Path, Generation: string(d.Era.Generation),
 		Listed: d.Listed(), Legacy: d.Era.Generation.FileInterface(), Warnings: []string{}, FileProblems: []FileProblem{}}
 	st := d.State
 	if st != nil && st.Valid {
 		v.CharterID, v.Status, v.CreatedAt = st.CharterID, st.Status, st.CreatedAt
 	}
-	if _, err := fsys.Stat(filepath.Join(d.Path, "REPORT.md")); err == nil {
-		v.ReportExists = true
-	}
+	v.ReportExists = view.ReportExists
 	if d.Events != nil {
 		v.Events = len(d.Events.History)
 	}
@@ -129,7 +131,7 @@ func ComputeCharter(fsys vfs.FS, dir string) (*Charter, error) {
 		}
 		switch {
 		case d.Era.Generation.FileInterface():
-			v.fileInterface(d)
+			v.fileInterface(view)
 		case d.Era.Generation == charterfile.PH:
 			v.phases(c)
 		default:
@@ -141,13 +143,13 @@ func ComputeCharter(fsys vfs.FS, dir string) (*Charter, error) {
 	if v.Objective == "" && st != nil {
 		v.Objective = st.Objective // upstream shows state.json's objective when the file has none
 	}
-	v.fileProblems(d)
+	v.fileProblems(view)
 	v.NextActions = v.nextActions()
 	return v, nil
 }
 
-func (v *Charter) fileInterface(d *charterfile.Dir) {
-	c := d.Charter
+func (v *Charter) fileInterface(view *charterfile.View) {
+	c := view.Charter
 	open := len(c.Criteria) == 0
 	v.OpenEnded = &open
 	tokens := []string{"pending", "in-progress", "blocked", "pass", "fail"}
@@ -158,14 +160,10 @@ func (v *Charter) fileInterface(d *charterfile.Dir) {
 	for _, t := range tokens {
 		v.StatusCounts[t] = 0
 	}
-	stale := staleCriteria(d)
-	fails := map[string]int{}
-	if d.Events != nil {
-		fails = d.Events.FailCounts()
-	}
+	stale, fails := view.Stale, view.FailCounts
 	v.Criteria = []CharterCriterion{}
-	v.Progress = &Progress{Total: len(c.Criteria)}
-	passed := map[string]bool{}
+	v.Progress = &Progress{}
+	v.Progress.Pass, v.Progress.Total = c.Progress()
 	for _, cr := range c.Criteria {
 		deps := cr.Depends
 		if deps == nil {
@@ -174,31 +172,11 @@ func (v *Charter) fileInterface(d *charterfile.Dir) {
 		v.Criteria = append(v.Criteria, CharterCriterion{ID: cr.ID, Title: cr.Title, Body: cr.Body, Status: cr.Status, Note: cr.Note,
 			Stale: stale[cr.ID], Depends: deps, FailCount: fails[cr.ID]})
 		v.StatusCounts[cr.Status]++
-		if cr.Status == "pass" {
-			v.Progress.Pass++
-			passed[cr.ID] = true
-		}
 	}
-	// readyCriteria: not passing, and every dependency passes or names no
-	// criterion (charter-file.ts@494a765e).
-	known := map[string]bool{}
-	for _, cr := range c.Criteria {
-		known[cr.ID] = true
-	}
+	// readyCriteria (charter-file.ts@494a765e): the folder's one reading.
 	v.ReadyNext = []string{}
-	for _, cr := range c.Criteria {
-		if cr.Status == "pass" {
-			continue
-		}
-		ready := true
-		for _, dep := range cr.Depends {
-			if known[dep] && !passed[dep] {
-				ready = false
-			}
-		}
-		if ready {
-			v.ReadyNext = append(v.ReadyNext, cr.ID)
-		}
+	for _, cr := range c.Ready() {
+		v.ReadyNext = append(v.ReadyNext, cr.ID)
 	}
 	// completionBlockers (application/service.ts@494a765e).
 	v.Blockers = []string{}
@@ -222,40 +200,6 @@ func (v *Charter) fileInterface(d *charterfile.Dir) {
 	}
 }
 
-// staleCriteria is upstream's criterionStaleness after the snapshot
-// refresh its status view runs first (application/staleness.ts@11ebdca7):
-// a passing criterion is stale when its status was last changed before the
-// latest recorded source change. When charter.md differs from the
-// snapshot, a criterion whose status or note changed is dated now (fresh).
-func staleCriteria(d *charterfile.Dir) map[string]bool {
-	out := map[string]bool{}
-	st := d.State
-	if st == nil || !st.Valid || d.Charter == nil {
-		return out
-	}
-	snap := map[string]charterfile.Snapshot{}
-	for _, s := range st.CriteriaSnapshot {
-		snap[s.ID] = s
-	}
-	sum := sha256.Sum256(d.CharterSrc)
-	changed := hex.EncodeToString(sum[:]) != st.SnapshotHash
-	for _, cr := range d.Charter.Criteria {
-		status := cr.Status
-		if status == "none" {
-			status = "pending"
-		}
-		old, ok := snap[cr.ID]
-		seq := old.Seq
-		if changed && (!ok || old.Status != status || old.Note != cr.Note) {
-			seq = st.NextSeq // a new sequence number: later than any recorded source change
-		} else if !ok {
-			continue
-		}
-		out[cr.ID] = status == "pass" && seq < st.LatestSourceSeq
-	}
-	return out
-}
-
 func (v *Charter) phases(c *charterfile.Charter) {
 	v.Phases = []CharterPhase{}
 	v.PhaseCounts = map[string]int{"upcoming": 0, "current": 0, "done": 0}
@@ -268,8 +212,8 @@ func (v *Charter) phases(c *charterfile.Charter) {
 // fileProblems lists what charter-lsp check reports about the folder's
 // sidecars and the file's generation: why upstream does not list the
 // charter, cannot look it up, sees no history, or reads another grammar.
-func (v *Charter) fileProblems(d *charterfile.Dir) {
-	byFile := charterfile.Check(d)
+func (v *Charter) fileProblems(view *charterfile.View) {
+	d, byFile := view.Dir, view.Diagnostics()
 	for _, name := range []string{charterfile.CharterFile, charterfile.StateFile, charterfile.EventsFile} {
 		p := filepath.Join(d.Path, name)
 		for _, dg := range byFile[p] {

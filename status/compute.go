@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
@@ -188,7 +189,17 @@ func isoTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.00
 // ComputeCharters is the status of a .charters/<id> folder: the status view
 // of its generation, in Status.Charters.
 func ComputeCharters(fsys vfs.FS, dir string) (*Status, error) {
-	c, err := ComputeCharter(fsys, dir)
+	v, err := ChartersView(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	return Charters(v)
+}
+
+// Charters is the status of a .charters/<id> folder, rendered from its
+// view, in Status.Charters.
+func Charters(v *charterfile.View) (*Status, error) {
+	c, err := CharterOf(v)
 	if err != nil {
 		return nil, err
 	}

@@ -119,22 +119,14 @@ func (s *Snapshot) customCheck(f *File, cfg analysis.Config) ([]diag.Diagnostic,
 }
 
 // folderDiagnostics are the diagnostics of f, a file of the .charters/<id>
-// folder dir, whose files are checked together once per change of the folder.
+// folder dir, whose files are checked together once per change of the
+// folder (its view's).
 func (s *Snapshot) folderDiagnostics(ctx context.Context, dir string, f *File) ([]diag.Diagnostic, error) {
-	s.mu.Lock()
-	pr := s.folders[dir]
-	if pr == nil {
-		pr = newPromise(s.sess.busy, func(context.Context) (map[string][]diag.Diagnostic, error) {
-			return charterfile.Check(charterfile.LoadDir(s.FS(), dir)), nil
-		})
-		s.folders[dir] = pr
-	}
-	s.mu.Unlock()
-	byFile, err := pr.get(ctx)
+	v, err := s.ChartersView(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
 	cfg, _ := s.Config(f.Path)
-	ds := append([]diag.Diagnostic(nil), byFile[f.Path]...)
+	ds := append([]diag.Diagnostic(nil), v.Diagnostics()[f.Path]...)
 	return analysis.Finish(ds, f.Path, f.Index(), cfg), nil
 }

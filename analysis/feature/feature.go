@@ -99,11 +99,11 @@ type Action struct {
 	Command *Command
 }
 
-// Location is a place to go: a file and a range in it (the zero range, the
-// file's start).
+// Location is a place to go: a file and a span of its text as the
+// snapshot holds it (the zero span: the file's start).
 type Location struct {
-	Path  string
-	Range source.Range
+	Path string
+	Span source.Span
 }
 
 // Symbol is a workspace symbol: a named thing of some charter, where it is

@@ -1,69 +1,56 @@
-package lsp
+package charterfile
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
-	"go.lsp.dev/protocol"
-
-	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
-	"github.com/charter-lsp/charter-lsp/status"
 )
 
-// hoverCharters answers hover in a .charters/<id>/charter.md: on a
-// criterion heading or a Depends id, the criterion (status, note, what it
-// depends on and what depends on it, staleness); on a phase, its state and
-// why; on a section heading, what upstream reads there.
-func (s *Server) hoverCharters(d *doc, pos protocol.Position) *protocol.Hover {
-	c, era := d.chartersRead()
-	ix := d.Index()
-	off := ix.Offset(fromProtocolPosition(pos))
+// Hover explains what lies at off in the folder's charter.md (ix is its
+// line index): on a criterion heading or a Depends id, the criterion
+// (status, note, what it depends on and what depends on it, staleness and
+// failures from the journal); on a phase, its state and why; on a section
+// heading, what upstream reads there; on the title, which generation it is
+// read as and why.
+func Hover(v *View, ix *source.Index, off int) *feature.Hover {
+	c := v.Charter
+	if c == nil {
+		return nil
+	}
 	var text string
 	var span source.Span
 	switch {
 	case criterionHeadingAt(c, off) != nil:
 		cr := criterionHeadingAt(c, off)
-		text, span = criterionHover(c, cr, d.chartersView()), cr.HeadingSpan
+		text, span = criterionHover(v, cr), cr.HeadingSpan
 	default:
 		if id, at, target := c.DependsAt(off); id != "" {
 			span = at
 			if target == nil {
 				text = fmt.Sprintf("`%s` names no criterion of this charter: pi-charter reports it as an unknown dependency and does not wait for it.", feature.CodeSafe(id))
 			} else {
-				text = criterionHover(c, target, d.chartersView())
+				text = criterionHover(v, target)
 			}
 		} else if ph, n := c.PhaseAt(off); ph != nil {
 			text, span = phaseHover(c, ph, n), ph.ItemSpan
 		} else if name, ok := c.SectionAt(off); ok {
-			text, span = sectionHoverCharters(c, name, d.chartersView()), ix.LineSpan(ix.Line(off))
-			if name == charterfile.SectionObjective && c.Objective.HeadingSpan.Start <= off && off <= c.Objective.HeadingSpan.End {
-				text += "\n" + era.Reading().Markdown()
+			text, span = sectionHover(v, name), ix.LineSpan(ix.Line(off))
+			if name == SectionObjective && c.Objective.HeadingSpan.Start <= off && off <= c.Objective.HeadingSpan.End {
+				text += "\n" + v.Era.Reading().Markdown()
 			}
 		} else if title, ok := c.TitleLine(); ok && title.Start <= off && off <= title.End {
-			text, span = era.Reading().Markdown(), title
+			text, span = v.Era.Reading().Markdown(), title
 		}
 	}
 	if text == "" {
 		return nil
 	}
-	r := toProtocolRange(ix.Range(span))
-	return &protocol.Hover{Contents: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: text}, Range: &r}
+	return &feature.Hover{Span: span, Markdown: text}
 }
 
-// chartersView is the status of the document's charter folder (staleness
-// and failures come from state.json and events.jsonl), or nil.
-func (d *doc) chartersView() *status.Charter {
-	v, err := status.ComputeCharter(d.snap.FS(), filepath.Dir(d.Path))
-	if err != nil {
-		return nil
-	}
-	return v
-}
-
-func criterionHeadingAt(c *charterfile.Charter, off int) *charterfile.Criterion {
+func criterionHeadingAt(c *Charter, off int) *Criterion {
 	if cr, head := c.CriterionAt(off); cr != nil && head {
 		return cr
 	}
@@ -71,7 +58,8 @@ func criterionHeadingAt(c *charterfile.Charter, off int) *charterfile.Criterion 
 }
 
 // criterionHover is the markdown for a criterion.
-func criterionHover(c *charterfile.Charter, cr *charterfile.Criterion, view *status.Charter) string {
+func criterionHover(v *View, cr *Criterion) string {
+	c := v.Charter
 	var b strings.Builder
 	if c.Criterion(cr.ID) != cr {
 		first := c.Criterion(cr.ID)
@@ -86,7 +74,7 @@ func criterionHover(c *charterfile.Charter, cr *charterfile.Criterion, view *sta
 		b.WriteString("_No note: completion needs one saying what was run and what it showed._\n\n")
 	}
 	switch {
-	case cr.StatusLine == nil && c.Generation == charterfile.FI14:
+	case cr.StatusLine == nil && c.Generation == FI14:
 		b.WriteString("No `Evidence:` line: pi-charter reads it as `none`.\n\n")
 	case cr.StatusLine == nil:
 		b.WriteString("No `Status:` line: pi-charter reads it as `pending`.\n\n")
@@ -114,24 +102,17 @@ func criterionHover(c *charterfile.Charter, cr *charterfile.Criterion, view *sta
 			b.WriteString("Ready: every criterion it depends on passes.\n\n")
 		}
 	}
-	if view != nil {
-		for _, vc := range view.Criteria {
-			if vc.ID != cr.ID {
-				continue
-			}
-			if vc.Stale {
-				b.WriteString("**⚠ Stale:** the journal records a source change after this pass; check it again.\n\n")
-			}
-			if vc.FailCount > 0 {
-				fmt.Fprintf(&b, "The journal records it failing %d time%s.\n\n", vc.FailCount, plural(vc.FailCount))
-			}
-		}
+	if v.Stale[cr.ID] {
+		b.WriteString("**⚠ Stale:** the journal records a source change after this pass; check it again.\n\n")
+	}
+	if n := v.FailCounts[cr.ID]; n > 0 {
+		fmt.Fprintf(&b, "The journal records it failing %s.\n\n", plural(n, "time"))
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
 }
 
 // criteriaList names criteria with their status: "C1 (pass), C2 (pending)".
-func criteriaList(c *charterfile.Charter, ids []string) string {
+func criteriaList(c *Charter, ids []string) string {
 	parts := make([]string, len(ids))
 	for i, id := range ids {
 		if x := c.Criterion(id); x != nil {
@@ -152,15 +133,8 @@ func oneLineNote(s string) string {
 	return s
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
 // phaseHover is the markdown for a phase item.
-func phaseHover(c *charterfile.Charter, ph *charterfile.Phase, n int) string {
+func phaseHover(c *Charter, ph *Phase, n int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Phase %d of %d: %s** — `%s`\n\n", n, len(c.Phases), feature.Escape(ph.Title), ph.Status)
 	switch {
@@ -176,10 +150,11 @@ func phaseHover(c *charterfile.Charter, ph *charterfile.Phase, n int) string {
 }
 
 // sectionHoverCharters is the markdown for a section heading.
-func sectionHoverCharters(c *charterfile.Charter, name charterfile.SectionName, view *status.Charter) string {
+func sectionHover(v *View, name SectionName) string {
+	c := v.Charter
 	var b strings.Builder
 	switch name {
-	case charterfile.SectionObjective:
+	case SectionObjective:
 		b.WriteString("**Objective** — what pi-charter reads as the charter's goal.\n\n")
 		if c.Objective.Text == "" {
 			b.WriteString("It is empty: pi-charter warns, and shows `state.json`'s objective instead.\n")
@@ -193,34 +168,38 @@ func sectionHoverCharters(c *charterfile.Charter, name charterfile.SectionName, 
 		if line >= 0 {
 			fmt.Fprintf(&b, "\nIt ends at line %d, `%s`.\n", line+1, feature.CodeSafe(heading))
 		}
-		if c.Objective.Text == "" && view != nil && view.Objective != "" {
-			fmt.Fprintf(&b, "\n`state.json`: %s\n", feature.Escape(oneLineNote(view.Objective)))
+		if c.Objective.Text == "" && v.State != nil && v.State.Objective != "" {
+			fmt.Fprintf(&b, "\n`state.json`: %s\n", feature.Escape(oneLineNote(v.State.Objective)))
 		}
-	case charterfile.SectionCriteria:
+	case SectionCriteria:
 		fmt.Fprintf(&b, "**Criteria** — %s", c.CriteriaSummary())
-		if view != nil && len(view.StatusCounts) > 0 {
+		if c.Generation.FileInterface() {
 			var parts []string
-			for _, tok := range charterfile.StatusTokens(c.Generation, "Status") {
-				if n := view.StatusCounts[tok]; n > 0 && tok != "pass" {
+			for _, tok := range StatusTokens(c.Generation, "Status") {
+				if n := statusCount(c, tok); n > 0 && tok != "pass" {
 					parts = append(parts, fmt.Sprintf("%d %s", n, tok))
 				}
 			}
 			if len(parts) > 0 {
 				b.WriteString(" · " + strings.Join(parts, " · "))
 			}
-			if len(view.ReadyNext) > 0 {
-				fmt.Fprintf(&b, "\n\nReady next: %s", strings.Join(view.ReadyNext, ", "))
+			if ready := c.Ready(); len(ready) > 0 {
+				ids := make([]string, len(ready))
+				for i, cr := range ready {
+					ids[i] = cr.ID
+				}
+				fmt.Fprintf(&b, "\n\nReady next: %s", strings.Join(ids, ", "))
 			}
 		}
 		b.WriteString("\n")
-	case charterfile.SectionPhases:
+	case SectionPhases:
 		fmt.Fprintf(&b, "**Phases** — %s\n", c.PhasesSummary())
 		if ph, n := c.CurrentPhase(); ph != nil {
 			fmt.Fprintf(&b, "\nCurrent: %d. %s\n", n, feature.Escape(ph.Title))
 		}
-	case charterfile.SectionReferences, charterfile.SectionScope:
+	case SectionReferences, SectionScope:
 		sec := c.References
-		if name == charterfile.SectionScope {
+		if name == SectionScope {
 			sec = c.Scope
 		}
 		fmt.Fprintf(&b, "**%s** — read by pi-charter as the charter's %s", name, strings.ToLower(string(name)))
@@ -230,4 +209,15 @@ func sectionHoverCharters(c *charterfile.Charter, name charterfile.SectionName, 
 		b.WriteString(".\n")
 	}
 	return b.String()
+}
+
+// statusCount counts the criteria whose status is tok.
+func statusCount(c *Charter, tok string) int {
+	n := 0
+	for _, cr := range c.Criteria {
+		if cr.Status == tok {
+			n++
+		}
+	}
+	return n
 }
