@@ -8,6 +8,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // CodeAction offers the actions for the range: the interview
@@ -22,20 +23,27 @@ func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 	if !ok || !isCharter(d.File) {
 		return out, nil
 	}
+	off := d.offset(params.Range.Start)
 	var actions []*protocol.CodeAction
 	actions = append(actions, s.interviewActions(d, params)...)
-	if v := d.chartersView(); v != nil && d.Kind == analysis.KindChartersCharter && s.InWorkspace(d.Path) {
-		actions = append(actions, s.toProtocolActions(d, charterfile.Actions(v, d.offset(params.Range.Start)))...)
+	if d.Kind == analysis.KindChartersCharter && s.InWorkspace(d.Path) {
+		if v := d.chartersView(); v != nil {
+			actions = append(actions, s.toProtocolActions(d, charterfile.Actions(v, off))...)
+		}
 	}
 	actions = append(actions, s.migrateActions(d)...)
 	actions = append(actions, s.fixActions(d, params.Context.Diagnostics)...)
 	actions = append(actions, s.disableActions(d, params.Context.Diagnostics)...)
+	if (d.Kind == analysis.KindCriteria || d.Kind == analysis.KindPiCharter) && s.InWorkspace(d.Path) {
+		if v := d.piView(); v != nil {
+			actions = append(actions, s.toProtocolActions(d, pi.Actions(v, d.Path, off))...)
+		}
+	}
 	for _, a := range actions {
 		if wanted(a, params.Context.Only) {
 			out = append(out, a)
 		}
 	}
-	out = append(out, s.codeActionsPi(ctx, d, params)...)
 	return out, nil
 }
 

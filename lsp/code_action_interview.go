@@ -9,13 +9,14 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
 
 // codeActionInterview is the kind of the interview actions: rewrites of the
 // charter, listed with the refactorings.
-const codeActionInterview protocol.CodeActionKind = "refactor.rewrite.charter.interview"
+const codeActionInterview = protocol.CodeActionKind(feature.KindInterview)
 
 // interviewActions are the interview steps that make sense for the
 // document now (a skeleton charter's are in code_action_skeleton.go). Each

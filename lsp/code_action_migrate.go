@@ -11,12 +11,13 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/migrate"
 )
 
 // codeActionMigrate is the kind of the migrations to the current formats.
-const codeActionMigrate protocol.CodeActionKind = "refactor.rewrite.charter.migrate"
+const codeActionMigrate = protocol.CodeActionKind(feature.KindMigrate)
 
 // migrateAnnotation names the change annotation a migration's edit
 // carries: an editor that supports annotations asks before applying it

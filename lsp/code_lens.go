@@ -2,11 +2,13 @@ package lsp
 
 import (
 	"context"
+	"time"
 
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // CodeLens shows the interview's next step on an rp1 charter
@@ -31,7 +33,9 @@ func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 			out = append(out, toProtocolLenses(d, charterfile.Lens(v))...)
 		}
 	case analysis.KindCriteria, analysis.KindPiCharter:
-		out = append(out, s.codeLensPi(d)...)
+		if v := d.piView(); v != nil {
+			out = append(out, toProtocolLenses(d, pi.Lens(v, d.Path, time.Now()))...)
+		}
 	}
 	return out, nil
 }

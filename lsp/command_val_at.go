@@ -54,8 +54,10 @@ func (s *Server) valAtCommand(ctx context.Context, args []protocol.LSPAny) (any,
 		if !ok {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not open in the editor", commandVALAt, p)
 		}
-		view = d.piView()
-		c := criterionAt(d.register(view), d.Index().Offset(fromProtocolPosition(*a.Position)))
+		if view = d.piView(); view == nil {
+			return nil, ctx.Err()
+		}
+		c := view.Register(d.Path).At(d.offset(*a.Position))
 		if c == nil {
 			return nil, nil
 		}

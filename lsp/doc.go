@@ -1,10 +1,8 @@
 package lsp
 
 import (
-	"bytes"
 	"context"
 	"path/filepath"
-	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -84,52 +82,6 @@ func skeletonOf(f *workspace.File) *rp1.Skeleton {
 		return nil
 	}
 	return f.RP1().Skeleton
-}
-
-// register is the VAL register held by the document itself (see
-// pi.View.Register), or nil.
-func (d *doc) register(view *pi.View) *pi.Criteria {
-	if view == nil {
-		return nil
-	}
-	return view.Register(d.Path)
-}
-
-// criterionAt returns the VAL whose heading or body holds offset off.
-func criterionAt(cr *pi.Criteria, off int) *pi.Criterion {
-	if cr == nil {
-		return nil
-	}
-	for _, c := range cr.Criteria {
-		if c.HeadingSpan.Start <= off && (off <= c.HeadingSpan.End || off <= c.BodySpan.End) {
-			return c
-		}
-	}
-	return nil
-}
-
-// headingAt returns the VAL whose heading line holds offset off.
-func headingAt(cr *pi.Criteria, off int) *pi.Criterion {
-	if c := criterionAt(cr, off); c != nil && off <= c.HeadingSpan.End {
-		return c
-	}
-	return nil
-}
-
-// relTo shows path relative to dir when inside it.
-func relTo(dir, path string) string {
-	if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
-		return filepath.ToSlash(rel)
-	}
-	return path
-}
-
-// lineBreak is the document's line ending, so inserted lines match it.
-func lineBreak(text []byte) string {
-	if i := bytes.IndexByte(text, '\n'); i > 0 && text[i-1] == '\r' {
-		return "\r\n"
-	}
-	return "\n"
 }
 
 // offset is the byte offset of a protocol position in the document.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -40,11 +41,11 @@ func (s *Server) symbols(d *doc) []protocol.DocumentSymbol {
 			out = outlineSymbols(d.Index(), charterfile.Outline(v.Charter))
 		}
 	case analysis.KindCriteria:
-		out = criteriaSymbols(d)
+		out = outlineSymbols(d.Index(), pi.CriteriaOutline(d.Criteria(), d.piView()))
 	case analysis.KindReport:
-		out = reportSymbols(d)
+		out = outlineSymbols(d.Index(), pi.ReportOutline(d.Text))
 	case analysis.KindPiCharter:
-		out = piCharterSymbols(d)
+		out = outlineSymbols(d.Index(), pi.CharterOutline(d.Text, d.piView()))
 	}
 	if out == nil {
 		out = []protocol.DocumentSymbol{}

@@ -2,11 +2,13 @@ package lsp
 
 import (
 	"context"
+	"time"
 
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // Hover explains what is under the cursor: an rp1 section heading or
@@ -29,7 +31,9 @@ func (s *Server) Hover(ctx context.Context, params *protocol.HoverParams) (*prot
 			return toProtocolHover(d.Index(), charterfile.Hover(v, d.Index(), d.offset(params.Position))), nil
 		}
 	case analysis.KindCriteria, analysis.KindPiCharter, analysis.KindReport, analysis.KindEvidence, analysis.KindCriterionState:
-		return s.hoverPi(d, params.Position), nil
+		if v := d.piView(); v != nil {
+			return toProtocolHover(d.Index(), pi.Hover(v, d.Path, d.Index(), d.offset(params.Position), time.Now())), nil
+		}
 	}
 	return nil, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 // This file is the one place where analysis values become protocol values
@@ -118,14 +119,12 @@ func toProtocolCommand(d *doc, c feature.Command) protocol.Command {
 	return out
 }
 
-// toProtocolLenses converts a family's code lenses of document d: each sits
-// at the start of its span.
+// toProtocolLenses converts a family's code lenses of document d.
 func toProtocolLenses(d *doc, lenses []feature.Lens) []protocol.CodeLens {
 	ix := d.Index()
 	out := make([]protocol.CodeLens, 0, len(lenses))
 	for _, l := range lenses {
-		out = append(out, protocol.CodeLens{Range: toProtocolRange(ix.Range(source.Span{Start: l.Span.Start, End: l.Span.Start})),
-			Command: toProtocolCommand(d, l.Command)})
+		out = append(out, protocol.CodeLens{Range: toProtocolRange(ix.Range(l.Span)), Command: toProtocolCommand(d, l.Command)})
 	}
 	return out
 }
@@ -170,8 +169,14 @@ func (s *Server) toProtocolLocation(d *doc, locs []feature.Location) protocol.De
 	if len(locs) == 0 {
 		return nil
 	}
-	l := locs[0]
-	return &protocol.Location{URI: s.docs.uri(l.Path), Range: toProtocolRange(d.snap.File(l.Path).Index().Range(l.Span))}
+	l := s.location(d.snap, locs[0])
+	return &l
+}
+
+// location converts a family's location, its span in the file as snap
+// holds it.
+func (s *Server) location(snap *workspace.Snapshot, l feature.Location) protocol.Location {
+	return protocol.Location{URI: s.docs.uri(l.Path), Range: toProtocolRange(snap.File(l.Path).Index().Range(l.Span))}
 }
 
 // toProtocolActions converts a family's code actions of document d: an

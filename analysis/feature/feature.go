@@ -12,6 +12,10 @@
 package feature
 
 import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -112,4 +116,26 @@ type Symbol struct {
 	Name      string
 	Container string
 	Location  Location
+}
+
+// Matches says whether a workspace symbol query matches a symbol's
+// lower-cased name (id and title): a substring of it, else the query's
+// runes in order in the id alone ("vs1" finds VAL-SESS-001). Fuzzy over
+// titles would match nearly everything.
+func Matches(name, query string) bool {
+	if query == "" || strings.Contains(name, query) {
+		return true
+	}
+	id, _, _ := strings.Cut(name, " ")
+	for _, r := range query {
+		if unicode.IsSpace(r) {
+			continue
+		}
+		i := strings.IndexRune(id, r)
+		if i < 0 {
+			return false
+		}
+		id = id[i+utf8.RuneLen(r):]
+	}
+	return true
 }

@@ -3,6 +3,8 @@ package feature
 import (
 	"fmt"
 	"strings"
+
+	"go.lsp.dev/uri"
 )
 
 // Escape keeps text from charter files from turning into markup (links,
@@ -20,6 +22,12 @@ func Escape(s string) string {
 
 // CodeSafe makes s safe inside a single-backtick code span.
 func CodeSafe(s string) string { return strings.ReplaceAll(s, "`", "'") }
+
+// Link is a markdown link showing text (escaped) that opens the file at
+// path (a file: URI as VS Code writes it).
+func Link(text, path string) string {
+	return fmt.Sprintf("[%s](%s)", Escape(text), uri.File(path))
+}
 
 // CodeList is each of ss as a code span, comma-separated.
 func CodeList(ss []string) string {

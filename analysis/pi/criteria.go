@@ -139,6 +139,10 @@ var (
 	VerifierAliases = []string{"review", "qa", "readiness"}
 )
 
+// EvidenceKinds are the kinds of evidence an evidence-exists verifier's
+// Kind: line may name (case-sensitive, like upstream's schema literals).
+var EvidenceKinds = []string{"review", "qa", "readiness", "command"}
+
 // VerifierNames are every name a Verifier: line may hold, kinds first.
 func VerifierNames() []string { return append(Names(VerifierKinds), VerifierAliases...) }
 

@@ -178,13 +178,7 @@ func (c *Criterion) resolveVerifier() {
 	}
 }
 
-func validEvidenceKind(k string) bool {
-	switch k { // case-sensitive, like upstream's schema literals
-	case "review", "qa", "readiness", "command":
-		return true
-	}
-	return false
-}
+func validEvidenceKind(k string) bool { return slices.Contains(EvidenceKinds, k) }
 
 func (c *Criterion) degrade(v *Verifier, at Field, reason string) {
 	v.Kind, v.Degraded, v.DegradeReason = VerifierManual, true, reason

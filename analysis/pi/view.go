@@ -116,3 +116,25 @@ func (v *View) Register(path string) *Criteria {
 func (v *View) Diagnostics(ctx context.Context, path string, now time.Time) []diag.Diagnostic {
 	return Check(ctx, v.Dir, Options{Stale: v.Stale, Unjudged: v.Unjudged, Only: path, Now: now})[path]
 }
+
+// At returns the VAL whose heading or body holds offset off, or nil (also
+// for a nil register).
+func (cr *Criteria) At(off int) *Criterion {
+	if cr == nil {
+		return nil
+	}
+	for _, c := range cr.Criteria {
+		if c.HeadingSpan.Start <= off && (off <= c.HeadingSpan.End || off <= c.BodySpan.End) {
+			return c
+		}
+	}
+	return nil
+}
+
+// HeadingAt returns the VAL whose heading line holds offset off, or nil.
+func (cr *Criteria) HeadingAt(off int) *Criterion {
+	if c := cr.At(off); c != nil && off <= c.HeadingSpan.End {
+		return c
+	}
+	return nil
+}

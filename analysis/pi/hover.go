@@ -1,4 +1,4 @@
-package lsp
+package pi
 
 import (
 	"fmt"
@@ -6,58 +6,41 @@ import (
 	"strings"
 	"time"
 
-	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
-
-	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
-	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
-// hoverPi answers hover on a ### VAL-* heading of criteria.md (or of a
-// legacy charter.md register): the VAL's latest outcome, its verifier,
-// flags, freshness and its milestone's progress. The command is shown as
-// code and never run.
-func (s *Server) hoverPi(d *doc, pos protocol.Position) *protocol.Hover {
-	dir := analysis.PiCharterDir(d.Path)
-	if dir == "" {
-		return nil
-	}
-	view := d.piView()
-	if view == nil {
-		return nil
-	}
-	ix := d.Index()
-	off := ix.Offset(fromProtocolPosition(pos))
-	var eff *pi.Criterion
+// Hover explains the VAL at off in the charter file at path (ix is its
+// line index): on a ### VAL-* heading of the register the file holds
+// (criteria.md, or a legacy charter.md register), or on a VAL id named
+// anywhere else (evidence JSON, criterion-state.json, REPORT.md), the VAL's
+// latest outcome, its verifier, flags, freshness and its milestone's
+// progress as of now. The command is shown as code and never run.
+func Hover(v *View, path string, ix *source.Index, off int, now time.Time) *feature.Hover {
+	var eff *Criterion
 	var span source.Span
-	if c := headingAt(d.register(view), off); c != nil {
+	if c := v.Register(path).HeadingAt(off); c != nil {
 		// The register as loaded has the winning definition (a duplicate
 		// id's first one); fall back to the one under the cursor.
-		eff, span = view.Criterion(c.ID), c.HeadingSpan
+		eff, span = v.Criterion(c.ID), c.HeadingSpan
 		if eff == nil {
 			eff = c
 		}
-	} else if id, at := valIDAt(d.Text, ix, off); id != "" {
+	} else if id, at := valIDAt(ix.Source(), ix, off); id != "" {
 		// A VAL named elsewhere: evidence JSON, criterion-state.json,
 		// REPORT.md, a Depends-like mention in the register.
-		eff, span = view.Criterion(id), at
+		eff, span = v.Criterion(id), at
 	}
 	if eff == nil {
 		return nil
 	}
-	r := toProtocolRange(ix.Range(span))
-	return &protocol.Hover{
-		Contents: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: valHoverText(view, eff, time.Now())},
-		Range:    &r,
-	}
+	return &feature.Hover{Span: span, Markdown: hoverText(v, eff, now)}
 }
 
 // valIDAt is the VAL id under offset off and its span, or "".
 func valIDAt(text []byte, ix *source.Index, off int) (string, source.Span) {
 	line := ix.LineSpan(ix.Line(off))
-	i, j := tokenBounds(string(text[line.Start:line.End]), off-line.Start, isIDByte)
+	i, j := feature.TokenBounds(string(text[line.Start:line.End]), off-line.Start, feature.IsWordByte)
 	id := string(text[line.Start+i : line.Start+j])
 	if len(id) <= 4 || !strings.HasPrefix(id, "VAL-") {
 		return "", source.Span{}
@@ -65,8 +48,8 @@ func valIDAt(text []byte, ix *source.Index, off int) (string, source.Span) {
 	return id, source.Span{Start: line.Start + i, End: line.Start + j}
 }
 
-// valHoverText is the hover's markdown.
-func valHoverText(view *pi.View, c *pi.Criterion, now time.Time) string {
+// hoverText is the hover's markdown.
+func hoverText(view *View, c *Criterion, now time.Time) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**", c.ID)
 	if c.Title != "" && c.Title != c.ID {
@@ -107,7 +90,7 @@ func valHoverText(view *pi.View, c *pi.Criterion, now time.Time) string {
 		}
 		if o.EvidencePath != "" {
 			p := filepath.Join(view.Dir.Path, filepath.FromSlash(o.EvidencePath))
-			fmt.Fprintf(&b, "Evidence: [%s](%s)\n\n", feature.Escape(o.EvidencePath), uri.File(p))
+			fmt.Fprintf(&b, "Evidence: %s\n\n", feature.Link(o.EvidencePath, p))
 		}
 	}
 
@@ -130,10 +113,10 @@ func valHoverText(view *pi.View, c *pi.Criterion, now time.Time) string {
 		}
 		fmt.Fprintf(&b, "%ssh\n%s\n%s\n\n(charter-lsp shows commands; it never runs them)\n\n", fence, c.Command, fence)
 	}
-	if v.Kind == pi.VerifierSubagent {
+	if v.Kind == VerifierSubagent {
 		fmt.Fprintf(&b, "Agent: %s · Task: %s\n\n", feature.Escape(v.Agent), feature.Escape(v.Task))
 	}
-	if v.Kind == pi.VerifierEvidenceExists && v.EvidenceKind != "" {
+	if v.Kind == VerifierEvidenceExists && v.EvidenceKind != "" {
 		fmt.Fprintf(&b, "Evidence kind: %s", feature.Escape(v.EvidenceKind))
 		if v.FreshSince != "" {
 			fmt.Fprintf(&b, " · fresh since %s", feature.Escape(v.FreshSince))
@@ -160,11 +143,19 @@ func valHoverText(view *pi.View, c *pi.Criterion, now time.Time) string {
 		}
 		fmt.Fprintf(&b, " — newest source change %s", st.SourceTime.UTC().Format(time.RFC3339))
 		if st.SourcePath != "" {
-			fmt.Fprintf(&b, " in [%s](%s)", feature.Escape(relTo(view.Dir.Project, st.SourcePath)), uri.File(st.SourcePath))
+			fmt.Fprintf(&b, " in %s", feature.Link(relTo(view.Dir.Project, st.SourcePath), st.SourcePath))
 		}
 		b.WriteString(". Re-verify and record new evidence.\n")
-	} else if c.RequireFreshEvidence && ok && o.Outcome == pi.Pass {
+	} else if c.RequireFreshEvidence && ok && o.Outcome == Pass {
 		b.WriteString("Fresh: no source change since this pass.\n")
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// relTo shows path relative to dir when inside it.
+func relTo(dir, path string) string {
+	if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return path
 }
