@@ -9,12 +9,14 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
+	"github.com/charter-lsp/charter-lsp/interview"
 )
 
-// CodeLens shows the interview's next step on an rp1 charter
-// (code_lens_rp1.go), the gaps of a skeleton charter and the progress of a
-// .charters/ charter (code_lens_charters.go), and VAL and milestone status
-// on pi charters.
+// CodeLens shows, as the file's family says it: the gaps of a skeleton
+// charter (rp1.Lens) or the interview's next step on a scratch-pad one
+// (interview.Lens), the progress of a .charters/ charter
+// (charterfile.Lens), VAL and milestone status on pi charters (pi.Lens).
 func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	out := []protocol.CodeLens{}
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
@@ -23,10 +25,11 @@ func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 	}
 	switch d.Kind {
 	case analysis.KindRP1Charter:
-		if sk := d.skeleton(); sk != nil {
-			out = append(out, s.codeLensSkeleton(d, sk)...)
+		if d.skeleton() != nil {
+			out = append(out, toProtocolLenses(d, rp1.Lens(d.RP1(), s.InWorkspaceURI(d.URI)))...)
 		} else {
-			out = append(out, s.codeLensRP1(d)...)
+			opts := interview.Options{Budget: s.Config().Budget(), Path: d.Path}
+			out = append(out, toProtocolLenses(d, interview.Lens(d.RP1(), d.Text, opts))...)
 		}
 	case analysis.KindChartersCharter:
 		if v := d.chartersView(); v != nil {

@@ -31,11 +31,7 @@ func (s *Server) symbols(d *doc) []protocol.DocumentSymbol {
 	var out []protocol.DocumentSymbol
 	switch d.Kind {
 	case analysis.KindRP1Charter:
-		if d.skeleton() != nil {
-			out = outlineSymbols(d.Index(), rp1.SkeletonOutline(d.RP1()))
-		} else {
-			out = rp1Symbols(d)
-		}
+		out = outlineSymbols(d.Index(), rp1.Outline(d.RP1()))
 	case analysis.KindChartersCharter:
 		if v := d.chartersView(); v != nil && v.Charter != nil {
 			out = outlineSymbols(d.Index(), charterfile.Outline(v.Charter))
