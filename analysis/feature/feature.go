@@ -94,13 +94,29 @@ const (
 )
 
 // Action is a code action: an edit of the document the feature read (Fix,
-// its spans in that text), or a command to run (the edit is then made when
-// the user picks it).
+// its spans in that text), new files (Create), or a command to run (the
+// edit is then made when the user picks it).
 type Action struct {
 	Title   string
 	Kind    ActionKind
 	Fix     *diag.Fix
+	Create  []NewFile
 	Command *Command
+	// Confirm, when set, asks the user before the edit is applied (an
+	// editor that can shows it as a change annotation).
+	Confirm *Confirm
+}
+
+// NewFile is a file an action creates, never over an existing one.
+type NewFile struct {
+	Path    string
+	Content []byte
+}
+
+// Confirm is what the user confirms: a label and what the edit does.
+type Confirm struct {
+	Label string
+	Notes []string
 }
 
 // Location is a place to go: a file and a span of its text as the

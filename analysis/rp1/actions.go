@@ -2,6 +2,7 @@ package rp1
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
@@ -52,4 +53,23 @@ func statusDiagnosed(codes []diag.Code) bool {
 		}
 	}
 	return false
+}
+
+// MigrateAction rewrites a scratch-pad era charter (text) in place in
+// rp1's skeleton format (Migrate), the answers placed in their regions,
+// asking the user first; nil for a charter that needs no migration. A
+// skeleton charter with a scratch pad left in it gets this from its
+// legacy-scratch-pad quick fix.
+func MigrateAction(ch *Charter, now time.Time) *feature.Action {
+	if ch.Format != FormatScratchPad {
+		return nil
+	}
+	m, err := Migrate(ch.Index.Source(), MigrateOptions{Now: now})
+	if err != nil || !m.Changed() {
+		return nil
+	}
+	e := m.Edit()
+	title := "Migrate to rp1's skeleton charter (answers into their regions)"
+	return &feature.Action{Title: title, Kind: feature.KindMigrate, Fix: &diag.Fix{Title: title, Edits: []diag.Edit{e}},
+		Confirm: &feature.Confirm{Label: "Rewrite the charter in rp1's skeleton format", Notes: m.Notes()}}
 }
