@@ -8,7 +8,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
-	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
 )
 
@@ -91,19 +90,6 @@ func IsChartersDir(dir string) bool {
 		return false
 	}
 	return charterfile.DirOf(filepath.Join(abs, charterfile.CharterFile)) == abs
-}
-
-// ChartersView reads the .charters/<id> folder dir through fsys, as the
-// workspace does once per change of it.
-func ChartersView(fsys vfs.FS, dir string) (*charterfile.View, error) {
-	fi, err := fsys.Stat(dir)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.IsDir() {
-		return nil, fmt.Errorf("%s is not a charter folder", dir)
-	}
-	return charterfile.NewView(fsys, dir), nil
 }
 
 // CharterOf is the status of a .charters/<id> charter, rendered from its

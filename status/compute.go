@@ -11,50 +11,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
-	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
-
-// Options tune Compute.
-type Options struct {
-	// SourceDirs are the folders, relative to the project (the folder
-	// holding .pi/), whose newest change makes fresh-required evidence
-	// stale; nil means upstream's ["src"].
-	SourceDirs []string
-	// Freshness says how a source change is dated (unset: the default).
-	Freshness pi.Freshness
-	// Now is the time ages are computed against; zero means time.Now().
-	Now time.Time
-}
-
-// Compute reads the charter directory dir through fsys and reports its
-// status: a .pi/charters/<id> register's, or, for a .charters/<id> folder,
-// the status view of its generation (Status.Charters).
-func Compute(fsys vfs.FS, dir string, opts Options) (*Status, error) {
-	if IsChartersDir(dir) {
-		return ComputeCharters(fsys, dir)
-	}
-	if opts.Now.IsZero() {
-		opts.Now = time.Now()
-	}
-	if opts.SourceDirs == nil {
-		opts.SourceDirs = pi.DefaultSourceDirs
-	}
-	if _, err := pi.ParseFreshness(string(opts.Freshness)); err != nil {
-		return nil, fmt.Errorf("freshness: %v", err)
-	}
-	fi, err := fsys.Stat(dir)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.IsDir() {
-		return nil, fmt.Errorf("%s is not a charter directory", dir)
-	}
-	d := pi.LoadDir(fsys, dir)
-	if err := Loaded(d); err != nil {
-		return nil, err
-	}
-	return Of(pi.NewView(fsys, d, pi.NewSourceClock(opts.Freshness, fsys, opts.SourceDirs)), opts.Now), nil
-}
 
 // Of is the charter's full status as of now, rendered from its view.
 func Of(v *pi.View, now time.Time) *Status {
@@ -185,16 +142,6 @@ func (c *computer) fileProblems() {
 }
 
 func isoTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
-
-// ComputeCharters is the status of a .charters/<id> folder: the status view
-// of its generation, in Status.Charters.
-func ComputeCharters(fsys vfs.FS, dir string) (*Status, error) {
-	v, err := ChartersView(fsys, dir)
-	if err != nil {
-		return nil, err
-	}
-	return Charters(v)
-}
 
 // Charters is the status of a .charters/<id> folder, rendered from its
 // view, in Status.Charters.

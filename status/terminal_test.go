@@ -1,4 +1,4 @@
-package status
+package status_test
 
 import (
 	"bytes"
@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // hostile holds terminal escape sequences a cloned repository can put in
@@ -37,12 +39,12 @@ func TestTextEscapesTerminalControls(t *testing.T) {
 		"state.json": `{"charterId":"20260702-101500-example","schemaVersion":"file-interface","objective":"x\u001b]0;t\u0007","status":"active\u001b[2J"}`,
 	})
 	for _, dir := range []string{pi, fi} {
-		st, err := Compute(vfs.OS, dir, Options{})
+		st, err := statusOf(t, vfs.OS, dir, time.Time{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
-		if err := Text(&b, st); err != nil {
+		if err := status.Text(&b, st); err != nil {
 			t.Fatal(err)
 		}
 		out := b.String()
@@ -72,7 +74,7 @@ func TestSuggestedCommandsQuoteRepositoryWords(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	st, err := Compute(vfs.OS, dir, Options{})
+	st, err := statusOf(t, vfs.OS, dir, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -158,10 +158,7 @@ func (c *checker) checkStale() {
 	if d.CriteriaPath == "" {
 		return
 	}
-	stale, unjudged := c.opts.Stale, c.opts.Unjudged
-	if stale == nil {
-		stale, unjudged = FindStale(d, LatestResults(d), c.opts.Clock)
-	}
+	stale, unjudged := c.v.Stale, c.v.Unjudged
 	if len(unjudged) > 0 {
 		c.add(d.CriteriaPath, freshnessUnknown(unjudged))
 	}

@@ -40,9 +40,6 @@ type View struct {
 func NewView(fsys vfs.FS, d *Dir, clock SourceClock) *View {
 	v := &View{Dir: d, Latest: LatestResults(d), StaleByID: map[string]StaleEvidence{}, fsys: fsys}
 	v.Stale, v.Unjudged = FindStale(d, v.Latest, clock)
-	if v.Stale == nil {
-		v.Stale = []StaleEvidence{} // computed: none (nil would mean "not computed" to Check)
-	}
 	for _, se := range v.Stale {
 		v.StaleByID[se.Criterion.ID] = se
 	}
@@ -114,7 +111,7 @@ func (v *View) Register(path string) *Criteria {
 // ctx is done the check stops early and the result is incomplete (see
 // Check).
 func (v *View) Diagnostics(ctx context.Context, path string, now time.Time) []diag.Diagnostic {
-	return Check(ctx, v.Dir, Options{Stale: v.Stale, Unjudged: v.Unjudged, Only: path, Now: now})[path]
+	return Check(ctx, v, Options{Only: path, Now: now})[path]
 }
 
 // At returns the VAL whose heading or body holds offset off, or nil (also
