@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -230,7 +231,7 @@ func stateJSON(id, objective string, now time.Time) []byte {
 		Status        string `json:"status"`
 		CreatedAt     string `json:"createdAt"`
 		UpdatedAt     string `json:"updatedAt"`
-	}{id, charterfile.SchemaPhases, objective, "active", ts, ts}
+	}{id, charterfile.SchemaPhases, objective, string(pi.Active), ts, ts}
 	b, _ := json.MarshalIndent(v, "", "  ")
 	return append(b, '\n')
 }

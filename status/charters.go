@@ -8,6 +8,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
 )
 
@@ -220,14 +221,14 @@ func (v *Charter) nextActions() []NextAction {
 		return append(out, NextAction{Tool: "charter-lsp", Action: "migrate",
 			Hint: "Current pi-charter keeps file-interface charters as read-only history: `charter-lsp migrate " + shellWord(v.Dir) + "` writes a new Objective charter that carries the criteria and their statuses over."})
 	}
-	switch v.Status {
-	case "active":
+	switch pi.Lifecycle(v.Status) {
+	case pi.Active:
 		return append(out,
 			NextAction{Tool: "charter", Action: "status", Hint: "Re-read the Objective before the next step."},
 			NextAction{Tool: "charter", Action: "pause", Hint: "Pause the charter if the work has to stop for now."},
 			NextAction{Tool: "charter", Action: "complete", Hint: "Complete it with a short note once the Objective is met."},
 			NextAction{Tool: "charter", Action: "abandon", Hint: "Abandon it with a note if the Objective is no longer wanted."})
-	case "paused":
+	case pi.Paused:
 		return append(out,
 			NextAction{Tool: "charter", Action: "resume", Hint: "Resume the charter to continue."},
 			NextAction{Tool: "charter", Action: "complete", Hint: "Complete it with a short note if the Objective is already met."},

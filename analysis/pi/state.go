@@ -130,13 +130,13 @@ func NormalizeStatus(raw string) (status string, ok bool) {
 	s := strings.ToLower(strings.TrimSpace(raw))
 	switch s {
 	case "active", "planning", "planned", "locked", "executing", "running", "in-progress", "in_progress", "open":
-		return "active", true
+		return string(Active), true
 	case "paused", "suspended", "on-hold", "on_hold", "blocked":
-		return "paused", true
+		return string(Paused), true
 	case "completed", "complete", "done", "finished":
-		return "completed", true
+		return string(Completed), true
 	case "abandoned", "cancelled", "canceled", "aborted":
-		return "abandoned", true
+		return string(Abandoned), true
 	}
 	return s, false
 }
