@@ -1,11 +1,12 @@
 // Package lsp is the language server: it translates between the Language
 // Server Protocol and the packages that hold the logic. Each LSP method lives
 // in its own file (initialize.go, did_change.go, hover.go, …). A handler takes
-// the current workspace.Snapshot and the file it asks about, calls the
-// feature (which reads only the snapshot), and converts the answer
-// (protocol_convert.go). Text synchronisation, file events and settings
-// make new snapshots (documents.go); diagnostics.go publishes each
-// snapshot's diagnostics.
+// the current workspace.Snapshot and the file it asks about, switches on the
+// file's kind to its family's feature (rp1, pi, charterfile: each answers
+// from its model memoized on the snapshot, as analysis/feature values), and
+// converts the answer (protocol_convert.go). Text synchronisation, file
+// events and settings make new snapshots (documents.go); diagnostics.go
+// publishes each snapshot's diagnostics.
 package lsp
 
 import (

@@ -1,8 +1,9 @@
 // Package workspace holds what charter-lsp knows about a workspace as a
 // sequence of immutable snapshots, as gopls does: the open documents over
 // the disk, the user's settings, and every fact derived from them — each
-// file's line index and parse, each pi charter's View (criteria, evidence
-// with outcomes, staleness, progress, blockers), each file's diagnostics —
+// file's line index and parse, each charter folder's model (a pi charter's
+// pi.View: criteria, evidence with outcomes, staleness, progress; a
+// .charters/ folder's charterfile.View), each file's diagnostics —
 // computed at most once per snapshot, and carried over to the next snapshot
 // unless the change touched what it was derived from.
 //
