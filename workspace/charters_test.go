@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
@@ -27,14 +28,7 @@ func chartersFixture(t *testing.T) (root, dir string) {
 {"type":"criterion_changed","ts":"2026-07-04T10:00:00.000Z","charterId":"20260702-101500-sync","criterion":"C1","field":"status.value","old":"pending","new":"fail"}
 `,
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testfixture.WriteFiles(t, dir, files)
 	return root, dir
 }
 
@@ -45,14 +39,9 @@ func chartersFixture(t *testing.T) (root, dir string) {
 // state.json on disk reads that file again, once.
 func TestChartersFolderReadOncePerChange(t *testing.T) {
 	root, dir := chartersFixture(t)
-	disk := newCounting()
-	sess := workspace.NewSession(workspace.Options{Disk: disk})
-	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
-	ctx := context.Background()
 	charter, state, events := filepath.Join(dir, "charter.md"), filepath.Join(dir, "state.json"), filepath.Join(dir, "events.jsonl")
-	text, _ := os.ReadFile(charter)
-	doc := workspace.NewDocument(charter, 1, text)
-	snap = sess.Update(workspace.Change{Documents: []*workspace.Document{doc}})
+	disk, sess, snap, doc, text := openCounted(t, root, charter)
+	ctx := context.Background()
 
 	var first *charterfile.View
 	use := func(snap *workspace.Snapshot) *charterfile.View {

@@ -77,18 +77,28 @@ func codes(ds []diag.Diagnostic) []string {
 	return out
 }
 
+// openCounted opens the file at path as a document in a session of the
+// workspace root whose disk counts its reads.
+func openCounted(t *testing.T, root, path string) (*countingFS, *workspace.Session, *workspace.Snapshot, *workspace.Document, []byte) {
+	t.Helper()
+	disk := newCounting()
+	sess := workspace.NewSession(workspace.Options{Disk: disk})
+	sess.Update(workspace.Change{Roots: &[]string{root}})
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := workspace.NewDocument(path, 1, text)
+	return disk, sess, sess.Update(workspace.Change{Documents: []*workspace.Document{doc}}), doc, text
+}
+
 // A keystroke in criteria.md re-reads no evidence; a new run re-reads it
 // once; features asking for the view in between read nothing at all.
 func TestEvidenceIsReadOncePerChange(t *testing.T) {
 	root, dir := project(t)
-	disk := newCounting()
-	sess := workspace.NewSession(workspace.Options{Disk: disk})
-	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
-	ctx := context.Background()
 	criteria := filepath.Join(dir, "criteria.md")
-	text, _ := os.ReadFile(criteria)
-	doc := workspace.NewDocument(criteria, 1, text)
-	snap = sess.Update(workspace.Change{Documents: []*workspace.Document{doc}})
+	disk, sess, snap, doc, text := openCounted(t, root, criteria)
+	ctx := context.Background()
 	if _, err := snap.Diagnostics(ctx, criteria); err != nil {
 		t.Fatal(err)
 	}

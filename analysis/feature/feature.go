@@ -76,21 +76,20 @@ type CompletionItem struct {
 }
 
 // ActionKind is a code action's kind, as the editor groups and filters
-// them.
+// them: a quick fix; KindStatus records where work stands in a .charters/
+// charter (a criterion's status, a phase done); KindRecordEvidence records
+// evidence for a VAL; KindInterview is a step of the rp1 interview (a
+// rewrite of the charter); KindMigrate migrates a charter to the current
+// format.
 type ActionKind string
 
-// The code action kinds.
+// The code action kinds: LSP's quick fix, and ours under refactor.
 const (
-	QuickFix ActionKind = "quickfix"
-	// KindStatus records where work stands in a .charters/ charter: a
-	// criterion's status, a phase done.
-	KindStatus ActionKind = "refactor.rewrite.charter.status"
-	// KindRecordEvidence records evidence for a VAL.
-	KindRecordEvidence ActionKind = "refactor.charter.recordEvidence"
-	// KindInterview is a step of the rp1 interview: a rewrite of the charter.
-	KindInterview ActionKind = "refactor.rewrite.charter.interview"
-	// KindMigrate migrates a charter to the current format.
-	KindMigrate ActionKind = "refactor.rewrite.charter.migrate"
+	QuickFix           = ActionKind("quickfix")
+	KindStatus         = ActionKind("refactor.rewrite.charter.status")
+	KindRecordEvidence = ActionKind("refactor.charter.recordEvidence")
+	KindInterview      = ActionKind("refactor.rewrite.charter.interview")
+	KindMigrate        = ActionKind("refactor.rewrite.charter.migrate")
 )
 
 // Action is a code action: an edit of the document the feature read (Fix,
