@@ -25,7 +25,7 @@ demo: build
 	@$(BIN) interview examples/rp1/.rp1/context/charter.md || true
 
 ## test: every test: gofmt, vet, Go tests with the race detector, short fuzz runs
-## (about 1.5 minutes on a 2-core machine with a warm build cache; see the README)
+## (2–2½ minutes on a 2-core machine with a warm build cache; see the README)
 test: lint test-go fuzz-short
 
 # TEST_P: packages whose tests run at once. Each race-built test binary takes
@@ -103,10 +103,15 @@ soak: build
 	$(GO) run ./cmd/soak -bin $(BIN)
 
 ## release: dist/ with charter-lsp for each RELEASE_PLATFORMS (an archive with the
-## binary, LICENSE and README.md), a platform-specific .vsix for each, SHA256SUMS
+## binary, LICENSE, README.md, the man page and the shell completions), a
+## platform-specific .vsix for each, SHA256SUMS;
+## needs npm (Node.js 20) besides Go, to pack the .vsix files with vsce, and zip
 RELEASE_PLATFORMS := linux-amd64 linux-arm64 darwin-amd64 darwin-arm64 windows-amd64 windows-arm64
 DIST := dist
+NPM  ?= npm
 release:
+	@command -v $(NPM) >/dev/null 2>&1 || { echo "make release needs npm (Node.js 20) to pack the VS Code extension (.vsix) with vsce; install it, or build the binaries alone with make build" >&2; exit 2; }
+	@command -v zip >/dev/null 2>&1 || { echo "make release needs zip for the windows archives" >&2; exit 2; }
 	rm -rf $(DIST) && mkdir -p $(DIST)
 	@set -e; for p in $(RELEASE_PLATFORMS); do \
 	  os=$${p%-*}; arch=$${p#*-}; exe=charter-lsp; [ $$os = windows ] && exe=charter-lsp.exe; \
@@ -114,7 +119,7 @@ release:
 	  target=$$(echo $$p | sed 's/^windows-/win32-/; s/amd64$$/x64/'); \
 	  echo "== $$name"; mkdir -p $$stage; \
 	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $$stage/$$exe ./cmd/charter-lsp; \
-	  cp LICENSE README.md $$stage/; \
+	  cp LICENSE README.md docs/charter-lsp.1 $$stage/ && cp -R docs/completion $$stage/; \
 	  if [ $$os = windows ]; then (cd $(DIST)/.stage && zip -qrX ../$$name.zip $$name); \
 	  else tar -C $(DIST)/.stage --owner=0 --group=0 --numeric-owner -czf $(DIST)/$$name.tar.gz $$name; fi; \
 	  $(MAKE) --no-print-directory -C editors/vscode vsix-target VERSION=$(VERSION) TARGET=$$target \

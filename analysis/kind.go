@@ -64,6 +64,21 @@ func CharterFolder(path string) string {
 	return charterfile.DirOf(path)
 }
 
+// PiCharterDirAt is the .pi/charters/<id> directory path is or lies in, or
+// "": a command names a charter by its folder or by any file in it.
+func PiCharterDirAt(path string) string { return PiCharterDir(inFolder(path)) }
+
+// ChartersDirAt is the .charters/<id> folder path is or lies in, or "".
+func ChartersDirAt(path string) string { return charterfile.DirOf(inFolder(path)) }
+
+// CharterFolderAt is the charter folder path is or lies in, of either
+// family, or "".
+func CharterFolderAt(path string) string { return CharterFolder(inFolder(path)) }
+
+// inFolder is a path inside path, so that a folder counts as lying in
+// itself; a file's folders are the same from below it.
+func inFolder(path string) string { return filepath.Join(path, "x") }
+
 // Classify says which kind of charter file path is; content (may be nil for a
 // file that does not exist yet) decides whether a charter.md is rp1-style.
 func Classify(path string, content []byte) Kind {

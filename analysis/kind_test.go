@@ -109,6 +109,30 @@ func TestPiCharterDir(t *testing.T) {
 	}
 }
 
+// A command names a charter by its folder or any file in it; the folder
+// of charters and the folders around it name none.
+func TestCharterFolderAt(t *testing.T) {
+	for path, want := range map[string][3]string{ // PiCharterDirAt, ChartersDirAt, CharterFolderAt
+		"/p/.pi/charters/auth":                  {"/p/.pi/charters/auth", "", "/p/.pi/charters/auth"},
+		"/p/.pi/charters/auth/criteria.md":      {"/p/.pi/charters/auth", "", "/p/.pi/charters/auth"},
+		"/p/.pi/charters/auth/work/m1":          {"/p/.pi/charters/auth", "", "/p/.pi/charters/auth"},
+		"/p/.charters/20260101-000000-x":        {"", "/p/.charters/20260101-000000-x", "/p/.charters/20260101-000000-x"},
+		"/p/.charters/20260101-000000-x/a.json": {"", "/p/.charters/20260101-000000-x", "/p/.charters/20260101-000000-x"},
+		"/p/.charters/.mutation.lock":           {"", "", ""},
+		"/p/.pi/charters":                       {"", "", ""},
+		"/p/.charters":                          {"", "", ""},
+		"/p":                                    {"", "", ""},
+	} {
+		got := [3]string{PiCharterDirAt(path), ChartersDirAt(path), CharterFolderAt(path)}
+		for i := range got {
+			got[i] = filepath.ToSlash(got[i])
+		}
+		if got != want {
+			t.Errorf("%s: PiCharterDirAt, ChartersDirAt, CharterFolderAt = %q, want %q", path, got, want)
+		}
+	}
+}
+
 func TestDiscover(t *testing.T) {
 	root := t.TempDir()
 	write := func(rel, content string) {

@@ -10,6 +10,10 @@ import (
 // ConfigSchema is the JSON schema of .charter-lsp.jsonc, written to
 // docs/charter-lsp.schema.json by internal/gendocs. The code list comes from
 // the catalogue, so the schema cannot drift from the checks.
+// SchemaURL is where the configuration's JSON schema is served as JSON,
+// for a configuration file's "$schema".
+const SchemaURL = "https://raw.githubusercontent.com/charter-lsp/charter-lsp/main/docs/charter-lsp.schema.json"
+
 func ConfigSchema() []byte {
 	codes := make([]string, 0, len(diag.Rules))
 	for _, r := range diag.Rules {

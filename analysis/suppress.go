@@ -24,6 +24,7 @@ type directive struct {
 	verb  string // disable, enable, disable-line, disable-next-line, disable-file
 	codes []string
 	span  source.Span
+	used  bool // it suppressed a diagnostic (Filter)
 }
 
 // Suppressions are the directives of one markdown file.
@@ -103,37 +104,82 @@ func (s *Suppressions) Filter(ds []diag.Diagnostic) []diag.Diagnostic {
 	}
 	out := ds[:0]
 	for _, d := range ds {
-		if !s.suppressed(d.Code.String(), d.Range.Start.Line) {
-			out = append(out, d)
+		if by := s.suppressor(d.Code.String(), d.Range.Start.Line); by >= 0 {
+			s.directives[by].used = true
+			continue
 		}
+		out = append(out, d)
 	}
 	return out
 }
 
-func (s *Suppressions) suppressed(code string, line int) bool {
-	off := false // state from disable/enable directives up to line
+// Unused are unused-disable-comment diagnostics for the disable
+// directives that suppressed nothing in the diagnostics Filter was given,
+// each with the fix that removes the comment (and its line, when the
+// comment is all the line holds). src is the file's text.
+func (s *Suppressions) Unused(src []byte) []diag.Diagnostic {
+	var out []diag.Diagnostic
 	for _, d := range s.directives {
+		if d.used || d.verb == "enable" {
+			continue
+		}
+		what := "any code"
+		if len(d.codes) > 0 {
+			what = strings.Join(d.codes, ", ")
+		}
+		dg := diag.New(diag.UnusedDisableComment, d.span, "charter-lsp-%s %s suppresses nothing here: remove it, or point it at the code and line it is meant for", d.verb, what)
+		dg.Fix = diag.Replace("Remove the unused charter-lsp-"+d.verb+" comment", removal(src, d.span), "")
+		out = append(out, dg)
+	}
+	return out
+}
+
+// removal is the span that removes a comment: its whole line when the
+// comment is all the line holds, else the comment and the blanks before it.
+func removal(src []byte, c source.Span) source.Span {
+	start := c.Start
+	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+		start--
+	}
+	end := c.End
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t' || src[end] == '\r') {
+		end++
+	}
+	if (start == 0 || src[start-1] == '\n') && (end == len(src) || src[end] == '\n') {
+		if end < len(src) {
+			end++ // the line break
+		}
+		return source.Span{Start: start, End: end}
+	}
+	return source.Span{Start: start, End: c.End}
+}
+
+// suppressor is the index of the directive that switches code off on line,
+// or -1.
+func (s *Suppressions) suppressor(code string, line int) int {
+	off := -1 // the disable directive in force from those up to line
+	for i, d := range s.directives {
 		if !d.names(code) {
 			continue
 		}
 		switch d.verb {
 		case "disable-file":
-			return true
+			return i
 		case "disable-line":
 			if d.line == line {
-				return true
+				return i
 			}
 		case "disable-next-line":
 			if d.line+1 == line {
-				return true
+				return i
 			}
 		case "disable":
 			if d.line <= line {
-				off = true
+				off = i
 			}
 		case "enable":
 			if d.line <= line {
-				off = false
+				off = -1
 			}
 		}
 	}
@@ -173,12 +219,6 @@ func DisableEdit(ix *source.Index, line int, code string) diag.Edit {
 	for indent < len(src) && (src[indent] == ' ' || src[indent] == '\t') {
 		indent++
 	}
-	nl := "\n"
-	if end := ix.LineEnd(line); end < len(src) && src[end] == '\r' {
-		nl = "\r\n"
-	} else if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
-		nl = "\r\n"
-	}
-	comment := string(src[start:indent]) + "<!-- " + suppressPrefix + "disable-next-line" + " " + code + " -->" + nl
+	comment := string(src[start:indent]) + "<!-- " + suppressPrefix + "disable-next-line" + " " + code + " -->" + source.LineEndingAt(src, ix.LineEnd(line))
 	return diag.Edit{Span: source.Span{Start: start, End: start}, NewText: comment}
 }

@@ -143,3 +143,52 @@ func lineByLineSuppressions(ix *source.Index) *Suppressions {
 	}
 	return s
 }
+
+// A disable comment that suppresses nothing is reported
+// (unused-disable-comment, as eslint's unused eslint-disable directives and
+// ruff's unused noqa), with a safe fix that removes it; one that
+// suppresses something, or suppresses a code the configuration switched
+// off, is not.
+func TestUnusedDisableComments(t *testing.T) {
+	src := "" +
+		"<!-- charter-lsp-disable-next-line missing-verifier -->\n" + // 0: used
+		"line1\n" + // 1
+		"<!-- charter-lsp-disable-next-line val-title-task -->\n" + // 2: unused
+		"line3\n" + // 3
+		"line4 <!-- charter-lsp-disable-line missing-because -->\n" + // 4: unused, beside text
+		"<!-- charter-lsp-disable-file stale-evidence -->\n" + // 5: used (switched off by the configuration)
+		"<!-- charter-lsp-disable -->\n" + // 6: unused: nothing below
+		"end\n"
+	ix := source.NewIndex([]byte(src))
+	ds := append(onLines(ix, diag.MissingVerifier, 1), onLines(ix, diag.StaleEvidence, 3)...)
+	out := Finish(ds, "f.md", ix, Config{Severity: map[string]string{"stale-evidence": "off"}})
+	var unused []diag.Diagnostic
+	for _, d := range out {
+		switch d.Code {
+		case diag.UnusedDisableComment:
+			unused = append(unused, d)
+		default:
+			t.Errorf("left: %s on line %d", d.Code, d.Range.Start.Line)
+		}
+	}
+	lines := lineSet(unused)
+	if len(unused) != 3 || !lines[2] || !lines[4] || !lines[6] {
+		t.Fatalf("unused on lines %v, want 2, 4, 6: %+v", lines, unused)
+	}
+	fixed, applied := diag.ApplyFixes([]byte(src), []*diag.Fix{unused[0].Fix, unused[1].Fix, unused[2].Fix})
+	want := "" +
+		"<!-- charter-lsp-disable-next-line missing-verifier -->\n" +
+		"line1\n" +
+		"line3\n" +
+		"line4\n" +
+		"<!-- charter-lsp-disable-file stale-evidence -->\n" +
+		"end\n"
+	if len(applied) != 3 || string(fixed) != want {
+		t.Errorf("fixed:\n%s\nwant:\n%s", fixed, want)
+	}
+	for _, d := range unused {
+		if d.Fix.Unsafe || d.Code.FixSafety() != diag.FixSafe {
+			t.Errorf("the removal is not a safe fix")
+		}
+	}
+}

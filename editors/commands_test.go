@@ -43,7 +43,9 @@ func TestClientsNeverRetypeCommandNames(t *testing.T) {
 		}
 		for _, c := range feature.Commands {
 			for _, q := range []string{"'", `"`, "`"} {
-				if strings.Contains(string(src), q+string(c.Name)+q) {
+				// A Lua module may share a command's name: require('charter.verify').
+				text := strings.ReplaceAll(string(src), "require("+q+string(c.Name)+q+")", "")
+				if strings.Contains(text, q+string(c.Name)+q) {
 					t.Errorf("%s spells the command %s: take it from the generated commands (%s)", p, c.Name, c.Key)
 				}
 			}

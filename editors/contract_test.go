@@ -7,7 +7,9 @@ package editors
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -101,4 +103,63 @@ func isEmpty(v any) bool {
 		return len(v) == 0
 	}
 	return false
+}
+
+// Every file editors/README.md names is there: a path to a source file
+// (.go, .lua, .ts, .js, .sh, .json, .md) exists from editors/ or from the
+// repository's root.
+func TestReadmePathsExist(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile("`([A-Za-z0-9_./-]+\\.(?:go|lua|ts|js|sh|json|md))`").FindAllStringSubmatch(string(readme), -1) {
+		p := m[1]
+		if !strings.Contains(p, "/") {
+			continue
+		}
+		_, inEditors := os.Stat(p)
+		_, inRepo := os.Stat(filepath.Join("..", p))
+		if inEditors != nil && inRepo != nil {
+			t.Errorf("editors/README.md names %s, which is neither in editors/ nor in the repository's root", p)
+		}
+	}
+}
+
+// The README names every setting the VS Code extension has, every command
+// of its palette and every :Charter command of the Neovim plugin.
+func TestReadmeNamesEverySettingAndCommand(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(readme)), " ") // a title may break across lines
+	var manifest struct {
+		Contributes struct {
+			Configuration struct {
+				Properties map[string]any `json:"properties"`
+			} `json:"configuration"`
+			Commands []struct{ Title string } `json:"commands"`
+		} `json:"contributes"`
+	}
+	raw, _ := os.ReadFile("vscode/package.json")
+	if err := json.Unmarshal(raw, &manifest); err != nil {
+		t.Fatal(err)
+	}
+	for key := range manifest.Contributes.Configuration.Properties {
+		if !strings.Contains(text, "`"+strings.TrimPrefix(key, "charter.")+"`") {
+			t.Errorf("the README does not name the VS Code setting %s", key)
+		}
+	}
+	for _, c := range manifest.Contributes.Commands {
+		if !strings.Contains(text, c.Title) {
+			t.Errorf("the README does not name the VS Code command %q", c.Title)
+		}
+	}
+	lua, _ := os.ReadFile("../lua/charter/init.lua")
+	for _, m := range regexp.MustCompile(`nvim_buf_create_user_command|cmd\(bufnr, '(Charter\w+)'`).FindAllStringSubmatch(string(lua), -1) {
+		if m[1] != "" && !strings.Contains(text, ":"+m[1]) {
+			t.Errorf("the README does not name the Neovim command :%s", m[1])
+		}
+	}
 }

@@ -25,13 +25,37 @@ type Step struct {
 	Cursor int
 }
 
+// NextFunc decides the next interview action on text: the built-in engine
+// (Next), or an interview agent behind the same contract
+// (interview/agent). Its error stops the step (a cancelled context); an
+// agent that fails answers with the built-in's response instead.
+type NextFunc func(ctx context.Context, text []byte, exists bool, opts Options) (Response, error)
+
+// Builtin is Next as a NextFunc.
+func Builtin(_ context.Context, text []byte, exists bool, opts Options) (Response, error) {
+	return Next(text, exists, opts), nil
+}
+
 // Advance carries out the next interview action: a skip is recorded and
 // the interview asked again, until it yields a question (inserted), a
 // success (the charter finished) or an error. A pending question needs no
 // edit; the cursor goes to its answer. Each skip settles a section, so the
 // loop ends; ctx stops it between actions.
 func Advance(ctx context.Context, text []byte, exists bool, opts Options) (Step, error) {
-	r := Next(text, exists, opts)
+	return AdvanceWith(ctx, text, exists, opts, Builtin)
+}
+
+// AdvanceWith is Advance with next deciding each action: whoever decides,
+// the edits are the engine's (PlanFor), so an agent's question, skip or
+// finished charter is written exactly as the built-in engine's.
+func AdvanceWith(ctx context.Context, text []byte, exists bool, opts Options, next NextFunc) (Step, error) {
+	if err := ctx.Err(); err != nil {
+		return Step{Text: text, Cursor: -1}, err
+	}
+	r, err := next(ctx, text, exists, opts)
+	if err != nil {
+		return Step{Text: text, Cursor: -1}, err
+	}
 	step := Step{Response: r, Text: text, Cursor: -1}
 	if r.Pending != nil {
 		step.Cursor = pendingAnswer(r)
@@ -58,7 +82,9 @@ func Advance(ctx context.Context, text []byte, exists bool, opts Options) (Step,
 			break
 		}
 		opts.Mode = "" // the file now has a scratch pad: resume it
-		r = Next(step.Text, true, opts)
+		if r, err = next(ctx, step.Text, true, opts); err != nil {
+			return step, err
+		}
 		step.Response = r
 	}
 	if len(step.Applied) > 1 {

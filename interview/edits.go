@@ -3,10 +3,10 @@ package interview
 import (
 	"bytes"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
 // Edit replaces Span of the original text with NewText; an empty span
@@ -74,22 +74,11 @@ func merge(edits []Edit) []Edit {
 	return out
 }
 
-// eol is the file's line ending: CRLF when its first line ending is CRLF.
-func eol(text []byte) string {
-	if i := bytes.IndexByte(text, '\n'); i > 0 && text[i-1] == '\r' {
-		return "\r\n"
-	}
-	return "\n"
-}
-
-// withEOL turns the "\n" line endings of s into the file's.
-func withEOL(s, nl string) string {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	if nl == "\n" {
-		return s
-	}
-	return strings.ReplaceAll(s, "\n", nl)
-}
+// eol is the file's line ending, withEOL text in it (the rule is source's).
+var (
+	eol     = source.LineEnding
+	withEOL = source.WithLineEnding
+)
 
 // separation is what to put before a block inserted at off so that a blank
 // line separates it from earlier content: nothing at the start of the file

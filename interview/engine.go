@@ -349,14 +349,7 @@ func (st *state) success(r Response, msg string) Response {
 	r.CharterComplete = true
 	r.Metadata.GapsRemaining = st.unwritten()
 	r.CharterContent, r.Keep = st.synthesize()
-	if st.titled {
-		r.Title = st.name
-		if r.Title == "" {
-			// As rp1's template names a new charter: after the project's
-			// folder, when .rp1/ says which folder that is.
-			r.Title = projectFolder(st.path)
-		}
-	}
+	r.Title = st.title()
 	if len(r.Metadata.GapsRemaining) > 0 {
 		names := make([]string, len(r.Metadata.GapsRemaining))
 		for i, id := range r.Metadata.GapsRemaining {
@@ -365,6 +358,26 @@ func (st *state) success(r Response, msg string) Response {
 		r.Message += " Still gaps: " + strings.Join(names, ", ") + "."
 	}
 	return r
+}
+
+// title is the name a finished charter's placeholder title takes ("" when
+// the title is not a placeholder): the project's name, else, as rp1's
+// template names a new charter, the folder holding .rp1/.
+func (st *state) title() string {
+	if !st.titled {
+		return ""
+	}
+	if st.name != "" {
+		return st.name
+	}
+	return projectFolder(st.path)
+}
+
+// TitleFor is the title a charter finished now takes (Response.Title of a
+// success): for an interview agent's success, whose contract has no field
+// for it, the name is read as the built-in engine reads it.
+func TitleFor(text []byte, path string) string {
+	return analyze(rp1.Parse(text), "", path).title()
 }
 
 // questionContext is what a question may reference per section: what the

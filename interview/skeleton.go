@@ -48,18 +48,32 @@ func NextRegion(text []byte) SkeletonStep {
 		return st
 	}
 	st.Region = st.Gaps[0]
-	st.Question = RegionQuestions[st.Region]
-	if st.Region == rp1.RegionRationale {
-		src := ch.Index.Source()
-		ctx := map[rp1.SectionID][]string{}
-		for id, sec := range map[rp1.RegionID]rp1.SectionID{rp1.RegionUsers: rp1.Users, rp1.RegionProblem: rp1.Problem} {
-			if r := sk.Region(id); r != nil && !r.Gap() {
-				ctx[sec] = []string{string(src[r.Body.Start:r.Body.End])}
-			}
-		}
-		st.Question = Question(rp1.ValueProp, ctx)
-	}
+	st.Question = regionQuestion(ch, sk, st.Region)
 	return st
+}
+
+// RegionQuestion is the question asked for region id of a skeleton
+// charter (NextRegion's for its first gap; an editor that lets the user
+// pass over a gap asks the next one with it).
+func RegionQuestion(text []byte, id rp1.RegionID) string {
+	ch := rp1.Parse(text)
+	return regionQuestion(ch, rp1.ReadSkeleton(ch), id)
+}
+
+// regionQuestion fills the value question with the users and the problem
+// from their regions, as in the scratch-pad interview.
+func regionQuestion(ch *rp1.Charter, sk *rp1.Skeleton, id rp1.RegionID) string {
+	if id != rp1.RegionRationale {
+		return RegionQuestions[id]
+	}
+	src := ch.Index.Source()
+	ctx := map[rp1.SectionID][]string{}
+	for id, sec := range map[rp1.RegionID]rp1.SectionID{rp1.RegionUsers: rp1.Users, rp1.RegionProblem: rp1.Problem} {
+		if r := sk.Region(id); r != nil && !r.Gap() {
+			ctx[sec] = []string{string(src[r.Body.Start:r.Body.End])}
+		}
+	}
+	return Question(rp1.ValueProp, ctx)
 }
 
 // ErrNotSkeleton: the charter is of the scratch-pad era; its answers belong

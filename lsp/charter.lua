@@ -21,10 +21,19 @@ return {
     end
   end,
   -- Section "charter": severity, sourceDirs, freshness, questionBudget, debounceMs.
-  settings = { charter = {} },
+  -- The interview agent is never a setting: put it in init_options, e.g.
+  -- vim.lsp.config('charter', { init_options = { interviewAgent = '~/bin/charter-agent' } })
+  -- (require('charter').setup({ agent = … }) does that).
+  -- vim.empty_dict(): an empty Lua table would be sent as [], which is not settings.
+  settings = { charter = vim.empty_dict() },
   before_init = function(params, config)
-    params.initializationOptions = params.initializationOptions or (config.settings or {}).charter
+    params.initializationOptions = params.initializationOptions or (config.settings or {}).charter or vim.empty_dict()
   end,
+  -- Verify runs' output and the server's questions (lua/charter/verify.lua).
+  handlers = (function()
+    local ok, charter = pcall(require, 'charter')
+    return ok and charter.handlers() or nil
+  end)(),
   on_attach = function(_, bufnr)
     local ok, charter = pcall(require, 'charter')
     if ok then

@@ -39,6 +39,7 @@ func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 			actions = append(actions, s.toProtocolActions(d, pi.Actions(v, d.Path, off))...)
 		}
 	}
+	actions = append(actions, s.verifyActions(d, params)...)
 	for _, a := range actions {
 		if wanted(a, params.Context.Only) {
 			out = append(out, a)

@@ -50,9 +50,9 @@ func (s *Server) fixActions(d *doc, pds []protocol.Diagnostic) []*protocol.CodeA
 		if err != nil {
 			continue
 		}
-		yes := true
+		preferred := !f.Unsafe // an unsafe fix may change what the file says: offered, never preferred
 		out = append(out, &protocol.CodeAction{Title: f.Title, Kind: actionKind(protocol.CodeActionKindQuickFix),
-			Diagnostics: []protocol.Diagnostic{pd}, IsPreferred: &yes, Edit: edit})
+			Diagnostics: []protocol.Diagnostic{pd}, IsPreferred: &preferred, Edit: edit})
 	}
 	return out
 }

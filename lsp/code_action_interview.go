@@ -34,7 +34,7 @@ func (s *Server) interviewActions(d *doc, params *protocol.CodeActionParams) []*
 	if sk := d.skeleton(); sk != nil {
 		return s.skeletonActions(d, sk, params)
 	}
-	opts := interview.Options{Budget: s.Config().Budget(), Path: d.Path}
+	opts := interview.Options{Budget: d.config().Budget(), Path: d.Path}
 	r := interview.Next(d.Text, true, opts)
 	action := func(title, command string) *protocol.CodeAction {
 		return &protocol.CodeAction{Title: title, Kind: actionKind(codeActionInterview), Command: protocol.Command{
@@ -48,6 +48,9 @@ func (s *Server) interviewActions(d *doc, params *protocol.CodeActionParams) []*
 		out = append(out, action("Start charter interview", cmdInterviewStart))
 	case r.Type == interview.TypeNextQuestion && r.Pending != nil:
 		out = append(out, action(fmt.Sprintf("Skip pending question Q%d (%s)", r.Pending.Number, r.Pending.Topic), cmdInterviewSkip))
+	case (r.Type == interview.TypeNextQuestion || r.Type == interview.TypeSkip) && s.agentConfig().Enabled() && !s.settings().Restricted:
+		// The agent decides what comes next when the action runs.
+		out = append(out, action(fmt.Sprintf("Ask next interview question (the interview agent, %s, decides)", s.agentConfig().Name()), cmdInterviewNext))
 	case r.Type == interview.TypeNextQuestion, r.Type == interview.TypeSkip:
 		out = append(out, action(fmt.Sprintf("Ask next interview question (%s)", nextTopic(r)), cmdInterviewNext))
 	}

@@ -28,7 +28,7 @@ func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 		if d.skeleton() != nil {
 			out = append(out, toProtocolLenses(d, rp1.Lens(d.RP1(), s.InWorkspaceURI(d.URI)))...)
 		} else {
-			opts := interview.Options{Budget: s.Config().Budget(), Path: d.Path}
+			opts := interview.Options{Budget: d.config().Budget(), Path: d.Path}
 			out = append(out, toProtocolLenses(d, interview.Lens(d.RP1(), d.Text, opts))...)
 		}
 	case analysis.KindChartersCharter:
@@ -39,6 +39,8 @@ func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 		if v := d.piView(); v != nil {
 			out = append(out, toProtocolLenses(d, pi.Lens(v, d.Path, time.Now()))...)
 		}
+		out = append(out, s.codeLensCites(d)...)
 	}
+	out = append(out, s.codeLensVerify(d)...)
 	return out, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
+	"github.com/charter-lsp/charter-lsp/interview/agent"
 )
 
 // The interview commands. Each takes one argument, interviewArgs, applies
@@ -41,6 +42,9 @@ type interviewStep struct {
 	edits  []interview.Edit
 	after  []byte
 	cursor int
+	// agent is the interview agent that decided the step (nil: the
+	// built-in engine did, or answered after the agent failed).
+	agent *agent.Interviewer
 }
 
 func (s *Server) interviewNext(ctx context.Context, args []protocol.LSPAny) (any, error) {
@@ -51,7 +55,7 @@ func (s *Server) interviewNext(ctx context.Context, args []protocol.LSPAny) (any
 		return s.interviewRegion(ctx, args)
 	}
 	return s.runInterview(ctx, cmdInterviewNext, args, "Ask the next interview question", func(t editTarget, opts interview.Options) (interviewStep, error) {
-		return nextStep(ctx, t.Text, t.Exists, opts)
+		return s.nextStep(ctx, t.Path, t.Text, t.Exists, opts)
 	})
 }
 
@@ -65,7 +69,7 @@ func (s *Server) interviewStart(ctx context.Context, args []protocol.LSPAny) (an
 		text := interview.Apply(t.Text, start.Edits)
 		// Ask the first question in the same edit: starting an interview
 		// without a question would leave the user with nothing to answer.
-		step, err := nextStep(ctx, text, true, opts)
+		step, err := s.nextStep(ctx, t.Path, text, true, opts)
 		if err != nil {
 			return step, err
 		}
@@ -124,17 +128,9 @@ func (s *Server) skeletonArg(args []protocol.LSPAny) bool {
 	return f.Exists() && !f.TooLarge() && skeletonOf(f) != nil
 }
 
-// nextStep carries out the next interview action (interview.Advance, as
-// the CLI's --apply does).
-func nextStep(ctx context.Context, text []byte, exists bool, opts interview.Options) (interviewStep, error) {
-	st, err := interview.Advance(ctx, text, exists, opts)
-	if err != nil {
-		if ctx.Err() != nil {
-			return interviewStep{}, err
-		}
-		return interviewStep{}, jsonrpc2.Errorf(codeRequestFailed, "%v", err)
-	}
-	return interviewStep{resp: st.Response, edits: st.Edits, after: st.Text, cursor: st.Cursor}, nil
+// requestFailed reports err to the client as a failed request.
+func requestFailed(err error) error {
+	return jsonrpc2.Errorf(codeRequestFailed, "%v", err)
 }
 
 // chain combines edits made against orig (first) with a step computed on
@@ -170,7 +166,7 @@ func (s *Server) runInterview(ctx context.Context, name string, args []protocol.
 	if err != nil {
 		return nil, err
 	}
-	opts := interview.Options{Budget: s.Config().Budget(), Now: time.Now(), Path: t.Path}
+	opts := interview.Options{Budget: t.Config.Budget(), Now: time.Now(), Path: t.Path}
 	step, err := decide(t, opts)
 	if err != nil {
 		return nil, err

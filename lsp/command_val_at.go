@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/status"
@@ -40,7 +41,7 @@ func (s *Server) valAtCommand(ctx context.Context, args []protocol.LSPAny) (any,
 	if err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandVALAt, err)
 	}
-	dir := charterDirOf(p)
+	dir := analysis.PiCharterDirAt(p)
 	if dir == "" {
 		return nil, nil
 	}

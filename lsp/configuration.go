@@ -27,6 +27,7 @@ type configLayers struct {
 	editor     analysis.Config
 	restricted bool            // VS Code's Restricted Mode: the workspace is not trusted
 	announced  map[string]bool // project keys Restricted Mode ignored, said once each
+	agent      agentSetting    // the interview agent, from initializationOptions only
 }
 
 // settings are the user's settings as the workspace takes them.
@@ -186,6 +187,7 @@ func (s *Server) fetchEditorConfig(ctx context.Context) {
 
 func (s *Server) setEditorConfig(ctx context.Context, raw []byte) {
 	cfg := s.decodeSettings(ctx, "editor settings", raw)
+	s.announceWorkspaceAgent(ctx, raw)
 	restricted, has := restrictedOption(raw)
 	s.mu.Lock()
 	s.config.editor = cfg

@@ -24,7 +24,7 @@ func (s *Server) Definition(ctx context.Context, params *protocol.DefinitionPara
 	off := ix.Offset(fromProtocolPosition(params.Position))
 	if d.Kind == analysis.KindChartersCharter {
 		if v := d.chartersView(); v != nil {
-			return s.toProtocolLocation(d, charterfile.Definition(v, ix, off, d.target(s))), nil
+			return s.toProtocolLocation(d, charterfile.Definition(v, ix, off, d.regularFile(s))), nil
 		}
 		return nil, nil
 	}
@@ -32,7 +32,5 @@ func (s *Server) Definition(ctx context.Context, params *protocol.DefinitionPara
 	if v == nil {
 		return nil, nil
 	}
-	inWorkspace := d.target(s)
-	inCharter := func(p string) bool { return analysis.PiCharterDir(p) == v.Dir.Path && inWorkspace(p) }
-	return s.toProtocolLocation(d, pi.Definition(v, d.Path, ix, off, inCharter)), nil
+	return s.toProtocolLocation(d, pi.Definition(v, d.Path, ix, off, d.inCharter(s, v.Dir.Path))), nil
 }

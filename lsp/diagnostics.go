@@ -23,7 +23,8 @@ import (
 // workspace's computations), waits for the debounce delay, then checks the
 // open charter documents — the edited one first — and publishes each with
 // the document's version, unless the document moved on or the client
-// already has exactly these diagnostics. No lock is held while writing to
+// already has exactly these diagnostics (for a client that reads the
+// version: for this version, see publish). No lock is held while writing to
 // the client: a slow client holds up only that document's next publish.
 type diagnoser struct {
 	s *Server
@@ -44,6 +45,7 @@ type docDiags struct {
 	mu       sync.Mutex  // guards the fields below; never held while sending
 	snapID   uint64      // snapshot of the last publish
 	resultID string      // id of what the client has
+	version  int32       // the document version the last publish carried
 	pulled   string      // result id a pull client last received
 	last     *diagResult // the last result computed, reused while its diagnostics are unchanged
 
@@ -131,7 +133,7 @@ func (g *diagnoser) schedule(snap *workspace.Snapshot, first string) {
 			case <-t.C:
 			}
 		}
-		pull, _ := g.pullClient()
+		pull := g.caps().pullDiagnostics
 		for _, f := range orderFirst(snap.Documents(), first) {
 			if ctx.Err() != nil {
 				return
@@ -198,33 +200,44 @@ func isCharter(f *workspace.File) bool { return f.Kind() != analysis.KindNone }
 // publish sends res for f unless a newer snapshot's publish went out, the
 // document moved on or closed, or the client already has exactly these
 // diagnostics.
+//
+// A client that reads the version (versionSupport) drops a publish for a
+// version it has already left, and a publish may cross the client's next
+// edit on the wire: one sent for version 1 while didChange 2 is on its way
+// is dropped on arrival. The server cannot tell that crossing from a
+// publish that arrived in time, so such a client holds a publish only for
+// the version it carried: the first result for a new version goes out even
+// when it equals the last one. Re-checks of the same version (another
+// document edited, a file changed on disk) still send nothing new.
 func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, res *diagResult) {
 	u := g.s.docs.uri(f.Path)
 	dd := g.doc(u)
 	dd.send.Lock()
 	defer dd.send.Unlock()
 	cur := g.s.ws.Snapshot().File(f.Path)
+	caps := g.caps()
 	dd.mu.Lock()
+	held := dd.resultID == res.resultID && (dd.version == f.Version || !caps.diagnosticsVersion)
 	switch {
 	case snap.ID() < dd.snapID, !cur.Open(), cur.Version != f.Version:
 		dd.mu.Unlock()
 		return
-	case dd.resultID == res.resultID, dd.resultID == "" && !isCharter(f):
+	case held, dd.resultID == "" && !isCharter(f):
 		// The client has these already, or never had any (a document that
 		// is not a charter file is never published to).
 		dd.snapID = snap.ID()
 		dd.mu.Unlock()
 		return
 	}
-	dd.snapID, dd.resultID = snap.ID(), res.resultID
+	dd.snapID, dd.resultID, dd.version = snap.ID(), res.resultID, f.Version
 	pulled := dd.pulled
 	dd.mu.Unlock()
-	if pull, refresh := g.pullClient(); pull {
+	if caps.pullDiagnostics {
 		// A pull client asks for diagnostics itself (after its own edits);
 		// pushing too would show each one twice. When a re-check finds
 		// something the client has not pulled (another file changed), ask
 		// it to pull again.
-		if refresh && pulled != res.resultID {
+		if caps.diagnosticRefresh && pulled != res.resultID {
 			g.refresh()
 		}
 		return
@@ -233,12 +246,11 @@ func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, res *di
 	dd.params = g.notify(u, &version, res.wire, dd.params)
 }
 
-// pullClient reports whether the client pulls diagnostics, and whether it
-// accepts workspace/diagnostic/refresh.
-func (g *diagnoser) pullClient() (pull, refresh bool) {
+// caps are the client's capabilities.
+func (g *diagnoser) caps() clientCaps {
 	g.s.mu.Lock()
 	defer g.s.mu.Unlock()
-	return g.s.caps.pullDiagnostics, g.s.caps.diagnosticRefresh
+	return g.s.caps
 }
 
 // served records the result id a pull request returned.

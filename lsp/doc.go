@@ -37,6 +37,13 @@ func (s *Server) docOf(ctx context.Context, u uri.URI) (*doc, bool) {
 	return &doc{File: f, URI: u, Kind: f.Kind(), snap: snap, ctx: ctx, log: s.log}, true
 }
 
+// config is the configuration of the document's own folder, in the
+// request's snapshot.
+func (d *doc) config() analysis.Config {
+	cfg, _ := d.snap.Config(d.Path)
+	return cfg
+}
+
 // piDir is the pi charter directory holding the document, or "".
 func (d *doc) piDir() string { return analysis.PiCharterDir(d.Path) }
 
@@ -97,5 +104,25 @@ func (d *doc) target(s *Server) func(string) bool {
 		}
 		f := d.snap.File(p)
 		return f.Exists() || f.TooLarge()
+	}
+}
+
+// inCharter is target for the files of the pi charter directory dir only:
+// an evidence path never leads out of its charter.
+func (d *doc) inCharter(s *Server, dir string) func(string) bool {
+	inWorkspace := d.target(s)
+	return func(p string) bool { return analysis.PiCharterDir(p) == dir && inWorkspace(p) }
+}
+
+// regularFile says which paths a link written in a .charters charter may
+// lead to: regular files inside the workspace (symbolic links resolved),
+// by a stat, not a read.
+func (d *doc) regularFile(s *Server) func(string) bool {
+	return func(p string) bool {
+		if !s.InWorkspace(p) {
+			return false
+		}
+		fi, err := d.snap.FS().Stat(p)
+		return err == nil && fi.Mode().IsRegular()
 	}
 }

@@ -21,10 +21,12 @@ var commands = map[string]commandFunc{
 	cmdInterviewFinish: (*Server).interviewFinish,
 	cmdInterviewStart:  (*Server).interviewStart,
 	cmdInterviewRegion: (*Server).interviewRegion,
+	cmdInterviewTurn:   (*Server).interviewTurn,
 
 	commandStatus:         (*Server).statusCommand,
 	commandRecordEvidence: (*Server).recordEvidenceCommand,
 	commandVALAt:          (*Server).valAtCommand,
+	commandVerify:         (*Server).verifyCommand,
 }
 
 // commandNames lists the commands in a stable order.

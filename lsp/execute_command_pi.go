@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"path/filepath"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
@@ -19,7 +17,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/record"
 	"github.com/charter-lsp/charter-lsp/status"
-	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 // The pi-charter commands of workspace/executeCommand.
@@ -59,7 +56,7 @@ func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any
 		if err != nil {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandStatus, err)
 		}
-		if dir := charterFolderOf(p); dir != "" {
+		if dir := analysis.CharterFolderAt(p); dir != "" {
 			if !s.InWorkspace(dir) {
 				return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is outside the workspace folders", commandStatus, dir)
 			}
@@ -92,24 +89,6 @@ func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any
 	return out, nil
 }
 
-// charterDirOf is the .pi/charters/<id> directory of a file in it, or of
-// the directory itself.
-func charterDirOf(p string) string {
-	if dir := analysis.PiCharterDir(p); dir != "" {
-		return dir
-	}
-	return analysis.PiCharterDir(filepath.Join(p, "x"))
-}
-
-// charterFolderOf is the charter folder (.pi/charters/<id> or
-// .charters/<id>) of a file in it, or of the folder itself.
-func charterFolderOf(p string) string {
-	if dir := analysis.CharterFolder(p); dir != "" {
-		return dir
-	}
-	return analysis.CharterFolder(filepath.Join(p, "x"))
-}
-
 // recordArgs are charter.recordEvidence's arguments.
 type recordArgs struct {
 	URI         uri.URI `json:"uri"`
@@ -139,7 +118,7 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 	if err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandRecordEvidence, err)
 	}
-	dir := charterDirOf(p)
+	dir := analysis.PiCharterDirAt(p)
 	if dir == "" {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not in a .pi/charters/<id> directory", commandRecordEvidence, p)
 	}
@@ -166,28 +145,9 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 	if err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandRecordEvidence, err)
 	}
-	for _, op := range res.Ops {
-		if !s.InWorkspace(op.Path) {
-			return nil, s.refuse(ctx, "charter-lsp: not recording evidence: %s is outside the workspace folders", op.Path)
-		}
+	if err := s.applyRecord(ctx, res, view.Dir.CriteriaPath); err != nil {
+		return nil, err
 	}
-	state := filepath.Join(dir, "criterion-state.json")
-	if s.unsaved(state) {
-		return nil, s.refuse(ctx, "charter-lsp: not recording evidence: criterion-state.json has unsaved changes; save or revert them, then record again")
-	}
-	if err := record.Apply(ctx, res); err != nil {
-		if s.unsaved(view.Dir.CriteriaPath) {
-			err = fmt.Errorf("%w (evidence is checked against the saved %s: save it first)", err, filepath.Base(view.Dir.CriteriaPath))
-		}
-		return nil, s.refuse(ctx, "charter-lsp: not recording evidence: %v", err)
-	}
-	// The files were written on disk: the next snapshot reads them.
-	written := make([]string, 0, len(res.Ops))
-	for _, op := range res.Ops {
-		written = append(written, op.Path)
-	}
-	s.diags.schedule(s.update(workspace.Change{Disk: written}), "")
-
 	evidence := res.Ops[0] // Plan lists the evidence file first
 	s.showPlaceholder(ctx, evidence, selectBecause)
 	return map[string]string{"path": evidence.Path}, nil

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
@@ -57,21 +58,7 @@ func TestFreshnessOnClonesAsCheckSays(t *testing.T) {
 // commit. The server watches the index, which the commit rewrites, and
 // reads the history again.
 func TestCommitAfterTheEvidenceMakesItStale(t *testing.T) {
-	repo := testfixture.FreshEvidenceRepo(t, false)
-	rel := testfixture.FreshEvidenceDir + "/criteria.md"
-	src, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(rel)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Edited on 2026-11-10 at 10:00, before the evidence of 12:00.
-	code := filepath.Join(repo, "src", "api", "export.go")
-	if err := os.WriteFile(code, []byte("package api\n\n// Export answers JSON, indented.\nfunc Export() {}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	edited := time.Date(2026, 11, 10, 10, 0, 0, 0, time.UTC)
-	os.Chtimes(code, edited, edited)
-	client := lsptest.Start(t, lsptest.Config{Root: repo, InitializationOptions: map[string]any{"debounceMs": 0}})
-	u := client.Open(rel, string(src))
+	repo, client, u := openEditedBeforeTheEvidence(t)
 	stale := func(version int32) bool {
 		t.Helper()
 		for _, d := range client.WaitDiagnostics(u, version).Params.Diagnostics {
@@ -89,5 +76,55 @@ func TestCommitAfterTheEvidenceMakesItStale(t *testing.T) {
 	client.Change(u, 2, lsptest.Edit{StartLine: 0, EndLine: 0, Text: ""})
 	if !stale(2) {
 		t.Error("after the commit (2026-11-13), the evidence of 2026-11-10 is not stale")
+	}
+}
+
+// openEditedBeforeTheEvidence opens criteria.md of a repository whose
+// source was edited on 2026-11-10 at 10:00, before the evidence of 12:00,
+// and not committed.
+func openEditedBeforeTheEvidence(t *testing.T) (repo string, client *lsptest.Client, u uri.URI) {
+	t.Helper()
+	repo = testfixture.FreshEvidenceRepo(t, false)
+	rel := testfixture.FreshEvidenceDir + "/criteria.md"
+	src, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := filepath.Join(repo, "src", "api", "export.go")
+	if err := os.WriteFile(code, []byte("package api\n\n// Export answers JSON, indented.\nfunc Export() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edited := time.Date(2026, 11, 10, 10, 0, 0, 0, time.UTC)
+	os.Chtimes(code, edited, edited)
+	client = lsptest.Start(t, lsptest.Config{Root: repo, InitializationOptions: map[string]any{"debounceMs": 0}})
+	return repo, client, client.Open(rel, string(src))
+}
+
+// The same commit when the stale verdict goes out before the editor's next
+// edit arrives: published for version 1 while didChange 2 was on its way,
+// as on a busy machine. An editor that reads the version (Helix) drops a
+// publish for a version it has left, so version 2 must get the verdict
+// too, although it equals the last publish.
+func TestVerdictPublishedBeforeAnEditIsPublishedForTheEdit(t *testing.T) {
+	repo, client, u := openEditedBeforeTheEvidence(t)
+	client.WaitDiagnostics(u, 1)
+	testfixture.Git(t, repo, "2026-11-13T09:00:00Z", "commit", "-qam", "indent the export")
+	client.FilesChanged(protocol.FileChangeTypeChanged, ".git/index")
+	client.Sync() // the verdict is out, for version 1
+	client.Change(u, 2, lsptest.Edit{StartLine: 0, EndLine: 0, Text: ""})
+	client.Sync()
+	var got []string
+	for _, p := range client.Published(u) {
+		v, _ := p.Params.Version.Get()
+		var codes []string
+		for _, d := range p.Params.Diagnostics {
+			if c := fmt.Sprint(d.Code); c == "stale-evidence" {
+				codes = append(codes, c)
+			}
+		}
+		got = append(got, fmt.Sprintf("v%d%v", v, codes))
+	}
+	if want := []string{"v1[]", "v1[stale-evidence]", "v2[stale-evidence]"}; !slices.Equal(got, want) {
+		t.Errorf("publishes %v, want %v", got, want)
 	}
 }

@@ -17,16 +17,19 @@ import (
 // inOrder are the notifications handled on the read loop, one after the
 // other in wire order: text synchronisation must not be reordered (the
 // library's usual AsyncHandler runs everything concurrently and reorders
-// rapid didChange notifications). They are quick and never call the client.
-// Everything else runs concurrently, so a handler may call the client
+// rapid didChange notifications), nor a file change the client reported
+// before an edit, or that edit is checked without it. They are quick and
+// never wait on the client (what must, goes to inBackground). Everything
+// else runs concurrently, so a handler may call the client
 // (workspace/configuration, client/registerCapability) without deadlocking
 // the read loop that must read the answer.
 var inOrder = map[string]bool{
-	protocol.MethodTextDocumentDidOpen:   true,
-	protocol.MethodTextDocumentDidChange: true,
-	protocol.MethodTextDocumentDidClose:  true,
-	protocol.MethodTextDocumentDidSave:   true,
-	protocol.MethodExit:                  true,
+	protocol.MethodTextDocumentDidOpen:            true,
+	protocol.MethodTextDocumentDidChange:          true,
+	protocol.MethodTextDocumentDidClose:           true,
+	protocol.MethodTextDocumentDidSave:            true,
+	protocol.MethodWorkspaceDidChangeWatchedFiles: true,
+	protocol.MethodExit:                           true,
 }
 
 // callsClient are the messages whose handler may wait for the client's
@@ -39,7 +42,6 @@ var inOrder = map[string]bool{
 var callsClient = map[string]bool{
 	protocol.MethodInitialized:                     true,
 	protocol.MethodWorkspaceDidChangeConfiguration: true,
-	protocol.MethodWorkspaceDidChangeWatchedFiles:  true,
 	protocol.MethodWorkspaceExecuteCommand:         true,
 }
 
@@ -56,6 +58,15 @@ const (
 // gets an error answer instead of waiting on.
 const DefaultRequestBudget = 10 * time.Second
 
+// lifecycleRequest are the requests that change the session's state. Sent
+// without an id they would initialize or shut the session down with nobody
+// waiting for the answer (and the client's real request then refused), so
+// they are dropped.
+var lifecycleRequest = map[string]bool{
+	protocol.MethodInitialize: true,
+	protocol.MethodShutdown:   true,
+}
+
 // unbudgeted requests may legitimately wait on the editor or the user
 // (workspace/applyEdit from a command) or end the session.
 var unbudgeted = map[string]bool{
@@ -64,12 +75,12 @@ var unbudgeted = map[string]bool{
 	protocol.MethodWorkspaceExecuteCommand: true,
 }
 
-// handler is the jsonrpc2 handler chain: cancellation, ordering, lifecycle
-// gate, panic safety, time budget, then the protocol package's typed
-// dispatch to Server.
+// handler is the jsonrpc2 handler chain: the guard that keeps the
+// connection up, cancellation, ordering, lifecycle gate, time budget, then
+// the protocol package's typed dispatch to Server.
 func (s *Server) handler() jsonrpc2.Handler {
 	dispatch := invalidParams(s.dispatch)
-	return protocol.CancelHandler(func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
+	return s.survive(protocol.CancelHandler(func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
 		// The method borrows the read buffer, which the next message reuses
 		// once the request goes async: keep our own copy.
 		method, call := strings.Clone(req.Method()), req.IsCall()
@@ -97,19 +108,10 @@ func (s *Server) handler() jsonrpc2.Handler {
 				release()
 			}
 		}()
-		defer func() {
-			if r := recover(); r != nil {
-				s.log.Error("handler panicked", zap.String("method", method), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
-				result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s", method)
-			}
-			if !call {
-				// An error from a notification would tear the connection down.
-				if err != nil {
-					s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
-				}
-				result, err = nil, nil
-			}
-		}()
+		if !call && lifecycleRequest[method] {
+			s.log.Warn("request sent as a notification: dropped", zap.String("method", method))
+			return nil, nil
+		}
 		if err := s.gate(method, call); err != nil {
 			return nil, err
 		}
@@ -123,7 +125,34 @@ func (s *Server) handler() jsonrpc2.Handler {
 			return s.budgeted(ctx, method, req, dispatch, release)
 		}
 		return dispatch(ctx, req)
-	})
+	}))
+}
+
+// survive is the outermost link of the chain, so that nothing below it can
+// end the connection: jsonrpc2 closes it when a notification's handler
+// returns an error or panics. A notification's error is logged and
+// dropped — the protocol package's cancel handler returns one for an id it
+// cannot read (null, 1.5, an object, 2^70, no params) — and a panic
+// becomes an InternalError answer to a request, or a log line for a
+// notification.
+func (s *Server) survive(next jsonrpc2.Handler) jsonrpc2.Handler {
+	return func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
+		// Our own copy: the read buffer is reused once a handler goes async.
+		method, call := strings.Clone(req.Method()), req.IsCall()
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("handler panicked", zap.String("method", method), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+				result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s", method)
+			}
+			if !call {
+				if err != nil {
+					s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
+				}
+				result, err = nil, nil
+			}
+		}()
+		return next(ctx, req)
+	}
 }
 
 // budgeted runs a request so that its answer comes within the request
@@ -183,6 +212,29 @@ func (s *Server) admit(method string) (release func(), ok bool) {
 	}
 	s.work <- struct{}{}
 	return func() { <-s.work }, true
+}
+
+// inBackground runs f, which may wait on the client, off the read loop for
+// an in-order handler, under the same bound as a handler that calls the
+// client: past it, f is dropped with a warning. A panic in f is logged.
+func (s *Server) inBackground(what string, f func(ctx context.Context)) {
+	select {
+	case s.callingClient <- struct{}{}:
+	default:
+		s.log.Warn("dropped: too many waiting on the editor", zap.String("what", what))
+		return
+	}
+	s.busy.Add()
+	go func() {
+		defer s.busy.Done()
+		defer func() { <-s.callingClient }()
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("panicked", zap.String("what", what), zap.Any("panic", r), zap.ByteString("stack", debug.Stack()))
+			}
+		}()
+		f(s.ctx)
+	}()
 }
 
 // invalidParams reports params that do not decode as InvalidParams: the

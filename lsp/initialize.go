@@ -66,6 +66,7 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 	roots := workspaceRoots(params)
 	initCfg := s.decodeSettings(ctx, "initializationOptions", params.InitializationOptions)
 	restricted, _ := restrictedOption(params.InitializationOptions)
+	s.setInitAgent(ctx, params.InitializationOptions)
 
 	s.mu.Lock()
 	s.state = stateInitialized
@@ -104,7 +105,7 @@ func serverCapabilities() protocol.ServerCapabilities {
 		DocumentSymbolProvider: protocol.Boolean(true),
 		FoldingRangeProvider:   protocol.Boolean(true),
 		CodeActionProvider: &protocol.CodeActionOptions{
-			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindRefactorRewrite, protocol.CodeActionKind(feature.KindRecordEvidence)},
+			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindRefactorRewrite, protocol.CodeActionKind(feature.KindRecordEvidence), kindVerify},
 		},
 		CodeLensProvider:       &protocol.CodeLensOptions{},
 		ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: commandNames()},
@@ -112,6 +113,9 @@ func serverCapabilities() protocol.ServerCapabilities {
 		CompletionProvider:      &protocol.CompletionOptions{TriggerCharacters: []string{":", " ", "-"}},
 		DefinitionProvider:      protocol.Boolean(true),
 		WorkspaceSymbolProvider: protocol.Boolean(true),
+		// Ids: references, rename, links, inlay hints (references.go, rename.go, document_link.go, inlay_hint.go).
+		ReferencesProvider: protocol.Boolean(true), RenameProvider: &protocol.RenameOptions{PrepareProvider: &yes},
+		DocumentLinkProvider: &protocol.DocumentLinkOptions{}, InlayHintProvider: protocol.Boolean(true),
 		Workspace: &protocol.WorkspaceOptions{
 			WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
 				Supported:           &yes,

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/ids"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
@@ -45,6 +46,7 @@ func watchGlobs(cfg analysis.Config) []string {
 	for _, dir := range cfg.Sources() {
 		globs = append(globs, "**/"+filepath.ToSlash(filepath.Clean(dir))+"/**")
 	}
+	globs = append(globs, ids.TestGlobs()...) // the tests that cite VALs (references, the cited-in lens)
 	if cfg.FreshnessMode() == pi.FreshnessGit {
 		globs = append(globs, "**/.git/index")
 	}

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
+	"github.com/charter-lsp/charter-lsp/analysis/ids"
 	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
 )
 
@@ -47,7 +48,7 @@ func TestInitializedRegistersFileWatchers(t *testing.T) {
 	for _, w := range opts.Watchers {
 		globs = append(globs, w.GlobPattern)
 	}
-	want := "**/.pi/charters/** **/.charters/** **/charter.md **/.charter-lsp.json* **/lib/** **/cmd/** **/.git/index"
+	want := "**/.pi/charters/** **/.charters/** **/charter.md **/.charter-lsp.json* **/lib/** **/cmd/** " + strings.Join(ids.TestGlobs(), " ") + " **/.git/index"
 	if got := strings.Join(globs, " "); got != want {
 		t.Errorf("globs = %s\nwant    %s", got, want)
 	}
@@ -58,6 +59,20 @@ func TestInitializedRegistersFileWatchers(t *testing.T) {
 	regs = c.Registrations()
 	if len(regs) != 1 || !strings.Contains(string(regs[0].RegisterOptions), `"**/pkg/**"`) {
 		t.Errorf("after a configuration change, registrations = %+v", regs)
+	}
+}
+
+// A project file that names other source folders, changed on disk, makes
+// the server watch them (registering waits on the client, so it runs
+// behind the file change, which is handled in wire order).
+func TestProjectFileChangeReregistersFileWatchers(t *testing.T) {
+	c := lsptest.Start(t, lsptest.Config{})
+	c.WriteFile(".charter-lsp.json", `{"sourceDirs": ["pkg"]}`)
+	c.FilesChanged(protocol.FileChangeTypeCreated, ".charter-lsp.json")
+	c.Sync()
+	regs := c.Registrations()
+	if len(regs) != 1 || !strings.Contains(string(regs[0].RegisterOptions), `"**/pkg/**"`) {
+		t.Errorf("after the project file named pkg, registrations = %+v", regs)
 	}
 }
 

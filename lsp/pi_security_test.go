@@ -110,8 +110,10 @@ func execute(c *lsptest.Client, t *testing.T, cmd protocol.Command) (map[string]
 	return out, nil
 }
 
-// The server never runs a Command: line or a ## Commands line, whatever
-// the user asks of it.
+// The server never runs a Command: line or a ## Commands line unless the
+// user said yes to that very command: opening, editing, hovering, every
+// code action and every code lens clicked — the Run lens included, its
+// question dismissed — run nothing.
 func TestNeverExecutesCommands(t *testing.T) {
 	c, u, text := startPi(t)
 	marker := filepath.Join(t.TempDir(), "ran")
@@ -132,8 +134,21 @@ func TestNeverExecutesCommands(t *testing.T) {
 			}
 		}
 	}
-	if _, err := c.Server.CodeLens(t.Context(), &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}); err != nil {
+	lenses, err := c.Server.CodeLens(t.Context(), &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+	if err != nil {
 		t.Fatal(err)
+	}
+	ran := 0
+	for _, l := range lenses {
+		if l.Command.Command == "charter.verify" {
+			ran++
+			if _, err := execute(c, t, l.Command); err != nil {
+				t.Fatalf("%s: %v", l.Command.Title, err)
+			}
+		}
+	}
+	if ran == 0 || len(c.Asked()) != ran {
+		t.Errorf("%d Run lenses, %d questions: each should ask", ran, len(c.Asked()))
 	}
 	if _, err := execute(c, t, protocol.Command{Command: "charter.status"}); err != nil {
 		t.Fatal(err)

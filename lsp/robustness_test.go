@@ -31,7 +31,7 @@ import (
 var wireTimeout = testfixture.Timeout(10 * time.Second)
 
 type rawClient struct {
-	t    *testing.T
+	t    testing.TB
 	conn net.Conn
 	r    *bufio.Reader
 	code chan int // the server's exit code
@@ -44,7 +44,7 @@ type rawClient struct {
 	readErr chan error
 }
 
-func newRawClient(t *testing.T, conn net.Conn) *rawClient {
+func newRawClient(t testing.TB, conn net.Conn) *rawClient {
 	c := &rawClient{t: t, conn: conn, r: bufio.NewReader(conn), code: make(chan int, 1),
 		msgs: make(chan wireMsg, 1<<16), readErr: make(chan error, 1)}
 	go func() {
@@ -75,7 +75,7 @@ type wireMsg struct {
 	} `json:"error,omitempty"`
 }
 
-func startRaw(t *testing.T, s *Server) *rawClient {
+func startRaw(t testing.TB, s *Server) *rawClient {
 	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	c := newRawClient(t, clientEnd)
@@ -236,6 +236,8 @@ func TestWireMalformedJSONKeepsTheConnection(t *testing.T) {
 	c.frame(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{`) // cut short
 	c.wantError("null", jsonrpc2.ParseError)
 	c.frame(`not json at all`)
+	c.wantError("null", jsonrpc2.ParseError)
+	c.frame(``) // Content-Length: 0: framing intact, the message empty
 	c.wantError("null", jsonrpc2.ParseError)
 	c.frame(`{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"capabilities":"nope"}}`)
 	c.wantError("2", jsonrpc2.InvalidParams)
@@ -405,5 +407,87 @@ func TestWireClientDisappears(t *testing.T) {
 	if n := runtime.NumGoroutine(); n > before+2 {
 		buf := make([]byte, 1<<20)
 		t.Errorf("%d goroutines before, %d after five sessions:\n%s", before, n, buf[:runtime.Stack(buf, true)])
+	}
+}
+
+// One didChange carrying 20,000 changes that leave 10 MB, then one with
+// 400,000 one-character changes: each is applied in time linear in the
+// text and the changes (not one copy of the text per change, which took
+// minutes), the text is exactly what the client holds, and the server
+// answers the next request. The wait is the usual wire timeout: no timing
+// assertion (BenchmarkApplyChanges* measure).
+func TestWireManyChangesInOneDidChange(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large messages")
+	}
+	text := &textChecker{}
+	c := startRaw(t, New(Options{Disk: emptyFS{}, Checker: text.check}))
+	c.initialize(1)
+	c.notify("textDocument/didOpen", openParams(""))
+	didChange := func(version int, changes []string) {
+		c.frame(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":%q,"version":%d},"contentChanges":[%s]}}`,
+			charterURI, version, strings.Join(changes, ",")))
+	}
+	// 20,000 lines of 512 bytes, each inserted at the start of the line
+	// the previous one ended on (the end of the text).
+	block := strings.Repeat("pasted ", 72) + "✓ —\n"
+	changes := make([]string, 20_000)
+	for i := range changes {
+		changes[i] = fmt.Sprintf(`{"range":{"start":{"line":%d,"character":0},"end":{"line":%d,"character":0}},"text":%q}`, i, i, block)
+	}
+	didChange(2, changes)
+	want := strings.Repeat(block, 20_000)
+	check := func(id int) {
+		t.Helper()
+		c.call(id, "textDocument/diagnostic", pullParams())
+		c.wantResult(strconv.Itoa(id))
+		text.mu.Lock()
+		got := text.last
+		text.mu.Unlock()
+		if got != want {
+			t.Fatalf("text after the changes: %d bytes, want %d (first difference at %d)", len(got), len(want), firstDiff(got, want))
+		}
+	}
+	check(2)
+
+	// 400,000 one-character changes, typed at the end of the first line.
+	changes = make([]string, 400_000)
+	for i := range changes {
+		col := len([]rune(block)) - 1 + i
+		changes[i] = fmt.Sprintf(`{"range":{"start":{"line":0,"character":%d},"end":{"line":0,"character":%d}},"text":"x"}`, col, col)
+	}
+	didChange(3, changes)
+	first, rest, _ := strings.Cut(want, "\n")
+	want = first + strings.Repeat("x", 400_000) + "\n" + rest
+	check(3)
+}
+
+func firstDiff(a, b string) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// A 50 MB document opened by the client (over the 16 MB analysis limit,
+// under the 64 MB frame limit), then documentSymbol on it: the time to the
+// answer is reading and decoding the frame (the protocol package's string
+// decoder is most of it); the document itself is refused before any work.
+func BenchmarkOpenHugeDocument(b *testing.B) {
+	c := startRaw(b, New(Options{Disk: emptyFS{}}))
+	c.initialize(1)
+	text, _ := json.Marshal("# Criteria\n\n## m1\n\n" + strings.Repeat("filler line — for a very large criteria file ✓\n", (50<<20)/50))
+	open := fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":%q,"languageId":"markdown","version":1,"text":%s}}}`, charterURI, text)
+	id := 1
+	for b.Loop() {
+		c.frame(open)
+		id++
+		c.call(id, "textDocument/documentSymbol", pullParams())
+		if m := c.wantResult(strconv.Itoa(id)); string(m.Result) != "[]" {
+			b.Fatalf("symbols of a document over the limit: %s", m.Result)
+		}
+		c.notify("textDocument/didClose", pullParams())
 	}
 }

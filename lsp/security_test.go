@@ -24,9 +24,13 @@ import (
 // repoRoot is the module root (tests run in lsp/).
 const repoRoot = ".."
 
-// No shipped code runs a program — the git freshness clock reads history
-// with a library (analysis/gitlog), it does not run git — and none opens
-// network connections: a scan of every non-test Go file's imports and
+// No shipped code runs a program but the two that run what the user asked
+// for — package verify, which runs a criterion's command after the user
+// confirmed it verbatim (lsp TestVerify*, cmd TestVerify*), and
+// interview/agent, which runs the interview agent the user named in user
+// settings only — the git freshness clock reads history with a library
+// (analysis/gitlog), it does not run git — and none opens network
+// connections: a scan of every non-test Go file's imports and
 // process-starting calls.
 func TestSourceRunsNoProgramAndOpensNoNetwork(t *testing.T) {
 	// Only the packages linked into the charter-lsp binary ship; developer
@@ -51,16 +55,20 @@ func TestSourceRunsNoProgramAndOpensNoNetwork(t *testing.T) {
 			}
 			rel, _ := filepath.Rel(root, p)
 			rel = filepath.ToSlash(rel)
+			// the two packages that run programs, each only what the user asked for
+			runs := filepath.ToSlash(filepath.Dir(rel)) == "verify" || filepath.ToSlash(filepath.Dir(rel)) == "interview/agent"
 			f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
 			if err != nil {
 				t.Fatal(err)
 			}
 			seen++
-			checkNoExecSyscall(t, fset, p, rel) // os.StartProcess, syscall.Exec, …
+			if !runs {
+				checkNoExecSyscall(t, fset, p, rel) // os.StartProcess, syscall.Exec, …
+			}
 			for _, imp := range f.Imports {
 				path, _ := strconv.Unquote(imp.Path.Value)
 				switch {
-				case path == "os/exec":
+				case path == "os/exec" && !runs:
 					t.Errorf("%s imports os/exec: the shipped binary runs no program", rel)
 				case netImports[path]:
 					t.Errorf("%s imports %s: the server opens no network connections", rel, path)

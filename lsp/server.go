@@ -27,6 +27,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/inflight"
+	"github.com/charter-lsp/charter-lsp/interview/agent"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
@@ -47,6 +48,9 @@ type Options struct {
 	// time between two comparisons of what was read with the disk (default
 	// two seconds).
 	RevalidateEvery time.Duration
+	// Agent is the interview agent the user named where the server was
+	// started (CHARTER_LSP_AGENT); initializationOptions may name another.
+	Agent agent.Config
 }
 
 // Server is one language-server session over one connection.
@@ -71,6 +75,7 @@ type Server struct {
 	transport     atomic.Pointer[stream] // the connection's, once Serve runs
 	work          chan struct{}          // a slot per concurrent handler (handler.go)
 	callingClient chan struct{}          // a slot per handler that may wait on the client
+	running       cancellable            // work the editor can cancel by its progress token (work_done_progress.go)
 
 	// ctx lives as long as the connection; background work (debounced
 	// diagnostics) runs under it. client calls back into the editor; conn
@@ -95,6 +100,9 @@ type Server struct {
 	// two. Guarded by mu.
 	revalidating    bool
 	revalidateEvery time.Duration
+
+	// agent is the interview agent from Options. Guarded by mu.
+	agent agent.Config
 }
 
 type lifecycle int
@@ -117,6 +125,7 @@ func New(opts Options) *Server {
 		callingClient: make(chan struct{}, maxCallingClient),
 
 		revalidateEvery: 2 * time.Second,
+		agent:           opts.Agent,
 	}
 	if s.log == nil {
 		s.log = zap.NewNop()

@@ -51,7 +51,7 @@ var selfPaced = map[string]bool{
 //   - a body over maxFrameBytes is read past in small chunks and answered
 //     with InvalidRequest (with the request's id when it shows in the first
 //     bytes), and reading goes on;
-//   - a body that is not JSON, not a message, or an array (a JSON-RPC
+//   - a body that is empty, not JSON, not a message, or an array (a JSON-RPC
 //     batch, which LSP does not use: `[]`, `[1]`, `[{…}]`) is answered with
 //     ParseError or InvalidRequest, id null, and reading goes on;
 //   - at most maxOwed requests are read but unanswered; then Read waits.
@@ -156,7 +156,9 @@ func (s *stream) readMessage(ctx context.Context) (jsonrpc2.Message, int64, erro
 }
 
 // readHeader reads one header block and returns the Content-Length. A
-// frame without one (or with a zero one) has an unknown end: errFraming.
+// frame without one (or with a negative one) has an unknown end:
+// errFraming. Content-Length: 0 is an empty (malformed) message whose end
+// is known: it is answered, and reading goes on.
 func (s *stream) readHeader() (length int64, size int, err error) {
 	length = -1
 	for {
@@ -181,7 +183,7 @@ func (s *stream) readHeader() (length int64, size int, err error) {
 		}
 		if bytes.EqualFold(bytes.TrimSpace(name), []byte("Content-Length")) {
 			n, err := strconv.ParseInt(string(bytes.TrimSpace(value)), 10, 64)
-			if err != nil || n <= 0 {
+			if err != nil || n < 0 {
 				return 0, 0, fmt.Errorf("%w: Content-Length %q", errFraming, truncate(value))
 			}
 			length = n

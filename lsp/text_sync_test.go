@@ -2,6 +2,7 @@ package lsp_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -140,25 +141,48 @@ func TestDiagnosticsFollowEdits(t *testing.T) {
 	}
 }
 
+// Unchanged diagnostics are not sent again. A client that reads the
+// publish's version holds a publish only for its version (it drops one
+// that arrives after its next edit), so it gets each new version once; a
+// re-check of the same version sends it nothing. A client that ignores the
+// version (VS Code) is not sent them again at all.
 func TestUnchangedDiagnosticsAreNotRepublished(t *testing.T) {
-	chk := newTodoChecker()
-	c := lsptest.Start(t, lsptest.Config{Options: chk.options(), InitializationOptions: map[string]any{"debounceMs": 0}})
-	u := c.Open("charter.md", "TODO\n")
-	c.WaitDiagnostics(u, 1)
-	c.Change(u, 2, lsptest.Edit{StartLine: 1, StartChar: 0, EndLine: 1, EndChar: 0, Text: "more text\n"})
-	c.Sync() // version 2 is checked: same diagnostics
-	c.Change(u, 3, lsptest.Edit{StartLine: 0, StartChar: 0, EndLine: 0, EndChar: 0, Text: "x"})
-	c.WaitDiagnostics(u, 3)
-	var versions []int32
-	for _, p := range c.Published(u) {
-		v, _ := p.Params.Version.Get()
-		versions = append(versions, v)
-	}
-	if len(versions) != 2 || versions[0] != 1 || versions[1] != 3 {
-		t.Errorf("published versions %v, want [1 3]", versions)
-	}
-	if n := chk.callCount(); n < 3 {
-		t.Errorf("checker ran %d times, want every version checked", n)
+	for _, c := range []struct {
+		name     string
+		versions bool
+		want     []int32
+	}{
+		{"client reads versions", true, []int32{1, 2, 3}},
+		{"client ignores versions", false, []int32{1, 3}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			chk := newTodoChecker()
+			yes := true
+			caps := &protocol.ClientCapabilities{
+				Workspace:    &protocol.WorkspaceClientCapabilities{DidChangeWatchedFiles: &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: &yes}},
+				TextDocument: &protocol.TextDocumentClientCapabilities{PublishDiagnostics: &protocol.PublishDiagnosticsClientCapabilities{VersionSupport: &c.versions}},
+			}
+			cl := lsptest.Start(t, lsptest.Config{Options: chk.options(), Capabilities: caps, InitializationOptions: map[string]any{"debounceMs": 0}})
+			u := cl.Open("charter.md", "TODO\n")
+			cl.WaitDiagnostics(u, 1)
+			cl.Change(u, 2, lsptest.Edit{StartLine: 1, StartChar: 0, EndLine: 1, EndChar: 0, Text: "more text\n"})
+			cl.Sync() // version 2 is checked: same diagnostics
+			cl.Change(u, 3, lsptest.Edit{StartLine: 0, StartChar: 0, EndLine: 0, EndChar: 0, Text: "x"})
+			cl.WaitDiagnostics(u, 3)
+			cl.FilesChanged(protocol.FileChangeTypeCreated, "notes.md")
+			cl.Sync() // version 3 is checked again: same diagnostics
+			var versions []int32
+			for _, p := range cl.Published(u) {
+				v, _ := p.Params.Version.Get()
+				versions = append(versions, v)
+			}
+			if !slices.Equal(versions, c.want) {
+				t.Errorf("published versions %v, want %v", versions, c.want)
+			}
+			if n := chk.callCount(); n < 3 {
+				t.Errorf("checker ran %d times, want every version checked", n)
+			}
+		})
 	}
 }
 

@@ -33,6 +33,9 @@ type editTarget struct {
 	Exists  bool
 	Version *int32 // nil: not open, the disk is the truth
 	Kind    analysis.Kind
+	// Config is the file's own configuration, from the snapshot the text
+	// was read from.
+	Config analysis.Config
 }
 
 // target finds the text to edit at u. It refuses a file outside the
@@ -55,7 +58,8 @@ func (s *Server) target(ctx context.Context, u uri.URI, want *int32) (editTarget
 		return editTarget{}, s.refuse(ctx, "charter-lsp will not edit %s: it is inside a .git folder", path)
 	}
 	var t editTarget
-	f := s.ws.Snapshot().File(path)
+	snap := s.ws.Snapshot()
+	f := snap.File(path)
 	switch {
 	case f.TooLarge():
 		return editTarget{}, s.refuse(ctx, "charter-lsp will not edit %s: it is over the %d MB analysis limit", path, analysis.MaxFileSize>>20)
@@ -79,6 +83,7 @@ func (s *Server) target(ctx context.Context, u uri.URI, want *int32) (editTarget
 	if t.Kind != analysis.KindRP1Charter && t.Kind != analysis.KindOtherCharter {
 		return editTarget{}, s.refuse(ctx, "charter-lsp will not edit %s: the interview only edits an rp1 charter (charter.md)", path)
 	}
+	t.Config, _ = snap.Config(path)
 	return t, nil
 }
 

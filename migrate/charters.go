@@ -55,7 +55,7 @@ func FromCharters(d *charterfile.Dir, opts Options) (*Plan, error) {
 			body = strings.TrimSpace(body + "\n\nLines pi-charter ignored:\n\n" + quote(strings.Join(cr.Ignored, "\n")))
 		}
 		dr.items = append(dr.items, item{id: cr.ID, title: cr.Title, depends: strings.Join(cr.Depends, ", "), body: body,
-			done: cr.Status == "pass", status: cr.Status, note: cr.Note})
+			done: cr.Status == charterfile.StatusPass, status: string(cr.Status), note: cr.Note})
 	}
 	dr.leftovers = leftovers(c, sections)
 	notes := []string{

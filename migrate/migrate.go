@@ -22,7 +22,6 @@
 package migrate
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -31,7 +30,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
-	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -115,7 +114,7 @@ func (d *draft) render() string {
 				title += " (after " + it.depends + ")"
 			}
 			body := strings.TrimSpace(it.body)
-			if body != "" && !strings.Contains(body, "\n") && !strings.HasPrefix(body, "```") && !strings.HasPrefix(body, "~~~") {
+			if body != "" && !strings.Contains(body, "\n") && !codefence.Opens(body) {
 				fmt.Fprintf(&b, "- %s — %s\n", title, body)
 			} else {
 				fmt.Fprintf(&b, "- %s\n", title)
@@ -175,17 +174,9 @@ func (d *draft) render() string {
 // would break.)
 func safeSection(s string) string {
 	lines := strings.Split(s, "\n")
-	fence := ""
+	var f codefence.Scanner
 	for i, l := range lines {
-		t := strings.TrimLeft(l, " ")
-		switch {
-		case fence != "":
-			if strings.HasPrefix(t, fence) {
-				fence = ""
-			}
-		case strings.HasPrefix(t, "```"), strings.HasPrefix(t, "~~~"):
-			fence = t[:3]
-		case strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "#\t"):
+		if !f.Step(l) && (strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "#\t")) {
 			lines[i] = "##" + l
 		}
 	}
@@ -220,22 +211,6 @@ func quote(s string) string {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// stateJSON is the new state.json, as upstream's create writes it
-// (JSON.stringify(state, null, 2) and a newline), keys in its order.
-func stateJSON(id, objective string, now time.Time) []byte {
-	ts := now.UTC().Format("2006-01-02T15:04:05.000Z")
-	v := struct {
-		CharterID     string `json:"charterId"`
-		SchemaVersion string `json:"schemaVersion"`
-		Objective     string `json:"objective"`
-		Status        string `json:"status"`
-		CreatedAt     string `json:"createdAt"`
-		UpdatedAt     string `json:"updatedAt"`
-	}{id, charterfile.SchemaPhases, objective, string(pi.Active), ts, ts}
-	b, _ := json.MarshalIndent(v, "", "  ")
-	return append(b, '\n')
-}
-
 // plan assembles the Plan for draft d and checks that nothing was lost.
 func plan(d *draft, root, from, kind, objective string, opts Options, notes []string) (*Plan, error) {
 	if opts.Now.IsZero() {
@@ -260,7 +235,7 @@ func plan(d *draft, root, from, kind, objective string, opts Options, notes []st
 	text := strings.ReplaceAll(d.render(), "\r", "") // the new file has LF line endings
 	p := &Plan{Root: root, ID: id, From: from, Kind: kind, Notes: notes, Files: []File{
 		{charterfile.CharterFile, []byte(text)},
-		{charterfile.StateFile, stateJSON(id, objective, opts.Now)},
+		{charterfile.StateFile, charterfile.NewState(id, objective, opts.Now)},
 		{charterfile.EventsFile, []byte{}},
 	}}
 	if err := Verify(d, text); err != nil {

@@ -316,3 +316,19 @@ func TestFromV3(t *testing.T) {
 		t.Errorf("references: %q", c.References.Text)
 	}
 }
+
+// A level-1 heading in a section becomes level 3 unless it is in fenced
+// code, as CommonMark reads fences (codefence): a ```` block is not closed
+// by ```, and a line indented four spaces opens none.
+func TestSafeSectionFences(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"# a\n```\n# b\n```\n# c", "### a\n```\n# b\n```\n### c"},
+		{"````\n```\n# inside\n````\n# after", "````\n```\n# inside\n````\n### after"},
+		{"~~~\n# inside\n```\n# still inside", "~~~\n# inside\n```\n# still inside"},
+		{"    ```\n# text", "    ```\n### text"},
+	} {
+		if got := safeSection(c.in); got != c.want {
+			t.Errorf("safeSection(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

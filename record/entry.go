@@ -20,6 +20,17 @@ type Entry struct {
 	Artifacts   []string
 	Details     map[string]any
 	FeatureID   string // "" records under work/_charter/
+	// Attach are files written into the entry's new run folder beside
+	// evidence.json (a verifier's output, say), each listed in artifacts by
+	// its path from the charter folder.
+	Attach []Attachment
+}
+
+// Attachment is a file recorded with an entry: a plain file name (letters,
+// digits, '.', '_', '-'; not evidence.json) and its content.
+type Attachment struct {
+	Name    string
+	Content []byte
 }
 
 // Outcomes, sources and the default writer, as upstream names them.

@@ -3,18 +3,15 @@ package record
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
-// segmentRE is what a feature id may be: it becomes one directory name, so
-// no separators, no "..", no leading dot, nothing a shell or editor trips on.
-var segmentRE = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$`)
-
-// checkSegment refuses a feature id that is not a safe single path segment.
+// checkSegment refuses a feature id that is not a safe single path segment
+// (pi.ValidFeatureID).
 func checkSegment(featureID string) error {
-	if !segmentRE.MatchString(featureID) {
+	if !pi.ValidFeatureID(featureID) {
 		return fmt.Errorf("feature id %s is not a safe folder name: use 1-128 letters, digits, '_', '-' or '.', not starting with '.'", quote(featureID))
 	}
 	return nil
@@ -45,11 +42,10 @@ func CheckContained(dir string) error {
 	if err != nil {
 		return err
 	}
-	charters := filepath.Dir(abs)
-	if filepath.Base(charters) != "charters" || filepath.Base(filepath.Dir(charters)) != ".pi" {
+	project := pi.ProjectOf(abs)
+	if project == "" {
 		return nil // not in a project's .pi/charters: nothing to be contained by
 	}
-	project := filepath.Dir(filepath.Dir(charters))
 	if !vfs.Within(project, abs) {
 		return fmt.Errorf("not recording evidence for %s: it is outside the project %s (a symbolic link leads out of it)", abs, project)
 	}

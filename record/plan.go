@@ -43,6 +43,9 @@ type Written struct {
 	Outcome     string `json:"outcome"`
 	Path        string `json:"path"` // relative to the charter directory, with '/'
 	Ts          string `json:"ts"`
+	// Artifacts are the entry's attachments, relative to the charter
+	// directory, with '/'.
+	Artifacts []string `json:"artifacts,omitempty"`
 }
 
 // Result is what recording will write: one evidence.json per entry, each in
@@ -128,6 +131,16 @@ func Plan(fsys vfs.FS, dir string, entries []Entry, opts Options) (*Result, erro
 		if err != nil {
 			return nil, err
 		}
+		attached, err := attachments(dir, rel, i, e)
+		if err != nil {
+			return nil, err
+		}
+		var artifacts []string
+		for _, op := range attached {
+			r, _ := filepath.Rel(dir, op.Path)
+			artifacts = append(artifacts, filepath.ToSlash(r))
+		}
+		row.Artifacts = append(slices.Clone(row.Artifacts), artifacts...)
 		rel = path.Join(rel, "evidence.json")
 		target := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := vfs.CheckWrite(dir, target); err != nil {
@@ -141,7 +154,8 @@ func Plan(fsys vfs.FS, dir string, entries []Entry, opts Options) (*Result, erro
 			return nil, fmt.Errorf("entry %d (%s): the record would break the evidence schema: %w", i, row.CriterionID, err)
 		}
 		res.Ops = append(res.Ops, FileOp{Path: target, Create: true, Content: content})
-		res.Entries = append(res.Entries, Written{CriterionID: row.CriterionID, FeatureID: row.FeatureID, Outcome: row.Outcome, Path: rel, Ts: ts})
+		res.Ops = append(res.Ops, attached...)
+		res.Entries = append(res.Entries, Written{CriterionID: row.CriterionID, FeatureID: row.FeatureID, Outcome: row.Outcome, Path: rel, Ts: ts, Artifacts: artifacts})
 		records[i] = stateRecord{
 			Outcome: row.Outcome, LastEvidencePath: rel, LastTs: ts, LastSummary: row.Summary,
 			LastFeatureID: row.FeatureID, Source: row.Source, RecordedBy: row.RecordedBy, Because: row.Because,
@@ -222,6 +236,27 @@ func prepare(i int, e Entry, ch *charter) (*evidenceRow, error) {
 		Artifacts: artifacts, Details: details, Source: source, RecordedBy: recordedBy, Because: because,
 		Verifier: cr.verifier,
 	}, nil
+}
+
+// attachments are the writes of entry i's attachments into its run folder
+// run (relative to dir).
+func attachments(dir, run string, i int, e Entry) ([]FileOp, error) {
+	var out []FileOp
+	seen := map[string]bool{}
+	for _, a := range e.Attach {
+		// An attachment's name is one plain path segment: the rule a
+		// feature id's folder name follows.
+		if !pi.ValidFeatureID(a.Name) || a.Name == "evidence.json" || seen[a.Name] {
+			return nil, entryError(i, e.CriterionID, "attach", "attachment name %s: want a new plain file name (letters, digits, '.', '_', '-'), not evidence.json", quote(a.Name))
+		}
+		seen[a.Name] = true
+		target := filepath.Join(dir, filepath.FromSlash(run), a.Name)
+		if err := vfs.CheckWrite(dir, target); err != nil {
+			return nil, fmt.Errorf("refusing to write: %w", err)
+		}
+		out = append(out, FileOp{Path: target, Create: true, Content: a.Content})
+	}
+	return out, nil
 }
 
 // allocateRun picks work/<segment>/evidence/<stamp>[-n], skipping names that

@@ -3,9 +3,9 @@ package status
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/internal/shellword"
 )
 
 // nextActions suggests what to do next, consistent with the lifecycle:
@@ -68,27 +68,33 @@ func nextActions(st *Status) []NextAction {
 // command line and the editor action that do it.
 func recordAction(st *Status, id, hint string) NextAction {
 	md := map[string]any{"criterionId": id}
-	cli := "charter-lsp record " + shellWord(id) + " --outcome pass --summary '<what you observed>'"
+	cli := "charter-lsp record " + shellword.Quote(id) + " --outcome pass --summary '<what you observed>'"
 	for _, v := range st.Criteria {
 		if v.CriterionID != id {
 			continue
 		}
 		if v.MilestoneID != "" {
 			md["milestoneId"] = v.MilestoneID
-			cli += " --feature " + shellWord(v.MilestoneID)
+			cli += " --feature " + shellword.Quote(v.MilestoneID)
 		}
 		md["verifier"] = v.Verifier
 		if v.Command != "" {
 			md["command"] = v.Command
 		}
-		if v.Verifier == "manual" {
+		if v.Verify != nil {
+			// A command verifies it: run it, and the result is recorded.
+			return NextAction{Tool: "charter_record", Action: "evidence", Hint: hint, Metadata: md,
+				CLI:    "charter-lsp verify " + shellword.Quote(id) + " --charter " + shellword.Quote(charterArg(st)),
+				Editor: "code lens \"▶ Run `" + v.Verify.Command + "`\" over " + id + "'s heading (Neovim :CharterVerify)"}
+		}
+		if v.Verifier == string(pi.VerifierManual) {
 			cli += " --because '<why this outcome is right>'"
 		} else {
 			cli += " --source verifier"
 		}
 	}
 	return NextAction{Tool: "charter_record", Action: "evidence", Hint: hint, Metadata: md,
-		CLI:    cli + " --charter " + shellWord(charterArg(st)),
+		CLI:    cli + " --charter " + shellword.Quote(charterArg(st)),
 		Editor: "code action \"Record evidence: pass\" on " + id + "'s heading in criteria.md"}
 }
 
@@ -96,27 +102,35 @@ func recordAction(st *Status, id, hint string) NextAction {
 // is still wrong with it.
 func editAction(st *Status, file, hint, editor string) NextAction {
 	return NextAction{Tool: "edit", Hint: hint, Metadata: map[string]any{"path": file},
-		CLI: "charter-lsp check " + shellWord(charterArg(st)+"/"+file), Editor: editor}
+		CLI: "charter-lsp check " + shellword.Quote(charterArg(st)+"/"+file), Editor: editor}
 }
 
 func statusAction(st *Status, hint string) NextAction {
-	return NextAction{Tool: "charter_status", Hint: hint, CLI: "charter-lsp status " + shellWord(charterArg(st)),
+	return NextAction{Tool: "charter_status", Hint: hint, CLI: "charter-lsp status " + shellword.Quote(charterArg(st)),
 		Editor: "command \"Charter: Show status\" (Neovim :CharterStatus)"}
 }
 
-// shellWord quotes s for a POSIX shell when it holds anything but plain
-// path characters: the suggested command lines are run by agents and
-// pasted into terminals, and a folder or milestone id comes from the
-// repository ("m1;curl …|sh" stays one argument).
-func shellWord(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:@%+=,-") == "" {
-		return s
+// charterArg names the charter directory from where the suggested
+// commands run: the project folder, or the folder From says.
+func charterArg(st *Status) string {
+	if st.cliDir != "" {
+		return st.cliDir
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return ".pi/charters/" + filepath.Base(st.Dir)
 }
 
-// charterArg names the charter directory from the project folder, where
-// the suggested commands run.
-func charterArg(st *Status) string {
-	return ".pi/charters/" + filepath.Base(st.Dir)
+// From returns st with its command lines (NextActions[].CLI) written to
+// run in the folder wd rather than the project folder: the CLI prints
+// them where it ran, to be pasted there. st itself is shared, and kept.
+func (st *Status) From(wd string) *Status {
+	if st.Charters != nil {
+		return st // a .charters/ charter's actions carry no command line
+	}
+	cp := *st
+	cp.cliDir = filepath.ToSlash(st.Dir)
+	if rel, err := filepath.Rel(wd, st.Dir); err == nil && filepath.IsLocal(rel) {
+		cp.cliDir = filepath.ToSlash(rel)
+	}
+	cp.NextActions = nextActions(&cp)
+	return &cp
 }

@@ -5,11 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
+	"github.com/charter-lsp/charter-lsp/internal/shellword"
 )
 
 // Charter is the status of a .charters/<id> charter: what pi-charter's
@@ -68,6 +70,11 @@ type CharterCriterion struct {
 	Depends []string `json:"depends"`
 	// FailCount is how often the journal records the status turning to fail.
 	FailCount int `json:"failCount"`
+	// Line is the heading's line in charter.md (1-based).
+	Line int `json:"line"`
+	// Verify is the criterion's Command: line (ours), what the editor's Run
+	// and charter-lsp verify run; absent when it has none.
+	Verify *Verify `json:"verify,omitempty"`
 }
 
 // Progress counts criteria that pass.
@@ -90,7 +97,7 @@ func IsChartersDir(dir string) bool {
 	if err != nil {
 		return false
 	}
-	return charterfile.DirOf(filepath.Join(abs, charterfile.CharterFile)) == abs
+	return analysis.ChartersDirAt(abs) == abs
 }
 
 // CharterOf is the status of a .charters/<id> charter, rendered from its
@@ -139,13 +146,9 @@ func (v *Charter) fileInterface(view *charterfile.View) {
 	c := view.Charter
 	open := len(c.Criteria) == 0
 	v.OpenEnded = &open
-	tokens := []string{"pending", "in-progress", "blocked", "pass", "fail"}
-	if c.Generation == charterfile.FI14 {
-		tokens = []string{"pass", "fail", "none"}
-	}
 	v.StatusCounts = map[string]int{}
-	for _, t := range tokens {
-		v.StatusCounts[t] = 0
+	for _, t := range charterfile.StatusTokens(c.Generation, "Status") {
+		v.StatusCounts[string(t)] = 0
 	}
 	stale, fails := view.Stale, view.FailCounts
 	v.Criteria = []CharterCriterion{}
@@ -156,9 +159,9 @@ func (v *Charter) fileInterface(view *charterfile.View) {
 		if deps == nil {
 			deps = []string{}
 		}
-		v.Criteria = append(v.Criteria, CharterCriterion{ID: cr.ID, Title: cr.Title, Body: cr.Body, Status: cr.Status, Note: cr.Note,
-			Stale: stale[cr.ID], Depends: deps, FailCount: fails[cr.ID]})
-		v.StatusCounts[cr.Status]++
+		v.Criteria = append(v.Criteria, CharterCriterion{ID: cr.ID, Title: cr.Title, Body: cr.Body, Status: string(cr.Status), Note: cr.Note,
+			Stale: stale[cr.ID], Depends: deps, FailCount: fails[cr.ID], Line: cr.Line, Verify: verifyOf(c.Verification(cr.ID))})
+		v.StatusCounts[string(cr.Status)]++
 	}
 	// readyCriteria (charter-file.ts@494a765e): the folder's one reading.
 	v.ReadyNext = []string{}
@@ -171,10 +174,10 @@ func (v *Charter) fileInterface(view *charterfile.View) {
 		v.Blockers = append(v.Blockers, "open-ended charter has no criteria")
 	} else {
 		for _, cr := range c.Criteria {
-			if cr.Status != "pass" {
+			if cr.Status != charterfile.StatusPass {
 				v.Blockers = append(v.Blockers, fmt.Sprintf("%s status is %s", cr.ID, cr.Status))
 			}
-			if cr.Status == "pass" && strings.TrimSpace(cr.Note) == "" {
+			if cr.Status == charterfile.StatusPass && strings.TrimSpace(cr.Note) == "" {
 				v.Blockers = append(v.Blockers, cr.ID+" pass status has empty note")
 			}
 			if stale[cr.ID] {
@@ -189,10 +192,13 @@ func (v *Charter) fileInterface(view *charterfile.View) {
 
 func (v *Charter) phases(c *charterfile.Charter) {
 	v.Phases = []CharterPhase{}
-	v.PhaseCounts = map[string]int{"upcoming": 0, "current": 0, "done": 0}
+	v.PhaseCounts = map[string]int{}
+	for _, s := range charterfile.PhaseStatuses {
+		v.PhaseCounts[string(s)] = 0
+	}
 	for _, p := range c.Phases {
-		v.Phases = append(v.Phases, CharterPhase{Number: p.Number, Title: p.Title, Status: p.Status, Body: p.Body})
-		v.PhaseCounts[p.Status]++
+		v.Phases = append(v.Phases, CharterPhase{Number: p.Number, Title: p.Title, Status: string(p.Status), Body: p.Body})
+		v.PhaseCounts[string(p.Status)]++
 	}
 }
 
@@ -219,7 +225,7 @@ func (v *Charter) nextActions() []NextAction {
 	out := []NextAction{}
 	if v.Legacy {
 		return append(out, NextAction{Tool: "charter-lsp", Action: "migrate",
-			Hint: "Current pi-charter keeps file-interface charters as read-only history: `charter-lsp migrate " + shellWord(v.Dir) + "` writes a new Objective charter that carries the criteria and their statuses over."})
+			Hint: "Current pi-charter keeps file-interface charters as read-only history: `charter-lsp migrate " + shellword.Quote(v.Dir) + "` writes a new Objective charter that carries the criteria and their statuses over."})
 	}
 	switch pi.Lifecycle(v.Status) {
 	case pi.Active:

@@ -11,23 +11,23 @@ import (
 
 // chartersText writes a .charters/ charter's status for a terminal: the
 // header with the generation and its progress, then criteria (file
-// interface), phases, or the Objective's sections.
+// interface), phases, or the Objective's sections, escaped as Text escapes.
 func chartersText(w io.Writer, v *Charter) error {
 	var b strings.Builder
 	status := v.Status
 	if status == "" {
 		status = "not listed: state.json unusable"
 	}
-	fmt.Fprintf(&b, "%s  [%s]  %s", v.CharterID, status, generationName(v.Generation))
+	termtext.Fprintf(&b, "%s  [%s]  %s", v.CharterID, status, generationName(v.Generation))
 	if p := v.progress(); p != "" {
-		fmt.Fprintf(&b, "  %s", p)
+		termtext.Fprintf(&b, "  %s", p)
 	}
 	if v.Legacy {
 		b.WriteString("  (read-only for current pi-charter)")
 	}
 	b.WriteString("\n")
 	if v.Objective != "" {
-		fmt.Fprintf(&b, "  %s\n", oneLine(v.Objective, 100))
+		termtext.Fprintf(&b, "  %s\n", oneLine(v.Objective, 100))
 	}
 	if r := v.ReadAs; r != nil {
 		b.WriteString("\nRead as this generation because\n")
@@ -43,9 +43,9 @@ func chartersText(w io.Writer, v *Charter) error {
 		b.WriteString("\n")
 		for _, c := range v.Criteria {
 			mark := charterStatusMark(c.Status)
-			fmt.Fprintf(&b, "  %s %-5s %-12s %s", mark, c.ID, c.Status, oneLine(c.Title, 60))
+			termtext.Fprintf(&b, "  %s %-5s %-12s %s", mark, c.ID, c.Status, oneLine(c.Title, 60))
 			if c.Note != "" {
-				fmt.Fprintf(&b, " — %s", oneLine(c.Note, 50))
+				termtext.Fprintf(&b, " — %s", oneLine(c.Note, 50))
 			}
 			if c.Stale {
 				b.WriteString("  STALE")
@@ -53,37 +53,37 @@ func chartersText(w io.Writer, v *Charter) error {
 			b.WriteString("\n")
 		}
 		if len(v.ReadyNext) > 0 {
-			fmt.Fprintf(&b, "\nReady next: %s\n", strings.Join(v.ReadyNext, ", "))
+			termtext.Fprintf(&b, "\nReady next: %s\n", strings.Join(v.ReadyNext, ", "))
 		}
 	}
 	if len(v.Phases) > 0 {
 		b.WriteString("\n")
 		for _, p := range v.Phases {
 			mark := charterPhaseMark(p.Status)
-			fmt.Fprintf(&b, "  %s %s. %-40s %s\n", mark, phaseNumberText(p.Number), oneLine(p.Title, 40), p.Status)
+			termtext.Fprintf(&b, "  %s %s. %-40s %s\n", mark, phaseNumberText(p.Number), oneLine(p.Title, 40), p.Status)
 		}
 	}
 	for _, s := range []struct{ name, text string }{{"References", v.References}, {"Scope", v.Scope}, {"Notes", v.Notes}} {
 		if s.text != "" {
-			fmt.Fprintf(&b, "\n%s: %s\n", s.name, oneLine(s.text, 100))
+			termtext.Fprintf(&b, "\n%s: %s\n", s.name, oneLine(s.text, 100))
 		}
 	}
 	if len(v.Blockers) > 0 {
-		fmt.Fprintf(&b, "\nBlocking completion (%d)\n", len(v.Blockers))
+		termtext.Fprintf(&b, "\nBlocking completion (%d)\n", len(v.Blockers))
 		for _, x := range v.Blockers {
-			fmt.Fprintf(&b, "  - %s\n", x)
+			termtext.Fprintf(&b, "  - %s\n", x)
 		}
 	}
 	if len(v.Warnings) > 0 {
-		fmt.Fprintf(&b, "\nParse warnings (%d)\n", len(v.Warnings))
+		termtext.Fprintf(&b, "\nParse warnings (%d)\n", len(v.Warnings))
 		for _, x := range v.Warnings {
-			fmt.Fprintf(&b, "  - %s\n", oneLine(x, 110))
+			termtext.Fprintf(&b, "  - %s\n", oneLine(x, 110))
 		}
 	}
 	if len(v.FileProblems) > 0 {
-		fmt.Fprintf(&b, "\nFile problems (%d)\n", len(v.FileProblems))
+		termtext.Fprintf(&b, "\nFile problems (%d)\n", len(v.FileProblems))
 		for _, x := range v.FileProblems {
-			fmt.Fprintf(&b, "  - %s:%d %s %s\n", x.File, x.Line, x.Code, oneLine(x.Message, 90))
+			termtext.Fprintf(&b, "  - %s:%d %s %s\n", x.File, x.Line, x.Code, oneLine(x.Message, 90))
 		}
 	}
 	if len(v.NextActions) > 0 {
@@ -93,10 +93,10 @@ func chartersText(w io.Writer, v *Charter) error {
 			if a.Action != "" {
 				tool += " " + a.Action
 			}
-			fmt.Fprintf(&b, "  → %s: %s\n", tool, a.Hint)
+			termtext.Fprintf(&b, "  → %s: %s\n", tool, a.Hint)
 		}
 	}
-	_, err := io.WriteString(w, termtext.Escape(b.String()))
+	_, err := io.WriteString(w, termtext.Lines(b.String()))
 	return err
 }
 
@@ -108,11 +108,11 @@ func (v *Charter) progress() string {
 		return fmt.Sprintf("%d/%d pass", v.Progress.Pass, v.Progress.Total)
 	case len(v.Phases) > 0:
 		for i, p := range v.Phases {
-			if p.Status == "current" {
+			if charterfile.PhaseStatus(p.Status) == charterfile.PhaseCurrent {
 				return fmt.Sprintf("phase %d of %d", i+1, len(v.Phases))
 			}
 		}
-		return fmt.Sprintf("%d/%d done", v.PhaseCounts["done"], len(v.Phases))
+		return fmt.Sprintf("%d/%d done", v.PhaseCounts[string(charterfile.PhaseDone)], len(v.Phases))
 	}
 	return ""
 }
@@ -133,7 +133,8 @@ func phaseNumberText(n float64) string {
 
 // charterStatusMark is a criterion status's mark.
 func charterStatusMark(status string) string {
-	if m, ok := map[string]string{"pass": "✓", "fail": "✗", "in-progress": "▸", "blocked": "■"}[status]; ok {
+	marks := map[charterfile.Status]string{charterfile.StatusPass: "✓", charterfile.StatusFail: "✗", charterfile.StatusInProgress: "▸", charterfile.StatusBlocked: "■"}
+	if m, ok := marks[charterfile.Status(status)]; ok {
 		return m
 	}
 	return "·"
@@ -141,7 +142,7 @@ func charterStatusMark(status string) string {
 
 // charterPhaseMark is a phase state's mark.
 func charterPhaseMark(state string) string {
-	if m, ok := map[string]string{"done": "✓", "current": "▸"}[state]; ok {
+	if m, ok := map[charterfile.PhaseStatus]string{charterfile.PhaseDone: "✓", charterfile.PhaseCurrent: "▸"}[charterfile.PhaseStatus(state)]; ok {
 		return m
 	}
 	return "·"

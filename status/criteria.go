@@ -13,9 +13,17 @@ import (
 func (c *computer) criteria() {
 	st, d := c.st, c.d
 	latest := c.view.Latest
+	file := d.CriteriaFile
+	if d.Legacy {
+		file = d.CharterFile
+	}
 	for _, cr := range d.Criteria.Criteria {
 		v := Criterion{CriterionID: cr.ID, Title: cr.Title, MilestoneID: cr.MilestoneID, Verifier: string(cr.Verifier.Kind),
-			VerifierSpec: verifierSpec(cr), Command: cr.Command, RequireFreshEvidence: cr.RequireFreshEvidence}
+			VerifierSpec: verifierSpec(cr), Command: cr.Command, RequireFreshEvidence: cr.RequireFreshEvidence,
+			File: c.rel(d.CriteriaPath), Verify: verifyOf(cr.Verification(d.Charter))}
+		if file != nil && file.Index != nil {
+			v.Line = file.Index.Position(cr.HeadingSpan.Start).Line + 1
+		}
 		if r, ok := latest[cr.ID]; ok {
 			v.Outcome, v.LastTs, v.LastSummary, v.LastEvidencePath = r.Outcome, r.TS, r.Summary, r.EvidencePath
 			v.LastFeatureID, v.Source, v.RecordedBy, v.Because, v.From = r.FeatureID, r.Source, r.RecordedBy, r.Because, origin(r)

@@ -132,7 +132,8 @@ func TestNextActionsNameTheCharterLSPWay(t *testing.T) {
 		return out
 	}
 	a := actions()
-	if r := a["charter_record evidence"]; !strings.HasPrefix(r.CLI, "charter-lsp record VAL-") || !strings.Contains(r.Editor, "Record evidence") {
+	// The next VAL is verified by a command: running it records it.
+	if r := a["charter_record evidence"]; !strings.HasPrefix(r.CLI, "charter-lsp verify VAL-") || !strings.Contains(r.Editor, "▶ Run `") {
 		t.Errorf("record: %+v", r)
 	}
 	if p := a["charter pause"]; p.CLI != "" || p.Editor != "" {

@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 )
 
 // Markdown renders charters' statuses for a person in an editor: the
 // markdown the VS Code status view and Neovim's :CharterStatus buffer show
 // as the server sends it. It holds what Text shows in a terminal, in the
 // same order. Text from charter files is escaped, so a title cannot turn
-// into a link or markup.
+// into a link or markup, and no line reads as a CI command (termtext.Lines).
 func Markdown(charters []*Status) string {
 	var b strings.Builder
 	b.WriteString("# Charter status\n")
@@ -24,7 +26,7 @@ func Markdown(charters []*Status) string {
 		}
 		markdownCharter(&b, st)
 	}
-	return b.String()
+	return termtext.Lines(b.String())
 }
 
 func markdownCharter(b *strings.Builder, st *Status) {
@@ -161,9 +163,10 @@ func markdownVALs(b *strings.Builder, vals []Criterion) {
 // markup escaped (emphasis, code, links, HTML, entities, strikethrough,
 // table cells), and a leading block marker escaped (a heading, list or
 // quote). Other punctuation stays as written, to keep the text readable
-// where the markdown is shown as text (Neovim's :CharterStatus).
+// where the markdown is shown as text (Neovim's :CharterStatus). Control
+// and bidirectional characters show escaped (termtext.Inline).
 func mdText(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = termtext.Inline(strings.Join(strings.Fields(s), " "))
 	var b strings.Builder
 	lead := len(s) - len(strings.TrimLeft(s, "0123456789"))
 	for i, r := range s {
@@ -179,9 +182,10 @@ func mdText(s string) string {
 }
 
 // mdCode is s as an inline code span: fenced with more backticks than any
-// run inside it, and padded when it starts or ends with one.
+// run inside it, and padded when it starts or ends with one; escaped as
+// mdText escapes.
 func mdCode(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = termtext.Inline(strings.Join(strings.Fields(s), " "))
 	fence := "`"
 	for strings.Contains(s, fence) {
 		fence += "`"

@@ -87,8 +87,8 @@ func TestStatusTextDashboard(t *testing.T) {
 		"VAL-SESS-003   none",
 		"report-empty-section REPORT.md ## Outcome needs content",
 		"→ charter_record evidence: Work on VAL-SESS-002 next",
-		"      run:    charter-lsp record VAL-SESS-002 --outcome pass --summary '<what you observed>' --feature m1-sessions --source verifier --charter .pi/charters/auth-rework\n",
-		"      editor: code action \"Record evidence: pass\" on VAL-SESS-002's heading in criteria.md\n",
+		"      run:    charter-lsp verify VAL-SESS-002 --charter .pi/charters/auth-rework\n",
+		"      editor: code lens \"▶ Run `bun test -t 'rejects expired token'`\" over VAL-SESS-002's heading (Neovim :CharterVerify)\n",
 		"→ charter pause: Pause the charter if the work has to stop for now.\n",
 	} {
 		if !strings.Contains(out, want) {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	hostilerepo "github.com/charter-lsp/charter-lsp/internal/hostile"
 	"github.com/charter-lsp/charter-lsp/status"
 )
 
@@ -39,15 +40,7 @@ func TestTextEscapesTerminalControls(t *testing.T) {
 		"state.json": `{"charterId":"20260702-101500-example","schemaVersion":"file-interface","objective":"x\u001b]0;t\u0007","status":"active\u001b[2J"}`,
 	})
 	for _, dir := range []string{pi, fi} {
-		st, err := statusOf(t, vfs.OS, dir, time.Time{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if err := status.Text(&b, st); err != nil {
-			t.Fatal(err)
-		}
-		out := b.String()
+		_, out := dashboard(t, dir)
 		if i := strings.IndexAny(out, "\x1b\x07\r\u009b"); i >= 0 {
 			t.Errorf("%s: dashboard passes a control character to the terminal at %d: %q", dir, i, out)
 		}
@@ -67,7 +60,7 @@ func TestSuggestedCommandsQuoteRepositoryWords(t *testing.T) {
 	}
 	for name, content := range map[string]string{
 		"charter.md":  "# Charter: c\n\n## Objective\n\nDo it.\n",
-		"criteria.md": "# Criteria\n\n## m1;id>/tmp/pwned;# Milestone\n\n### VAL-A-001 — Exports open\nVerifier: command\nCommand: go test ./...\n",
+		"criteria.md": "# Criteria\n\n## m1;id>/tmp/pwned;# Milestone\n\n### VAL-A-001 — Exports open\nVerifier: subagent\nAgent: qa\nTask: open an export\n",
 		"state.json":  `{"status":"active"}`,
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
@@ -88,4 +81,43 @@ func TestSuggestedCommandsQuoteRepositoryWords(t *testing.T) {
 	if record != want {
 		t.Errorf("record command line\n got %s\nwant %s", record, want)
 	}
+}
+
+// Every line of the dashboard and of the markdown is ours: the folder
+// names, titles and objectives of hostile.ForgedOutput (line breaks then CI
+// commands, bidi overrides, escape sequences) print as escaped pieces of
+// our lines, in both charter shapes.
+func TestTextAndMarkdownLinesAreOurs(t *testing.T) {
+	root := hostilerepo.ForgedOutput(t)
+	dirs, err := filepath.Glob(filepath.Join(root, "*", "charters", "*"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no charter in the forged project: %v", err)
+	}
+	dirs = append(dirs, must(filepath.Glob(filepath.Join(root, ".charters", "*")))...)
+	for _, dir := range dirs {
+		st, out := dashboard(t, dir)
+		hostilerepo.CheckOurs(t, "text of "+dir, out, false, false)
+		hostilerepo.CheckOurs(t, "markdown of "+dir, status.Markdown([]*status.Status{st}), false, false)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// dashboard computes dir's status and its text dashboard.
+func dashboard(t *testing.T, dir string) (*status.Status, string) {
+	t.Helper()
+	st, err := statusOf(t, vfs.OS, dir, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := status.Text(&b, st); err != nil {
+		t.Fatal(err)
+	}
+	return st, b.String()
 }

@@ -10,9 +10,10 @@ import (
 )
 
 // Text writes st as a dashboard for a terminal: header, milestones with
-// their VALs, what blocks completion, warnings and next actions. Control
-// characters from the charter's files are escaped (termtext.Escape), so a
-// repository cannot send the terminal escape sequences.
+// their VALs, what blocks completion, warnings and next actions. Text from
+// the charter's files (and its folder's name) is one escaped piece of a
+// line (termtext.Fprintf), so a repository can send the terminal no escape
+// sequence and the CI log no line of its own.
 func Text(w io.Writer, st *Status) error {
 	if st.Charters != nil {
 		return chartersText(w, st.Charters)
@@ -26,9 +27,9 @@ func Text(w io.Writer, st *Status) error {
 	if status == "" {
 		status = "unknown (no state.json)"
 	}
-	fmt.Fprintf(&b, "%s  [%s]  %d/%d pass\n", name, status, st.ValPass, st.ValTotal)
+	termtext.Fprintf(&b, "%s  [%s]  %d/%d pass\n", name, status, st.ValPass, st.ValTotal)
 	if st.Objective != "" {
-		fmt.Fprintf(&b, "  %s\n", oneLine(st.Objective, 100))
+		termtext.Fprintf(&b, "  %s\n", oneLine(st.Objective, 100))
 	}
 	byID := map[string]Criterion{}
 	for _, v := range st.Criteria {
@@ -40,7 +41,7 @@ func Text(w io.Writer, st *Status) error {
 		if m.MilestoneID == "" && title == "" {
 			title = "All VALs (no milestones)"
 		}
-		fmt.Fprintf(&b, "\n%s  %d/%d pass\n", title, m.ValPassCount, m.ValCount)
+		termtext.Fprintf(&b, "\n%s  %d/%d pass\n", title, m.ValPassCount, m.ValCount)
 		for _, id := range m.CriterionIDs {
 			listed[id] = true
 			writeVAL(&b, byID[id])
@@ -61,34 +62,34 @@ func Text(w io.Writer, st *Status) error {
 		b.WriteString("\n(no VAL in criteria.md)\n")
 	}
 	if bs := st.Details.BlockingForComplete; len(bs) > 0 {
-		fmt.Fprintf(&b, "\nBlocking completion (%d)\n", len(bs))
+		termtext.Fprintf(&b, "\nBlocking completion (%d)\n", len(bs))
 		for _, x := range bs {
-			fmt.Fprintf(&b, "  - %-20s %s\n", x.Reason, x.Message)
+			termtext.Fprintf(&b, "  - %-20s %s\n", x.Reason, x.Message)
 		}
 	}
 	if ds := st.Drift.SidecarDrift; len(ds) > 0 {
 		b.WriteString("\nEdited by hand since the tool wrote them\n")
 		for _, x := range ds {
-			fmt.Fprintf(&b, "  - %s: %s (tool wrote %s)\n", x.Path, oneLine(x.Reason, 90), x.LastToolWriteAt)
+			termtext.Fprintf(&b, "  - %s: %s (tool wrote %s)\n", x.Path, oneLine(x.Reason, 90), x.LastToolWriteAt)
 		}
 	}
 	for _, x := range st.Drift.MilestoneArtifacts {
-		fmt.Fprintf(&b, "\nMilestone %s passes but has no work/%s/evidence capture\n", x.MilestoneID, x.MilestoneID)
+		termtext.Fprintf(&b, "\nMilestone %s passes but has no work/%s/evidence capture\n", x.MilestoneID, x.MilestoneID)
 	}
 	if ws := st.ParseWarnings; len(ws) > 0 {
-		fmt.Fprintf(&b, "\nParse warnings (%d)\n", len(ws))
+		termtext.Fprintf(&b, "\nParse warnings (%d)\n", len(ws))
 		for _, x := range ws {
 			subject := x.Detail
 			if x.CriterionID != "" {
 				subject = x.CriterionID
 			}
-			fmt.Fprintf(&b, "  - %s:%d %s %s\n", x.File, x.Line, x.Reason, oneLine(subject, 60))
+			termtext.Fprintf(&b, "  - %s:%d %s %s\n", x.File, x.Line, x.Reason, oneLine(subject, 60))
 		}
 	}
 	if ps := st.FileProblems; len(ps) > 0 {
-		fmt.Fprintf(&b, "\nFile problems (%d)\n", len(ps))
+		termtext.Fprintf(&b, "\nFile problems (%d)\n", len(ps))
 		for _, x := range ps {
-			fmt.Fprintf(&b, "  - %s:%d %s %s\n", x.File, x.Line, x.Code, oneLine(x.Message, 90))
+			termtext.Fprintf(&b, "  - %s:%d %s %s\n", x.File, x.Line, x.Code, oneLine(x.Message, 90))
 		}
 	}
 	if len(st.NextActions) > 0 {
@@ -98,16 +99,16 @@ func Text(w io.Writer, st *Status) error {
 			if a.Action != "" {
 				tool += " " + a.Action
 			}
-			fmt.Fprintf(&b, "  → %s: %s\n", tool, a.Hint)
+			termtext.Fprintf(&b, "  → %s: %s\n", tool, a.Hint)
 			if a.CLI != "" {
-				fmt.Fprintf(&b, "      run:    %s\n", a.CLI)
+				termtext.Fprintf(&b, "      run:    %s\n", a.CLI)
 			}
 			if a.Editor != "" {
-				fmt.Fprintf(&b, "      editor: %s\n", a.Editor)
+				termtext.Fprintf(&b, "      editor: %s\n", a.Editor)
 			}
 		}
 	}
-	_, err := io.WriteString(w, termtext.Escape(b.String()))
+	_, err := io.WriteString(w, termtext.Lines(b.String()))
 	return err
 }
 
@@ -116,16 +117,16 @@ func writeVAL(b *strings.Builder, v Criterion) {
 	if outcome == "" {
 		outcome = "none"
 	}
-	fmt.Fprintf(b, "  %s %-14s %-8s", v.Outcome.Mark(), v.CriterionID, outcome)
+	termtext.Fprintf(b, "  %s %-14s %-8s", v.Outcome.Mark(), v.CriterionID, outcome)
 	if v.AgeMs != nil {
-		fmt.Fprintf(b, " %-8s", humanAge(time.Duration(*v.AgeMs)*time.Millisecond)+" ago")
+		termtext.Fprintf(b, " %-8s", humanAge(time.Duration(*v.AgeMs)*time.Millisecond)+" ago")
 	} else {
-		fmt.Fprintf(b, " %-8s", "")
+		termtext.Fprintf(b, " %-8s", "")
 	}
 	if v.Stale {
 		b.WriteString(" STALE")
 	}
-	fmt.Fprintf(b, "  %s\n", oneLine(v.Title, 70))
+	termtext.Fprintf(b, "  %s\n", oneLine(v.Title, 70))
 }
 
 // humanAge rounds d to its largest unit: 45s, 12m, 5h, 3d.

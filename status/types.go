@@ -43,6 +43,8 @@ type Status struct {
 	// Charters is set instead of the fields above for a .charters/<id>
 	// charter (pi-charter since ADR-0014); it is what marshals then.
 	Charters *Charter `json:"-"`
+
+	cliDir string // the charter folder as command lines name it (From); "" from the project
 }
 
 // Milestone is one ## milestone of criteria.md and its progress.
@@ -81,6 +83,37 @@ type Criterion struct {
 	// or an evidence run's work/…/evidence.json, relative to the charter.
 	From  string `json:"from,omitempty"`
 	Stale bool   `json:"stale"`
+	// File is the file the VAL is written in (criteria.md, or charter.md for
+	// a legacy register), relative to the charter; Line its heading's line
+	// (1-based).
+	File string `json:"file"`
+	Line int    `json:"line"`
+	// Verify is the command charter-lsp verify (the editor's Run) runs for
+	// this VAL; absent when its verifier has no command to run.
+	Verify *Verify `json:"verify,omitempty"`
+}
+
+// Verify is the command that verifies a criterion (what the editor's Run
+// and charter-lsp verify run, after the user confirms it).
+type Verify struct {
+	// Command is the text the shell runs, verbatim.
+	Command string `json:"command"`
+	// Key is the ## Commands entry the criterion's Command: line names.
+	Key string `json:"key,omitempty"`
+	// Weak says why the command can pass without running a test.
+	Weak string `json:"weak,omitempty"`
+}
+
+// verifyOf is the Verify of a verification, nil when there is none.
+func verifyOf(v pi.Verification, err error) *Verify {
+	if err != nil {
+		return nil
+	}
+	out := &Verify{Command: v.Command, Key: v.Key}
+	if v.Weak != nil {
+		out.Weak = v.Weak.Reason
+	}
+	return out
 }
 
 // VerifierSpec is upstream's verifier object: command has command (when
@@ -182,7 +215,7 @@ type FileProblem struct {
 
 // NextAction is pi-charter's {tool, action?, hint, metadata?}, plus how to
 // take the step with charter-lsp (ours): CLI, a command line to run in the
-// project folder, and Editor, the editor action that does it. Either is
+// project folder (from `charter-lsp status`: the folder it ran in), and Editor, the editor action that does it. Either is
 // empty when charter-lsp has no way (pausing a charter is upstream's).
 type NextAction struct {
 	Tool     string         `json:"tool"`

@@ -59,7 +59,7 @@ func (s *Snapshot) charterFor(dir string) *charter {
 	defer s.mu.Unlock()
 	c := s.charters[dir]
 	if c == nil {
-		c = &charter{dir: dir, project: projectOf(dir)}
+		c = &charter{dir: dir, project: pi.ProjectOf(dir)}
 		s.charters[dir] = c
 	}
 	if c.evidence == nil {
@@ -101,15 +101,6 @@ func (s *Snapshot) charterFor(dir string) *charter {
 		})
 	}
 	return c
-}
-
-// projectOf is the folder holding .pi/ for a .pi/charters/<id> directory.
-func projectOf(dir string) string {
-	parent := filepath.Dir(dir)
-	if filepath.Base(parent) == "charters" && filepath.Base(filepath.Dir(parent)) == ".pi" {
-		return filepath.Dir(filepath.Dir(parent))
-	}
-	return ""
 }
 
 // PiView returns the view of the pi charter directory dir: criteria,

@@ -421,3 +421,21 @@ func TestGitClockEvidenceCommittedWithTheChange(t *testing.T) {
 		t.Errorf("a source commit after the evidence's: %d stale, want 1", got)
 	}
 }
+
+// The charters of the workspace are every kind: .charters/ folders too
+// (charter.status without a file, the editors' Testing and Charters views,
+// listed only the pi charters).
+func TestChartersListsEveryKind(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, ".pi", "charters", "a", "criteria.md"), "# Criteria\n\n### VAL-A-1 — works\nVerifier: manual\nBecause: x\n")
+	writeFile(t, filepath.Join(root, ".charters", "20260702-101500-ship", "charter.md"), "# Objective\nShip it.\n")
+	roots := []string{root}
+	snap := workspace.NewSession(workspace.Options{}).Update(workspace.Change{Roots: &roots})
+	found, err := snap.Charters(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found.PiCharters) != 1 || len(found.Charters) != 1 || found.Charters[0] != filepath.Join(root, ".charters", "20260702-101500-ship") {
+		t.Errorf("pi %v, .charters %v", found.PiCharters, found.Charters)
+	}
+}

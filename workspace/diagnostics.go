@@ -87,6 +87,7 @@ func (s *Snapshot) Charters(ctx context.Context) (analysis.Workspace, error) {
 				all.RP1Charters = append(all.RP1Charters, ws.RP1Charters...)
 				all.OtherCharters = append(all.OtherCharters, ws.OtherCharters...)
 				all.PiCharters = append(all.PiCharters, ws.PiCharters...)
+				all.Charters = append(all.Charters, ws.Charters...)
 			}
 			return all, nil
 		})

@@ -36,45 +36,34 @@ type TextChange struct {
 	Text  string
 }
 
-// Apply returns the version that results from applying changes in order.
-// Ranges are clamped to the document (as LSP asks); a reversed range is
-// treated as its normalised form. Each change is spliced into a fresh
-// buffer, so the previous version stays intact for snapshots that hold it.
-// index is the line index of d's text when the caller has it (nil: built
-// here).
+// Apply returns the version that results from applying changes in order
+// (source.ApplyChanges: ranges clamped to the document as LSP asks, a
+// reversed range normalised, work linear in the text and the changes). A
+// whole-document change discards the ones before it. The previous version
+// stays intact for snapshots that hold it. index is the line index of d's
+// text when the caller has it (nil: built here when needed); the new
+// version's index is derived from it.
 func (d *Document) Apply(version int32, changes []TextChange, index *source.Index) (*Document, error) {
 	if version <= d.Version {
 		return nil, fmt.Errorf("version %d is not newer than %d", version, d.Version)
 	}
-	text := d.Text
-	ix := index
-	if ix == nil {
-		ix = source.NewIndex(text)
+	text, ix, rest := d.Text, index, changes
+	for i := len(changes) - 1; i >= 0; i-- {
+		if changes[i].Whole {
+			text, ix, rest = []byte(changes[i].Text), nil, changes[i+1:]
+			break
+		}
 	}
-	first := ix
-	for _, c := range changes {
-		if c.Whole {
-			text = []byte(c.Text)
-			ix = nil
-			continue
-		}
-		if ix == nil {
-			ix = source.NewIndex(text)
-		}
-		span := ix.Span(c.Range)
-		if span.End < span.Start {
-			span.Start, span.End = span.End, span.Start
-		}
-		next := make([]byte, 0, len(text)-span.Len()+len(c.Text))
-		next = append(next, text[:span.Start]...)
-		next = append(next, c.Text...)
-		next = append(next, text[span.End:]...)
-		text = next
-		ix = nil
+	if ix == nil && len(rest) == 1 && len(rest) == len(changes) {
+		ix = source.NewIndex(text) // the splice needs it; the next version's derives from it
 	}
-	next := &Document{Path: d.Path, Version: version, Text: text, parsers: d.parsers}
-	if len(changes) == 1 && !changes[0].Whole {
-		next.base = first
+	edits := make([]source.Change, len(rest))
+	for i, c := range rest {
+		edits[i] = source.Change{Range: c.Range, Text: c.Text}
+	}
+	next := &Document{Path: d.Path, Version: version, Text: source.ApplyChanges(text, ix, edits), parsers: d.parsers}
+	if len(rest) == len(changes) {
+		next.base = ix // nil when there was none to derive from
 	}
 	return next, nil
 }

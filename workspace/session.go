@@ -77,6 +77,7 @@ type Session struct {
 	now   func() time.Time
 	check CheckFunc
 	busy  *inflight.Counter // computations in flight
+	cites citeCache         // each code file's cites, until it changes (ids.go)
 
 	// update serialises Update; readers take the current snapshot without
 	// waiting for it (Update reads the disk, which may ask for the roots).

@@ -39,6 +39,7 @@ type Snapshot struct {
 	folders  map[string]*promise[*charterfile.View] // .charters/<id> folders
 	clocks   map[string]*promise[clockReading]      // freshness baselines, by project and settings
 	found    *promise[analysis.Workspace]           // charters under the roots
+	ids      idsMemo                                // the projects' cites (ids.go)
 }
 
 type configResult struct {
@@ -311,6 +312,7 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 	if s.found != nil && !charterTouched {
 		next.found = s.found
 	}
+	s.ids.carry(&next.ids, changed, configChanged || c.DiskUnknown) // ids.go
 	return next
 }
 

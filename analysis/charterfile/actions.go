@@ -36,7 +36,7 @@ func Actions(v *View, off int) []feature.Action {
 	if f, err := c.EvidenceToStatus(""); err == nil && f != nil {
 		fixes = append(fixes, f)
 	}
-	if ph, n := c.PhaseAt(off); ph != nil && ph.Status != "done" {
+	if ph, n := c.PhaseAt(off); ph != nil && ph.Status != PhaseDone {
 		if f, err := c.MarkPhaseDone(n); err == nil {
 			fixes = append(fixes, f)
 		}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -350,7 +351,7 @@ func (k *checker) noteContinuations() {
 			continue
 		}
 		l := t.line(j)
-		if jsTrim(l) == "" || labelPrefix(l, "Depends") || labelPrefix(l, "Status") || labelPrefix(l, "Evidence") || isFenceLine(l) {
+		if jsTrim(l) == "" || labelPrefix(l, "Depends") || labelPrefix(l, "Status") || labelPrefix(l, "Evidence") || codefence.Opens(l) {
 			continue
 		}
 		k.add(diag.NoteContinuation, t.lineContentSpan(j), nil,
@@ -400,15 +401,8 @@ func (k *checker) legacyEvidence() {
 		value := strings.TrimSuffix(l[strings.IndexByte(l, ':')+1:], "\r")
 		tok, noteAt, ok := statusValue(jsTrimStart(value))
 		valueTrim := jsTrimStart(value)
-		if restEmpty && ok && (lowerIs(tok, "pass") || lowerIs(tok, "fail") || lowerIs(tok, "none")) {
-			status := strings.ToLower(tok)
-			if status == "none" {
-				status = "pending"
-			}
-			want := "Status: " + status
-			if note := jsTrim(valueTrim[noteAt:]); note != "" {
-				want += " — " + note
-			}
+		if s, known := readToken(tok, EvidenceLineTokens); restEmpty && ok && known {
+			want := statusLine(s.Current(), jsTrim(valueTrim[noteAt:]))
 			fix = edit("Rewrite as `"+want+"`", t.lineContentSpan(sl.line), want)
 		}
 		k.add(diag.LegacyEvidenceLine, sl.LineSpan, fix,
@@ -552,36 +546,22 @@ func (k *checker) statusTokenFix(d *diag.Diagnostic, w Warning) {
 	if cr == nil || cr.StatusLine == nil {
 		return
 	}
-	tokens := fi15Tokens
-	if k.c.Generation == FI14 || cr.Legacy {
-		tokens = []string{"pass", "fail", "none"}
-	}
 	sl := cr.StatusLine
+	tokens := StatusTokens(k.c.Generation, sl.Label)
 	l := strings.TrimSuffix(k.t.line(sl.line), "\r")
 	_, at, _ := labelLine(l, sl.Label)
 	value := l[at:]
-	repl, n, ok := nearestStatus(value, tokens)
+	repl, n, guessed, ok := nearestStatus(value, tokens)
 	if !ok {
-		d.Message += fmt.Sprintf("; the tokens are %s", strings.Join(tokens, ", "))
+		d.Message += fmt.Sprintf("; the tokens are %s", tokenList(tokens))
 		return
 	}
 	d.Message += fmt.Sprintf("; did you mean %q?", strings.TrimSpace(repl))
-	d.Fix = edit(fmt.Sprintf("Change to `%s`", strings.TrimSpace(repl)), k.t.at(sl.line, at, at+n), repl)
+	d.Fix = edit(fmt.Sprintf("Change to `%s`", strings.TrimSpace(repl)), k.t.at(sl.line, at, at+n), repl).Guess(guessed)
 }
 
-// isFenceLine reports whether l opens or closes a code fence.
-func isFenceLine(l string) bool {
-	l = strings.TrimLeft(l, " ")
-	return strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~")
-}
-
-// lineBreak is the file's line break: CRLF when its first line ends in CR.
-func (t *text) lineBreak() string {
-	if strings.HasSuffix(t.line(0), "\r") {
-		return "\r\n"
-	}
-	return "\n"
-}
+// lineBreak is the file's line break (source.LineEnding).
+func (t *text) lineBreak() string { return source.LineEnding(t.src) }
 
 // statusMissingFix writes out what upstream assumes: a pending Status line
 // (Evidence: none in ADR-0014) after the block's last line of text.

@@ -134,7 +134,7 @@ func checkState(d *Dir) []diag.Diagnostic {
 						want = strings.ToLower(s)
 					}
 					if want != "" {
-						fix = edit(fmt.Sprintf("Set status to %q", want), m.value, strconv.Quote(want))
+						fix = edit(fmt.Sprintf("Set status to %q", want), m.value, strconv.Quote(want)).Guess(want != strings.ToLower(s))
 					}
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -320,13 +321,13 @@ func (k *checker) notesInObjective() {
 
 // phaseStatusWords maps what people write after a phase to the status
 // upstream knows; blocked has none.
-var phaseStatusWords = map[string]string{
-	"done": "done", "current": "current", "upcoming": "upcoming",
-	"complete": "done", "completed": "done", "finished": "done", "shipped": "done", "passed": "done",
-	"in progress": "current", "in-progress": "current", "active": "current", "wip": "current", "doing": "current",
-	"ongoing": "current", "started": "current", "now": "current",
-	"todo": "upcoming", "to do": "upcoming", "pending": "upcoming", "planned": "upcoming", "next": "upcoming",
-	"later": "upcoming", "not started": "upcoming",
+var phaseStatusWords = map[string]PhaseStatus{
+	string(PhaseDone): PhaseDone, string(PhaseCurrent): PhaseCurrent, string(PhaseUpcoming): PhaseUpcoming,
+	"complete": PhaseDone, "completed": PhaseDone, "finished": PhaseDone, "shipped": PhaseDone, "passed": PhaseDone,
+	"in progress": PhaseCurrent, "in-progress": PhaseCurrent, "active": PhaseCurrent, "wip": PhaseCurrent, "doing": PhaseCurrent,
+	"ongoing": PhaseCurrent, "started": PhaseCurrent, "now": PhaseCurrent,
+	"todo": PhaseUpcoming, "to do": PhaseUpcoming, "pending": PhaseUpcoming, "planned": PhaseUpcoming, "next": PhaseUpcoming,
+	"later": PhaseUpcoming, "not started": PhaseUpcoming,
 	"blocked": "",
 }
 
@@ -338,8 +339,8 @@ func (k *checker) phaseSuffix(ph *Phase) {
 	var fix *diag.Fix
 	status := phaseStatusWords[word]
 	if status != "" {
-		want := jsTrimEnd(before) + " — " + status
-		fix = edit("Rewrite as `"+want+"`", ph.TitleSpan, want)
+		want := jsTrimEnd(before) + " — " + string(status)
+		fix = edit("Rewrite as `"+want+"`", ph.TitleSpan, want).Guess(string(status) != word)
 	}
 	k.add(diag.PhaseSuffixVariant, ph.TitleSpan, fix,
 		"phase %s: upstream reads a status only from a final \" — upcoming|current|done\" (a space, an em dash, the word); here %s, so %q stays in the title and the phase reads as %s (inferred)",
@@ -490,8 +491,7 @@ func (k *checker) phaseBodyBreaks() {
 			}
 		}
 		var fix *diag.Fix
-		fenceLine := strings.HasPrefix(l, "```") || strings.HasPrefix(l, "~~~")
-		if !fenceLine {
+		if !codefence.Opens(l) {
 			fix = edit(fmt.Sprintf("Indent the line into phase %s's body", phaseNumber(ph)), t.at(j, 0, 0), "   ")
 		}
 		msg := fmt.Sprintf("this unindented line ends the body of phase %s: upstream drops it", phaseNumber(ph))

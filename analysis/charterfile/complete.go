@@ -49,31 +49,6 @@ type CompletionItem struct {
 	Filter string
 }
 
-// statusWords say what each status token means, for the completion list.
-var statusWords = map[string]string{
-	"pending":     "not started (an empty Status reads the same)",
-	"in-progress": "being worked on",
-	"blocked":     "waiting on something outside the charter",
-	"pass":        "met: the note says what was run and what it showed",
-	"fail":        "checked and not met: the note says what failed",
-	"none":        "no evidence yet (ADR-0015 reads it as pending)",
-}
-
-var phaseWords = map[string]string{
-	"upcoming": "not started",
-	"current":  "the phase being worked on",
-	"done":     "finished",
-}
-
-// StatusTokens are the tokens a criterion's line takes: Status lines
-// (FI15) or Evidence lines (FI14, and FI15's legacy alias).
-func StatusTokens(g Generation, label string) []string {
-	if g == FI14 || strings.EqualFold(label, "Evidence") {
-		return []string{"pass", "fail", "none"}
-	}
-	return append([]string(nil), fi15Tokens...)
-}
-
 // phaseDash is what is typed to start a phase's status suffix: white space,
 // then an em dash, an en dash or one or two hyphens, then the word so far.
 var phaseDash = regexp.MustCompile(`\s+(—|–|--?)\s*([A-Za-z]*)$`)
@@ -141,7 +116,7 @@ func (c *Charter) completeInBlock(cr *Criterion, i int, l string, col int) *Comp
 		}
 		comp := &Completion{Span: t.at(i, at, end)}
 		for _, tok := range StatusTokens(c.Generation, label) {
-			comp.Items = append(comp.Items, CompletionItem{Label: tok, Insert: tok, Detail: statusWords[tok]})
+			comp.Items = append(comp.Items, CompletionItem{Label: string(tok), Insert: string(tok), Detail: tok.Meaning()})
 		}
 		return comp
 	}
@@ -192,7 +167,7 @@ func (c *Charter) completeDepends(cr *Criterion, i int, l string, at, col int) *
 	comp := &Completion{Span: t.at(i, start, end)}
 	for _, x := range c.Criteria {
 		if !listed[x.ID] {
-			comp.Items = append(comp.Items, CompletionItem{Label: x.ID, Insert: x.ID, Detail: x.Title + " (" + x.Status + ")"})
+			comp.Items = append(comp.Items, CompletionItem{Label: x.ID, Insert: x.ID, Detail: x.Title + " (" + string(x.Status) + ")"})
 		}
 	}
 	return comp
@@ -212,8 +187,9 @@ func (c *Charter) completePhase(i int, l string, col int) *Completion {
 	}
 	comp := &Completion{Span: c.text.at(i, m[0], end)}
 	typed := l[m[0]:m[3]] // the white space and the dash, as typed
-	for _, w := range []string{"upcoming", "current", "done"} {
-		comp.Items = append(comp.Items, CompletionItem{Label: "— " + w, Insert: " — " + w, Detail: phaseWords[w], Filter: typed + " " + w})
+	for _, s := range PhaseStatuses {
+		w := string(s)
+		comp.Items = append(comp.Items, CompletionItem{Label: "— " + w, Insert: " — " + w, Detail: s.Meaning(), Filter: typed + " " + w})
 	}
 	return comp
 }

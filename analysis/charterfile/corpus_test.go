@@ -121,10 +121,10 @@ func readingOf(d *Dir) reading {
 			if deps == nil {
 				deps = []string{}
 			}
-			r.Criteria = append(r.Criteria, readCriteria{cr.ID, cr.Title, cr.Body, deps, cr.Status, cr.Note, cr.Line})
+			r.Criteria = append(r.Criteria, readCriteria{cr.ID, cr.Title, cr.Body, deps, string(cr.Status), cr.Note, cr.Line})
 		}
 		for _, p := range c.Phases {
-			r.Phases = append(r.Phases, readPhase{p.Number, p.Title, p.Status, p.Body})
+			r.Phases = append(r.Phases, readPhase{p.Number, p.Title, string(p.Status), p.Body})
 		}
 		for _, w := range c.Warnings {
 			r.Warnings = append(r.Warnings, w.Text)

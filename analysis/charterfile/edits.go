@@ -26,18 +26,12 @@ var ErrCRLF = errors.New("pi-charter reads no Status or Evidence line with a val
 // is rewritten as a Status line; a criterion without one gets a Status
 // line after its text. In an ADR-0014 charter the Evidence line is
 // written, with its tokens (pass, fail, none).
-func (c *Charter) SetStatus(id, tok string) (*diag.Fix, error) {
-	cr := c.Criterion(id)
-	if cr == nil {
-		return nil, fmt.Errorf("no criterion %s", id)
-	}
-	if !slices.Contains(StatusTokens(c.Generation, "Status"), tok) {
-		return nil, fmt.Errorf("%q is not a status of %s (%s)", tok, c.Generation.Title(), strings.Join(StatusTokens(c.Generation, "Status"), ", "))
+func (c *Charter) SetStatus(id string, tok Status) (*diag.Fix, error) {
+	cr, err := c.statusTarget(id, tok)
+	if err != nil {
+		return nil, err
 	}
 	t := c.text
-	if t.lineBreak() == "\r\n" {
-		return nil, ErrCRLF
-	}
 	title := fmt.Sprintf("Set %s status: %s", id, tok)
 	if c.Generation == FI14 {
 		title = fmt.Sprintf("Set %s evidence: %s", id, tok)
@@ -49,16 +43,16 @@ func (c *Charter) SetStatus(id, tok string) (*diag.Fix, error) {
 	case sl != nil && sl.TokenSpan.Len() == 0:
 		at := sl.ValueSpan.Start
 		if at > 0 && t.src[at-1] == ':' {
-			return edit(title, source.Span{Start: at, End: at}, " "+tok), nil
+			return edit(title, source.Span{Start: at, End: at}, " "+string(tok)), nil
 		}
-		return edit(title, source.Span{Start: at, End: at}, tok), nil
-	case sl != nil && slices.Contains(StatusTokens(c.Generation, sl.Label), strings.ToLower(string(t.src[sl.TokenSpan.Start:sl.TokenSpan.End]))):
-		return edit(title, sl.TokenSpan, tok), nil
+		return edit(title, source.Span{Start: at, End: at}, string(tok)), nil
+	case sl != nil && slices.Contains(StatusTokens(c.Generation, sl.Label), Status(strings.ToLower(string(t.src[sl.TokenSpan.Start:sl.TokenSpan.End])))):
+		return edit(title, sl.TokenSpan, string(tok)), nil
 	case sl != nil:
 		// An unknown token ("done", "in progress"): the value is replaced,
 		// keeping what follows a dash as the note.
 		value := strings.TrimRight(string(t.src[sl.ValueSpan.Start:sl.ValueSpan.End]), "\r")
-		next := tok
+		next := string(tok)
 		if note := afterDash(value); note != "" {
 			next += " — " + note
 		}
@@ -69,7 +63,23 @@ func (c *Charter) SetStatus(id, tok string) (*diag.Fix, error) {
 		label = "Evidence"
 	}
 	at := t.lineContentSpan(lastTextLine(t, cr)).End
-	return edit(title, source.Span{Start: at, End: at}, t.lineBreak()+label+": "+tok), nil
+	return edit(title, source.Span{Start: at, End: at}, t.lineBreak()+label+": "+string(tok)), nil
+}
+
+// statusTarget is criterion id, when tok is a status its generation reads
+// and the file's line endings let upstream read a Status line.
+func (c *Charter) statusTarget(id string, tok Status) (*Criterion, error) {
+	cr := c.Criterion(id)
+	if cr == nil {
+		return nil, fmt.Errorf("no criterion %s", id)
+	}
+	if !slices.Contains(StatusTokens(c.Generation, "Status"), tok) {
+		return nil, fmt.Errorf("%q is not a status of %s (%s)", tok, c.Generation.Title(), tokenList(StatusTokens(c.Generation, "Status")))
+	}
+	if c.text.lineBreak() == "\r\n" {
+		return nil, ErrCRLF
+	}
+	return cr, nil
 }
 
 // afterDash is the text after the first dash that separates words in value
@@ -96,11 +106,11 @@ func lastTextLine(t *text, cr *Criterion) int {
 
 // statusLine writes "Status: tok — note" (without the dash when there is no
 // note).
-func statusLine(tok, note string) string {
+func statusLine(tok Status, note string) string {
 	if note == "" {
-		return "Status: " + tok
+		return "Status: " + string(tok)
 	}
-	return "Status: " + tok + " — " + note
+	return "Status: " + string(tok) + " — " + note
 }
 
 // legacyNote is the note on an Evidence line itself (the lines after it,
@@ -115,28 +125,25 @@ func legacyNote(l string) string {
 	if !ok {
 		return ""
 	}
-	if !lowerIs(tok, "pass") && !lowerIs(tok, "fail") && !lowerIs(tok, "none") {
+	if _, known := readToken(tok, EvidenceLineTokens); !known {
 		return jsTrim(l[at:]) // an unknown token: the whole value is the note, as upstream reads it
 	}
 	return jsTrim(l[at+noteAt:])
 }
 
-// legacyStatus is the Status token an Evidence value reads as: none (or
-// nothing, or an unknown token) is pending.
-func legacyStatus(l string) string {
+// legacyStatus is the Status token an Evidence value reads as (Current):
+// none (or nothing, or an unknown token) is pending.
+func legacyStatus(l string) Status {
 	l = strings.TrimSuffix(l, "\r")
 	_, at, ok := labelLine(l, "Evidence")
 	if !ok {
-		return "pending"
+		return StatusPending
 	}
 	tok, _, ok := statusValue(l[at:])
-	switch {
-	case ok && lowerIs(tok, "pass"):
-		return "pass"
-	case ok && lowerIs(tok, "fail"):
-		return "fail"
+	if s, known := readToken(tok, EvidenceLineTokens); ok && known {
+		return s.Current()
 	}
-	return "pending"
+	return StatusPending
 }
 
 // EvidenceToStatus rewrites the Evidence lines upstream reads as Status
@@ -182,15 +189,15 @@ func (c *Charter) MarkPhaseDone(n int) (*diag.Fix, error) {
 		return nil, fmt.Errorf("no phase %d", n)
 	}
 	ph := c.Phases[n-1]
-	if ph.Status == "done" {
+	if ph.Status == PhaseDone {
 		return nil, fmt.Errorf("phase %d is done already", n)
 	}
-	edits := []diag.Edit{setSuffix(ph, "done")}
+	edits := []diag.Edit{setSuffix(ph, PhaseDone)}
 	after := ParsePhases(applyEdits(c.text.src, edits))
 	if cur, _ := after.CurrentPhase(); cur == nil {
 		for _, next := range c.Phases[n:] {
-			if next.Status != "done" {
-				edits = append(edits, setSuffix(next, "current"))
+			if next.Status != PhaseDone {
+				edits = append(edits, setSuffix(next, PhaseCurrent))
 				break
 			}
 		}
@@ -203,14 +210,15 @@ func (c *Charter) MarkPhaseDone(n int) (*diag.Fix, error) {
 }
 
 // setSuffix writes " — status" at the end of a phase's title.
-func setSuffix(ph *Phase, status string) diag.Edit {
+func setSuffix(ph *Phase, status PhaseStatus) diag.Edit {
+	suffix := " — " + string(status)
 	if ph.Explicit {
-		return diag.Edit{Span: ph.SuffixSpan, NewText: " — " + status}
+		return diag.Edit{Span: ph.SuffixSpan, NewText: suffix}
 	}
 	if _, before, _ := suffixVariant(ph); before != "" {
-		return diag.Edit{Span: ph.TitleSpan, NewText: jsTrimEnd(before) + " — " + status}
+		return diag.Edit{Span: ph.TitleSpan, NewText: jsTrimEnd(before) + suffix}
 	}
-	return diag.Edit{Span: source.Span{Start: ph.TitleSpan.End, End: ph.TitleSpan.End}, NewText: " — " + status}
+	return diag.Edit{Span: source.Span{Start: ph.TitleSpan.End, End: ph.TitleSpan.End}, NewText: suffix}
 }
 
 // applyEdits applies non-overlapping edits to src.

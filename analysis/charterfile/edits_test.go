@@ -37,7 +37,8 @@ continued note line
 // upstream reads the chosen status, and nothing else of the block changed.
 func TestSetStatus(t *testing.T) {
 	for _, tc := range []struct {
-		id, tok  string
+		id       string
+		tok      Status
 		wantLine string // the line after the edit
 		note     string
 	}{
@@ -60,7 +61,7 @@ func TestSetStatus(t *testing.T) {
 		if cr.Status != tc.tok || cr.Note != tc.note || cr.Legacy {
 			t.Errorf("%s: upstream reads %s %q (legacy %v), want %s %q", tc.id, cr.Status, cr.Note, cr.Legacy, tc.tok, tc.note)
 		}
-		if f.Title != "Set "+tc.id+" status: "+tc.tok {
+		if f.Title != "Set "+tc.id+" status: "+string(tc.tok) {
 			t.Errorf("title %q", f.Title)
 		}
 	}

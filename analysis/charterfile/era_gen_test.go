@@ -3,6 +3,7 @@ package charterfile
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -415,7 +416,7 @@ func (g *eraGen) sidecars(c *eraCase, crit []genCriterion) {
 						entries = append(entries, fmt.Sprintf(`{"id":%q,"title":%q,"depends":%s,"evidence":{"status":%q,"note":%q},"evidenceSeq":%d}`, cr.id, cr.title, deps, tok, cr.note, g.r.IntN(4)))
 					} else {
 						tok := cr.token
-						if !oneOf(tok, fi15Tokens) {
+						if !slices.Contains(StatusLineTokens, Status(tok)) {
 							tok = "pending"
 						}
 						entries = append(entries, fmt.Sprintf(`{"id":%q,"title":%q,"depends":%s,"status":{"value":%q,"note":%q},"statusSeq":%d}`, cr.id, cr.title, deps, tok, cr.note, g.r.IntN(4)))

@@ -97,7 +97,7 @@ func (ev *Events) FailCounts() map[string]int {
 			continue
 		}
 		field := e.Str("field")
-		if (field != "status.value" && field != "evidence.status") || e.Str("new") != "fail" {
+		if (field != "status.value" && field != "evidence.status") || Status(e.Str("new")) != StatusFail {
 			continue
 		}
 		if id := e.Str("criterion"); id != "" {

@@ -195,38 +195,42 @@ func (p *fiParser) block14(cr *Criterion) {
 	}
 	if !found {
 		p.warn(diag.CriterionStatusMissing, cr.HeadingSpan, cr.ID, "%s: missing Evidence line; treating as \"Evidence: none\"", cr.ID)
-		cr.Status, cr.Note = "none", ""
+		cr.Status, cr.Note = StatusNone, ""
 	}
 	cr.Body = jsTrim(strings.Join(body, "\n"))
 }
 
-func (p *fiParser) evidenceValue14(cr *Criterion, raw string) {
-	tok, noteAt, ok := statusValue(raw)
-	note := ""
-	if ok {
-		note = jsTrim(raw[noteAt:])
+// statusOf reads raw, the value of cr's Status or Evidence line, as one
+// of tokens (matched as upstream matches them) and the note after it. A
+// pass without a note gets upstream's warning, passWithoutNote (a format
+// taking the id).
+func (p *fiParser) statusOf(cr *Criterion, raw string, tokens []Status, passWithoutNote string) (Status, string, bool) {
+	tok, noteAt, matched := statusValue(raw)
+	s, known := readToken(tok, tokens)
+	if !matched || !known {
+		return "", "", false
 	}
-	for _, want := range []string{"pass", "fail", "none"} {
-		if ok && lowerIs(tok, want) {
-			if want == "pass" && note == "" {
-				p.warn(diag.CriterionPassEmptyNote, cr.StatusLine.LineSpan, cr.ID,
-					"%s: Evidence is \"pass\" with an empty note; completion requires a note saying what was run and what it showed", cr.ID)
-			}
-			cr.Status, cr.Note = want, note
-			return
-		}
+	note := jsTrim(raw[noteAt:])
+	if s == StatusPass && note == "" {
+		p.warn(diag.CriterionPassEmptyNote, cr.StatusLine.LineSpan, cr.ID, passWithoutNote, cr.ID)
+	}
+	return s, note, true
+}
+
+func (p *fiParser) evidenceValue14(cr *Criterion, raw string) {
+	if s, note, ok := p.statusOf(cr, raw, EvidenceLineTokens,
+		"%s: Evidence is \"pass\" with an empty note; completion requires a note saying what was run and what it showed"); ok {
+		cr.Status, cr.Note = s, note
+		return
 	}
 	if jsTrim(raw) == "" {
-		cr.Status, cr.Note = "none", ""
+		cr.Status, cr.Note = StatusNone, ""
 		return
 	}
 	p.warn(diag.CriterionStatusUnknown, cr.StatusLine.ValueSpan, cr.ID,
 		"%s: Evidence line must start with pass, fail, or none (got \"%s\"); treating as none", cr.ID, jsSlice40(jsTrim(raw)))
-	cr.Status, cr.Note = "none", jsTrim(raw)
+	cr.Status, cr.Note = StatusNone, jsTrim(raw)
 }
-
-// fi15Tokens are the Status tokens of ADR-0015.
-var fi15Tokens = []string{"pending", "in-progress", "blocked", "pass", "fail"}
 
 // block15 is the ADR-0015 block loop: Depends lines anywhere (the last
 // wins), the first Status line, legacy Evidence lines (the last one is
@@ -278,57 +282,36 @@ func (p *fiParser) block15(cr *Criterion) {
 	}
 	if cr.StatusLine == nil {
 		p.warn(diag.CriterionStatusMissing, cr.HeadingSpan, cr.ID, "%s: missing Status line; treating as pending", cr.ID)
-		cr.Status, cr.Note = "pending", ""
+		cr.Status, cr.Note = StatusPending, ""
 	}
 	cr.Body = jsTrim(strings.Join(body, "\n"))
 }
 
 func (p *fiParser) statusValue15(cr *Criterion, raw string) {
-	tok, noteAt, ok := statusValue(raw)
-	note := ""
-	if ok {
-		note = jsTrim(raw[noteAt:])
-	}
-	for _, want := range fi15Tokens {
-		if ok && lowerIs(tok, want) {
-			if want == "pass" && note == "" {
-				p.warn(diag.CriterionPassEmptyNote, cr.StatusLine.LineSpan, cr.ID,
-					"%s: Status is \"pass\" with an empty note; completion requires evidence saying what was observed", cr.ID)
-			}
-			cr.Status, cr.Note = want, note
-			return
-		}
+	if s, note, ok := p.statusOf(cr, raw, StatusLineTokens,
+		"%s: Status is \"pass\" with an empty note; completion requires evidence saying what was observed"); ok {
+		cr.Status, cr.Note = s, note
+		return
 	}
 	if jsTrim(raw) != "" {
 		p.warn(diag.CriterionStatusUnknown, cr.StatusLine.ValueSpan, cr.ID,
 			"%s: Status line must start with pending, in-progress, blocked, pass, or fail (got \"%s\"); treating as pending", cr.ID, jsSlice40(jsTrim(raw)))
 	}
-	cr.Status, cr.Note = "pending", jsTrim(raw)
+	cr.Status, cr.Note = StatusPending, jsTrim(raw)
 }
 
 func (p *fiParser) legacyValue15(cr *Criterion, raw string) {
-	tok, noteAt, ok := statusValue(raw)
-	note := ""
-	if ok {
-		note = jsTrim(raw[noteAt:])
-	}
+	s, note, ok := p.statusOf(cr, raw, EvidenceLineTokens,
+		"%s: legacy pass evidence has an empty note; completion requires evidence saying what was observed")
 	switch {
-	case ok && (lowerIs(tok, "pass") || lowerIs(tok, "fail")):
-		status := "fail"
-		if lowerIs(tok, "pass") {
-			status = "pass"
-			if note == "" {
-				p.warn(diag.CriterionPassEmptyNote, cr.StatusLine.LineSpan, cr.ID,
-					"%s: legacy pass evidence has an empty note; completion requires evidence saying what was observed", cr.ID)
-			}
-		}
-		cr.Status, cr.Note = status, note
-	case ok && lowerIs(tok, "none"), jsTrim(raw) == "":
-		cr.Status, cr.Note = "pending", note
+	case ok:
+		cr.Status, cr.Note = s.Current(), note
+	case jsTrim(raw) == "":
+		cr.Status, cr.Note = StatusPending, ""
 	default:
 		p.warn(diag.CriterionStatusUnknown, cr.StatusLine.ValueSpan, cr.ID,
 			"%s: legacy Evidence line must start with pass, fail, or none (got \"%s\"); treating as pending", cr.ID, jsSlice40(jsTrim(raw)))
-		cr.Status, cr.Note = "pending", jsTrim(raw)
+		cr.Status, cr.Note = StatusPending, jsTrim(raw)
 	}
 }
 

@@ -70,7 +70,7 @@ func criterionHover(v *View, cr *Criterion) string {
 	fmt.Fprintf(&b, "**%s. %s** — `%s`\n\n", cr.ID, feature.Escape(cr.Title), cr.Status)
 	if cr.Note != "" {
 		fmt.Fprintf(&b, "%s\n\n", feature.Escape(oneLineNote(cr.Note)))
-	} else if cr.Status == "pass" {
+	} else if cr.Status == StatusPass {
 		b.WriteString("_No note: completion needs one saying what was run and what it showed._\n\n")
 	}
 	switch {
@@ -91,7 +91,7 @@ func criterionHover(v *View, cr *Criterion) string {
 		}
 		b.WriteString("Needed by: " + criteriaList(c, ids) + "\n\n")
 	}
-	if cr.Status != "pass" {
+	if cr.Status != StatusPass {
 		if waiting := c.Waiting(cr); len(waiting) > 0 {
 			ids := make([]string, len(waiting))
 			for i, x := range waiting {
@@ -140,7 +140,7 @@ func phaseHover(c *Charter, ph *Phase, n int) string {
 	switch {
 	case ph.Explicit:
 		fmt.Fprintf(&b, "Set by its ` — %s` suffix.\n", ph.Status)
-	case ph.Status == "current":
+	case ph.Status == PhaseCurrent:
 		b.WriteString("Inferred: no phase is marked ` — current`, so the first phase that is not done is current.\n")
 	default:
 		b.WriteString("Inferred: a phase without a suffix is upcoming.\n")
@@ -176,7 +176,7 @@ func sectionHover(v *View, name SectionName) string {
 		if c.Generation.FileInterface() {
 			var parts []string
 			for _, tok := range StatusTokens(c.Generation, "Status") {
-				if n := statusCount(c, tok); n > 0 && tok != "pass" {
+				if n := statusCount(c, tok); n > 0 && tok != StatusPass {
 					parts = append(parts, fmt.Sprintf("%d %s", n, tok))
 				}
 			}
@@ -212,7 +212,7 @@ func sectionHover(v *View, name SectionName) string {
 }
 
 // statusCount counts the criteria whose status is tok.
-func statusCount(c *Charter, tok string) int {
+func statusCount(c *Charter, tok Status) int {
 	n := 0
 	for _, cr := range c.Criteria {
 		if cr.Status == tok {

@@ -136,7 +136,7 @@ func TestStatusSuffix(t *testing.T) {
 		if ok {
 			before = jsTrim(c.title[:at])
 		}
-		if before != c.before || st != c.status {
+		if before != c.before || string(st) != c.status {
 			t.Errorf("statusSuffix(%q) = %q %q, want %q %q", c.title, before, st, c.before, c.status)
 		}
 	}

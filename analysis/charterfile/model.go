@@ -102,9 +102,9 @@ type Criterion struct {
 	Body string
 	// Depends are the ids of the Depends: line that won (the last).
 	Depends []string
-	// Status is the token upstream settled on: pass|fail|none (FI14) or
-	// pending|in-progress|blocked|pass|fail (FI15).
-	Status string
+	// Status is the token upstream settled on: an Evidence line's (FI14)
+	// or a Status line's (FI15; a legacy Evidence line read as Current).
+	Status Status
 	Note   string
 	// Line is the 1-based line of the heading, as upstream numbers it.
 	Line int
@@ -147,7 +147,7 @@ type Phase struct {
 	Title  string
 	// Status is upcoming, current or done; Explicit says a suffix set it
 	// (otherwise upstream inferred it).
-	Status   string
+	Status   PhaseStatus
 	Explicit bool
 	Body     string
 

@@ -131,7 +131,7 @@ func parsePhaseItems(t *text, start, end int) []*Phase {
 			continue
 		}
 		raw := l[ts:te]
-		ph := &Phase{Status: "upcoming", ItemSpan: t.lineSpan(i), line: i}
+		ph := &Phase{Status: PhaseUpcoming, ItemSpan: t.lineSpan(i), line: i}
 		ph.Number, _ = strconv.ParseFloat(l[:numEnd], 64)
 		if at, status, ok := statusSuffix(raw); ok {
 			ph.Title = jsTrim(raw[:at])
@@ -164,13 +164,13 @@ func parsePhaseItems(t *text, start, end int) []*Phase {
 		i = j - 1
 	}
 	for _, ph := range out {
-		if ph.Status == "current" {
+		if ph.Status == PhaseCurrent {
 			return out
 		}
 	}
 	for _, ph := range out {
-		if ph.Status != "done" && !ph.Explicit {
-			ph.Status = "current"
+		if ph.Status != PhaseDone && !ph.Explicit {
+			ph.Status = PhaseCurrent
 			break
 		}
 	}

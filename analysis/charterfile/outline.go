@@ -151,7 +151,7 @@ func (t *text) lineAt(sp source.Span) (int, bool) {
 // Detail is a criterion's state in a few words: its status, where upstream
 // read it when that is not a Status line, and what it depends on.
 func (cr *Criterion) Detail(g Generation) string {
-	d := cr.Status
+	d := string(cr.Status)
 	switch {
 	case cr.StatusLine == nil && g == FI14:
 		d += " (no Evidence line)"
@@ -170,15 +170,15 @@ func (cr *Criterion) Detail(g Generation) string {
 // when no suffix set it.
 func (ph *Phase) Detail() string {
 	if ph.Explicit {
-		return ph.Status
+		return string(ph.Status)
 	}
-	return ph.Status + " (inferred)"
+	return string(ph.Status) + " (inferred)"
 }
 
 // Progress counts the criteria that pass, of all upstream keeps.
 func (c *Charter) Progress() (pass, total int) {
 	for _, cr := range c.Criteria {
-		if cr.Status == "pass" {
+		if cr.Status == StatusPass {
 			pass++
 		}
 	}
@@ -199,7 +199,7 @@ func (c *Charter) CriteriaSummary() string {
 // among the phases; nil when none is current.
 func (c *Charter) CurrentPhase() (*Phase, int) {
 	for i, ph := range c.Phases {
-		if ph.Status == "current" {
+		if ph.Status == PhaseCurrent {
 			return ph, i + 1
 		}
 	}
@@ -217,7 +217,7 @@ func (c *Charter) PhasesSummary() string {
 	}
 	done := 0
 	for _, ph := range c.Phases {
-		if ph.Status == "done" {
+		if ph.Status == PhaseDone {
 			done++
 		}
 	}

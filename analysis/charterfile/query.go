@@ -41,7 +41,7 @@ func (c *Charter) Dependents(id string) []*Criterion {
 func (c *Charter) Waiting(cr *Criterion) []*Criterion {
 	var out []*Criterion
 	for _, id := range cr.Depends {
-		if d := c.Criterion(id); d != nil && d.Status != "pass" {
+		if d := c.Criterion(id); d != nil && d.Status != StatusPass {
 			out = append(out, d)
 		}
 	}
@@ -146,21 +146,9 @@ func (c *Charter) blockOf(i int) *Criterion {
 // criterion block (one a later line overrides included): its span, and
 // the criterion it names (nil when none has that id).
 func (c *Charter) DependsAt(off int) (id string, span source.Span, target *Criterion) {
-	if !c.Generation.FileInterface() {
-		return "", source.Span{}, nil
-	}
-	t := c.text
-	i := t.lineOf(off)
-	l := strings.TrimSuffix(t.line(i), "\r")
-	if c.blockOf(i) == nil || !labelPrefix(l, "Depends") {
-		return "", source.Span{}, nil
-	}
-	at := skipSpace(l, len("Depends")+1)
-	toks, offs := splitDepends(l[at:])
-	for k, tok := range toks {
-		sp := t.at(i, at+offs[k], at+offs[k]+len(tok))
-		if off >= sp.Start && off <= sp.End {
-			return tok, sp, c.Criterion(tok)
+	for _, r := range c.DependsRefs() {
+		if off >= r.Span.Start && off <= r.Span.End {
+			return r.ID, r.Span, c.Criterion(r.ID)
 		}
 	}
 	return "", source.Span{}, nil

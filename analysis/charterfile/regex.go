@@ -168,8 +168,9 @@ func statusValue(raw string) (token string, noteAt int, ok bool) {
 // statusSuffix matches STATUS_SUFFIX = /\s+—\s*(upcoming|current|done)\s*$/i
 // against a phase title (which ends in a non-space character): where the
 // match starts and the status, lower-cased.
-func statusSuffix(title string) (at int, status string, ok bool) {
-	for _, word := range []string{"upcoming", "current", "done"} {
+func statusSuffix(title string) (at int, status PhaseStatus, ok bool) {
+	for _, status := range PhaseStatuses {
+		word := string(status)
 		if len(title) < len(word) || !hasPrefixFold(title[len(title)-len(word):], word) {
 			continue
 		}
@@ -200,7 +201,7 @@ func statusSuffix(title string) (at int, status string, ok bool) {
 		if s == q {
 			continue
 		}
-		return s, word, true
+		return s, status, true
 	}
 	return 0, "", false
 }

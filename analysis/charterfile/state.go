@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"slices"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -56,7 +57,7 @@ type Snapshot struct {
 	ID      string
 	Title   string
 	Depends []string
-	Status  string
+	Status  Status
 	Note    string
 	Seq     int
 	// Shape is the generation whose shape the entry is written in: FI14
@@ -167,8 +168,8 @@ func snapshotOf(v any) (Snapshot, bool) {
 		value, _ := st["value"].(string)
 		note, okNote := st["note"].(string)
 		seq, okSeq := m["statusSeq"].(float64)
-		if oneOf(value, fi15Tokens) && okNote && okSeq {
-			s.Status, s.Note, s.Seq, s.Shape = value, note, int(seq), FI15
+		if slices.Contains(StatusLineTokens, Status(value)) && okNote && okSeq {
+			s.Status, s.Note, s.Seq, s.Shape = Status(value), note, int(seq), FI15
 			return s, true
 		}
 	}
@@ -176,11 +177,8 @@ func snapshotOf(v any) (Snapshot, bool) {
 		value, _ := ev["status"].(string)
 		note, okNote := ev["note"].(string)
 		seq, okSeq := m["evidenceSeq"].(float64)
-		if (value == "pass" || value == "fail" || value == "none") && okNote && okSeq {
-			if value == "none" {
-				value = "pending"
-			}
-			s.Status, s.Note, s.Seq, s.Shape = value, note, int(seq), FI14
+		if slices.Contains(EvidenceLineTokens, Status(value)) && okNote && okSeq {
+			s.Status, s.Note, s.Seq, s.Shape = Status(value).Current(), note, int(seq), FI14
 			return s, true
 		}
 	}

@@ -3,6 +3,7 @@ package charterfile
 import (
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -165,35 +166,19 @@ func (t *text) body(a, b int) (source.Span, string) {
 // what upstream does with the lines in them.
 func (t *text) inFence(i int) bool { return t.fenced[i] }
 
-// findFences finds CommonMark fenced code blocks: a line of at least three
-// backticks or tildes indented at most three spaces opens one, a line of the
-// same character at least as long (and nothing else) closes it.
+// findFences finds the fenced code blocks (codefence: CommonMark's rule).
 func findFences(t *text) []fence {
 	var out []fence
-	open, ch, width := -1, byte(0), 0
+	var s codefence.Scanner
+	open := -1
 	for i := 0; i < t.n(); i++ {
-		l := strings.TrimRight(t.line(i), "\r")
-		indent := len(l) - len(strings.TrimLeft(l, " "))
-		if indent > 3 {
+		if !s.Step(t.line(i)) {
 			continue
 		}
-		rest := l[indent:]
-		if len(rest) < 3 || (rest[0] != '`' && rest[0] != '~') {
-			continue
-		}
-		c := rest[0]
-		w := len(rest) - len(strings.TrimLeft(rest, string(c)))
-		if w < 3 {
-			continue
-		}
-		if open < 0 {
-			if c == '`' && strings.Contains(rest[w:], "`") {
-				continue // an info string with a backtick is not a fence
-			}
-			open, ch, width = i, c, w
-			continue
-		}
-		if c == ch && w >= width && strings.TrimSpace(rest[w:]) == "" {
+		switch {
+		case open < 0:
+			open = i
+		case !s.Open():
 			out = append(out, fence{open, i, true})
 			open = -1
 		}

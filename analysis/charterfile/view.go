@@ -70,7 +70,7 @@ func (v *View) Diagnostics() map[string][]diag.Diagnostic {
 func (c *Charter) Ready() []*Criterion {
 	var out []*Criterion
 	for _, cr := range c.Criteria {
-		if cr.Status != "pass" && len(c.Waiting(cr)) == 0 {
+		if cr.Status != StatusPass && len(c.Waiting(cr)) == 0 {
 			out = append(out, cr)
 		}
 	}
@@ -95,10 +95,7 @@ func staleCriteria(d *Dir) map[string]bool {
 	sum := sha256.Sum256(d.CharterSrc)
 	changed := hex.EncodeToString(sum[:]) != st.SnapshotHash
 	for _, cr := range d.Charter.Criteria {
-		status := cr.Status
-		if status == "none" {
-			status = "pending"
-		}
+		status := cr.Status.Current()
 		old, ok := snap[cr.ID]
 		seq := old.Seq
 		if changed && (!ok || old.Status != status || old.Note != cr.Note) {
@@ -106,7 +103,7 @@ func staleCriteria(d *Dir) map[string]bool {
 		} else if !ok {
 			continue
 		}
-		out[cr.ID] = status == "pass" && seq < st.LatestSourceSeq
+		out[cr.ID] = status == StatusPass && seq < st.LatestSourceSeq
 	}
 	return out
 }

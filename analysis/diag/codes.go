@@ -71,6 +71,7 @@ const (
 	FileNotRegular
 	ConfigInvalid
 	UnknownDisableCode
+	UnusedDisableComment
 
 	// pi-charter .charters/<id>/ charters (analysis/charterfile).
 	ObjectiveMissing
@@ -194,6 +195,7 @@ var Rules = []Rule{
 	{FileNotRegular, "file-not-regular", SeverityError, "config", "A FIFO, device node, socket or folder stands where a charter file or the configuration file is expected; it is skipped, never opened for reading.", false},
 	{ConfigInvalid, "config-invalid", SeverityError, "config", "The charter-lsp configuration file cannot be read.", false},
 	{UnknownDisableCode, "unknown-disable-code", SeverityWarning, "config", "An inline charter-lsp-disable comment names a code that does not exist.", false},
+	{UnusedDisableComment, "unused-disable-comment", SeverityInformation, "config", "An inline charter-lsp-disable comment that suppresses no diagnostic: what it silenced is gone, or it names another code or line.", false},
 
 	// pi-charter .charters/<id>/charter.md: upstream's own warnings, then
 	// what upstream reads silently (FORMATS.md §2.1-§2.4, §3).

@@ -103,6 +103,9 @@ func Locate(ds []Diagnostic, file string, ix *source.Index) {
 		if f := ds[i].Fix; f != nil {
 			// A copy: parses reused after a keystroke share their fixes.
 			located := *f
+			if ds[i].Code.FixSafety() == FixUnsafe {
+				located.Unsafe = true
+			}
 			located.Edits = make([]Edit, len(f.Edits))
 			for j, e := range f.Edits {
 				e.Range = ix.Range(e.Span)

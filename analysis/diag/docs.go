@@ -238,6 +238,10 @@ var Docs = map[Code]Doc{
 		Example: "<!-- charter-lsp-disable-next-line stale-evidnce -->",
 		Fix:     "Name an existing code (see the table above).",
 	},
+	UnusedDisableComment: {
+		Example: "<!-- charter-lsp-disable-next-line val-title-task -->\n### VAL-SESS-003 — Token refresh returns a new token",
+		Fix:     "Remove the comment (the quick fix does; `check --fix` too), or point it at the code and line it is meant for. Reported as information; `--severity unused-disable-comment=warning` makes CI fail on it.",
+	},
 
 	// pi-charter .charters/<id>/charter.md.
 	ObjectiveMissing: {

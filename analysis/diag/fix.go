@@ -18,6 +18,12 @@ type Fix struct {
 	// (an empty `Because: ` line): an editor offers it, and the user types
 	// the rest; a batch fix must not apply it.
 	NeedsInput bool `json:"needsInput,omitempty"`
+	// Unsafe marks a fix that may change what the file says, not only how
+	// it is written (FixSafety): check --fix applies it only with
+	// --unsafe-fixes, and an editor does not prefer it. A code the
+	// catalogue classifies FixUnsafe has every fix unsafe (Locate sets it);
+	// a FixMixed code's check says per fix.
+	Unsafe bool `json:"unsafe,omitempty"`
 }
 
 // Edit replaces the bytes of Span with NewText. Range is Span as an LSP
@@ -55,6 +61,15 @@ func (f *Fix) Shifted(delta int) *Fix {
 
 // Applicable reports whether f can be applied without asking the user.
 func (f *Fix) Applicable() bool { return f != nil && !f.NeedsInput && len(f.Edits) > 0 }
+
+// Guess marks f unsafe when guessed is true (the fix picks a word the
+// author did not write), and returns f.
+func (f *Fix) Guess(guessed bool) *Fix {
+	if f != nil && guessed {
+		f.Unsafe = true
+	}
+	return f
+}
 
 // ApplyFixes applies fixes to src in one pass. A fix is taken whole or not
 // at all: one whose edits fall outside src, overlap each other, or overlap

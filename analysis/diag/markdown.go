@@ -28,7 +28,10 @@ func Markdown() string {
 	b.WriteString("Codes marked *upstream* are pi-charter's own parse warnings: for `.pi/charters/` the reason kept verbatim\n")
 	b.WriteString("as the code, for `.charters/` upstream's warning text as the message.\n")
 	b.WriteString("Change a severity or switch a code off in `.charter-lsp.jsonc` (`\"severity\": {\"CODE\": \"off\"}`),\n")
-	b.WriteString("or inline with `<!-- charter-lsp-disable-next-line CODE -->` (see the README).\n\n")
+	b.WriteString("or inline with `<!-- charter-lsp-disable-next-line CODE -->` (see the README).\n")
+	b.WriteString("The Fix column says what its quick fixes are: *safe* fixes change how something is written, never\n")
+	b.WriteString("what it says, and `check --fix` applies them; *unsafe* ones may change what the file says (a word the\n")
+	b.WriteString("author did not write, a changed id, moved text), and `check --fix --unsafe-fixes` applies them too.\n\n")
 	b.WriteString(Table(""))
 	for _, ft := range familyTitles {
 		fmt.Fprintf(&b, "\n## %s\n", ft.title)
@@ -39,6 +42,9 @@ func Markdown() string {
 			d := Docs[r.Code]
 			fmt.Fprintf(&b, "\n### %s\n\n", r.Code)
 			fmt.Fprintf(&b, "Default severity: **%s**.", r.Severity)
+			if fs := r.Code.FixSafety(); fs != FixNone {
+				fmt.Fprintf(&b, " Fix: **%s**.", fs)
+			}
 			if r.Upstream {
 				b.WriteString(" An upstream pi-charter parse warning.")
 			}
@@ -53,7 +59,7 @@ func Markdown() string {
 // docs/diagnostics.md itself, "docs/diagnostics.md" from the README.
 func Table(page string) string {
 	var b strings.Builder
-	b.WriteString("| Code | Default severity | Family | Triggered by |\n|---|---|---|---|\n")
+	b.WriteString("| Code | Default severity | Family | Fix | Triggered by |\n|---|---|---|---|---|\n")
 	for _, ft := range familyTitles {
 		for _, r := range Rules {
 			if r.Family != ft.family {
@@ -63,7 +69,11 @@ func Table(page string) string {
 			if r.Upstream {
 				up = " *(upstream)*"
 			}
-			fmt.Fprintf(&b, "| [`%s`](%s#%s)%s | %s | %s | %s |\n", r.Code, page, r.Code, up, r.Severity, ft.title, escapeCell(r.Summary))
+			fix := ""
+			if fs := r.Code.FixSafety(); fs != FixNone {
+				fix = fs.String()
+			}
+			fmt.Fprintf(&b, "| [`%s`](%s#%s)%s | %s | %s | %s | %s |\n", r.Code, page, r.Code, up, r.Severity, ft.title, fix, escapeCell(r.Summary))
 		}
 	}
 	return b.String()

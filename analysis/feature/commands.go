@@ -13,9 +13,11 @@ const (
 	CmdInterviewSkip   CommandName = "charter.interview.skip"
 	CmdInterviewFinish CommandName = "charter.interview.finish"
 	CmdInterviewRegion CommandName = "charter.interview.region"
+	CmdInterviewTurn   CommandName = "charter.interview.turn"
 	CmdStatus          CommandName = "charter.status"
 	CmdValAt           CommandName = "charter.valAt"
 	CmdRecordEvidence  CommandName = "charter.recordEvidence"
+	CmdVerify          CommandName = "charter.verify"
 )
 
 // Commands lists every command with the key the editors' generated sources
@@ -29,7 +31,9 @@ var Commands = []struct {
 	{"interviewSkip", CmdInterviewSkip},
 	{"interviewFinish", CmdInterviewFinish},
 	{"interviewRegion", CmdInterviewRegion},
+	{"interviewTurn", CmdInterviewTurn},
 	{"status", CmdStatus},
 	{"valAt", CmdValAt},
 	{"recordEvidence", CmdRecordEvidence},
+	{"verify", CmdVerify},
 }

@@ -2,6 +2,7 @@ package feature
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"go.lsp.dev/uri"
@@ -87,4 +88,13 @@ func (r *Reading) Markdown() string {
 	}
 	fmt.Fprintf(&b, "\nOtherwise: %s.\n", Prose(r.Otherwise))
 	return b.String()
+}
+
+// RelTo shows path relative to dir when inside it (slashes), else as it
+// is.
+func RelTo(dir, path string) string {
+	if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return path
 }

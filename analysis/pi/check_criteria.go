@@ -1,7 +1,6 @@
 package pi
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -95,7 +94,7 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 			dg := diag.New(diag.MissingVerifier, v.IDSpan, "%s", msg)
 			if !hasNotParsed(v, KeyVerifier) { // a bullet Verifier: line has its own fix (field-not-parsed)
 				at := lastTextLineEnd(src, v)
-				nl := lineBreakAt(src, at)
+				nl := source.LineEndingAt(src, at)
 				dg.Fix = diag.Insert("Add `Verifier: manual` and `Because:` lines", at, nl+"Verifier: manual"+nl+"Because: ")
 				dg.Fix.NeedsInput = true // the reason is the user's to write
 			}
@@ -104,7 +103,7 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 			dg := diag.New(diag.MissingBecause, w.Span,
 				"%s uses a manual verifier with no reason given; add a line `Because: <why a person checks this>`", v.ID)
 			if v.Field(KeyBecause) == nil { // an empty Because: line is there: nothing obvious to add
-				dg.Fix = diag.Insert("Add a `Because:` line", w.Span.End, lineBreakAt(src, w.Span.End)+"Because: ")
+				dg.Fix = diag.Insert("Add a `Because:` line", w.Span.End, source.LineEndingAt(src, w.Span.End)+"Because: ")
 				dg.Fix.NeedsInput = true
 			}
 			out = append(out, dg)
@@ -216,22 +215,6 @@ func lastTextLineEnd(src []byte, v *Criterion) int {
 		}
 	}
 	return end
-}
-
-// lineBreakAt is the line ending of the line that ends at off (or, at the
-// end of the text, the text's own), so inserted lines match the file.
-func lineBreakAt(src []byte, off int) string {
-	rest := src[off:]
-	if len(rest) == 0 {
-		rest = src
-		if i := bytes.IndexByte(src, '\n'); i >= 0 {
-			rest = src[max(i-1, 0):]
-		}
-	}
-	if bytes.HasPrefix(rest, []byte("\r\n")) {
-		return "\r\n"
-	}
-	return "\n"
 }
 
 func hasWarning(v *Criterion, reason string) bool {

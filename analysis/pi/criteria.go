@@ -140,7 +140,7 @@ var (
 )
 
 // EvidenceKinds are the kinds of evidence an evidence-exists verifier's
-// Kind: line may name (case-sensitive, like upstream's schema literals).
+// Kind: line names (upstream's schema literals, matched case-sensitively).
 var EvidenceKinds = []string{"review", "qa", "readiness", "command"}
 
 // VerifierNames are every name a Verifier: line may hold, kinds first.

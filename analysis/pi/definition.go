@@ -34,19 +34,32 @@ func Definition(v *View, path string, ix *source.Index, off int, target func(pat
 	return nil
 }
 
-// evidenceLocation resolves a path p written in the file from.
+// evidenceLocation is the file a token p under the cursor leads to, when
+// it looks like an evidence path (EvidenceTarget).
 func evidenceLocation(dir, from, p string, target func(string) bool) []feature.Location {
 	if !strings.Contains(p, "/") && !strings.HasSuffix(p, ".json") && !strings.HasSuffix(p, ".md") {
 		return nil
 	}
+	if t := EvidenceTarget(dir, from, p, target); t != "" {
+		return []feature.Location{{Path: t}}
+	}
+	return nil
+}
+
+// EvidenceTarget resolves an evidence path p written in the file from of
+// the charter directory dir: relative to dir (as lastEvidencePath is) or
+// to from's folder (as narrativePath is), never above them; the first that
+// target accepts, else "". Go to definition and document links both
+// resolve evidence paths here.
+func EvidenceTarget(dir, from, p string, target func(string) bool) string {
 	clean := path.Clean(p)
 	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
-		return nil
+		return ""
 	}
 	for _, base := range []string{dir, filepath.Dir(from)} {
 		if t := filepath.Join(base, filepath.FromSlash(clean)); target(t) {
-			return []feature.Location{{Path: t}}
+			return t
 		}
 	}
-	return nil
+	return ""
 }

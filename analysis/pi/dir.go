@@ -167,6 +167,21 @@ type LoadOptions struct {
 	Evidence *Evidence
 }
 
+// ProjectOf is the project of a .pi/charters/<id> directory: the folder
+// holding its .pi; "" for any other directory.
+func ProjectOf(dir string) string {
+	if parent := filepath.Dir(dir); IsChartersFolder(parent) {
+		return filepath.Dir(filepath.Dir(parent))
+	}
+	return ""
+}
+
+// IsChartersFolder reports whether dir is a project's .pi/charters, the
+// folder that holds its charters.
+func IsChartersFolder(dir string) bool {
+	return filepath.Base(dir) == "charters" && filepath.Base(filepath.Dir(dir)) == ".pi"
+}
+
 // LoadDirWith is LoadDir with opts.
 func LoadDirWith(fsys vfs.FS, dir string, opts LoadOptions) *Dir {
 	abs, err := filepath.Abs(dir)
@@ -174,10 +189,7 @@ func LoadDirWith(fsys vfs.FS, dir string, opts LoadOptions) *Dir {
 		abs = filepath.Clean(dir)
 	}
 	l := newLoader(fsys, abs, opts)
-	d := &Dir{Path: abs, ID: filepath.Base(abs)}
-	if parent := filepath.Dir(abs); filepath.Base(parent) == "charters" && filepath.Base(filepath.Dir(parent)) == ".pi" {
-		d.Project = filepath.Dir(filepath.Dir(parent))
-	}
+	d := &Dir{Path: abs, ID: filepath.Base(abs), Project: ProjectOf(abs)}
 	if d.CharterFile = l.read(abs, "charter.md"); d.CharterFile != nil {
 		d.Charter = ParseCharter(d.CharterFile.Src)
 	}

@@ -92,3 +92,22 @@ func LoadDirFixture(t *testing.T) *Dir {
 	project := testfixture.Copy(t, "pi-project")
 	return LoadDir(vfs.OS, filepath.Join(project, ".pi", "charters", "auth-rework"))
 }
+
+// A charter directory's project is the folder holding its .pi; nothing
+// else has one.
+func TestProjectOf(t *testing.T) {
+	for dir, want := range map[string]string{
+		"/p/.pi/charters/auth": "/p",
+		"/.pi/charters/auth":   "/",
+		"/p/.pi/charters":      "",
+		"/p/charters/auth":     "",
+		"/p/.charters/auth":    "",
+	} {
+		if got := filepath.ToSlash(ProjectOf(filepath.FromSlash(dir))); got != want {
+			t.Errorf("ProjectOf(%q) = %q, want %q", dir, got, want)
+		}
+	}
+	if !IsChartersFolder("/p/.pi/charters") || IsChartersFolder("/p/.pi") || IsChartersFolder("/p/charters") {
+		t.Error("IsChartersFolder: only a .pi's charters folder is one")
+	}
+}

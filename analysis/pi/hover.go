@@ -143,19 +143,11 @@ func hoverText(view *View, c *Criterion, now time.Time) string {
 		}
 		fmt.Fprintf(&b, " — newest source change %s", st.SourceTime.UTC().Format(time.RFC3339))
 		if st.SourcePath != "" {
-			fmt.Fprintf(&b, " in %s", feature.Link(relTo(view.Dir.Project, st.SourcePath), st.SourcePath))
+			fmt.Fprintf(&b, " in %s", feature.Link(feature.RelTo(view.Dir.Project, st.SourcePath), st.SourcePath))
 		}
 		b.WriteString(". Re-verify and record new evidence.\n")
 	} else if c.RequireFreshEvidence && ok && o.Outcome == Pass {
 		b.WriteString("Fresh: no source change since this pass.\n")
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
-}
-
-// relTo shows path relative to dir when inside it.
-func relTo(dir, path string) string {
-	if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
-		return filepath.ToSlash(rel)
-	}
-	return path
 }

@@ -15,6 +15,20 @@ const (
 // Outcomes are the valid outcomes, in the order tools offer them.
 var Outcomes = []Outcome{Pass, Fail, Partial}
 
+// Meaning says what o records, for people choosing one (the editors'
+// pickers show it beside the word).
+func (o Outcome) Meaning() string {
+	switch o {
+	case Pass:
+		return "the behaviour holds"
+	case Fail:
+		return "the behaviour does not hold"
+	case Partial:
+		return "holds in part"
+	}
+	return ""
+}
+
 // Valid reports whether o is one of upstream's outcomes (a row's outcome is
 // kept as written, so it may be anything).
 func (o Outcome) Valid() bool { return o == Pass || o == Fail || o == Partial }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -27,7 +28,7 @@ var regionNeeds = map[RegionID]string{
 // carries it as a diag.Fix.
 func checkSkeleton(ch *Charter, sk *Skeleton) []diag.Diagnostic {
 	src := ch.Index.Source()
-	nl := lineEnding(src)
+	nl := source.LineEnding(src)
 	var ds []diag.Diagnostic
 
 	scopeReported := false
@@ -166,11 +167,11 @@ func legacyScopeParts(ch *Charter, scope *Heading) (in, out *source.Span) {
 		}
 	}
 	ix := ch.Index
-	var f fence
+	var f codefence.Scanner
 	for l := scope.Line + 1; l < ix.LineCount() && ix.LineStart(l) < end; l++ {
 		ls := ix.LineSpan(l)
 		line := string(src[ls.Start:ls.End])
-		if f.step(line) {
+		if f.Step(line) {
 			continue
 		}
 		text := line
@@ -259,7 +260,7 @@ func checkSkeletonStatus(ch *Charter, sk *Skeleton, nl string) []diag.Diagnostic
 // on its own line; nil when it already says so.
 func (ch *Charter) StatusFix() *diag.Fix {
 	sk := ReadSkeleton(ch)
-	for _, d := range checkSkeletonStatus(ch, sk, lineEnding(ch.Index.Source())) {
+	for _, d := range checkSkeletonStatus(ch, sk, source.LineEnding(ch.Index.Source())) {
 		return d.Fix
 	}
 	return nil
@@ -412,17 +413,4 @@ func insertBlock(src []byte, at int, block, nl string) diag.Edit {
 		after = ""
 	}
 	return diag.Edit{Span: source.Span{Start: at, End: at}, NewText: before + block + after}
-}
-
-// lineEnding is the file's line ending: CRLF when its first one is.
-func lineEnding(src []byte) string {
-	for i, c := range src {
-		if c == '\n' {
-			if i > 0 && src[i-1] == '\r' {
-				return "\r\n"
-			}
-			return "\n"
-		}
-	}
-	return "\n"
 }

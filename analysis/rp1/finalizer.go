@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
@@ -112,7 +113,7 @@ func CheckFinalizerAnswer(answer []byte, want FinalizerResponse) []diag.Diagnost
 			end = len(trimmed)
 		}
 		what := "text"
-		if bytes.HasPrefix(trimmed, []byte("```")) {
+		if first, _, _ := bytes.Cut(trimmed, []byte("\n")); codefence.Opens(string(first)) {
 			what = "a code fence"
 		}
 		bad(source.Span{Start: start, End: start + end}, "The answer starts with %s; rp1 parses exactly one raw JSON object, with no fence or prose around it.", what)

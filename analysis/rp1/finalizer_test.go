@@ -44,6 +44,7 @@ func TestCheckFinalizerAnswer(t *testing.T) {
 		{"with spaces and a final newline", "\n  " + strings.ReplaceAll(ok, ",", ", ") + "\n", ""},
 		{"pretty-printed", "{\n  \"status\": \"draft\",\n  \"artifact\": \"/p/.rp1/context/charter.md\",\n  \"gaps\": [\"Vision\"],\n  \"warnings\": [\"line 3: note\"]\n}", ""},
 		{"a code fence", "```json\n" + ok + "\n```", "starts with a code fence"},
+		{"a tilde fence", "~~~json\n" + ok + "\n~~~", "starts with a code fence"},
 		{"prose before", "Here is the result: " + ok, "starts with text"},
 		{"prose after", ok + "\nDone.", "Text follows the JSON object"},
 		{"keys out of order", `{"status":"draft","gaps":["Vision"],"artifact":"/p/.rp1/context/charter.md","warnings":[]}`, `Key "gaps" comes where "artifact" belongs`},

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -246,13 +247,13 @@ func eachHeading(ix *source.Index, fn func(Heading) bool) {
 	}
 	_, first := frontMatter(ix, n)
 	var (
-		f fence
+		f codefence.Scanner
 		c htmlBlock
 	)
 	for i := first; i < n; i++ {
 		line := ix.LineSpan(i)
 		text := src[line.Start:line.End]
-		if !f.open() && c.step(text) || f.step(text) {
+		if !f.Open() && c.step(text) || f.Step(text) {
 			continue
 		}
 		if level, htext := atxHeading(text); level > 0 {

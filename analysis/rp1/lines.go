@@ -1,6 +1,10 @@
 package rp1
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
+)
 
 // Line-level markdown helpers. rp1's own parser is line-based (an agent reads
 // "from ## Scratch Pad to the next ## heading"), so headings that split the
@@ -67,46 +71,6 @@ func (h *htmlBlock) step(line string) bool {
 	return true
 }
 
-// fence tracks fenced code blocks (``` or ~~~) while scanning lines, so that
-// "## " inside code does not split sections.
-type fence struct {
-	char byte
-	n    int
-}
-
-func (f *fence) open() bool { return f.n > 0 }
-
-// step feeds one line and reports whether it belongs to a fenced block
-// (including the fence lines themselves).
-func (f *fence) step(line string) bool {
-	s := trimIndent(line)
-	c, n := fenceRun(s)
-	if f.open() {
-		if c == f.char && n >= f.n && strings.TrimSpace(s[n:]) == "" {
-			f.n = 0
-		}
-		return true
-	}
-	if n >= 3 && (c == '~' || !strings.Contains(s[n:], "`")) {
-		f.char, f.n = c, n
-		return true
-	}
-	return false
-}
-
-// fenceRun is the fence character at the start of s and how many times it
-// repeats, or 0 when s does not start with ` or ~.
-func fenceRun(s string) (byte, int) {
-	if s == "" || (s[0] != '`' && s[0] != '~') {
-		return 0, 0
-	}
-	n := 0
-	for n < len(s) && s[n] == s[0] {
-		n++
-	}
-	return s[0], n
-}
-
 // htmlComment tracks <!-- … --> comments that span lines, so their text is
 // not read as section content.
 type htmlComment struct{ open bool }
@@ -149,9 +113,9 @@ func (h *htmlComment) strip(line string) string {
 // Finishing an interview uses it to carry an answer's sub-headings over.
 func DemoteHeadings(s string, level int) string {
 	lines := strings.Split(s, "\n")
-	var f fence
+	var f codefence.Scanner
 	for i, line := range lines {
-		if f.step(line) {
+		if f.Step(line) {
 			continue
 		}
 		n, _ := atxHeading(line)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -16,9 +17,10 @@ import (
 // still in a scratch pad are lost to it and the five-section names leave
 // gaps. Migrate writes the charter in the skeleton's shape:
 //
-//   - title, front matter, **Created** and other header fields are kept;
-//     **Version** goes (the skeleton has none) and **Status** is recomputed
-//     by the gap rule, each field on its own line;
+//   - title, front matter, **Created**, **Version** and other header fields
+//     are kept (the skeleton template writes no **Version**, but rp1 keeps
+//     one it finds, and it is the author's) and **Status** is recomputed by
+//     the gap rule, each field on its own line;
 //   - Problem & Context, Target Users and Success Criteria keep their text
 //     (any heading level becomes ##); Value Proposition becomes Business
 //     Rationale; a scope section with in/out parts (### We Will, ### Will Do,
@@ -69,6 +71,8 @@ type Migration struct {
 	Offers map[RegionID][]Sentence
 	// Gaps are the regions still gaps in New, in document order.
 	Gaps []RegionID
+
+	version string // the scratch-pad charter's **Version**, kept ("": none)
 }
 
 // Changed: New differs from Old.
@@ -105,7 +109,7 @@ func Migrate(src []byte, opts MigrateOptions) (*Migration, error) {
 		opts.Now = time.Now()
 	}
 	m := &Migration{Old: src, From: ch.Format}
-	nl := lineEnding(src)
+	nl := source.LineEnding(src)
 	if ch.Format == FormatSkeleton && ch.ScratchPad == nil {
 		m.New = src // already the target format
 		m.Gaps = ch.Skeleton.Gaps()
@@ -118,7 +122,7 @@ func Migrate(src []byte, opts MigrateOptions) (*Migration, error) {
 		m.New = migrateFiveSections(ch, ans, m, opts, nl)
 	}
 	if nl == "\r\n" {
-		m.New = []byte(strings.ReplaceAll(strings.ReplaceAll(string(m.New), "\r\n", "\n"), "\n", "\r\n"))
+		m.New = []byte(source.WithLineEnding(string(m.New), nl))
 	}
 	after := Parse(m.New)
 	m.Gaps = ReadSkeleton(after).Gaps()
@@ -310,8 +314,10 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 	b.WriteString("**Status**: " + StatusValueDraft + "\n") // recomputed below
 	for _, f := range ch.Fields {
 		switch strings.ToLower(f.Key) {
-		case "version", "status", "created":
+		case "status", "created":
 			continue
+		case "version":
+			m.version = f.Value
 		}
 		b.WriteString("**" + f.Key + "**: " + f.Value + "\n")
 	}
@@ -386,14 +392,14 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 // that is moved into a charter (an answer, a kept section), so that it
 // cannot swallow the sections written after it.
 func CloseFence(s string) string {
-	var f fence
+	var f codefence.Scanner
 	for _, line := range strings.Split(s, "\n") {
-		f.step(line)
+		f.Step(line)
 	}
-	if !f.open() {
+	if !f.Open() {
 		return s
 	}
-	return s + "\n" + strings.Repeat(string(f.char), f.n)
+	return s + "\n" + f.Fence().Closer()
 }
 
 // sectionText is a section's body, or "" for nil or a section with nothing
@@ -586,6 +592,9 @@ func withLineEnding(s, nl string) string {
 // Brain Dump's sentences offered per gap (never written).
 func (m *Migration) Notes() []string {
 	var out []string
+	if v := m.version; v != "" {
+		out = append(out, "**Version**: "+v+" is kept: rp1 keeps it too, though its skeleton template writes none; check says so (generation-conflict, information) until you remove it")
+	}
 	for _, p := range m.Placed {
 		name := entryName(p.Entry)
 		switch {

@@ -233,6 +233,7 @@ func TestMigrationNotes(t *testing.T) {
 		want []string
 	}{
 		{"testdata/resume-after-q2.md", []string{
+			"**Version**: 1.0.0 is kept: rp1 keeps it too, though its skeleton template writes none; check says so (generation-conflict, information) until you remove it",
 			"Q1 (Brain Dump) stays in the scratch pad: a brain dump is never written into a region",
 			"Q2 (Target Users) → Target Users",
 			"the scratch pad stays, with what could not be placed",

@@ -6,6 +6,7 @@ import (
 
 	"github.com/yuin/goldmark/parser"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -33,7 +34,7 @@ func Parse(src []byte) *Charter {
 		ch.FrontMatter, first = fm, next
 	}
 	var (
-		f         fence
+		f         codefence.Scanner
 		c         htmlBlock
 		cur       *Section
 		headerTo  = -1 // first line of the first section; the header lies before it
@@ -62,7 +63,7 @@ func Parse(src []byte) *Charter {
 	for i := first; i < n; i++ {
 		line := ix.LineSpan(i)
 		text := string(src[line.Start:line.End])
-		if !f.open() && c.step(text) || f.step(text) {
+		if !f.Open() && c.step(text) || f.Step(text) {
 			continue
 		}
 		level, htext := atxHeading(text)
@@ -159,11 +160,11 @@ var headerFieldRe = regexp.MustCompile(`^\*\*([^*\n]+?)(?:\*\*\s*:|:\*\*)[ \t]*(
 func parseHeader(ix *source.Index, titleLine, from, to int) []HeaderField {
 	src := ix.Source()
 	var fields []HeaderField
-	var f fence
+	var f codefence.Scanner
 	for i := from; i < to && i < ix.LineCount(); i++ {
 		line := ix.LineSpan(i)
 		text := string(src[line.Start:line.End])
-		if f.step(text) || i == titleLine {
+		if f.Step(text) || i == titleLine {
 			continue
 		}
 		for _, part := range splitFields(text) {

@@ -3,6 +3,8 @@ package rp1
 import (
 	"slices"
 	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 )
 
 // This file decides what an answer says about each section: the interview
@@ -44,9 +46,9 @@ func SplitSentences(text string) []Sentence {
 			out = append(out, Sentence{s, item})
 		}
 	}
-	var f fence
+	var f codefence.Scanner
 	for _, line := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
-		if f.step(line) {
+		if f.Step(line) {
 			flush(false)
 			continue
 		}
@@ -244,7 +246,7 @@ func plainMarkdown(text string) bool {
 		case t == "":
 		case line != strings.TrimLeft(line, " \t") && (IsListItem(t) || len(line)-len(strings.TrimLeft(line, " \t")) >= 2):
 			return false // nested items, indented continuations, indented code
-		case strings.ContainsAny(t[:1], "#|><") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+		case strings.ContainsAny(t[:1], "#|><") || codefence.Opens(t):
 			return false
 		}
 	}

@@ -3,6 +3,7 @@ package rp1
 import (
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -277,9 +278,9 @@ func assessRegion(r *Region, src []byte) {
 	}
 	r.State = RegionFilled
 	only := true
-	var f fence
+	var f codefence.Scanner
 	for _, l := range lines {
-		if f.step(l.text) || !placeholderOnlyLine(blankInlineCode(l.text)) {
+		if f.Step(l.text) || !placeholderOnlyLine(blankInlineCode(l.text)) {
 			only = false
 			break
 		}
@@ -290,9 +291,9 @@ func assessRegion(r *Region, src []byte) {
 		}
 		return
 	}
-	f = fence{}
+	f = codefence.Scanner{}
 	for _, l := range lines {
-		if f.step(l.text) {
+		if f.Step(l.text) {
 			continue
 		}
 		code := blankInlineCode(l.text)

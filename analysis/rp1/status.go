@@ -15,6 +15,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -77,17 +78,17 @@ func AssessBody(body string) SectionStatus {
 // code block is reported once, as fenced.
 func contentLines(body []byte, fn func(line string, start int, fenced bool)) {
 	ix := source.NewIndex(body)
-	var f fence
+	var f codefence.Scanner
 	var c htmlComment
 	inFence := false
 	for l := 0; l < ix.LineCount(); l++ {
 		ls := ix.LineSpan(l)
 		line := string(body[ls.Start:ls.End])
-		if f.step(line) {
+		if f.Step(line) {
 			if !inFence {
 				fn(line, ls.Start, true)
 			}
-			inFence = f.open()
+			inFence = f.Open()
 			continue
 		}
 		inFence = false

@@ -418,22 +418,9 @@ func outsideError(root, path string) error {
 	if !Below(root, path) {
 		return e
 	}
-	rel, _ := filepath.Rel(root, path)
-	p := root
-	for _, part := range strings.Split(rel, string(filepath.Separator)) {
-		if part == "." {
-			continue
-		}
-		p = filepath.Join(p, part)
-		fi, err := os.Lstat(p)
-		if err != nil {
-			break
-		}
-		if fi.Mode()&fs.ModeSymlink != 0 && !Within(root, p) {
-			e.Link = p
-			e.Target, _ = os.Readlink(p)
-			break
-		}
+	if link := firstLink(root, path, func(p string) bool { return !Within(root, p) }); link != "" {
+		e.Link = link
+		e.Target, _ = os.Readlink(link)
 	}
 	return e
 }

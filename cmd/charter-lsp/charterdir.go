@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -19,8 +19,7 @@ func piCharterDirs(fsys vfs.FS, arg string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Joining a name makes the charter directory itself count as "inside".
-	if dir := analysis.PiCharterDir(filepath.Join(abs, "charter.md")); dir != "" {
+	if dir := analysis.PiCharterDirAt(abs); dir != "" {
 		if _, err := fsys.Stat(dir); err != nil {
 			return nil, err
 		}
@@ -33,7 +32,7 @@ func piCharterDirs(fsys vfs.FS, arg string) ([]string, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s is neither a folder nor inside a pi charter", arg)
 	}
-	if filepath.Base(abs) == "charters" && filepath.Base(filepath.Dir(abs)) == ".pi" {
+	if pi.IsChartersFolder(abs) {
 		// The folder of charters itself, which Discover, looking for
 		// .pi/charters below the root, does not see as one.
 		entries, err := fsys.ReadDir(abs)
@@ -77,13 +76,13 @@ func statusDirs(fsys vfs.FS, arg string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if dir := charterfile.DirOf(filepath.Join(abs, charterfile.CharterFile)); dir != "" {
+	if dir := analysis.ChartersDirAt(abs); dir != "" {
 		if _, err := fsys.Stat(dir); err != nil {
 			return nil, err
 		}
 		return []string{dir}, nil
 	}
-	if dir := analysis.PiCharterDir(filepath.Join(abs, "charter.md")); dir != "" {
+	if analysis.PiCharterDirAt(abs) != "" {
 		return piCharterDirs(fsys, arg)
 	}
 	fi, err := fsys.Stat(abs)

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -17,16 +18,23 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/glob"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 const checkAbout = `Checks charter files, or every charter under the folders given (default: the current folder):
-rp1 charter.md files and pi-charter .pi/charters/<id>/ folders. PATH - reads one file from stdin;
---stdin-filename says which file it stands for (default charter.md).
+rp1 charter.md files, pi-charter .pi/charters/<id>/ and .charters/<id>/ folders. PATH - reads one file
+from stdin; --stdin-filename says which file it stands for (default charter.md). A folder's walk skips
+what the repository's .gitignore files ignore, what --ignore names, and node_modules, vendor
+and VCS folders; a file named as a PATH is checked even when ignored. A quoted PATH with *, ? or **
+('docs/**/charter.md') selects the charter files it matches.
 
---fix applies every fix that needs no input (the quick fixes the editor offers, less those that
+--fix applies every safe fix that needs no input (the quick fixes the editor offers, less those that
 leave a blank to fill, such as an empty Because: line), rewriting each file atomically; it applies
 them pass after pass until none is left, prints what it fixed on stderr, then reports what remains.
+A safe fix changes how something is written, never what it says; --unsafe-fixes adds the fixes
+that may (Status: done becoming pass, a changed VAL id), which it otherwise counts and leaves.
 --diff prints the same changes as a unified diff (for git apply or patch -p1) and writes nothing.
 
 Diagnostics go to stdout; a summary line ("3 files checked: 1 error, 4 warnings") goes to stderr,
@@ -43,10 +51,14 @@ type checkOpts struct {
 	freshness   *choice
 	config      string
 	fix, diff   bool
+	unsafeFixes bool
 	quiet       bool
 	verbose     bool
 	maxWarnings int
 	stdinName   string
+	severity    severities
+	printConfig bool
+	ignore      stringList
 }
 
 func runCheck(e *env, args []string) int {
@@ -54,16 +66,26 @@ func runCheck(e *env, args []string) int {
 	var o checkOpts
 	o.format = newChoice("text", "text", "json", "sarif", "github")
 	fl.Var(o.format, "format", "output `format`: text, json, sarif or github (GitHub Actions annotations)")
+	fl.alias("f", "format")
 	fl.StringVar(&o.config, "config", "", "configuration `file` (default: the .charter-lsp.jsonc found above each file)")
+	fl.alias("c", "config")
 	o.freshness = fl.freshnessFlag()
 	fl.BoolVar(&o.fix, "fix", false, "apply every fix that needs no input, then report what remains")
 	fl.BoolVar(&o.diff, "diff", false, "print the changes --fix would make as a unified diff, and write nothing")
 	fl.alias("fix-dry-run", "diff")
+	fl.writing("fix", "unsafe-fixes")
+	fl.BoolVar(&o.unsafeFixes, "unsafe-fixes", false, "with --fix or --diff, apply the unsafe fixes too: those that may change what the file says (a synonym or typo turned into a status token, a changed id; docs/diagnostics.md says which)")
 	fl.BoolVar(&o.quiet, "quiet", false, "report errors only (warnings still count for --max-warnings)")
+	fl.alias("q", "quiet")
 	fl.BoolVar(&o.verbose, "verbose", false, "say on stderr which generation each file was read as (rp1's scratch-pad or skeleton charter, pi-charter's .charters/ grammars) and why")
+	fl.alias("v", "verbose")
 	fl.IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more than `N` warnings; -1: no limit")
 	o.color = newChoice("auto", "auto", "always", "never")
-	fl.Var(o.color, "color", "`when` to colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never")
+	fl.Var(o.color, "color", "`when` to colour the text output: auto (with FORCE_COLOR set, or on a terminal unless NO_COLOR is set), always or never")
+	fl.Var(&o.ignore, "ignore", "skip the files and folders this gitignore-style `pattern` matches (relative to the current folder) when walking a folder, besides what git ignores; repeatable")
+	o.severity = severities{}
+	fl.Var(o.severity, "severity", "set a code's severity for this run, over the configuration: `code=severity` (error, warning, information, hint or off); repeatable, or comma-separated")
+	fl.BoolVar(&o.printConfig, "print-config", false, "print the configuration that applies to PATH (default: the current folder), defaults filled in and these flags applied, as JSON --config reads; check nothing")
 	fl.StringVar(&o.stdinName, "stdin-filename", "", "the `path` the text read from stdin (PATH -) stands for (default: charter.md)")
 	paths, code, ok := fl.parse(args)
 	if !ok {
@@ -77,6 +99,8 @@ func runCheck(e *env, args []string) int {
 		return fl.usageError("--diff prints a unified diff on stdout; it cannot be combined with --format %s", o.format.value)
 	case o.fix && stdin:
 		return fl.usageError("--fix cannot rewrite stdin; use --diff to see the fixes")
+	case o.unsafeFixes && !o.fix && !o.diff:
+		return fl.usageError("--unsafe-fixes says which fixes --fix or --diff apply: give one of them too")
 	case o.stdinName != "" && !stdin:
 		return fl.usageError("--stdin-filename names the text read from stdin: give - as the PATH")
 	case o.maxWarnings < -1:
@@ -105,6 +129,12 @@ func runCheck(e *env, args []string) int {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
+	if o.printConfig {
+		if len(paths) > 1 || stdin {
+			return fl.usageError("--print-config prints the configuration of one PATH")
+		}
+		return c.printConfig(paths[0])
+	}
 	for _, p := range paths {
 		c.collect(p)
 	}
@@ -120,7 +150,7 @@ func runCheck(e *env, args []string) int {
 		all, err = c.check()
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "charter-lsp check: %v\n", err)
+		termtext.Fprintf(e.stderr, "charter-lsp check: %v\n", err)
 		return 2
 	}
 	return c.report(all)
@@ -143,7 +173,7 @@ type checkRun struct {
 
 // pathProblem reports a PATH that cannot be checked; the run exits 2.
 func (c *checkRun) pathProblem(format string, args ...any) {
-	fmt.Fprintf(c.e.stderr, "charter-lsp check: "+format+"\n", args...)
+	termtext.Fprintf(c.e.stderr, "charter-lsp check: "+format+"\n", args...)
 	c.failed = true
 }
 
@@ -175,6 +205,9 @@ func (c *checkRun) collect(path string) {
 		fi, err = c.fsys.Stat(abs)
 	}
 	switch {
+	case errors.Is(err, fs.ErrNotExist) && strings.ContainsAny(path, "*?["):
+		c.collectGlob(path)
+		return
 	case errors.Is(err, fs.ErrNotExist):
 		c.pathProblem("%s: no such file or folder", path)
 		return
@@ -182,28 +215,10 @@ func (c *checkRun) collect(path string) {
 		c.pathProblem("%s", readError(err))
 		return
 	case fi.IsDir():
-		ws, err := analysis.Discover(context.Background(), c.fsys, abs)
+		found, ws, err := c.folderFiles(abs)
 		if err != nil {
 			c.pathProblem("%v", err)
 			return
-		}
-		found := slices.Clone(ws.RP1Charters)
-		// A charter folder, a folder inside one, or .pi/charters itself
-		// are pi charters too.
-		pis, err := piCharterDirs(c.fsys, abs)
-		if err != nil {
-			c.pathProblem("%v", err)
-			return
-		}
-		for _, dir := range pis {
-			for _, f := range analysis.PiCharterFiles(c.fsys, dir) {
-				if f == abs || strings.HasPrefix(f, abs+string(filepath.Separator)) {
-					found = append(found, f)
-				}
-			}
-		}
-		for _, dir := range ws.Charters {
-			found = append(found, charterfile.Files(c.fsys, dir)...)
 		}
 		for _, f := range found {
 			c.add(f)
@@ -212,6 +227,9 @@ func (c *checkRun) collect(path string) {
 			msg := fmt.Sprintf("%s holds no charter (no rp1 charter.md, no .pi/charters/<id>/, no .charters/<id>/)", path)
 			if len(ws.OtherCharters) > 0 {
 				msg += fmt.Sprintf("; %s is a charter.md but not rp1-style", displayPath(ws.OtherCharters[0]))
+			}
+			if n := len(ws.Ignored); n > 0 {
+				msg += fmt.Sprintf("; %s skipped as ignored (.gitignore, --ignore), such as %s", count(n, "path", "paths"), displayPath(ws.Ignored[0]))
 			}
 			c.pathProblem("%s", msg)
 		}
@@ -231,6 +249,86 @@ func (c *checkRun) collect(path string) {
 	}
 	if c.named(path, abs, head) {
 		c.add(abs)
+	}
+}
+
+// folderFiles lists the charter files under the folder abs, and what the
+// walk found besides.
+func (c *checkRun) folderFiles(abs string) ([]string, analysis.Workspace, error) {
+	wd, _ := os.Getwd()
+	ws, err := analysis.DiscoverWith(context.Background(), c.fsys, abs, analysis.DiscoverOptions{Ignore: c.opts.ignore, Base: wd})
+	if err != nil {
+		return nil, ws, err
+	}
+	found := slices.Clone(ws.RP1Charters)
+	// A charter folder, a folder inside one, or .pi/charters itself
+	// are pi charters too.
+	pis, err := piCharterDirs(c.fsys, abs)
+	if err != nil {
+		return nil, ws, err
+	}
+	for _, dir := range pis {
+		for _, f := range analysis.PiCharterFiles(c.fsys, dir) {
+			if f == abs || strings.HasPrefix(f, abs+string(filepath.Separator)) {
+				found = append(found, f)
+			}
+		}
+	}
+	for _, dir := range ws.Charters {
+		found = append(found, charterfile.Files(c.fsys, dir)...)
+	}
+	return found, ws, nil
+}
+
+// collectGlob adds the charter files a glob PATH matches ("docs/**/charter.md",
+// quoted so the shell leaves it, as eslint and markdownlint-cli2 take
+// globs): the files a walk of the folder before the first wildcard finds,
+// whose path from the working folder the glob matches. One that matches
+// none fails the run, as a folder that holds no charter does.
+func (c *checkRun) collectGlob(pattern string) {
+	slash := filepath.ToSlash(pattern)
+	re, err := glob.Regexp(strings.TrimPrefix(slash, "./"), glob.RE2)
+	if err != nil {
+		c.pathProblem("%s: %v", pattern, err)
+		return
+	}
+	match, err := regexp.Compile(re)
+	if err != nil {
+		c.pathProblem("%s: %v", pattern, err)
+		return
+	}
+	base := "."
+	if i := strings.IndexAny(slash, "*?[{"); i > 0 {
+		if j := strings.LastIndex(slash[:i], "/"); j > 0 {
+			base = slash[:j]
+		}
+	}
+	abs, err := filepath.Abs(filepath.FromSlash(base))
+	if err != nil {
+		c.pathProblem("%s: %v", pattern, err)
+		return
+	}
+	fi, err := vfs.OS.Stat(abs)
+	if err != nil || !fi.IsDir() {
+		c.pathProblem("%s: no such folder as %s", pattern, base)
+		return
+	}
+	c.addProject(abs, true)
+	found, _, err := c.folderFiles(abs)
+	if err != nil {
+		c.pathProblem("%v", err)
+		return
+	}
+	wd, _ := os.Getwd()
+	n := 0
+	for _, f := range found {
+		if rel, err := filepath.Rel(wd, f); err == nil && match.MatchString(filepath.ToSlash(rel)) {
+			c.add(f)
+			n++
+		}
+	}
+	if n == 0 {
+		c.pathProblem("%s matches no charter file", pattern)
 	}
 }
 
@@ -259,7 +357,7 @@ func (c *checkRun) named(path, abs string, content []byte) bool {
 	}
 	switch analysis.Classify(abs, content) {
 	case analysis.KindNone:
-		c.pathProblem("%s is not a charter file: check reads rp1 charter.md files (or markdown starting with `# Project Charter`) and the files of .pi/charters/<id>/", path)
+		c.pathProblem("%s is not a charter file: check reads rp1 charter.md files (or markdown starting with `# Project Charter`), the files of .pi/charters/<id>/ and those of .charters/<id>/", path)
 		return false
 	case analysis.KindOtherCharter:
 		msg := fmt.Sprintf("%s is a charter.md but not an rp1 charter (none of rp1's section headings, no ## Scratch Pad): nothing to check", path)
@@ -328,6 +426,9 @@ func (c *checkRun) snapshot(changed []string) *workspace.Snapshot {
 		if f := c.opts.freshness.value; f != "" {
 			settings.Config.Freshness = pi.Freshness(f)
 		}
+		if len(c.opts.severity) > 0 {
+			settings.Config = settings.Config.Merge(analysis.Config{Severity: c.opts.severity})
+		}
 		c.sess = workspace.NewSession(workspace.Options{Disk: c.fsys})
 		return c.sess.Update(workspace.Change{Settings: &settings})
 	}
@@ -384,6 +485,13 @@ func (c *checkRun) report(all []diag.Diagnostic) int {
 			continue
 		}
 		d.File = c.display(d.File)
+		if len(d.Related) > 0 {
+			// A copy: the snapshot's diagnostics are shared.
+			d.Related = slices.Clone(d.Related)
+			for i := range d.Related {
+				d.Related[i].File = c.display(d.Related[i].File)
+			}
+		}
 		shown = append(shown, d)
 	}
 	var err error
@@ -400,7 +508,7 @@ func (c *checkRun) report(all []diag.Diagnostic) int {
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(c.e.stderr, "charter-lsp check: %v\n", err)
+		termtext.Fprintf(c.e.stderr, "charter-lsp check: %v\n", err)
 		return 2
 	}
 	if o.verbose {
@@ -413,7 +521,7 @@ func (c *checkRun) report(all []diag.Diagnostic) int {
 		code = 1
 	}
 	if o.maxWarnings >= 0 && t.warnings > o.maxWarnings {
-		fmt.Fprintf(c.e.stderr, "charter-lsp check: %s, more than --max-warnings %d allows\n", count(t.warnings, "warning", "warnings"), o.maxWarnings)
+		termtext.Fprintf(c.e.stderr, "charter-lsp check: %s, more than --max-warnings %d allows\n", count(t.warnings, "warning", "warnings"), o.maxWarnings)
 		code = 1
 	}
 	if c.failed {

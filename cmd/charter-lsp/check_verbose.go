@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
@@ -18,19 +17,19 @@ func (c *checkRun) writeReadings(w io.Writer) {
 	for _, file := range c.files {
 		name := c.display(file)
 		if r := snap.Reading(file); r != nil {
-			fmt.Fprintf(&b, "%s: read as %s\n", name, r.Title)
+			termtext.Fprintf(&b, "%s: read as %s\n", name, r.Title)
 			for _, x := range r.Reasons {
-				fmt.Fprintf(&b, "  because %s\n", x)
+				termtext.Fprintf(&b, "  because %s\n", x)
 			}
 			for _, x := range r.Conflicts {
-				fmt.Fprintf(&b, "  despite %s\n", x)
+				termtext.Fprintf(&b, "  despite %s\n", x)
 			}
-			fmt.Fprintf(&b, "  otherwise: %s\n", r.Otherwise)
+			termtext.Fprintf(&b, "  otherwise: %s\n", r.Otherwise)
 			continue
 		}
 		if k := snap.File(file).Kind(); k == analysis.KindPiCharter || k == analysis.KindCriteria {
-			fmt.Fprintf(&b, "%s: read as pi-charter v3 (.pi/charters/<id>/), its one generation\n", name)
+			termtext.Fprintf(&b, "%s: read as pi-charter v3 (.pi/charters/<id>/), its one generation\n", name)
 		}
 	}
-	io.WriteString(w, termtext.Escape(b.String()))
+	io.WriteString(w, b.String())
 }

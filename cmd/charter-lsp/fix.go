@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 )
 
 // maxFixPasses bounds --fix: a fix can make another applicable (or two
@@ -41,7 +43,7 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 		byFile := map[string][]diag.Diagnostic{}
 		var files []string
 		for _, d := range all {
-			if d.Fix.Applicable() && d.Severity != diag.SeverityOff {
+			if c.applies(d) {
 				if byFile[d.File] == nil {
 					files = append(files, d.File)
 				}
@@ -52,7 +54,7 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 			break
 		}
 		if pass > maxFixPasses {
-			fmt.Fprintf(c.e.stderr, "charter-lsp check: fixes still apply after %d passes; stopped (their fixes undo each other: please report it)\n", maxFixPasses)
+			termtext.Fprintf(c.e.stderr, "charter-lsp check: fixes still apply after %d passes; stopped (their fixes undo each other: please report it)\n", maxFixPasses)
 			break
 		}
 		slices.Sort(files)
@@ -88,7 +90,11 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 			for _, f := range applied {
 				d := of[f]
 				fixed++
-				fmt.Fprintf(c.e.stderr, "%s %s:%d:%d %s: %s\n", verb, c.display(file), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Code, f.Title)
+				unsafe := ""
+				if f.Unsafe {
+					unsafe = " (unsafe)"
+				}
+				termtext.Fprintf(c.e.stderr, "%s %s:%d:%d %s: %s%s\n", verb, c.display(file), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Code, f.Title, unsafe)
 			}
 		}
 		if len(changedNow) == 0 {
@@ -105,7 +111,7 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", name, err)
 			}
-			fmt.Fprint(c.e.stdout, d)
+			io.WriteString(c.e.stdout, termtext.Lines(d)) // a diff for patch: see shown
 			continue
 		}
 		if err := writeFixed(c.disk, c.projects.writer(file), file, original[file], c.fsys.files[file]); err != nil {
@@ -113,9 +119,29 @@ func (c *checkRun) fixAll() ([]diag.Diagnostic, error) {
 		}
 	}
 	if fixed > 0 {
-		fmt.Fprintf(c.e.stderr, "%s %s in %s\n", verb, count(fixed, "problem", "problems"), count(len(order), "file", "files"))
+		termtext.Fprintf(c.e.stderr, "%s %s in %s\n", verb, count(fixed, "problem", "problems"), count(len(order), "file", "files"))
+	}
+	if !c.opts.unsafeFixes {
+		left := 0
+		for _, d := range remaining {
+			if d.Fix.Applicable() && d.Fix.Unsafe && d.Severity != diag.SeverityOff {
+				left++
+			}
+		}
+		switch {
+		case left == 1:
+			fmt.Fprintln(c.e.stderr, "1 unsafe fix not applied (--unsafe-fixes applies it)")
+		case left > 1:
+			fmt.Fprintf(c.e.stderr, "%d unsafe fixes not applied (--unsafe-fixes applies them)\n", left)
+		}
 	}
 	return remaining, nil
+}
+
+// applies reports whether --fix (or --diff) applies d's fix: one that needs
+// no input, safe unless --unsafe-fixes.
+func (c *checkRun) applies(d diag.Diagnostic) bool {
+	return d.Fix.Applicable() && (!d.Fix.Unsafe || c.opts.unsafeFixes) && d.Severity != diag.SeverityOff
 }
 
 // writeFixed replaces file with fixed, atomically, in the folder in,

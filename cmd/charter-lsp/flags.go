@@ -5,14 +5,18 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
 	"strings"
 
-	"github.com/charter-lsp/charter-lsp/analysis/pi"
-	"github.com/charter-lsp/charter-lsp/internal/textdist"
 	"golang.org/x/term"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
+	"github.com/charter-lsp/charter-lsp/internal/textdist"
 )
 
 // flags is a command's flag set (the standard library's, which accepts
@@ -28,23 +32,52 @@ type flags struct {
 	about    string // what the command does, then anything else help says
 	e        *env
 	version  *bool
-	aliases  map[string]string // alias → the flag it stands for
+	aliases  map[string]string   // alias → the flag it stands for (a one-letter alias is a short flag: -f)
+	writes   map[string]bool     // flags that make the command write files: never suggested for a typo
+	values   map[string][]string // the values a string flag takes, for completion
 }
 
 func newFlags(name, synopsis, about string, e *env) *flags {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // parse reports errors itself, in one line
 	fs.Usage = func() {}
-	f := &flags{FlagSet: fs, name: name, synopsis: synopsis, about: about, e: e, aliases: map[string]string{}}
+	f := &flags{FlagSet: fs, name: name, synopsis: synopsis, about: about, e: e, aliases: map[string]string{}, writes: map[string]bool{}, values: map[string][]string{}}
 	f.version = fs.Bool("version", false, "print the version and exit")
+	f.alias("V", "version")
+	e.flags = f // what the shell completions and the man page are made from
 	return f
 }
 
-// alias makes --alias another name for --of (defined already).
+// alias makes --alias another name for --of (defined already); a
+// one-letter alias is the flag's short form, -x, as peers spell it.
 func (f *flags) alias(alias, of string) {
 	target := f.Lookup(of)
 	f.Var(target.Value, alias, "")
 	f.aliases[alias] = of
+}
+
+// writing marks flags that make the command write files (--fix, --write,
+// --apply): a mistyped flag is never answered with one of them.
+func (f *flags) writing(names ...string) {
+	for _, n := range names {
+		f.writes[n] = true
+	}
+}
+
+// dashed is a flag's name as typed: -x for one letter, --name otherwise.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// canonical is the flag an alias stands for, or name itself.
+func (f *flags) canonical(name string) string {
+	if of, ok := f.aliases[name]; ok {
+		return of
+	}
+	return name
 }
 
 // parse parses args as parseInterspersed does. It returns the positional
@@ -87,20 +120,6 @@ func parseInterspersed(fs *flag.FlagSet, args []string) (positional []string, er
 	}
 }
 
-// parseFlags is parseInterspersed for a command that builds its own
-// flag.FlagSet (fs prints its own errors and usage): it returns ok false
-// with the exit code, 0 after -h, 2 for a bad flag.
-func parseFlags(fs *flag.FlagSet, args []string) (positional []string, code int, ok bool) {
-	positional, err := parseInterspersed(fs, args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		return nil, 0, false
-	case err != nil:
-		return nil, 2, false
-	}
-	return positional, 0, true
-}
-
 // takesValue reports whether args[i] is the value of the flag before it
 // (`--summary --`) rather than the "--" that ends the flags.
 func takesValue(fs *flag.FlagSet, args []string, i int) bool {
@@ -130,7 +149,7 @@ func usageError(w io.Writer, name, format string, args ...any) int {
 	if name != "" {
 		prefix, help = "charter-lsp "+name, "charter-lsp "+name+" -h"
 	}
-	fmt.Fprintf(w, "%s: %s\nRun '%s' for help.\n", prefix, fmt.Sprintf(format, args...), help)
+	termtext.Fprintf(w, "%s: %s\nRun '%s' for help.\n", prefix, fmt.Sprintf(format, args...), help)
 	return 2
 }
 
@@ -146,9 +165,9 @@ var (
 func (f *flags) explain(err error) string {
 	msg := err.Error()
 	if m := undefinedFlag.FindStringSubmatch(msg); m != nil {
-		msg = "unknown flag --" + m[1]
+		msg = "unknown flag " + dashed(m[1])
 		if near := f.nearest(m[1]); near != "" {
-			msg += " (did you mean --" + near + "?)"
+			msg += " (did you mean " + dashed(near) + "?)"
 		}
 		return msg
 	}
@@ -168,12 +187,17 @@ func (f *flags) explain(err error) string {
 	return dashedName.ReplaceAllString(msg, "$1--$2")
 }
 
-// nearest is the defined flag within two edits of name, if any.
+// nearest is the defined flag within two edits of name (and fewer edits
+// than name has letters: -x is not "nearly" --fix), if any; never one that
+// writes files, which a typo must not lead to.
 func (f *flags) nearest(name string) string {
 	best, bestD := "", 3
 	f.VisitAll(func(fl *flag.Flag) {
-		if d := textdist.Distance(name, fl.Name); d < bestD {
-			best, bestD = fl.Name, d
+		if len(fl.Name) == 1 || f.writes[f.canonical(fl.Name)] {
+			return
+		}
+		if d := textdist.Distance(name, fl.Name); d < bestD && d < len(name) {
+			best, bestD = f.canonical(fl.Name), d
 		}
 	})
 	return best
@@ -186,8 +210,13 @@ func (f *flags) help(w io.Writer) {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(f.about))
 	}
 	fmt.Fprintln(w, "\nFlags:")
-	names := map[string][]string{} // flag → its aliases
+	names := map[string][]string{} // flag → its long aliases
+	shorts := map[string]string{}  // flag → its one-letter form
 	for alias, of := range f.aliases {
+		if len(alias) == 1 {
+			shorts[of] = alias
+			continue
+		}
 		names[of] = append(names[of], alias)
 	}
 	type row struct{ left, right string }
@@ -198,6 +227,9 @@ func (f *flags) help(w io.Writer) {
 		}
 		placeholder, usage := flag.UnquoteUsage(fl)
 		left := "--" + fl.Name
+		if sh, ok := shorts[fl.Name]; ok {
+			left = "-" + sh + ", " + left
+		}
 		for _, a := range slices.Sorted(slices.Values(names[fl.Name])) {
 			left += ", --" + a
 		}
@@ -209,7 +241,7 @@ func (f *flags) help(w io.Writer) {
 		}
 		rows = append(rows, row{left, usage})
 	})
-	rows = append(rows, row{"-h, --help", "show this help"}, row{"--version", "print the version"})
+	rows = append(rows, row{"-h, --help", "show this help"}, row{"-V, --version", "print the version"})
 	width := 0
 	for _, r := range rows {
 		width = max(width, len(r.left))
@@ -261,7 +293,7 @@ func asks(args []string, is func(string) bool) bool {
 	return false
 }
 
-func isVersionFlag(arg string) bool { return arg == "--version" || arg == "-version" }
+func isVersionFlag(arg string) bool { return arg == "--version" || arg == "-version" || arg == "-V" }
 
 // choice is a flag whose value is one of a fixed set; a bad value is a
 // usage error that names the flag and the set.
@@ -317,4 +349,34 @@ func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 func isTerminal(f any) bool {
 	file, ok := f.(*os.File)
 	return ok && file != nil && term.IsTerminal(int(file.Fd()))
+}
+
+// severities is --severity CODE=SEVERITY[,CODE=SEVERITY…], repeatable: the
+// configuration's severity key for one run.
+type severities map[string]string
+
+func (s severities) String() string {
+	var parts []string
+	for _, code := range slices.Sorted(maps.Keys(s)) {
+		parts = append(parts, code+"="+s[code])
+	}
+	return strings.Join(parts, ",")
+}
+
+func (s severities) Set(v string) error {
+	for _, part := range strings.Split(v, ",") {
+		code, level, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if !ok {
+			return errors.New("want CODE=SEVERITY, e.g. stale-evidence=error")
+		}
+		code, level = strings.TrimSpace(code), strings.TrimSpace(level)
+		if _, known := diag.ParseCode(code); !known {
+			return fmt.Errorf("unknown diagnostic code %q ('charter-lsp rules' lists them)", code)
+		}
+		if _, err := diag.ParseSeverity(level); err != nil {
+			return err
+		}
+		s[code] = level
+	}
+	return nil
 }

@@ -9,9 +9,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -23,55 +26,64 @@ import (
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
 	"github.com/charter-lsp/charter-lsp/internal/termtext"
 	"github.com/charter-lsp/charter-lsp/interview"
+	"github.com/charter-lsp/charter-lsp/interview/agent"
 )
+
+const interviewAbout = `Prints the next interview action as JSON: rp1's StatelessAgentResponse for a scratch-pad charter,
+the finalizer's {status, artifact, gaps, warnings} for a skeleton charter. A new charter starts in
+the format the user picks: 'charter-lsp init --charter rp1' writes rp1's skeleton (its current
+format); 'interview NEW.md --mode CREATE --apply' starts the seed's scratch-pad interview.
+
+Exit status: 0 fine, 1 an error response (or a finalizer answer that breaks the contract), 2 usage or I/O error.`
 
 // runInterview prints the next interview action for an rp1 charter as JSON;
 // with --apply it also writes that action into the file, so the interview
 // runs from a shell: run, answer in the file, run again.
-func runInterview(args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("interview", flag.ContinueOnError)
-	fl.SetOutput(stderr)
-	mode := fl.String("mode", "", "interview mode: CREATE, UPDATE or RESUME (default: detected from the file)")
-	budget := fl.Int("budget", interview.DefaultBudget, "question budget")
+func runInterview(e *env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
+	fl := newFlags("interview", "CHARTER.md [--mode CREATE|UPDATE|RESUME] [--budget N] [--apply] [--finish] [--agent COMMAND]\n"+
+		"       charter-lsp interview CHARTER.md --contract finalizer [--apply] [--answer TEXT [--region NAME]] [--check-answer FILE]", interviewAbout, e)
+	mode := fl.String("mode", "", "interview `mode`: CREATE, UPDATE or RESUME (default: detected from the file; CREATE on a new file starts rp1's scratch-pad interview, as the seed's contract does)")
+	budget := fl.Int("budget", interview.DefaultBudget, "the question budget: ask at most `N` questions")
 	apply := fl.Bool("apply", false, "write the action into the file (append the question, record the skip, or finish the charter)")
 	finish := fl.Bool("finish", false, "finish the interview now (needs problem and users covered)")
-	contract := fl.String("contract", "", "stateless (scratch-pad charters: rp1's StatelessAgentResponse) or finalizer (skeleton charters: {status, artifact, gaps, warnings}); default: finalizer for a skeleton charter, else stateless")
-	answer := fl.String("answer", "", "finalizer contract: write this answer into the first gap region (or --region), set **Status**, print the new state")
-	region := fl.String("region", "", "finalizer contract, with --answer: the region to write, e.g. \"Vision\" or \"Scope Guardrails / Won't\"")
+	contract := fl.String("contract", "", "the `contract`: stateless (scratch-pad charters: rp1's StatelessAgentResponse) or finalizer (skeleton charters: {status, artifact, gaps, warnings}); default: finalizer for a skeleton charter, else stateless")
+	answer := fl.String("answer", "", "finalizer contract: write this answer `text` into the first gap region (or --region), set **Status**, print the new state")
+	region := fl.String("region", "", "finalizer contract, with --answer: the region to write, by `name`, e.g. \"Vision\" or \"Scope Guardrails / Won't\"")
 	checkAnswer := fl.String("check-answer", "", "finalizer contract: check a finalizer's raw answer saved in `FILE` against rp1's contract and the charter")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: charter-lsp interview CHARTER.md [--mode CREATE|UPDATE|RESUME] [--budget N] [--apply] [--finish]")
-		fmt.Fprintln(stderr, "       charter-lsp interview CHARTER.md --contract finalizer [--apply] [--answer TEXT [--region NAME]] [--check-answer FILE]")
-		fmt.Fprintln(stderr, "\nPrints the next interview action as JSON: rp1's StatelessAgentResponse for a scratch-pad charter,")
-		fmt.Fprintln(stderr, "the finalizer's {status, artifact, gaps, warnings} for a skeleton charter.")
-		fmt.Fprintln(stderr, "Exit status: 0 fine, 1 an error response (or a finalizer answer that breaks the contract), 2 usage or I/O error.")
-		fmt.Fprintln(stderr, "\nFlags:")
-		fl.PrintDefaults()
-	}
-	paths, code, ok := parseFlags(fl, args)
+	agentCmd := fl.String("agent", "", "run this interview agent (rp1's stateless interviewer, e.g. an LLM wrapper) as `COMMAND` instead of the built-in engine; default $"+agent.EnvCommand+"; '' turns it off")
+	agentTimeout := fl.String("agent-timeout", "", "give the interview agent at most `DURATION` per call (90s, 2m; default $"+agent.EnvTimeout+", else "+agent.DefaultTimeout.String()+")")
+	fl.writing("apply", "answer")
+	fl.values["mode"] = []string{interview.ModeCreate, interview.ModeUpdate, interview.ModeResume}
+	fl.values["contract"] = []string{contractStateless, contractFinalizer}
+	paths, code, ok := fl.parse(args)
 	if !ok {
 		return code
 	}
 	if len(paths) != 1 {
-		fl.Usage()
-		return 2
+		return fl.usageError("give one CHARTER.md")
 	}
 	switch m := strings.ToUpper(*mode); m {
 	case "", interview.ModeCreate, interview.ModeUpdate, interview.ModeResume:
 		*mode = m
 	default:
-		fmt.Fprintf(stderr, "charter-lsp interview: unknown mode %q (want CREATE, UPDATE or RESUME)\n", *mode)
+		termtext.Fprintf(stderr, "charter-lsp interview: unknown mode %q (want CREATE, UPDATE or RESUME)\n", *mode)
 		return 2
 	}
 	if *budget <= 0 {
-		fmt.Fprintf(stderr, "charter-lsp interview: --budget must be positive\n")
+		termtext.Fprintf(stderr, "charter-lsp interview: --budget must be positive\n")
 		return 2
 	}
 	path := paths[0]
+	ag, err := agentConfig(fl.FlagSet, *agentCmd, *agentTimeout)
+	if err != nil {
+		termtext.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+		return 2
+	}
 	switch *contract {
 	case "", contractStateless, contractFinalizer:
 	default:
-		fmt.Fprintf(stderr, "charter-lsp interview: unknown --contract %q (want stateless or finalizer)\n", *contract)
+		termtext.Fprintf(stderr, "charter-lsp interview: unknown --contract %q (want stateless or finalizer)\n", *contract)
 		return 2
 	}
 
@@ -79,13 +91,13 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	// linked to another tree); reads never block on a FIFO and are bounded.
 	ps, _, err := projectsOf(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(stderr, "charter-lsp interview: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp interview: %v\n", err)
 		return 2
 	}
 	text, err := ps.fs().ReadFile(path)
 	exists := err == nil
 	if why := notInterviewed(analysis.Classify(path, text)); why != "" {
-		fmt.Fprintf(stderr, "charter-lsp interview: %s is %s, not an rp1 charter: it has no interview; %s\n", path, why, piNext(path))
+		termtext.Fprintf(stderr, "charter-lsp interview: %s is %s, not an rp1 charter: it has no interview; %s\n", path, why, piNext(path))
 		return 2
 	}
 	if *contract == "" && exists && rp1.Parse(text).Format == rp1.FormatSkeleton {
@@ -93,68 +105,139 @@ func runInterview(args []string, stdout, stderr io.Writer) int {
 	}
 	if *contract == contractFinalizer {
 		return runFinalizer(finalizerRun{path: path, in: ps.writer(path), text: text, readErr: err, apply: *apply, mode: *mode,
-			answer: *answer, region: *region, checkAnswer: *checkAnswer}, stdout, stderr)
+			answer: *answer, region: *region, checkAnswer: *checkAnswer, agent: ag}, stdout, stderr)
 	}
 	if *answer != "" || *region != "" || *checkAnswer != "" {
 		fmt.Fprintln(stderr, "charter-lsp interview: --answer, --region and --check-answer belong to --contract finalizer (skeleton charters)")
 		return 2
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", readError(err))
+		termtext.Fprintf(stderr, "charter-lsp interview: %s\n", readError(err))
 		return 2
 	}
 	now := time.Now()
 	opts := interview.Options{Mode: *mode, Budget: *budget, Now: now, FinishNow: *finish, Path: path}
-	r := interview.Next(text, exists, opts)
-
-	if *apply {
+	// With an agent the CLI is the seed's caller: the agent decides, the
+	// engine writes; Ctrl-C stops the agent's whole process group.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	iv := interviewer(ag, stderr)
+	next := interview.Builtin
+	if iv != nil {
+		next = iv.Next
+	}
+	var r interview.Response
+	if !*apply {
+		if r, err = next(ctx, text, exists, opts); err != nil {
+			fmt.Fprintln(stderr, "charter-lsp interview: the interview agent was stopped")
+			return 2
+		}
+	} else {
 		// The same rule check uses: only an rp1 charter is interviewed in
 		// place, unless the user says to create one here.
-		if k := analysis.Classify(path, text); k != analysis.KindRP1Charter && *mode != interview.ModeCreate && r.Type != interview.TypeError {
-			fmt.Fprintf(stderr, "charter-lsp interview: %s is not an rp1 charter (%s); --apply writes only into rp1 charters: pass --mode CREATE to start one in this file\n", path, notRP1Reason(k))
+		if k := analysis.Classify(path, text); k != analysis.KindRP1Charter && *mode != interview.ModeCreate && interview.Next(text, exists, opts).Type != interview.TypeError {
+			termtext.Fprintf(stderr, "charter-lsp interview: %s is not an rp1 charter (%s); --apply writes only into rp1 charters: pass --mode CREATE to start one in this file\n", path, notRP1Reason(k))
 			return 2
 		}
 		// The next action carried out as the editor's does it: each skip
 		// recorded, then the question asked or the charter finished.
-		step, err := interview.Advance(context.Background(), text, exists, opts)
+		step, err := interview.AdvanceWith(ctx, text, exists, opts, next)
+		if err != nil && ctx.Err() != nil {
+			fmt.Fprintln(stderr, "charter-lsp interview: the interview agent was stopped; nothing was written")
+			return 2
+		}
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
 		if len(step.Applied) > 0 {
 			if !exists && step.Applied[0].Mode != interview.ModeCreate {
-				fmt.Fprintf(stderr, "charter-lsp interview: %s does not exist (only CREATE creates a charter)\n", path)
+				termtext.Fprintf(stderr, "charter-lsp interview: %s does not exist (only CREATE creates a charter)\n", path)
 				return 2
 			}
 			in := ps.writer(path)
 			if !exists {
 				// rp1 keeps the charter in .rp1/context/: create the folders.
 				if _, err := in.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+					termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 					return 2
 				}
 			}
 			if err := in.Write(path, step.Text, 0o644); err != nil {
-				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+				termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 				return 2
 			}
 			for _, a := range step.Applied {
-				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", applied(a, step.Text))
+				termtext.Fprintf(stderr, "charter-lsp interview: %s\n", applied(a, step.Text))
+			}
+			if last := step.Applied[len(step.Applied)-1]; iv != nil && iv.Failed == nil && last.Type == interview.TypeSuccess {
+				reportProblems(iv, path, step.Text, stderr)
 			}
 		}
 		r = step.Response
 	}
+	if iv != nil && iv.Failed != nil {
+		termtext.Fprintf(stderr, "charter-lsp interview: %s\n", iv.Fallback())
+	}
 
 	out, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+		termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 		return 2
 	}
-	fmt.Fprintf(stdout, "%s\n", out)
+	fmt.Fprintf(stdout, "%s\n", termtext.JSON(out))
 	if r.Type == interview.TypeError {
 		return 1
 	}
 	return 0
+}
+
+// agentConfig is the interview agent: --agent when given (” turns it
+// off), else $CHARTER_LSP_AGENT; --agent-timeout over $CHARTER_LSP_AGENT_TIMEOUT.
+func agentConfig(fl *flag.FlagSet, cmd, timeout string) (agent.Config, error) {
+	c, err := agent.FromEnv(nil)
+	if err != nil {
+		return c, err
+	}
+	fl.Visit(func(f *flag.Flag) {
+		if f.Name == "agent" {
+			c.Command, c.From = strings.TrimSpace(cmd), "--agent"
+		}
+	})
+	if timeout != "" {
+		if c.Timeout, err = agent.ParseTimeout(timeout); err != nil {
+			return c, fmt.Errorf("--agent-timeout: %v", err)
+		}
+	}
+	return c, nil
+}
+
+// interviewer is the agent's caller, saying on stderr when a call starts,
+// or nil without an agent.
+func interviewer(c agent.Config, stderr io.Writer) *agent.Interviewer {
+	if !c.Enabled() {
+		return nil
+	}
+	return &agent.Interviewer{Config: c, Progress: func(p agent.Phase, elapsed, timeout time.Duration) {
+		switch p {
+		case agent.Started:
+			fmt.Fprintf(stderr, "charter-lsp interview: asking the interview agent (%s)… (Ctrl-C stops it; it is given %s)\n", c.Name(), timeout)
+		case agent.Ended:
+			fmt.Fprintf(stderr, "charter-lsp interview: %s took %.1fs\n", c.Name(), elapsed.Seconds())
+		}
+	}}
+}
+
+// reportProblems says what check reports on a charter an agent finished
+// (its content is written verbatim, then checked).
+func reportProblems(iv *agent.Interviewer, path string, text []byte, stderr io.Writer) {
+	ds := agent.Problems(text, path, analysis.Config{})
+	for _, d := range ds {
+		fmt.Fprintf(stderr, "%s:%d:%d %s %s %s\n", termtext.Escape(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Severity, d.Code, termtext.Escape(d.Message))
+	}
+	if len(ds) > 0 {
+		fmt.Fprintf(stderr, "charter-lsp interview: check reports %d problem(s) in what %s wrote\n", len(ds), iv.Config.Name())
+	}
 }
 
 // applied says on stderr what --apply wrote; text is the file written.
@@ -233,6 +316,7 @@ type finalizerRun struct {
 	answer      string
 	region      string
 	checkAnswer string
+	agent       agent.Config
 }
 
 // runFinalizer speaks rp1's finalizer contract for a skeleton charter
@@ -243,7 +327,7 @@ type finalizerRun struct {
 func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 	fail := func(why string) int {
 		r := rp1.FinalizerResponse{Status: rp1.FinalizerError, Artifact: f.path, Warnings: []string{why}}
-		fmt.Fprintf(stdout, "%s\n", rp1.MarshalFinalizer(r))
+		fmt.Fprintf(stdout, "%s\n", termtext.JSON(rp1.MarshalFinalizer(r)))
 		return 1
 	}
 	write := func(text []byte) error {
@@ -261,13 +345,13 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 	case !exists:
 		text = interview.NewSkeleton(interview.ProjectName(f.path), time.Now())
 		if err := write(text); err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
-		fmt.Fprintf(stderr, "charter-lsp interview: created %s from rp1's charter template\n", f.path)
+		termtext.Fprintf(stderr, "charter-lsp interview: created %s from rp1's charter template\n", f.path)
 		exists = true
 	case (f.apply || f.answer != "") && analysis.Classify(f.path, text) != analysis.KindRP1Charter && f.mode != interview.ModeCreate:
-		fmt.Fprintf(stderr, "charter-lsp interview: %s is not an rp1 charter; --apply and --answer write only into rp1 charters\n", f.path)
+		termtext.Fprintf(stderr, "charter-lsp interview: %s is not an rp1 charter; --apply and --answer write only into rp1 charters\n", f.path)
 		return 2
 	}
 	if why := notText(text); why != "" {
@@ -279,7 +363,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		// Finalize says so (check reads it by its five sections, so the two
 		// give one verdict), and --apply writes nothing into it.
 		if r := rp1.Finalize(rp1.Parse(text), f.path); r.Status == rp1.FinalizerError && f.apply {
-			fmt.Fprintf(stdout, "%s\n", rp1.MarshalFinalizer(r))
+			fmt.Fprintf(stdout, "%s\n", termtext.JSON(rp1.MarshalFinalizer(r)))
 			return 1
 		}
 	}
@@ -295,20 +379,20 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		}
 		plan, err := interview.AnswerRegion(text, id, f.answer)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
 		text = interview.Apply(text, plan.Edits)
 		if err := write(text); err != nil {
-			fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
-		fmt.Fprintf(stderr, "charter-lsp interview: wrote the answer into %q\n", id)
+		termtext.Fprintf(stderr, "charter-lsp interview: wrote the answer into %q\n", id)
 	} else if f.apply {
 		if plan := interview.CorrectStatus(text); len(plan.Edits) > 0 {
 			text = interview.Apply(text, plan.Edits)
 			if err := write(text); err != nil {
-				fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+				termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 				return 2
 			}
 			fmt.Fprintln(stderr, "charter-lsp interview: corrected **Status** to what the gaps call for")
@@ -319,9 +403,23 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 	if f.checkAnswer != "" {
 		return checkFinalizerAnswer(f.checkAnswer, r, stdout, stderr)
 	}
-	fmt.Fprintf(stdout, "%s\n", rp1.MarshalFinalizer(r))
+	if iv := interviewer(f.agent, stderr); iv != nil && r.Status != rp1.FinalizerError && len(r.Gaps) == 0 {
+		// rp1's optional finalizer runs once a fresh read shows no gap.
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		got, err := iv.Finalize(ctx, text, f.path)
+		if err != nil {
+			fmt.Fprintln(stderr, "charter-lsp interview: the interview agent was stopped")
+			return 2
+		}
+		if iv.Failed != nil {
+			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", iv.Fallback())
+		}
+		r = got
+	}
+	fmt.Fprintf(stdout, "%s\n", termtext.JSON(rp1.MarshalFinalizer(r)))
 	if st := interview.NextRegion(text); st.Region != "" && r.Status != rp1.FinalizerError {
-		fmt.Fprintf(stderr, "charter-lsp interview: next: %s — %s (answer with --answer TEXT)\n", st.Region, st.Question)
+		termtext.Fprintf(stderr, "charter-lsp interview: next: %s — %s (answer with --answer TEXT)\n", st.Region, st.Question)
 	}
 	if r.Status == rp1.FinalizerError {
 		return 1
@@ -334,19 +432,17 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 func checkFinalizerAnswer(file string, want rp1.FinalizerResponse, stdout, stderr io.Writer) int {
 	data, err := vfs.OS.ReadFile(file)
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
+		termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 		return 2
 	}
 	ds := rp1.CheckFinalizerAnswer(data, want)
 	diag.Locate(ds, file, source.NewIndex(data))
-	for _, d := range ds {
-		fmt.Fprintf(stdout, "%s:%d:%d %s %s %s\n", termtext.Escape(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Severity, d.Code, termtext.Escape(d.Message))
-	}
+	writeText(stdout, ds, false)
 	if len(ds) > 0 {
-		fmt.Fprintf(stderr, "charter-lsp interview: expected %s\n", rp1.MarshalFinalizer(want))
+		fmt.Fprintf(stderr, "charter-lsp interview: expected %s\n", termtext.JSON(rp1.MarshalFinalizer(want)))
 		return 1
 	}
-	fmt.Fprintf(stderr, "charter-lsp interview: %s keeps rp1's finalizer contract and matches the charter\n", file)
+	termtext.Fprintf(stderr, "charter-lsp interview: %s keeps rp1's finalizer contract and matches the charter\n", file)
 	return 0
 }
 

@@ -1,14 +1,18 @@
 // Command charter-lsp is the charter language server and its CLI.
 //
 //	charter-lsp [serve]                 speak LSP over stdio
-//	charter-lsp check [flags] PATH…     print diagnostics, fix what has a fix
+//	charter-lsp init [DIR]              write .charter-lsp.jsonc (--charter: a new charter)
+//	charter-lsp check [flags] PATH…     print diagnostics, fix what has a safe fix
 //	charter-lsp interview CHARTER.md    print the next interview action
 //	charter-lsp status [DIR]            show pi-charter status
 //	charter-lsp record VAL-ID …         record evidence
+//	charter-lsp verify VAL-ID|C<n>      run a criterion's command, record it
 //	charter-lsp migrate PATH [--write]  turn an older charter into a current one
+//	charter-lsp rules | explain CODE    the diagnostic codes
+//	charter-lsp completion SHELL        a shell completion script
 //	charter-lsp version
 //
-// Every command takes -h/--help (help on stdout, exit 0) and --version.
+// Every command takes -h/--help (help on stdout, exit 0) and -V/--version.
 // Exit status, as markdownlint-cli2 and eslint: 0 fine, 1 findings or a
 // failed action, 2 a usage or I/O error (the message names the flag).
 package main
@@ -20,13 +24,11 @@ import (
 	"strings"
 )
 
-// version is set by the Makefile with -ldflags.
-var version = "dev"
-
 // env is what a command reads and writes besides its arguments.
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	flags          *flags // the command's flags, once it defined them
 }
 
 // A command runs with its arguments (after the command name) and returns the
@@ -37,19 +39,25 @@ type command struct {
 	run     func(e *env, args []string) int
 }
 
-// commands, in the order help lists them.
-var commands = []command{
-	{"serve", "speak the Language Server Protocol over stdio (the default)", runServe},
-	{"check", "print diagnostics for charter files or folders; --fix applies the fixes", runCheck},
-	{"interview", "print the next interview action for an rp1 charter", func(e *env, args []string) int {
-		return runInterview(args, e.stdout, e.stderr)
-	}},
-	{"status", "show pi-charter status: milestones, VALs, drift, blockers, next actions", runStatus},
-	{"record", "record evidence for a VAL, as pi-charter's charter_record does", runRecord},
-	{"migrate", "turn an older charter into one in the current grammar (prints; --write creates)", func(e *env, args []string) int {
-		return runMigrate(args, e.stdout, e.stderr)
-	}},
-	{"version", "print the version", runVersion},
+// commands, in the order help lists them (set in init: completion reads
+// the list to describe the commands).
+var commands []command
+
+func init() {
+	commands = []command{
+		{"serve", "speak the Language Server Protocol over stdio (the default)", runServe},
+		{"init", "write a .charter-lsp.jsonc and, with --charter, a new charter (rp1, .charters or pi)", runInit},
+		{"check", "print diagnostics for charter files or folders; --fix applies the fixes", runCheck},
+		{"interview", "print the next interview action for an rp1 charter", runInterview},
+		{"status", "show pi-charter status: milestones, VALs, drift, blockers, next actions", runStatus},
+		{"record", "record evidence for a VAL, as pi-charter's charter_record does", runRecord},
+		{"verify", "run a criterion's command (after you confirm it) and record what it printed", runVerify},
+		{"migrate", "turn an older charter into one in the current grammar (prints; --write creates)", runMigrate},
+		{"rules", "list every diagnostic code: severity, family, fix safety, what triggers it", runRules},
+		{"explain", "explain a diagnostic code: what triggers it, an example, the fix, its docs URL", runExplain},
+		{"completion", "print a shell completion script: bash, zsh or fish", runCompletion},
+		{"version", "print the version", runVersion},
+	}
 }
 
 func lookup(name string) (command, bool) {
@@ -107,7 +115,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case asks(rest, isHelpFlag):
 		// Help is the output the user asked for: all of it goes to stdout
 		// (`charter-lsp check -h | less`), whichever writer a command uses.
-		e = &env{stdin: stdin, stdout: stdout, stderr: stdout}
+		e.stderr = stdout
 	case asks(rest, isVersionFlag):
 		printVersion(stdout)
 		return 0
@@ -116,7 +124,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "charter-lsp: a language server and linter for charter files (rp1 charter.md, pi-charter criteria.md).")
+	fmt.Fprintln(w, "charter-lsp: a language server and linter for charter files (rp1 charter.md, pi-charter .pi/charters/<id>/ and .charters/<id>/).")
 	fmt.Fprintln(w, "\nUsage: charter-lsp [command] [flags] [args]")
 	fmt.Fprintln(w, "\nCommands:")
 	for _, c := range commands {

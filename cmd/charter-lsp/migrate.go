@@ -1,8 +1,8 @@
 package main
 
 import (
+	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -14,12 +14,15 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
+	"github.com/charter-lsp/charter-lsp/internal/shellword"
 	"github.com/charter-lsp/charter-lsp/internal/termtext"
 	"github.com/charter-lsp/charter-lsp/migrate"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 // migrateRP1 turns an rp1 scratch-pad charter into the skeleton format
@@ -38,36 +41,34 @@ func migrateRP1(src []byte, now time.Time) (text []byte, notes []string, err err
 	return m.New, m.Notes(), nil
 }
 
-func runMigrate(args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("migrate", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+const migrateAbout = `Turns an older charter into one in the current grammar. PATH is a charter folder or a file in it:
+  .pi/charters/<id>/ (pi-charter v3) or .charters/<id>/ in the file-interface grammar (ADR-0014/0015)
+  become a new .charters/<new-id>/ folder beside the old one, which is left as it is;
+  a phases or Objective charter needs nothing;
+  an rp1 charter.md of the scratch-pad era is rewritten in place in rp1's skeleton format.
+Without --write it prints the files it would write and changes nothing.
+
+Exit status: 0 done (or nothing to do), 1 migration refused, 2 usage or I/O error.`
+
+func runMigrate(e *env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
+	fl := newFlags("migrate", "PATH [--write]", migrateAbout, e)
 	write := fl.Bool("write", false, "create the new charter (default: print what would be written and change nothing)")
-	nowFlag := fl.String("now", "", "date the new charter at this RFC 3339 time (default: now)")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: charter-lsp migrate PATH [--write]")
-		fmt.Fprintln(stderr, "\nTurns an older charter into one in the current grammar. PATH is a charter folder or a file in it:")
-		fmt.Fprintln(stderr, "  .pi/charters/<id>/ (pi-charter v3) or .charters/<id>/ in the file-interface grammar (ADR-0014/0015)")
-		fmt.Fprintln(stderr, "  become a new .charters/<new-id>/ folder beside the old one, which is left as it is;")
-		fmt.Fprintln(stderr, "  a phases or Objective charter needs nothing;")
-		fmt.Fprintln(stderr, "  an rp1 charter.md of the scratch-pad era is rewritten in place in rp1's skeleton format.")
-		fmt.Fprintln(stderr, "Without --write it prints the files it would write and changes nothing.")
-		fmt.Fprintln(stderr, "Exit status: 0 done (or nothing to do), 1 migration refused, 2 usage or I/O error.")
-		fmt.Fprintln(stderr, "\nFlags:")
-		fl.PrintDefaults()
-	}
-	paths, code, ok := parseFlags(fl, args)
+	fl.alias("w", "write")
+	fl.writing("write")
+	nowFlag := fl.String("now", "", "date the new charter at this RFC 3339 `time` (default: now)")
+	paths, code, ok := fl.parse(args)
 	if !ok {
 		return code
 	}
 	if len(paths) != 1 {
-		fmt.Fprintln(stderr, "charter-lsp migrate: give one charter folder or file (see charter-lsp migrate -h)")
-		return 2
+		return fl.usageError("give one charter folder or file")
 	}
 	now := time.Now()
 	if *nowFlag != "" {
 		t, err := time.Parse(time.RFC3339Nano, *nowFlag)
 		if err != nil {
-			fmt.Fprintf(stderr, "charter-lsp migrate: --now: %v\n", err)
+			termtext.Fprintf(stderr, "charter-lsp migrate: --now: %v\n", err)
 			return 2
 		}
 		now = t
@@ -75,7 +76,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	// Nothing outside the charter's project is read or written.
 	ps, abs, err := projectsOf(paths[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 2
 	}
 	disk := ps.fs()
@@ -88,7 +89,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	}
 	if dir != "" {
 		if _, err := disk.Stat(dir); err != nil {
-			fmt.Fprintf(stderr, "charter-lsp migrate: %s\n", readError(err))
+			termtext.Fprintf(stderr, "charter-lsp migrate: %s\n", readError(err))
 			return 2
 		}
 	}
@@ -104,22 +105,23 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case errors.Is(err, migrate.ErrNothingToDo):
-		fmt.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
 		return 0
 	case err != nil:
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 1
 	}
+	fixFirst(stdout, disk, dir, paths[0])
 	printPlan(stdout, plan)
 	if !*write {
 		fmt.Fprintln(stdout, "\nNothing written: run again with --write to create the folder.")
 		return 0
 	}
 	if err := writePlan(ps.writer(plan.Root), plan); err != nil {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stdout, "\nCreated %s (%s).\n", displayPath(plan.Dir())+string(filepath.Separator), fileNames(plan))
+	termtext.Fprintf(stdout, "\nCreated %s (%s).\n", displayPath(plan.Dir())+string(filepath.Separator), fileNames(plan))
 	return 0
 }
 
@@ -129,37 +131,37 @@ func migrateRP1File(disk vfs.FS, in atomicfile.Dir, path string, now time.Time, 
 	src, err := disk.ReadFile(path) // bounded, never blocking on a FIFO or reading a device
 	var nr *vfs.NotRegularError
 	if errors.Is(err, vfs.ErrOutside) || errors.As(err, &nr) && !nr.Mode.IsDir() {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %s\n", readError(err))
+		termtext.Fprintf(stderr, "charter-lsp migrate: %s\n", readError(err))
 		return 2
 	}
 	if err != nil || analysis.Classify(path, src) != analysis.KindRP1Charter {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %s is not a charter charter-lsp can migrate: give a .pi/charters/<id>/ or .charters/<id>/ folder, or an rp1 charter.md\n", displayPath(path))
+		termtext.Fprintf(stderr, "charter-lsp migrate: %s is not a charter charter-lsp can migrate: give a .pi/charters/<id>/ or .charters/<id>/ folder, or an rp1 charter.md\n", displayPath(path))
 		return 2
 	}
 	text, notes, err := migrateRP1(src, now)
 	switch {
 	case errors.Is(err, migrate.ErrNothingToDo):
-		fmt.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stdout, "charter-lsp migrate: %v\n", err)
 		return 0
 	case err != nil:
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "charter-lsp migrate: %s (rp1 scratch pad) → the skeleton format, in place\n", displayPath(path))
+	termtext.Fprintf(stdout, "charter-lsp migrate: %s (rp1 scratch pad) → the skeleton format, in place\n", displayPath(path))
 	for _, n := range notes {
-		fmt.Fprintf(stdout, "  - %s\n", n)
+		termtext.Fprintf(stdout, "  - %s\n", n)
 	}
 	name := filepath.ToSlash(displayPath(path))
-	fmt.Fprintf(stdout, "\n%s", shown(isTerminal(stdout), udiff.Unified("a/"+name, "b/"+name, string(src), string(text))))
+	io.WriteString(stdout, "\n"+shown(isTerminal(stdout), udiff.Unified("a/"+name, "b/"+name, string(src), string(text))))
 	if !write {
 		fmt.Fprintln(stdout, "\nNothing written: run again with --write to rewrite the file.")
 		return 0
 	}
 	if err := in.Write(path, text, 0o644); err != nil {
-		fmt.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
+		termtext.Fprintf(stderr, "charter-lsp migrate: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stdout, "\nRewrote %s.\n", displayPath(path))
+	termtext.Fprintf(stdout, "\nRewrote %s.\n", displayPath(path))
 	return 0
 }
 
@@ -176,17 +178,18 @@ func takenIn(disk vfs.FS, root string) func(string) bool {
 
 func printPlan(w io.Writer, p *migrate.Plan) {
 	term := isTerminal(w)
-	fmt.Fprintf(w, "charter-lsp migrate: %s (%s) → %s\n", displayPath(p.From)+string(filepath.Separator), p.Kind, displayPath(p.Dir())+string(filepath.Separator))
+	termtext.Fprintf(w, "charter-lsp migrate: %s (%s) → %s\n", displayPath(p.From)+string(filepath.Separator), p.Kind, displayPath(p.Dir())+string(filepath.Separator))
 	for _, n := range p.Notes {
-		fmt.Fprintf(w, "  - %s\n", n)
+		termtext.Fprintf(w, "  - %s\n", n)
 	}
 	for _, f := range p.Files {
 		name := displayPath(filepath.Join(p.Dir(), f.Name))
 		if len(f.Content) == 0 {
-			fmt.Fprintf(w, "\n=== %s (empty)\n", name)
+			termtext.Fprintf(w, "\n=== %s (empty)\n", name)
 			continue
 		}
-		fmt.Fprintf(w, "\n=== %s (%d bytes)\n%s", name, len(f.Content), shown(term, string(f.Content)))
+		termtext.Fprintf(w, "\n=== %s (%d bytes)\n", name, len(f.Content))
+		io.WriteString(w, shown(term, string(f.Content)))
 		if !strings.HasSuffix(string(f.Content), "\n") {
 			fmt.Fprintln(w)
 		}
@@ -196,12 +199,14 @@ func printPlan(w io.Writer, p *migrate.Plan) {
 // shown is a preview of a repository's text as printed: on a terminal its
 // control characters are escaped (termtext.Escape; a CRLF shows as a line
 // end), so a charter cannot drive the terminal; to a pipe or a file it is
-// unchanged, so the diff still applies with patch.
+// unchanged, so the diff still applies with patch — but for a line that
+// would read as a CI command (termtext.Lines: a CI log is a pipe too),
+// escaped everywhere.
 func shown(term bool, s string) string {
-	if !term {
-		return s
+	if term {
+		s = termtext.Escape(strings.ReplaceAll(s, "\r\n", "\n"))
 	}
-	return termtext.Escape(strings.ReplaceAll(s, "\r\n", "\n"))
+	return termtext.Lines(s)
 }
 
 func fileNames(p *migrate.Plan) string {
@@ -231,4 +236,44 @@ func writePlan(in atomicfile.Dir, p *migrate.Plan) error {
 		}
 	}
 	return nil
+}
+
+// fixFirst says, before a migration's plan, which findings in the old
+// charter dir `check --fix` would correct: the migration carries what
+// pi-charter reads today, so a misreading (`Status: done`, read as pending
+// with "done" as the note) would be carried as it is read. arg is the
+// charter as the user named it.
+func fixFirst(w io.Writer, disk vfs.FS, dir, arg string) {
+	snap := workspace.NewSession(workspace.Options{Disk: disk}).Update(workspace.Change{Settings: &workspace.Settings{}})
+	files := charterfile.Files(disk, dir)
+	if charterfile.DirOf(filepath.Join(dir, charterfile.CharterFile)) == "" {
+		files = analysis.PiCharterFiles(disk, dir)
+	}
+	var fixable []diag.Diagnostic
+	unsafe := false
+	for _, f := range files {
+		ds, err := snap.Diagnostics(context.Background(), f)
+		if err != nil {
+			return
+		}
+		for _, d := range ds {
+			if d.Fix.Applicable() && d.Severity != diag.SeverityOff {
+				fixable = append(fixable, d)
+				unsafe = unsafe || d.Fix.Unsafe
+			}
+		}
+	}
+	if len(fixable) == 0 {
+		return
+	}
+	flags := "--fix"
+	if unsafe {
+		flags += " --unsafe-fixes"
+	}
+	fmt.Fprintf(w, "charter-lsp migrate: first, %s in %s that `check %s` corrects: the migration carries what pi-charter reads today, these misreadings too:\n",
+		count(len(fixable), "finding", "findings"), arg, flags)
+	for _, d := range fixable {
+		fmt.Fprintf(w, "  %s:%d %s: %s\n", termtext.Escape(displayPath(d.File)), d.Range.Start.Line+1, d.Code, termtext.Escape(d.Message))
+	}
+	fmt.Fprintf(w, "Run `charter-lsp check %s %s` (or --diff to see it), then migrate.\n\n", flags, shellword.Quote(arg))
 }

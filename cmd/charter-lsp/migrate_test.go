@@ -183,7 +183,7 @@ func TestMigrateRP1RoundTrip(t *testing.T) {
 	if code := run([]string{"migrate", path}, nil, &out, &errOut); code != 0 {
 		t.Fatalf("dry run: exit %d: %s", code, errOut.String())
 	}
-	for _, want := range []string{"Q1 (Target Users) → Target Users", "Q2 (Scope) → Scope Guardrails / Will, Scope Guardrails / Won't",
+	for _, want := range []string{"Q1 (Target Users) → Target Users", "Q2 (Scope) → Scope Guardrails / Will, Scope Guardrails / Won't", "**Version**: 1.0.0 is kept",
 		"the scratch pad is removed: every answer is placed", "Vision stays _TBD_", "+## Vision", "-## Scratch Pad", "Nothing written"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("dry run lacks %q:\n%s", want, out.String())
@@ -205,8 +205,13 @@ func TestMigrateRP1RoundTrip(t *testing.T) {
 			t.Errorf("migrated charter lacks %q:\n%s", want, got)
 		}
 	}
-	if strings.Contains(got, "Scratch Pad") || strings.Contains(got, "**Version**") {
-		t.Errorf("scratch pad or version left:\n%s", got)
+	if strings.Contains(got, "Scratch Pad") {
+		t.Errorf("scratch pad left:\n%s", got)
+	}
+	// The author's document version is theirs: kept, and the notes say
+	// what it means beside the skeleton's regions.
+	if !strings.Contains(got, "**Version**: 1.0.0\n") {
+		t.Errorf("the **Version** line was dropped:\n%s", got)
 	}
 	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o640 {
 		t.Errorf("mode %v, want the file's own 0640", fi.Mode().Perm())

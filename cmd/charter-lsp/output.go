@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,7 +13,9 @@ import (
 )
 
 // useColor decides whether to colour what goes to w: --color=always or
-// never as given; auto colours a terminal unless NO_COLOR is set (to
+// never as given; auto colours when FORCE_COLOR is set (to anything but
+// "", "0" or "false", as Node's tools read it; it wins over NO_COLOR, so a
+// CI log can show colour), else a terminal unless NO_COLOR is set (to
 // anything but "", https://no-color.org) or TERM is dumb.
 func useColor(mode string, w io.Writer) bool {
 	switch mode {
@@ -20,6 +23,11 @@ func useColor(mode string, w io.Writer) bool {
 		return true
 	case "never":
 		return false
+	}
+	switch os.Getenv("FORCE_COLOR") {
+	case "", "0", "false":
+	default:
+		return true
 	}
 	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
 		return false
@@ -52,18 +60,19 @@ var severityStyle = map[diag.Severity]string{
 
 // writeText prints `file:line:col severity code message`, 1-based as editors
 // and compilers print positions, so a terminal or an editor can jump there.
-// A file name or message from the repository has its control characters
-// escaped: only our own colours reach the terminal.
+// A file name or message from the repository is one escaped piece of its
+// line (termtext): only our own colours and lines reach the terminal or
+// the CI log.
 func writeText(w io.Writer, ds []diag.Diagnostic, color bool) error {
 	var b strings.Builder
 	for _, d := range ds {
 		fmt.Fprintf(&b, "%s %s %s %s\n",
-			paint(color, sgrBold, fmt.Sprintf("%s:%d:%d", termtext.Escape(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1)),
+			paint(color, sgrBold, fmt.Sprintf("%s:%d:%d", termtext.Inline(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1)),
 			paint(color, severityStyle[d.Severity], d.Severity.String()),
 			paint(color, sgrDim, d.Code.String()),
-			termtext.Escape(d.Message))
+			termtext.Inline(d.Message))
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, termtext.Lines(b.String()))
 	return err
 }
 
@@ -73,10 +82,22 @@ func writeJSON(w io.Writer, ds []diag.Diagnostic) error {
 	if ds == nil {
 		ds = []diag.Diagnostic{}
 	}
-	enc := json.NewEncoder(w)
+	return encodeJSON(w, ds)
+}
+
+// encodeJSON prints v as indented JSON, what every --format json prints:
+// the data exact, the bytes free of what a terminal or a CI log acts on
+// (termtext.JSON).
+func encodeJSON(w io.Writer, v any) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(ds)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(termtext.JSON(b.Bytes()))
+	return err
 }
 
 // writeGitHub prints GitHub Actions workflow commands, one per diagnostic,
@@ -94,23 +115,11 @@ func writeGitHub(w io.Writer, ds []diag.Diagnostic) error {
 			level = "warning"
 		}
 		fmt.Fprintf(&b, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n", level,
-			githubProperty(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Range.End.Line+1, d.Range.End.Character+1,
-			githubProperty("charter-lsp "+d.Code.String()), githubData(d.Message))
+			termtext.GitHubProperty(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Range.End.Line+1, d.Range.End.Character+1,
+			termtext.GitHubProperty("charter-lsp "+d.Code.String()), termtext.GitHubData(d.Message))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// githubData escapes a workflow command's message: "%", CR and LF, which
-// the runner would otherwise read as the end of the command.
-func githubData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-// githubProperty escapes a property value: as data, plus ":" and ",", which
-// separate properties.
-func githubProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
 // tally counts diagnostics by severity, and those --quiet hides.

@@ -3,12 +3,14 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
@@ -125,7 +127,15 @@ func TestStatusSuggestionsRun(t *testing.T) {
 		if words[0] != "charter-lsp" {
 			t.Fatalf("%q is not a charter-lsp command", a.CLI)
 		}
-		if _, errOut, code := cli(t, project, "", words[1:]...); code != 0 && !(words[1] == "check" && code == 1) {
+		_, errOut, code := cli(t, project, "", words[1:]...)
+		switch {
+		case words[1] == "verify":
+			// It finds the VAL and shows its command; without a terminal
+			// to ask on it runs nothing (the test's stdin is no terminal).
+			if code != 2 || !strings.Contains(errOut, "Run the command that verifies "+words[2]) || !strings.Contains(errOut, "pass --yes") {
+				t.Errorf("%s: exit %d, %s", a.CLI, code, errOut)
+			}
+		case code != 0 && !(words[1] == "check" && code == 1):
 			t.Errorf("%s: exit %d, %s", a.CLI, code, errOut)
 		}
 		ran++
@@ -188,4 +198,76 @@ func actionsGlob(g string) *regexp.Regexp {
 		}
 	}
 	return regexp.MustCompile(b.String() + "$")
+}
+
+// The README and the Makefile's help say the same time for make test.
+func TestReadmeAndMakefileAgreeOnMakeTest(t *testing.T) {
+	mk, err := os.ReadFile(filepath.Join("..", "..", "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, _ := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	m := regexp.MustCompile(`## test:[^\n]*\n## \((?:about )?([^;)]*?) on a 2-core machine`).FindSubmatch(mk)
+	if m == nil {
+		t.Fatal("the Makefile's help for test names no time on a 2-core machine")
+	}
+	if !strings.Contains(string(readme), "takes "+string(m[1])+" on a 2-core machine") {
+		t.Errorf("the Makefile says make test takes %q on a 2-core machine; the README does not say the same", m[1])
+	}
+}
+
+// make release needs npm (vsce packs the .vsix): it says so before
+// building anything, not halfway through.
+func TestMakeReleaseSaysItNeedsNpm(t *testing.T) {
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("no make")
+	}
+	dist := filepath.Join(t.TempDir(), "dist")
+	cmd := exec.Command("make", "--no-print-directory", "release", "NPM=no-such-npm", "DIST="+dist)
+	cmd.Dir = filepath.Join("..", "..")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "make release needs npm") {
+		t.Errorf("make release without npm: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(dist); err == nil {
+		t.Error("it made dist/ before saying npm is missing")
+	}
+}
+
+// The README's install line works on a machine without ~/.local/bin.
+func TestReadmeInstallLineMakesTheFolder(t *testing.T) {
+	line := readmeCommand(t, "tar -xzf charter-lsp_")
+	_, install, ok := strings.Cut(line, "&& ")
+	if !ok {
+		t.Fatalf("no install step in %q", line)
+	}
+	if !strings.Contains(install, "mkdir -p ~/.local/bin") && !strings.Contains(install, "install -D") {
+		t.Errorf("%q fails when ~/.local/bin does not exist", install)
+	}
+}
+
+// The README names every command of the CLI and every key of the
+// configuration.
+func TestReadmeNamesEveryCommandAndKey(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range commands {
+		if !strings.Contains(string(readme), "charter-lsp "+c.name) {
+			t.Errorf("the README does not name charter-lsp %s", c.name)
+		}
+	}
+	cfg, err := json.Marshal(analysis.Config{}.Effective())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys map[string]any
+	json.Unmarshal(cfg, &keys)
+	keys["severity"] = nil
+	for k := range keys {
+		if !strings.Contains(string(readme), `"`+k+`"`) {
+			t.Errorf("the README's configuration does not show the key %q", k)
+		}
+	}
 }

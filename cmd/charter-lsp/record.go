@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 	"github.com/charter-lsp/charter-lsp/record"
 )
 
@@ -91,13 +91,13 @@ func runRecord(e *env, args []string) int {
 	case errors.As(err, &ee):
 		return fl.usageError("%s", entryMessage(ee))
 	case err != nil:
-		fmt.Fprintf(e.stderr, "charter-lsp record: %v\n", err)
+		termtext.Fprintf(e.stderr, "charter-lsp record: %v\n", err)
 		return 1
 	}
 	for _, w := range res.Entries {
-		fmt.Fprintf(e.stdout, "recorded %s %s in %s\n", w.CriterionID, w.Outcome, displayPath(filepath.Join(res.Dir, filepath.FromSlash(w.Path))))
+		termtext.Fprintf(e.stdout, "recorded %s %s in %s\n", w.CriterionID, w.Outcome, displayPath(filepath.Join(res.Dir, filepath.FromSlash(w.Path))))
 	}
-	fmt.Fprintf(e.stdout, "updated %s\n", displayPath(filepath.Join(res.Dir, "criterion-state.json")))
+	termtext.Fprintf(e.stdout, "updated %s\n", displayPath(filepath.Join(res.Dir, "criterion-state.json")))
 	return 0
 }
 

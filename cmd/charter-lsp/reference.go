@@ -23,5 +23,6 @@ func cliReference() string {
 		run([]string{c.name, "-h"}, nil, &out, &out)
 		fmt.Fprintf(&b, "\n## %s\n\n```text\n%s```\n", c.name, out.String())
 	}
+	b.WriteString("\n" + conventions)
 	return b.String()
 }

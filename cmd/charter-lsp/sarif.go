@@ -1,11 +1,13 @@
 package main
 
 import (
-	"encoding/json"
 	"io"
+	"net/url"
 	"path/filepath"
+	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 )
 
 // SARIF 2.1.0 output, the format code-scanning tools ingest. Only the
@@ -91,9 +93,9 @@ func writeSARIF(w io.Writer, ds []diag.Diagnostic, toolVersion string) error {
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, rule)
 	}
 	for _, d := range ds {
-		res := sarifResult{RuleID: d.Code.String(), RuleIndex: index[d.Code], Level: sarifLevel(d.Severity), Message: sarifMessage{d.Message}}
+		res := sarifResult{RuleID: d.Code.String(), RuleIndex: index[d.Code], Level: sarifLevel(d.Severity), Message: sarifMessage{termtext.Inline(d.Message)}}
 		var loc sarifLocation
-		loc.PhysicalLocation.ArtifactLocation.URI = filepath.ToSlash(d.File)
+		loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(d.File)
 		loc.PhysicalLocation.Region = sarifRegion{
 			StartLine: d.Range.Start.Line + 1, StartColumn: d.Range.Start.Character + 1,
 			EndLine: d.Range.End.Line + 1, EndColumn: d.Range.End.Character + 1,
@@ -101,11 +103,26 @@ func writeSARIF(w io.Writer, ds []diag.Diagnostic, toolVersion string) error {
 		res.Locations = []sarifLocation{loc}
 		run.Results = append(run.Results, res)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(sarifLog{
+	return encodeJSON(w, sarifLog{
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
 		Runs:    []sarifRun{run},
 	})
+}
+
+// sarifURI is a file's artifactLocation.uri: a URI reference (RFC 3986),
+// so every byte of the path outside the unreserved and sub-delimiter
+// characters is percent-encoded. A relative path stays a relative reference
+// (resolved against the repository, as code scanning does; "./" first
+// when its first segment has a ":" that would read as a scheme); an
+// absolute one becomes a file: URI.
+func sarifURI(file string) string {
+	p := filepath.ToSlash(file)
+	if filepath.IsAbs(file) {
+		if !strings.HasPrefix(p, "/") {
+			p = "/" + p // a Windows drive: file:///C:/…
+		}
+		return (&url.URL{Scheme: "file", Path: p}).String()
+	}
+	return (&url.URL{Path: p}).String()
 }

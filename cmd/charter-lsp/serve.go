@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/charter-lsp/charter-lsp/interview/agent"
 	"github.com/charter-lsp/charter-lsp/lsp"
 )
 
@@ -55,7 +56,13 @@ func serve(e *env, args []string, name string) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	srv := lsp.New(lsp.Options{Logger: logger, Version: version})
+	// The interview agent the user named in the server's environment
+	// (editors may name one in initializationOptions instead).
+	agentCfg, err := agent.FromEnv(nil)
+	if err != nil {
+		logger.Warn("interview agent", zap.Error(err))
+	}
+	srv := lsp.New(lsp.Options{Logger: logger, Version: version, Agent: agentCfg})
 	logger.Info("charter-lsp serving on stdio", zap.String("version", version))
 	code = srv.Serve(ctx, stdio{in: in, out: e.stdout})
 	logger.Info("charter-lsp exiting", zap.Int("code", code))

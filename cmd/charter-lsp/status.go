@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -11,6 +11,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/termtext"
 	"github.com/charter-lsp/charter-lsp/status"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
@@ -31,7 +32,9 @@ func runStatus(e *env, args []string) int {
 	fl := newFlags("status", "[DIR] [flags]", statusAbout, e)
 	format := newChoice("text", "text", "json")
 	fl.Var(format, "format", "output `format`: text or json")
+	fl.alias("f", "format")
 	configPath := fl.String("config", "", "configuration `file` (default: the .charter-lsp.jsonc found above each charter)")
+	fl.alias("c", "config")
 	srcDirs := fl.String("src", "", "comma-separated source `folders`, relative to the project, whose changes make fresh-required evidence stale (default: sourceDirs of the configuration, else src)")
 	freshness := fl.freshnessFlag()
 	now := fl.String("now", "", "compute ages as of this RFC 3339 `time` (for tests; default: now)")
@@ -72,17 +75,17 @@ func runStatus(e *env, args []string) int {
 	// outside its workspace folders.
 	ps, _, err := projectsOf(dirs[0])
 	if err != nil {
-		fmt.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
+		termtext.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
 		return 2
 	}
 	disk := ps.fs()
 	charters, err := statusDirs(disk, dirs[0])
 	if err != nil {
-		fmt.Fprintf(e.stderr, "charter-lsp status: %s\n", readError(err))
+		termtext.Fprintf(e.stderr, "charter-lsp status: %s\n", readError(err))
 		return 2
 	}
 	if len(charters) == 0 {
-		fmt.Fprintf(e.stderr, "charter-lsp status: no pi charter (.pi/charters/<id>/ or .charters/<id>/) under %s\n", dirs[0])
+		termtext.Fprintf(e.stderr, "charter-lsp status: no pi charter (.pi/charters/<id>/ or .charters/<id>/) under %s\n", dirs[0])
 		return 1
 	}
 	// Each charter's configuration, as check finds it (one snapshot of the
@@ -107,27 +110,29 @@ func runStatus(e *env, args []string) int {
 	}
 	snap := workspace.NewSession(workspace.Options{Disk: disk}).Update(workspace.Change{Settings: &settings})
 	ctx := context.Background()
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
+		return 2
+	}
 	all := []*status.Status{}
 	code = 0
 	for _, dir := range charters {
 		if _, err := snap.Config(filepath.Join(dir, "criteria.md")); err != nil {
-			fmt.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
+			termtext.Fprintf(e.stderr, "charter-lsp status: %v\n", err)
 			code = 2
 			continue
 		}
 		st, err := snap.Status(ctx, dir, at)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "charter-lsp status: %s: %v\n", displayPath(dir), err)
+			termtext.Fprintf(e.stderr, "charter-lsp status: %s: %v\n", displayPath(dir), err)
 			code = 2
 			continue
 		}
-		all = append(all, st)
+		all = append(all, st.From(wd))
 	}
 	if format.value == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(all); err != nil {
+		if writeJSONValue(e, all) != 0 {
 			return 2
 		}
 		return code
@@ -136,7 +141,7 @@ func runStatus(e *env, args []string) int {
 		if i > 0 {
 			fmt.Fprintln(e.stdout)
 		}
-		fmt.Fprintf(e.stdout, "%s\n", displayPath(st.Dir))
+		termtext.Fprintf(e.stdout, "%s\n", displayPath(st.Dir))
 		status.Text(e.stdout, st)
 	}
 	return code

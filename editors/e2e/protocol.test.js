@@ -188,6 +188,55 @@ test('executeCommand charter.valAt names the VAL at a position', async () => {
   assert.equal(none, null, 'the title line is in no VAL: the answer is null');
 });
 
+// The interview agent named where the user starts the server (CHARTER_LSP_AGENT): here a
+// script running the server's own interview behind rp1's contract. The conversation's
+// prompts say the agent asked, the server reports progress while it works; in an untrusted
+// workspace the agent is not run, and the user is told why.
+async function agentClient(initializationOptions) {
+  const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'charter-agent-'));
+  const agent = path.join(dir, 'fake-agent');
+  const marker = path.join(dir, 'the-agent-ran');
+  fs.writeFileSync(agent, `#!/bin/sh\ntouch '${marker}'\nexec '${path.resolve(serverBinary())}' interview "$1" --mode "$2"\n`, { mode: 0o755 });
+  const proj = path.join(dir, 'proj');
+  fs.mkdirSync(path.join(proj, '.rp1', 'context'), { recursive: true });
+  const file = path.join(proj, '.rp1', 'context', 'charter.md');
+  fs.writeFileSync(file, '');
+  const c = new LspClient(serverBinary(), proj, {}, { initializationOptions, env: { CHARTER_LSP_AGENT: agent } });
+  c.start();
+  await c.initialize();
+  const uri = c.open(file);
+  return { c, uri, marker, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+test('the interview agent from CHARTER_LSP_AGENT asks, with progress', async () => {
+  const a = await agentClient({});
+  try {
+    const turn = await a.c.request('workspace/executeCommand', { command: 'charter.interview.turn', arguments: [{ uri: a.uri }] }, 30000);
+    assert.equal(turn.title, 'Q1 of 5 · Brain Dump (asked by fake-agent)', JSON.stringify(turn));
+    assert.ok(fs.existsSync(a.marker), 'the agent did not run');
+    const kinds = a.c.progress.map((p) => p.kind);
+    assert.deepEqual([kinds[0], kinds[kinds.length - 1]], ['begin', 'end'], JSON.stringify(a.c.progress));
+    assert.equal(a.c.progress[0].title, 'Interview agent');
+    assert.match(a.c.text(a.uri), /### Q1: Brain Dump\n\*\*Asked\*\*: /);
+  } finally {
+    a.c.kill();
+    a.remove();
+  }
+});
+
+test('the interview agent is not run in an untrusted workspace, and the user is told why', async () => {
+  const a = await agentClient({ restricted: true });
+  try {
+    const turn = await a.c.request('workspace/executeCommand', { command: 'charter.interview.turn', arguments: [{ uri: a.uri }] }, 30000);
+    assert.equal(turn.title, 'Q1 of 5 · Brain Dump', 'the built-in interviewer asks');
+    assert.ok(!fs.existsSync(a.marker), 'the agent ran in an untrusted workspace');
+    assert.ok(a.c.messages.some((m) => m.includes('interview agent (fake-agent) is not run in an untrusted workspace')), JSON.stringify(a.c.messages));
+  } finally {
+    a.c.kill();
+    a.remove();
+  }
+});
+
 test('shutdown then exit: the server exits 0', async () => {
   requires(initialized, 'initialize');
   const code = await client.shutdown();

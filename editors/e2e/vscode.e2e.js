@@ -6,7 +6,15 @@
 //   3. the "Ask next interview question" code action inserts the question into charter.md,
 //      and the palette command asks the next one after the user answers;
 //   4. "Charter: Record evidence…" (quick picks and input boxes) writes evidence.json;
-//   5. "Charter: Show status" opens the status view with the completion blockers the server reports.
+//   5. "Charter: Show status" opens the status view with the completion blockers the server reports;
+//   6. "Charter: Interview" is a conversation in input boxes: the server's title ("Q1 of 5 ·
+//      Brain Dump (asked by fake-agent)"), Enter answers, the Skip and Finish buttons, Esc
+//      stops; the same for a skeleton charter's regions, which the agent then finalizes. The
+//      interview agent is the user setting charter.interviewAgent (a script running the
+//      server's own interview, behind rp1's contract); the workspace's .vscode/settings.json
+//      names another one, which never runs.
+//   7. Peek References on a VAL lists its files and the test citing it, its lens counts the
+//      citations, and F2 renames it everywhere, the refactor preview asking before the evidence.
 // Screenshots and logs go to editors/e2e/artifacts/vscode/. Prints TAP-like lines and
 // "N passed, N failed"; exits 1 when a check fails.
 //   VSIX        the extension (default editors/vscode/charter-lsp.vsix; `make vsix` builds it)
@@ -17,12 +25,11 @@
 'use strict';
 const cp = require('child_process');
 const fs = require('fs');
-const http = require('http');
-const net = require('net');
 const os = require('os');
 const path = require('path');
 const { chromium } = require('playwright-core');
 const { makeWorkspace, expectations, evidenceFiles } = require('./lib/workspace');
+const { freePort, healthy } = require('./lib/codeserver');
 
 const HERE = __dirname;
 const CACHE = process.env.E2E_CACHE || path.join(HERE, '..', '.e2e-cache');
@@ -36,28 +43,6 @@ const elapsed = () => `${((Date.now() - T0) / 1000).toFixed(1)}s`;
 function fail(msg) {
   console.error(`vscode e2e: ${msg}`);
   process.exit(2);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function healthy(port) {
-  return new Promise((resolve) => {
-    http
-      .get(`http://127.0.0.1:${port}/healthz`, (r) => {
-        r.resume();
-        resolve(r.statusCode === 200);
-      })
-      .on('error', () => resolve(false));
-  });
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -75,6 +60,27 @@ async function main() {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const ws = makeWorkspace('charter-vscode-ws-');
   const run = fs.mkdtempSync(path.join(os.tmpdir(), 'charter-vscode-run-'));
+  // The interview agent (a user setting): the server's own interview behind rp1's contract.
+  const serverBin = path.resolve(process.env.CHARTER_LSP || path.join(HERE, '..', 'vscode', 'bin', 'linux-amd64', 'charter-lsp'));
+  if (!fs.existsSync(serverBin)) fail(`no server binary at ${serverBin} for the fake interview agent`);
+  const agent = path.join(run, 'fake-agent');
+  fs.writeFileSync(agent, `#!/bin/sh\nexec '${serverBin}' interview "$1" --mode "$2"\n`, { mode: 0o755 });
+  // What the workspace's own settings name: a script that must never run.
+  const workspaceAgentRan = path.join(run, 'workspace-agent-ran');
+  const workspaceAgent = path.join(run, 'workspace-agent');
+  fs.writeFileSync(workspaceAgent, `#!/bin/sh\ntouch '${workspaceAgentRan}'\n`, { mode: 0o755 });
+  fs.mkdirSync(path.join(ws.dir, '.vscode'), { recursive: true });
+  fs.writeFileSync(path.join(ws.dir, '.vscode', 'settings.json'), JSON.stringify({ 'charter.interviewAgent': workspaceAgent }, null, 2));
+  // Charters for the conversation: a new one, and a skeleton with one gap.
+  fs.mkdirSync(path.join(ws.dir, 'conv', '.rp1', 'context'), { recursive: true });
+  fs.writeFileSync(path.join(ws.dir, 'conv', '.rp1', 'context', 'charter.md'), '');
+  fs.mkdirSync(path.join(ws.dir, 'ferry', '.rp1', 'context'), { recursive: true });
+  fs.writeFileSync(path.join(ws.dir, 'ferry', '.rp1', 'context', 'charter.md'), [
+    '# Project Charter: ferrylog', '**Status**: Draft', '', '## Vision', '_TBD_', '',
+    '## Problem & Context', 'Crossings are logged on paper.', '', '## Target Users', 'Deck officers at sea.', '',
+    '## Business Rationale', 'One entry at sea.', '', '## Scope Guardrails', '### Will', '- Offline logging', "### Won't", '- Payroll', '',
+    '## Success Criteria', 'No log is retyped.', '',
+  ].join('\n'));
   const port = await freePort();
 
   // All code-server and browser state lives in the run dir, never in $HOME.
@@ -99,6 +105,7 @@ async function main() {
         'editor.lightbulb.enabled': 'on',
         'files.autoSave': 'off',
         'charter.trace.server': 'messages',
+        'charter.interviewAgent': agent,
         // Test another server build without repackaging the vsix.
         ...(process.env.CHARTER_LSP ? { 'charter.server.path': path.resolve(process.env.CHARTER_LSP) } : {}),
       },
@@ -383,6 +390,58 @@ async function main() {
         const toasts = await page.locator('.notifications-toasts').allInnerTexts().catch(() => []);
         throw new Error(`no "### Q3:" entry after the command; notifications: ${JSON.stringify(toasts.map(plain))}\n${after.join('\n')}`);
       }
+      // The command is the conversation: its input box asks Q3; Esc leaves it in the file.
+      await waitTitle(/^Q3 of 5 · /);
+      await page.keyboard.press('Escape');
+    });
+
+    await check('palette "Charter: Interview": the conversation in input boxes (answer, Skip, Esc)', [], async () => {
+      await openRel('conv/.rp1/context/charter.md');
+      await palette('Charter: Interview');
+      const t1 = await waitTitle(/^Q1 of 5 · Brain Dump \(asked by fake-agent\)$/);
+      const prompt = plain(await page.locator('.quick-input-widget .quick-input-message').innerText().catch(() => ''));
+      if (!prompt.startsWith('Tell me everything about this project.')) throw new Error(`Q1's prompt: ${JSON.stringify(prompt)} (title ${t1})`);
+      await page.locator('.quick-input-widget input').fill('The problem: on-call engineers lose ten minutes per incident. The users are on-call engineers.');
+      await page.keyboard.press('Enter');
+      await waitTitle(/^Q2 of 5 · Value Proposition \(asked by fake-agent\)$/);
+      await shot('07a-the-input-box-with-its-buttons');
+      await inputButton('Skip').click();
+      await waitTitle(/^Q3 of 5 · Scope \(asked by fake-agent\)$/);
+      await page.keyboard.press('Escape');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10000 });
+      const lines = await editorLines();
+      const text = lines.join('\n');
+      for (const want of ['### Q1: Brain Dump', '### Q2: Value Proposition', '**Skipped**: Skipped by the user.', '### Q3: Scope']) {
+        if (!text.includes(want)) throw new Error(`the charter lacks ${JSON.stringify(want)}:\n${text}`);
+      }
+      if (!lines.some((l) => /^\*\*Answer\*\*:\s*$/.test(l))) throw new Error(`Q3 is not waiting for its answer:\n${text}`);
+    });
+
+    await check('"Charter: Interview" again: the pending question, then Finish', ['palette "Charter: Interview": the conversation in input boxes (answer, Skip, Esc)'], async () => {
+      await palette('Charter: Interview');
+      await waitTitle(/^Q3 of 5 · Scope/);
+      await inputButton('Finish').click();
+      await toast(/The charter is finished: sections written, scratch pad removed/);
+      // Back in the editor (the input box gave the focus back): scroll to the top.
+      await page.keyboard.press('Control+Home');
+      await sleep(300);
+      const text = (await editorLines()).join('\n');
+      if (text.includes('## Scratch Pad') || !text.includes('## Problem & Context')) throw new Error(`not finished:\n${text}`);
+    });
+
+    await check('"Charter: Interview" on a skeleton charter: the region, then the agent finalizes it', [], async () => {
+      await openRel('ferry/.rp1/context/charter.md');
+      await palette('Charter: Interview');
+      await waitTitle(/^Region 1 of 7 · Vision$/);
+      await page.locator('.quick-input-widget input').fill('Every crossing logged once, at sea.');
+      await page.keyboard.press('Enter');
+      await toast(/Every region of the charter is written; \*\*Status\*\*: Complete\. The interview agent \(fake-agent\) finalized it: complete\./);
+      const text = (await editorLines()).join('\n');
+      if (!text.includes('Every crossing logged once, at sea.') || !text.includes('**Status**: Complete')) throw new Error(`charter:\n${text}`);
+    });
+
+    await check('the agent named in the workspace settings never runs', ['palette "Charter: Interview": the conversation in input boxes (answer, Skip, Esc)'], async () => {
+      if (fs.existsSync(workspaceAgentRan)) throw new Error('the workspace settings\' agent ran');
     });
 
     await check('palette "Charter: Record evidence…": pick VAL, outcome, summary', [], async () => {
@@ -440,12 +499,152 @@ async function main() {
         if (!lines.some((l) => l.includes(want))) throw new Error(`status view lacks the blocker "${want}":\n${text}`);
       }
     });
+
+    // --- ids: references, the "cited in" lens, rename with the refactor preview ---------------
+    const I = X.ids;
+    const readRel = (rel) => fs.readFileSync(ws.file(rel), 'utf8');
+    const names = (text, id) => new RegExp(`${id.replace(/-/g, '\\-')}(?![A-Z0-9-])`).test(text);
+
+    await check('Peek References on a VAL lists its files, the test that cites it too', [], async () => {
+      // One editor group again (the status view opened beside), so criteria.md has one tab.
+      await palette('View: Join All Editor Groups');
+      await quickOpen('criteria.md');
+      await focusEditor();
+      await goTo(I.line + 1, I.character + 1);
+      await page.keyboard.press('Shift+F12');
+      const peek = page.locator('.peekview-widget');
+      await peek.first().waitFor({ timeout: 15000 });
+      const want = I.references.map((r) => path.basename(r));
+      const deadline = Date.now() + 15000;
+      let text = '';
+      while (Date.now() < deadline && !want.every((w) => text.includes(w))) {
+        text = plain((await peek.allInnerTexts().catch(() => [])).join('\n'));
+        await sleep(300);
+      }
+      await page.keyboard.press('Escape');
+      const missing = want.filter((w) => !text.includes(w));
+      if (missing.length > 0) throw new Error(`the references peek lacks ${JSON.stringify(missing)}: ${JSON.stringify(text.slice(0, 400))}`);
+    });
+
+    await check('the VAL heading\'s code lens says how many places cite it', [], async () => {
+      await quickOpen('criteria.md');
+      const lens = page.locator('.codelens-decoration', { hasText: I.lens });
+      await lens.first().waitFor({ timeout: 15000 }).catch(async () => {
+        const all = await page.locator('.codelens-decoration').allInnerTexts().catch(() => []);
+        throw new Error(`no "${I.lens}" lens; the lenses: ${JSON.stringify(all.map(plain))}`);
+      });
+    });
+
+    await check('F2 rename: the refactor preview asks before the evidence changes; confirmed, every file moves', [], async () => {
+      await quickOpen('criteria.md'); // focuses its editor
+      await goTo(I.line + 1, I.character + 1);
+      const charterDir = path.dirname(ws.file(X.criteria.file));
+      const history = evidenceFiles(charterDir).filter((f) => names(fs.readFileSync(f, 'utf8'), I.criterionId));
+      await page.keyboard.press('F2');
+      const box = page.locator('.rename-box input, .rename-box textarea').first();
+      await box.waitFor({ timeout: 10000 });
+      await box.fill(I.rename.to);
+      await page.keyboard.press('Enter');
+      // The history edits need confirmation: VS Code shows the refactor preview, with them unchecked.
+      const pane = page.locator('.bulk-edit-panel');
+      await pane.first().waitFor({ timeout: 15000 });
+      // Room for every row: the preview's tree only renders what is visible.
+      await palette('View: Toggle Maximized Panel');
+      await sleep(500);
+      const box_ = '.edit-checkbox, .monaco-custom-toggle, input[type=checkbox]';
+      const readRows = () =>
+        pane.locator('.monaco-list-row').evaluateAll((els, sel) =>
+          els.map((e) => {
+            const cb = e.querySelector(sel);
+            const checked = !cb ? null : cb.tagName === 'INPUT' ? cb.checked : cb.classList.contains('checked') || cb.getAttribute('aria-checked') === 'true';
+            return { text: e.innerText.replace(/\u00a0/g, ' ').replace(/\s+/g, ' '), checked };
+          }), box_);
+      const rows = await readRows();
+      const isHistory = (t) => t.includes('evidence.json') || t.includes('"criterionId"');
+      const wrong = rows.filter((r) => r.checked !== null && r.checked === isHistory(r.text));
+      if (rows.length === 0 || wrong.length > 0) {
+        throw new Error(`the preview should leave exactly the evidence unchecked; rows: ${JSON.stringify(rows)}`);
+      }
+      // The user confirms: ticks the evidence too (a file's tick ticks its changes: one at a
+      // time, looking again after each), then applies.
+      const checkboxes = pane.locator(`.monaco-list-row :is(${box_})`);
+      for (let k = 0; k < 20; k++) {
+        const states = (await readRows()).filter((r) => r.checked !== null).map((r) => r.checked);
+        const i = states.indexOf(false);
+        if (i < 0) break;
+        await checkboxes.nth(i).click();
+        await sleep(200);
+      }
+      await pane.getByRole('button', { name: 'Apply', exact: true }).click();
+      await palette('View: Toggle Maximized Panel'); // the editor gets its room back
+      await sleep(1000);
+      await palette('File: Save All');
+      const deadline = Date.now() + 15000;
+      const pending = () => [...I.rename.moves.map((r) => ws.file(r)), ...history].filter((f) => !names(fs.readFileSync(f, 'utf8'), I.rename.to));
+      while (Date.now() < deadline && pending().length > 0) await sleep(300);
+      if (pending().length > 0) throw new Error(`not renamed: ${JSON.stringify(pending().map((f) => path.relative(ws.dir, f)))}`);
+      for (const rel of I.rename.moves) if (names(readRel(rel), I.criterionId)) throw new Error(`${rel} still names ${I.criterionId}`);
+      // The saved test reaches the server's file watcher; the server asks VS Code to refresh
+      // its lenses, and the renamed VAL's lens counts its cites again.
+      await page.locator('.codelens-decoration', { hasText: I.lens }).first().waitFor({ timeout: 15000 }).catch(async () => {
+        const all = await page.locator('.codelens-decoration').allInnerTexts().catch(() => []);
+        throw new Error(`after the rename, no "${I.lens}" lens; the lenses: ${JSON.stringify(all.map(plain))}`);
+      });
+    });
   } finally {
     // The extension's output channel shows what the client and server said.
     fs.writeFileSync(path.join(ARTIFACTS, 'browser-console.log'), consoleLines.join('\n'));
     const logs = path.join(dirs.ud, 'logs');
     if (fs.existsSync(logs)) fs.cpSync(logs, path.join(ARTIFACTS, 'vscode-logs'), { recursive: true });
     await browser.close();
+  }
+
+  /** Opens a file by its path in the workspace (Quick Open), waiting for its tab. */
+  async function openRel(rel) {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: 10000 });
+    await input.fill(rel);
+    const dir = path.dirname(rel);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: dir }).first();
+    await row.waitFor({ timeout: 15000 });
+    await row.click();
+    const deadline = Date.now() + 15000;
+    while (Date.now() < deadline) {
+      // The breadcrumbs above the editor show the file's folders.
+      const crumbs = plain(await page.locator('.editor-group-container.active .breadcrumbs-control').first().innerText().catch(() => ''));
+      if (crumbs.includes(dir.split('/')[0]) && crumbs.includes(path.basename(rel))) return;
+      await sleep(200);
+    }
+    throw new Error(`${rel} did not open`);
+  }
+  /** Waits for the input box's title to match re and returns it. */
+  async function waitTitle(re) {
+    const title = page.locator('.quick-input-widget .quick-input-title');
+    const deadline = Date.now() + 20000;
+    let text = '';
+    while (Date.now() < deadline) {
+      text = plain(await title.innerText().catch(() => ''));
+      if (re.test(text)) return text;
+      await sleep(200);
+    }
+    const toasts = await page.locator('.notifications-toasts').allInnerTexts().catch(() => []);
+    throw new Error(`no input box titled ${re}; title ${JSON.stringify(text)}; notifications: ${JSON.stringify(toasts.map(plain))}`);
+  }
+  /** The input box's title-bar button whose tooltip starts with label (the server's words). */
+  function inputButton(label) {
+    return page.locator(`.quick-input-widget .quick-input-titlebar .action-label[aria-label^="${label}:"], .quick-input-widget .quick-input-titlebar .action-label[title^="${label}:"]`).first();
+  }
+  /** Waits for a notification matching re. */
+  async function toast(re) {
+    const deadline = Date.now() + 20000;
+    let texts = [];
+    while (Date.now() < deadline) {
+      texts = (await page.locator('.notifications-toasts .notification-toast').allInnerTexts().catch(() => [])).map((t) => plain(t).replace(/\s+/g, ' '));
+      if (texts.some((t) => re.test(t))) return;
+      await sleep(200);
+    }
+    throw new Error(`no notification matching ${re}: ${JSON.stringify(texts)}`);
   }
 
   async function checkNewLines(before, iv) {

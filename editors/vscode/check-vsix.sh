@@ -1,10 +1,10 @@
 #!/bin/sh
-# check-vsix.sh FILE.vsix GOOS-GOARCH: the package holds exactly one server binary, the
-# one for that platform, where src/serverPath.ts looks (extension/bin/<GOOS>-<GOARCH>/),
-# executable, built for that GOOS and GOARCH; its manifest names the matching VS Code
-# target; the license is inside.
+# check-vsix.sh FILE.vsix GOOS-GOARCH [VERSION]: the package holds exactly one server
+# binary, the one for that platform, where src/serverPath.ts looks
+# (extension/bin/<GOOS>-<GOARCH>/), executable, built for that GOOS and GOARCH; its manifest
+# names the matching VS Code target (and VERSION, when given); the license is inside.
 set -eu
-vsix=$1 plat=$2
+vsix=$1 plat=$2 version=${3:-}
 os=${plat%-*} arch=${plat#*-}
 exe=charter-lsp; [ "$os" = windows ] && exe=charter-lsp.exe
 fail() { echo "check-vsix: $vsix: $*" >&2; exit 1; }
@@ -28,4 +28,7 @@ case $plat in
   *) fail "unknown platform $plat" ;;
 esac
 grep -q "TargetPlatform=\"$target\"" "$tmp/extension.vsixmanifest" || fail "manifest does not name TargetPlatform=$target"
+if [ -n "$version" ]; then
+  grep -q "Version=\"$version\"" "$tmp/extension.vsixmanifest" || fail "manifest does not name Version=$version"
+fi
 echo "check-vsix: $vsix: only bin/$plat/$exe, $os/$arch, target $target"

@@ -1,9 +1,13 @@
 // Command gendocs writes the generated files: docs/diagnostics.md from the
 // diagnostic catalogue, docs/charter-lsp.schema.json from the
-// configuration, docs/status.schema.json from the status types, and what
+// configuration, docs/status.schema.json from the status types,
+// docs/interview-agent.schema.json (the interview agent's contract, which
+// interview/agent validates answers with), and what
 // the editors take from the server's code: the TypeScript types of the
-// status, the charter files' globs and the server's command names for
-// VS Code, the globs as Vim regexps and the command names for Neovim; and docs/cli.md from the commands' flags. Run from the
+// status, the charter files' globs, the outcomes and the server's command
+// names for VS Code, the globs as Vim regexps, the outcomes and the command
+// names for Neovim; and docs/cli.md, the man page docs/charter-lsp.1 and the
+// shell completions in docs/completion/ from the commands' flags. Run from the
 // repository root: go run ./internal/gendocs
 // (a test fails while a committed file is out of date).
 package main
@@ -21,6 +25,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/internal/glob"
 	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
+	"github.com/charter-lsp/charter-lsp/interview/agent"
 )
 
 func main() {
@@ -35,8 +40,9 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	// docs/cli.md comes from the commands' flags, through the test that
-	// keeps it in step (package main cannot be imported).
+	// docs/cli.md, the man page and the completions come from the
+	// commands' flags, through the test that keeps them in step (package
+	// main cannot be imported).
 	cli := exec.Command("go", "test", "-count=1", "-run", "^TestCLIReferenceInStep$", "./cmd/charter-lsp")
 	cli.Env = append(os.Environ(), "CLI_REFERENCE_WRITE=1")
 	if out, err := cli.CombinedOutput(); err != nil {
@@ -72,12 +78,15 @@ func generate(root string) (map[string][]byte, error) {
 		"README.md":                                    readme,
 		"docs/diagnostics.md":                          []byte(diag.Markdown()),
 		"docs/charter-lsp.schema.json":                 analysis.ConfigSchema(),
+		"docs/interview-agent.schema.json":             agent.Schema,
 		statusSchemaFile:                               schemaJSON,
 		"editors/vscode/src/generated/status.ts":       []byte(ts),
 		"editors/vscode/src/generated/charterFiles.ts": []byte(tsFileGlobs()),
 		"editors/vscode/src/generated/commands.ts":     []byte(tsCommands()),
+		"editors/vscode/src/generated/vocabulary.ts":   []byte(tsVocabulary()),
 		"lua/charter/files.lua":                        []byte(lua),
 		"lua/charter/commands.lua":                     []byte(luaCommands()),
+		"lua/charter/vocabulary.lua":                   []byte(luaVocabulary()),
 	}, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/status"
+	"github.com/charter-lsp/charter-lsp/verify"
 )
 
 const statusSchemaFile = "docs/status.schema.json"
@@ -25,7 +26,7 @@ func statusSchema(root string) (obj, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, t := range []reflect.Type{reflect.TypeFor[status.Report](), reflect.TypeFor[status.VALAt]()} {
+	for _, t := range []reflect.Type{reflect.TypeFor[status.Report](), reflect.TypeFor[status.VALAt](), reflect.TypeFor[verify.RunAnswer](), reflect.TypeFor[verify.RunOutput]()} {
 		if _, err := g.of(t); err != nil {
 			return nil, err
 		}
@@ -35,7 +36,7 @@ func statusSchema(root string) (obj, error) {
 		{"$id", "https://github.com/charter-lsp/charter-lsp/blob/main/" + statusSchemaFile},
 		{"title", "charter-lsp status"},
 		{"description", "What `charter-lsp status --format json` prints: one Status per charter. " +
-			"$defs also holds what the language server's commands answer: charter.status a Report, charter.valAt a VALAt (or null). " +
+			"$defs also holds what the language server's commands answer: charter.status a Report, charter.valAt a VALAt (or null), charter.verify a RunAnswer, and its charter/verifyOutput notification's RunOutput. " +
 			"Generated from the Go types of package status by internal/gendocs; docs/status-json.md explains the fields."},
 		{"type", "array"},
 		{"items", items},

@@ -238,19 +238,29 @@ func TestRecordThroughALinkOutOfTheProject(t *testing.T) {
 	}
 }
 
-// run runs the binary in dir and returns its combined output and exit code.
+// run runs the binary in dir and returns its output (stdout, then stderr)
+// and exit code.
 func run(t *testing.T, dir, bin string, args ...string) (string, int) {
+	t.Helper()
+	out, errOut, code := runSplit(t, dir, bin, args...)
+	return out + errOut, code
+}
+
+// runSplit runs the binary in dir and returns its stdout, its stderr and
+// its exit code.
+func runSplit(t *testing.T, dir, bin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if ctx.Err() != nil {
-		t.Fatalf("charter-lsp %s did not finish: %v\n%s", strings.Join(args, " "), err, out)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); ctx.Err() != nil {
+		t.Fatalf("charter-lsp %s did not finish: %v\n%s%s", strings.Join(args, " "), err, out.String(), errOut.String())
 	}
 	lastRun = cmd.ProcessState
-	return string(out), cmd.ProcessState.ExitCode()
+	return out.String(), errOut.String(), cmd.ProcessState.ExitCode()
 }
 
 // files lists every path under root with its size.

@@ -11,9 +11,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
@@ -234,3 +236,111 @@ func BareShaped(t testing.TB, payload string) string {
 	Git(t, outer, "commit", "-qm", "a later change to src")
 	return project
 }
+
+// Forged are texts a repository puts in folder names, titles and
+// objectives to take over a line of output: a line break (LF, a lone CR,
+// U+2028) followed by a GitHub Actions workflow command (the runner executes
+// one from any line of a step's output, leading white space ignored), the
+// older "##[command]" and Azure Pipelines' "##vso[…]" (read anywhere in a
+// line), a bidirectional override that shows "txt.exe" as "exe.txt", and
+// terminal escape sequences (OSC title, clear screen, 8-bit CSI).
+var Forged = []string{
+	"\n::warning file=README.md::forged",
+	"\n::stop-commands::tok",
+	"\r::error::carriage return",
+	"\u2028::notice::line separator",
+	"##[error]legacy command",
+	"##vso[task.setvariable variable=x]y",
+	"txt.\u202eexe \u2066\u2067\u2068\u2069\u061c\u200e\u200f\u202a\u202b\u202c\u202d",
+	"\x1b]0;title\x07\x1b[2J\u009b2J\x7f",
+}
+
+// ForgedOutput builds a project whose every name and title the outputs
+// show carries the Forged texts: a .charters/ folder named as issue 20
+// found it (`20260101-000000-a` + LF + `::warning …`) with its charter's
+// criteria titled and its objective starting with a command; a pi charter
+// whose folder, name, objective and VAL titles hold them; and an rp1
+// charter in a folder named with them. It returns the project folder.
+func ForgedOutput(t testing.TB) string {
+	t.Helper()
+	root := t.TempDir()
+	all := strings.Join(Forged, " ")
+
+	charters := filepath.Join(root, ".charters", "20260101-000000-a\n::warning file=README.md::forged")
+	write(t, filepath.Join(charters, "state.json"), fmt.Sprintf(`{
+  "charterId": "20260101-000000-a",
+  "schemaVersion": "file-interface",
+  "objective": %q,
+  "status": "active",
+  "createdAt": "2026-07-10T08:30:00.000Z",
+  "updatedAt": "2026-07-16T17:45:00.000Z",
+  "nextSeq": 1,
+  "latestSourceSeq": 0,
+  "snapshotHash": "",
+  "criteriaSnapshot": []
+}
+`, "::error::objective "+all))
+	var b strings.Builder
+	b.WriteString("# Charter: forged\n\n## Objective\n\n::error::objective line\n\n## Criteria\n\n")
+	for i, f := range Forged {
+		fmt.Fprintf(&b, "### C%d. Criterion %s\nStatus: pending — note %s\n\n", i+1, strings.ReplaceAll(f, "\n", " "), strings.ReplaceAll(f, "\n", " "))
+	}
+	write(t, filepath.Join(charters, "charter.md"), b.String())
+	write(t, filepath.Join(charters, "events.jsonl"), "")
+
+	pi := filepath.Join(root, ".pi", "charters", "auth\u202eexe.txt\r::error::cr")
+	src := testfixture.Copy(t, "pi-project")
+	if err := os.CopyFS(pi, os.DirFS(filepath.Join(src, ".pi", "charters", "auth-rework"))); err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	b.WriteString("# Criteria\n\n## m1-forged ::error::milestone " + strings.ReplaceAll(all, "\n", " ") + "\n\n")
+	for i, f := range Forged {
+		fmt.Fprintf(&b, "### VAL-FORGE-%03d — %s\nVerifier: manual\n\n", i+1, strings.ReplaceAll(f, "\n", " "))
+	}
+	write(t, filepath.Join(pi, "criteria.md"), b.String())
+	write(t, filepath.Join(pi, "charter.md"), "# Charter: ::error::name\n\n## Objective\n\n::error::objective "+strings.ReplaceAll(all, "\n", " ")+"\n")
+
+	rp1 := filepath.Join(root, "proj\n::error::rp1 "+Forged[4]+" "+Forged[6], ".rp1", "context", "charter.md")
+	write(t, rp1, "# Project Charter: "+strings.ReplaceAll(all, "\n", " ")+"\n\n## Problem\n\n::error::problem\n")
+	return root
+}
+
+// CheckOurs fails the test for what in out (an output, called name) is not
+// ours: a raw control, bidirectional or line-separator character (but line
+// ends, and with color the ESC of our SGR colours), a carriage return
+// inside a line, or a line a CI runner reads as a command — "::" first
+// after white space (unless commands: out is --format github's, every line
+// one of our workflow commands), "##[" or "##vso[" anywhere.
+func CheckOurs(t testing.TB, name, out string, commands, color bool) {
+	t.Helper()
+	for _, r := range out {
+		if r != '\n' && r != '\r' && (r != '\x1b' || !color) && (unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || r == '\u2028' || r == '\u2029') {
+			t.Errorf("%s holds a raw %U:\n%s", name, r, out)
+			break
+		}
+	}
+	if color {
+		if rest := sgr.ReplaceAllString(out, ""); strings.ContainsRune(rest, '\x1b') {
+			t.Errorf("%s holds an escape sequence that is not one of our colours:\n%q", name, out)
+		}
+		out = sgr.ReplaceAllString(out, "")
+	}
+	for _, line := range strings.SplitAfter(out, "\n") {
+		body := strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
+		if strings.ContainsRune(body, '\r') {
+			t.Errorf("%s: a carriage return inside a line (the runner starts a line there): %q", name, line)
+		}
+		trimmed := strings.TrimLeftFunc(body, unicode.IsSpace)
+		switch {
+		case commands && trimmed != "" && !strings.HasPrefix(trimmed, "::error ") && !strings.HasPrefix(trimmed, "::warning ") && !strings.HasPrefix(trimmed, "::notice "):
+			t.Errorf("%s: not one of our workflow commands: %q", name, line)
+		case !commands && strings.HasPrefix(trimmed, "::"):
+			t.Errorf("%s: a forged workflow command: %q", name, line)
+		case !commands && (strings.Contains(body, "##[") || strings.Contains(body, "##vso[")):
+			t.Errorf("%s: a forged ##[…] command: %q", name, line)
+		}
+	}
+}
+
+var sgr = regexp.MustCompile("\x1b\\[[0-9;]*m")

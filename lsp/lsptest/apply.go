@@ -25,9 +25,22 @@ import (
 // didChange itself). The test client writes nothing outside its root, and,
 // like a real editor, refuses an edit that uses what its capabilities did
 // not declare (documentChanges, file creation).
+//
+// A change whose annotation needs confirmation is applied when the user
+// confirms it: by default every one is (SetConfirm changes the answer).
 func (c *Client) ApplyEdit(edit protocol.WorkspaceEdit) error {
 	if err := c.supports(edit); err != nil {
 		return err
+	}
+	confirmed := func(id protocol.ChangeAnnotationIdentifier) bool {
+		a, ok := edit.ChangeAnnotations[id]
+		if !ok || a.NeedsConfirmation == nil || !*a.NeedsConfirmation {
+			return true
+		}
+		c.mu.Lock()
+		confirm := c.confirm
+		c.mu.Unlock()
+		return confirm == nil || confirm(id, a)
 	}
 	for _, ch := range edit.DocumentChanges {
 		switch x := ch.(type) {
@@ -42,10 +55,15 @@ func (c *Client) ApplyEdit(edit protocol.WorkspaceEdit) error {
 				case *protocol.TextEdit:
 					edits = append(edits, *te)
 				case *protocol.AnnotatedTextEdit:
-					edits = append(edits, te.TextEdit)
+					if confirmed(te.AnnotationID) {
+						edits = append(edits, te.TextEdit)
+					}
 				default:
 					return fmt.Errorf("unsupported text edit %T", e)
 				}
+			}
+			if len(edits) == 0 {
+				continue
 			}
 			if err := c.editDocument(x.TextDocument.URI, x.TextDocument.Version, edits); err != nil {
 				return err
@@ -62,6 +80,14 @@ func (c *Client) ApplyEdit(edit protocol.WorkspaceEdit) error {
 	return nil
 }
 
+// SetConfirm sets the user's answer when an edit's change annotation needs
+// confirmation (nil: yes to every one).
+func (c *Client) SetConfirm(confirm func(id protocol.ChangeAnnotationIdentifier, a protocol.ChangeAnnotation) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.confirm = confirm
+}
+
 // supports checks an edit against the client's declared capabilities.
 func (c *Client) supports(edit protocol.WorkspaceEdit) error {
 	if len(edit.DocumentChanges) == 0 {
@@ -73,6 +99,17 @@ func (c *Client) supports(edit protocol.WorkspaceEdit) error {
 	}
 	if we == nil || we.DocumentChanges == nil || !*we.DocumentChanges {
 		return fmt.Errorf("the edit uses documentChanges, which this client did not declare")
+	}
+	if we.ChangeAnnotationSupport == nil {
+		for _, ch := range edit.DocumentChanges {
+			if te, ok := ch.(*protocol.TextDocumentEdit); ok {
+				for _, e := range te.Edits {
+					if _, ok := e.(*protocol.AnnotatedTextEdit); ok {
+						return fmt.Errorf("the edit has change annotations, which this client did not declare")
+					}
+				}
+			}
+		}
 	}
 	for _, ch := range edit.DocumentChanges {
 		var kind protocol.ResourceOperationKind

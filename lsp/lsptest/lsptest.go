@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -75,15 +76,30 @@ type Client struct {
 	edits         []protocol.WorkspaceEdit
 	configAsks    int
 	refreshes     int // workspace/diagnostic/refresh requests
+	viewRefreshes int // workspace/codeLens/refresh and workspace/inlayHint/refresh requests
 	shown         []protocol.ShowDocumentParams
 	messages      []protocol.ShowMessageParams
-	docs          map[uri.URI]*buffer // the client's copy of each open document
+	progress      []Progress
+	docs          map[uri.URI]*buffer          // the client's copy of each open document
+	prompts       prompts                      // window/showMessageRequest (prompts.go)
+	custom        map[string][]json.RawMessage // the server's own notifications (charter/…), by method
+	// confirm answers for the user when an edit needs confirmation (nil: yes).
+	confirm func(protocol.ChangeAnnotationIdentifier, protocol.ChangeAnnotation) bool
 }
 
 // buffer is the client's copy of an open document.
 type buffer struct {
 	text    string
 	version int32
+}
+
+// Progress is one $/progress notification: its token and its value's
+// kind ("begin", "report", "end"), title and message.
+type Progress struct {
+	Token   string
+	Kind    string
+	Title   string
+	Message string
 }
 
 // Published is one textDocument/publishDiagnostics notification.
@@ -517,11 +533,26 @@ func (c *Client) ShownDocuments() []protocol.ShowDocumentParams {
 	return append([]protocol.ShowDocumentParams(nil), c.shown...)
 }
 
+// ProgressReports returns the $/progress notifications received so far.
+func (c *Client) ProgressReports() []Progress {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]Progress(nil), c.progress...)
+}
+
 // Messages returns the window/showMessage notifications so far.
 func (c *Client) Messages() []protocol.ShowMessageParams {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return append([]protocol.ShowMessageParams(nil), c.messages...)
+}
+
+// ViewRefreshes counts workspace/codeLens/refresh and
+// workspace/inlayHint/refresh requests.
+func (c *Client) ViewRefreshes() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.viewRefreshes
 }
 
 // ConfigurationRequests counts workspace/configuration requests.
@@ -576,6 +607,10 @@ func (c *Client) record(f func()) {
 func (c *Client) recordRaw(next jsonrpc2.Handler) jsonrpc2.Handler {
 	return func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
 		if req.Method() != protocol.MethodTextDocumentPublishDiagnostics {
+			if !req.IsCall() && strings.HasPrefix(req.Method(), "charter/") {
+				c.recordCustom(strings.Clone(req.Method()), json.RawMessage(req.Params())) // both borrow the read buffer
+				return nil, nil
+			}
 			return next(ctx, req)
 		}
 		raw := string(req.Params())
@@ -663,7 +698,17 @@ type editor struct{ c *Client }
 
 var _ protocol.Client = editor{}
 
-func (e editor) Progress(context.Context, *protocol.ProgressParams) error { return nil }
+func (e editor) Progress(_ context.Context, p *protocol.ProgressParams) error {
+	var v struct{ Kind, Title, Message string }
+	if err := json.Unmarshal(p.Value, &v); err != nil {
+		return err
+	}
+	token := fmt.Sprint(p.Token)
+	e.c.record(func() {
+		e.c.progress = append(e.c.progress, Progress{Token: token, Kind: v.Kind, Title: v.Title, Message: v.Message})
+	})
+	return nil
+}
 func (e editor) LogTrace(context.Context, *protocol.LogTraceParams) error { return nil }
 func (e editor) RegisterCapability(_ context.Context, p *protocol.RegistrationParams) error {
 	e.c.record(func() { e.c.registrations = append(e.c.registrations, p.Registrations...) })
@@ -693,8 +738,12 @@ func (e editor) ShowMessage(_ context.Context, p *protocol.ShowMessageParams) er
 	e.c.record(func() { e.c.messages = append(e.c.messages, kept) })
 	return nil
 }
-func (e editor) ShowMessageRequest(context.Context, *protocol.ShowMessageRequestParams) (*protocol.MessageActionItem, error) {
-	return nil, nil
+func (e editor) ShowMessageRequest(_ context.Context, p *protocol.ShowMessageRequestParams) (*protocol.MessageActionItem, error) {
+	kept, err := protocol.Clone(*p)
+	if err != nil {
+		return nil, err
+	}
+	return e.c.ask(kept), nil // prompts.go
 }
 func (e editor) LogMessage(context.Context, *protocol.LogMessageParams) error { return nil }
 func (e editor) ShowDocument(_ context.Context, p *protocol.ShowDocumentParams) (*protocol.ShowDocumentResult, error) {
@@ -743,11 +792,17 @@ func (e editor) ApplyEdit(_ context.Context, p *protocol.ApplyWorkspaceEditParam
 	}
 	return &protocol.ApplyWorkspaceEditResult{Applied: true}, nil
 }
-func (e editor) CodeLensRefresh(context.Context) error       { return nil }
+func (e editor) CodeLensRefresh(context.Context) error {
+	e.c.record(func() { e.c.viewRefreshes++ })
+	return nil
+}
 func (e editor) FoldingRangeRefresh(context.Context) error   { return nil }
 func (e editor) SemanticTokensRefresh(context.Context) error { return nil }
 func (e editor) InlineValueRefresh(context.Context) error    { return nil }
-func (e editor) InlayHintRefresh(context.Context) error      { return nil }
+func (e editor) InlayHintRefresh(context.Context) error {
+	e.c.record(func() { e.c.viewRefreshes++ })
+	return nil
+}
 func (e editor) DiagnosticRefresh(context.Context) error {
 	e.c.record(func() { e.c.refreshes++ })
 	return nil

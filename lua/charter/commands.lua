@@ -6,7 +6,9 @@ return {
   interviewSkip = 'charter.interview.skip',
   interviewFinish = 'charter.interview.finish',
   interviewRegion = 'charter.interview.region',
+  interviewTurn = 'charter.interview.turn',
   status = 'charter.status',
   valAt = 'charter.valAt',
   recordEvidence = 'charter.recordEvidence',
+  verify = 'charter.verify',
 }

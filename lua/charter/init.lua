@@ -13,6 +13,13 @@ M.defaults = {
   -- severity = { ['missing-verifier'] = 'error', ... }, sourceDirs = { 'src' },
   -- freshness = 'mtime' | 'git', questionBudget = 5, debounceMs = 30.
   settings = {},
+  -- The interview agent: a command line the server runs as rp1's charter interviewer (an LLM
+  -- behind rp1's JSON contract) instead of its built-in one, e.g. '~/bin/charter-agent', and the
+  -- seconds it may take per answer. Sent in initializationOptions only: this is your own
+  -- configuration, and the server takes the agent from nowhere else (never from `settings`,
+  -- which answer workspace/configuration, nor from a project's .charter-lsp.jsonc).
+  agent = nil,
+  agent_timeout = nil,
   -- Called after the client attaches to a buffer, like any on_attach.
   on_attach = nil,
   -- Force the vim.lsp.start_client path even on 0.11+ (the headless tests use it).
@@ -20,6 +27,11 @@ M.defaults = {
 }
 
 M.root_markers = { '.pi', '.charters', '.rp1', '.git' }
+
+-- The outcomes evidence records, from the server's own list (charter/vocabulary.lua is
+-- generated from pi.Outcomes), as :CharterRecord's usage writes them.
+local outcomes = require('charter.vocabulary').outcomes
+local outcome_usage = '{' .. table.concat(outcomes, '|') .. '}'
 
 local uv = vim.loop or vim.uv
 -- The server's command ids (charter/commands.lua is generated from the server's feature.Commands).
@@ -77,6 +89,15 @@ end
 
 local function notify(msg, level)
   vim.notify('charter: ' .. msg, level or vim.log.levels.INFO)
+end
+
+-- The settings as a JSON object: an empty Lua table encodes as [] (Neovim 0.7's encoder),
+-- which the server refuses ("settings are not a JSON object"); vim.empty_dict() is {}.
+local function object(t)
+  if type(t) ~= 'table' or next(t) == nil then
+    return vim.empty_dict()
+  end
+  return t
 end
 
 --- The client attached to a buffer, if any.
@@ -185,7 +206,79 @@ function M.show_status(result)
   return buf
 end
 
---- Adds :CharterNext, :CharterSkip, :CharterFinish, :CharterRecord, :CharterStatus to a buffer.
+--- initializationOptions: the settings, and the interview agent (only ever sent here).
+function M.init_options()
+  local opts = vim.deepcopy(config.settings or {})
+  if config.agent and config.agent ~= '' then
+    opts.interviewAgent = config.agent
+  end
+  if config.agent_timeout then
+    opts.interviewAgentTimeout = config.agent_timeout
+  end
+  if next(opts) == nil then
+    return vim.empty_dict() -- an object, not [] (which the server would refuse)
+  end
+  return opts
+end
+
+--- The interview as a conversation (:CharterInterview): each prompt is the server's turn
+--- (charter.interview.turn): its title ("Q2 of 5 · Target Users") and question in
+--- vim.ui.input; Enter on an answer sends it, Enter on nothing offers the server's other
+--- choices (Skip, Finish) in vim.ui.select; Esc (or Stop) ends the conversation and leaves
+--- the charter as it is. Every word and choice is the server's.
+function M.converse(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local run
+  local function step(turn)
+    if type(turn) ~= 'table' then
+      return
+    end
+    if turn.done then
+      if type(turn.message) == 'string' then
+        local level = ({ error = vim.log.levels.ERROR, warning = vim.log.levels.WARN })[turn.level] or vim.log.levels.INFO
+        notify(turn.message, level)
+      end
+      return
+    end
+    local title = turn.title or 'Interview'
+    vim.ui.input({ prompt = title .. ': ' .. (turn.question or '') .. ' ' }, function(text)
+      if text == nil then
+        return -- Esc: the charter stays as it is
+      end
+      if text:match('%S') and type(turn.answer) == 'table' then
+        local args = vim.deepcopy(turn.answer.arguments)
+        args[1].answer = text
+        run(turn.answer.command, args)
+        return
+      end
+      local choices = vim.deepcopy(turn.buttons or {})
+      table.insert(choices, { label = 'Stop', tooltip = 'end the interview here; the charter stays as it is' })
+      vim.ui.select(choices, {
+        prompt = title .. ': ',
+        format_item = function(b)
+          return b.label .. ' — ' .. b.tooltip
+        end,
+      }, function(b)
+        if b and b.command then
+          run(b.command, b.arguments)
+        end
+      end)
+    end)
+  end
+  run = function(command, args)
+    M.execute(bufnr, command, args, function(err, result)
+      if not err then
+        vim.schedule(function()
+          step(result)
+        end)
+      end
+    end)
+  end
+  run(commands.interviewTurn, { { uri = vim.uri_from_bufnr(bufnr) } })
+end
+
+--- Adds :CharterInterview, :CharterNext, :CharterSkip, :CharterFinish, :CharterRecord,
+--- :CharterStatus to a buffer.
 function M.buffer_commands(bufnr)
   local function uri()
     return vim.uri_from_bufnr(bufnr)
@@ -225,6 +318,9 @@ function M.buffer_commands(bufnr)
     end
   end
   local cmd = vim.api.nvim_buf_create_user_command
+  cmd(bufnr, 'CharterInterview', function()
+    M.converse(bufnr)
+  end, { desc = 'Charter: the interview as a conversation (prompts)' })
   cmd(bufnr, 'CharterNext', interview(commands.interviewNext), { desc = 'Charter: ask the next interview question' })
   cmd(bufnr, 'CharterSkip', interview(commands.interviewSkip), { desc = 'Charter: skip the pending question' })
   cmd(bufnr, 'CharterFinish', interview(commands.interviewFinish), { desc = 'Charter: finish the interview' })
@@ -235,10 +331,11 @@ function M.buffer_commands(bufnr)
       end
     end)
   end, { desc = 'Charter: show status' })
+  require('charter.verify').buffer_commands(bufnr)
   cmd(bufnr, 'CharterRecord', function(o)
     local outcome, rest = o.args:match('^%s*(%S+)%s*(.-)%s*$')
-    if outcome ~= 'pass' and outcome ~= 'fail' and outcome ~= 'partial' then
-      notify('usage: :CharterRecord {pass|fail|partial} {summary} [| because]', vim.log.levels.ERROR)
+    if not vim.tbl_contains(outcomes, outcome) then
+      notify('usage: :CharterRecord ' .. outcome_usage .. ' {summary} [| because]', vim.log.levels.ERROR)
       return
     end
     -- "summary | because": the reason manual evidence needs.
@@ -281,7 +378,7 @@ function M.buffer_commands(bufnr)
         record(reason)
       end)
     end)
-  end, { nargs = '+', desc = 'Charter: record evidence for the VAL under the cursor: {pass|fail|partial} {summary} [| because]' })
+  end, { nargs = '+', desc = 'Charter: record evidence for the VAL under the cursor: ' .. outcome_usage .. ' {summary} [| because]' })
 end
 
 local function on_attach(client, bufnr)
@@ -302,7 +399,7 @@ function M.attach(bufnr)
   local id = clients[root]
   if not id or not vim.lsp.get_client_by_id(id) or is_stopped(vim.lsp.get_client_by_id(id)) then
     if vim.fn.executable(config.cmd[1]) ~= 1 then
-      notify(config.cmd[1] .. ' is not executable; install it (go install github.com/charter-lsp/charter-lsp/cmd/charter-lsp@latest) or set cmd in setup()', vim.log.levels.ERROR)
+      notify(config.cmd[1] .. ' is not executable: put charter-lsp on PATH (from a clone: go install ./cmd/charter-lsp, or make build and use bin/charter-lsp; or a release archive) or set cmd in setup()', vim.log.levels.ERROR)
       return nil
     end
     id = vim.lsp.start_client({
@@ -310,8 +407,8 @@ function M.attach(bufnr)
       cmd = config.cmd,
       root_dir = root,
       workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
-      init_options = config.settings,
-      settings = { charter = config.settings },
+      init_options = M.init_options(),
+      settings = { charter = object(config.settings) },
       handlers = M.handlers(),
       on_attach = on_attach,
     })
@@ -340,12 +437,14 @@ local function apply_edit_creating_folders(err, result, ctx, cfg)
   return vim.lsp.handlers['workspace/applyEdit'](err, result, ctx, cfg)
 end
 
---- The handlers the charter client needs on this Neovim (none from 0.10 on).
+--- The handlers the charter client needs on this Neovim: verify runs' (charter/verify.lua),
+--- and before 0.10 workspace/applyEdit's.
 function M.handlers()
-  if vim.fn.has('nvim-0.10') == 1 then
-    return {}
+  local handlers = require('charter.verify').handlers()
+  if vim.fn.has('nvim-0.10') == 0 then
+    handlers['workspace/applyEdit'] = apply_edit_creating_folders
   end
-  return { ['workspace/applyEdit'] = apply_edit_creating_folders }
+  return handlers
 end
 
 --- Configures charter-lsp. Call from init.lua: require('charter').setup({ settings = { … } }).
@@ -354,8 +453,9 @@ function M.setup(opts)
   if vim.fn.has('nvim-0.11') == 1 and not config.legacy then
     vim.lsp.config('charter', {
       cmd = config.cmd,
-      settings = { charter = config.settings },
-      init_options = config.settings,
+      settings = { charter = object(config.settings) },
+      init_options = M.init_options(),
+      handlers = M.handlers(),
       on_attach = on_attach,
     })
     vim.lsp.enable('charter')

@@ -14,10 +14,15 @@ const {
 } = require('vscode-languageserver-protocol/node');
 
 class LspClient {
-  constructor(binary, rootDir, settings = {}) {
+  // settings answer workspace/configuration and go as initializationOptions, unless
+  // opts.initializationOptions says otherwise; opts.env adds to the server's environment.
+  constructor(binary, rootDir, settings = {}, opts = {}) {
     this.binary = binary;
     this.rootDir = rootDir;
     this.settings = settings;
+    this.initializationOptions = opts.initializationOptions ?? settings;
+    this.env = opts.env;
+    this.progress = []; // $/progress values, in order
     this.docs = new Map(); // uri -> { text, version, languageId }
     this.diagnostics = new Map(); // uri -> { version, diagnostics }
     this.waiters = new Set();
@@ -30,7 +35,8 @@ class LspClient {
     if (!fs.existsSync(this.binary)) {
       throw new Error(`server binary not found: ${this.binary} (build it with: go build -o bin/charter-lsp ./cmd/charter-lsp)`);
     }
-    this.proc = cp.spawn(this.binary, ['serve'], { cwd: this.rootDir, stdio: ['pipe', 'pipe', 'pipe'] });
+    const env = this.env ? { ...process.env, ...this.env } : process.env;
+    this.proc = cp.spawn(this.binary, ['serve'], { cwd: this.rootDir, env, stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc.stderr.on('data', (d) => (this.stderr = (this.stderr + d).slice(-20000)));
     this.exited = new Promise((resolve) => this.proc.on('exit', (code) => resolve((this.exitCode = code))));
     const conn = createProtocolConnection(new StreamMessageReader(this.proc.stdout), new StreamMessageWriter(this.proc.stdin));
@@ -41,6 +47,7 @@ class LspClient {
     });
     conn.onNotification('window/showMessage', (p) => this.messages.push(`showMessage: ${p.message}`));
     conn.onNotification('window/logMessage', (p) => this.messages.push(`log: ${p.message}`));
+    conn.onNotification('$/progress', (p) => this.progress.push(p.value));
     conn.onNotification(() => undefined);
     conn.onRequest('workspace/applyEdit', (p) => {
       try {
@@ -92,7 +99,7 @@ class LspClient {
       clientInfo: { name: 'charter-e2e-node', version: '1' },
       rootUri: root,
       workspaceFolders: [{ uri: root, name: path.basename(this.rootDir) }],
-      initializationOptions: this.settings,
+      initializationOptions: this.initializationOptions,
       capabilities: {
         general: { positionEncodings: ['utf-16'] },
         workspace: {

@@ -102,9 +102,36 @@ if vim.fn.has('nvim-0.11') == 1 then
 else
   io.stdout:write(string.format('# %s: vim.lsp.enable needs Neovim 0.11+, this is %s: the setup() path runs instead\n',
     mode, vim.split(vim.fn.execute('version'), '\n', { trimempty = true })[1] or '?'))
+  -- What the server shows the user (window/showMessage), to check it has no complaint.
+  local shown = {}
+  local show = vim.lsp.handlers['window/showMessage']
+  vim.lsp.handlers['window/showMessage'] = function(err, result, ctx, cfg)
+    table.insert(shown, result and result.message or '')
+    return show(err, result, ctx, cfg)
+  end
   check('setup() attaches and diagnoses charter.md', function()
     require('charter').setup({ cmd = { bin, 'serve' } })
     open_and_wait('charter.md')
+  end)
+  check('a plain setup() sends settings the server reads: an object, never []', function()
+    vim.wait(500)
+    for _, m in ipairs(shown) do
+      assert(not m:find('settings are not a JSON object', 1, true), 'the server says: ' .. m)
+    end
+  end)  check('a missing server is named with an install way that works (not go install …@latest)', function()
+    local notes, notify = {}, vim.notify
+    vim.notify = function(msg)
+      table.insert(notes, msg)
+    end
+    require('charter').setup({ cmd = { 'no-such-charter-lsp', 'serve' } })
+    local dir = vim.fn.tempname() -- a project of its own: no client yet
+    vim.fn.mkdir(dir, 'p')
+    vim.cmd('edit ' .. vim.fn.fnameescape(dir .. '/charter.md'))
+    vim.notify = notify
+    local said = table.concat(notes, '\n')
+    assert(said:find('no-such-charter-lsp is not executable', 1, true), 'said: ' .. said)
+    assert(not said:find('@latest', 1, true), 'it recommends go install …@latest, which does not work: ' .. said)
+    assert(said:find('go install ./cmd/charter-lsp', 1, true), 'it names no install way: ' .. said)
   end)
 end
 

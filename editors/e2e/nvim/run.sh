@@ -15,17 +15,18 @@ command -v nvim >/dev/null || { echo "nvim e2e: nvim not installed (apt-get inst
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/charter-nvim-XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
-# run NAME LUAFILE NVIM-ARGS…: a fresh workspace and fresh Neovim state for each run.
+# run NAME LUAFILE NVIM-ARGS…: a fresh workspace (testdata/$WORKSPACE, default workspace) and
+# fresh Neovim state for each run.
 status=0
 run() {
   name=$1 lua=$2; shift 2
   ws=$TMP/$name/ws state=$TMP/$name/state
   mkdir -p "$ws" "$state"
-  cp -R "$HERE/../testdata/workspace/." "$ws/"
+  cp -R "$HERE/../testdata/${WORKSPACE:-workspace}/." "$ws/"
   chmod -R u+w "$ws"
   # Only src/ is newer than the recorded evidence (see lib/workspace.js).
   find "$ws" -type f -exec touch -d 2026-11-01T00:00:00Z {} +
-  touch -d 2026-11-20T12:00:00Z "$ws/src/auth/token.go"
+  [ ! -e "$ws/src/auth/token.go" ] || touch -d 2026-11-20T12:00:00Z "$ws/src/auth/token.go"
   if [ "$name" = packer ] || [ "$name" = packer-flow ]; then
     mkdir -p "$state/data/nvim/site/pack/packer/start"
     ln -s "$REPO" "$state/data/nvim/site/pack/packer/start/charter-lsp"
@@ -43,4 +44,5 @@ run() {
 run packer install.lua -u NORC
 run packer-flow test.lua -u NORC
 run lazy install.lua -u NORC --noplugin --cmd "set rtp^=$REPO"
+WORKSPACE=verify run verify verify.lua -u NORC --noplugin --cmd "set rtp^=$REPO"
 exit $status

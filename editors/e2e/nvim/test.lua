@@ -27,10 +27,39 @@ vim.notify = function(msg)
   table.insert(notes, msg)
   io.stderr:write('# ' .. tostring(msg):gsub('\n', ' ') .. '\n')
 end
+-- What the server shows (window/showMessage); Neovim 0.7 would write it to stdout.
+local shown = {}
+vim.lsp.handlers['window/showMessage'] = function(_, result)
+  table.insert(shown, result and result.message or '')
+  io.stderr:write('# showMessage: ' .. tostring(result and result.message):gsub('\n', ' ') .. '\n')
+end
 local prompts, answers = {}, {}
 vim.ui.input = function(opts, on_confirm)
   table.insert(prompts, opts.prompt or '')
   on_confirm(table.remove(answers, 1))
+end
+-- vim.ui.select: the choices offered (as shown), and the labels a user picks, in order.
+local offered, picks = {}, {}
+vim.ui.select = function(items, opts, on_choice)
+  local shown = {}
+  for _, it in ipairs(items) do
+    table.insert(shown, opts.format_item and opts.format_item(it) or tostring(it))
+  end
+  table.insert(offered, shown)
+  local want = table.remove(picks, 1)
+  for i, it in ipairs(items) do
+    if it.label == want then
+      return on_choice(it, i)
+    end
+  end
+  on_choice(nil, nil)
+end
+-- What the server shows (window/showMessage), besides Neovim's own output.
+local shown = {}
+local show_message = vim.lsp.handlers['window/showMessage']
+vim.lsp.handlers['window/showMessage'] = function(err, result, ctx, cfg)
+  table.insert(shown, result and result.message or '')
+  return show_message(err, result, ctx, cfg)
 end
 
 local passed, failed, n = 0, 0, 0
@@ -400,13 +429,197 @@ check(':CharterNext on an rp1 skeleton charter asks for the first gap and writes
   assert(vim.tbl_contains(lines, '**Status**: Complete'), 'the status does not follow the gaps:\n' .. table.concat(lines, '\n'))
 end)
 
+local modern_notify = vim.fn.has('nvim-0.11') == 1
+
+-- Waits until the conversation has prompted n times (vim.ui.input), or fails.
+local function wait_prompts(n)
+  local ok = vim.wait(TIMEOUT, function()
+    return #prompts >= n
+  end, 50)
+  assert(ok, string.format('%d prompts of %d; prompts: %s; said: %s', #prompts, n, vim.inspect(prompts), vim.inspect(notes)))
+end
+
+local function buffer_text(bufnr)
+  return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
+end
+
+check(':CharterInterview: the interview as a conversation, in the prompts the server words', {}, function()
+  local rel = 'conv/.rp1/context/charter.md'
+  vim.fn.mkdir(ws .. '/conv/.rp1/context', 'p')
+  vim.fn.writefile({}, ws .. '/' .. rel)
+  local bufnr = open(rel)
+  prompts, offered = {}, {}
+  -- The brain dump; then Enter on nothing, which offers the server's choices: Skip; then Esc.
+  answers = { 'The problem: on-call engineers lose ten minutes per incident. The users are on-call engineers.', '' }
+  picks = { 'Skip' }
+  vim.cmd('CharterInterview')
+  wait_prompts(3)
+  assert(prompts[1]:find('Q1 of 5 · Brain Dump: Tell me everything about this project.', 1, true), prompts[1])
+  assert(prompts[2]:find('Q2 of 5 · Value Proposition: ', 1, true), prompts[2])
+  assert(prompts[3]:find('Q3 of 5 · Scope: ', 1, true), prompts[3])
+  local choices = table.concat(offered[1] or {}, ' | ')
+  assert(choices:find('Skip — Skip Q2 (Value Proposition)', 1, true) and choices:find('Finish — ', 1, true) and choices:find('Stop', 1, true), choices)
+  local text = buffer_text(bufnr)
+  assert(text:find('**Skipped**: Skipped by the user.', 1, true), 'Q2 was not recorded as skipped:\n' .. text)
+  -- Esc at Q3: the question stays in the scratch pad, awaiting its answer.
+  assert(text:find('### Q3: Scope\n**Asked**: ', 1, true) and text:find('**Answer**: \n', 1, true), 'Q3 is not waiting:\n' .. text)
+end)
+
+check(':CharterInterview on an rp1 skeleton charter: one region at a time', {}, function()
+  local rel = 'ferry2/.rp1/context/charter.md'
+  vim.fn.mkdir(ws .. '/ferry2/.rp1/context', 'p')
+  vim.fn.writefile({
+    '# Project Charter: ferrylog', '**Status**: Draft', '', '## Vision', '_TBD_', '',
+    '## Problem & Context', 'Crossings are logged on paper.', '', '## Target Users', '_TBD_', '',
+    '## Business Rationale', 'One entry at sea.', '', '## Scope Guardrails', '### Will', '- Offline logging', "### Won't", '- Payroll', '',
+    '## Success Criteria', 'No log is retyped.',
+  }, ws .. '/' .. rel)
+  local bufnr = open(rel)
+  prompts, notes = {}, {}
+  answers = { 'Every crossing logged once, at sea.', 'Deck officers at sea.' }
+  vim.cmd('CharterInterview')
+  local ended = vim.wait(TIMEOUT, function()
+    for _, n in ipairs(notes) do
+      if n:find('Every region of the charter is written', 1, true) then
+        return true
+      end
+    end
+    return false
+  end, 50)
+  assert(ended, 'no end; prompts: ' .. vim.inspect(prompts) .. ' said: ' .. vim.inspect(notes))
+  assert(prompts[1]:find('Region 1 of 7 · Vision: ', 1, true) and prompts[2]:find('Region 3 of 7 · Target Users: ', 1, true), vim.inspect(prompts))
+  local text = buffer_text(bufnr)
+  assert(text:find('**Status**: Complete', 1, true) and not text:find('_TBD_', 1, true), text)
+end)
+
+-- The agent: a shell script that runs charter-lsp's own interview (the built-in engine as an
+-- agent, behind rp1's contract), set with setup({ agent = … }), in a project of its own so a
+-- new client starts with it. Its workspace settings name another agent, which never runs.
+check(':CharterInterview with the interview agent from setup({ agent = … })', {}, function()
+  local dir = ws .. '/agentproj'
+  vim.fn.mkdir(dir .. '/.rp1/context', 'p')
+  local script = dir .. '/../fake-agent'
+  vim.fn.writefile({ '#!/bin/sh', 'exec ' .. vim.fn.shellescape(os.getenv('CHARTER_LSP')) .. ' interview "$1" --mode "$2"' }, script)
+  vim.fn.setfperm(script, 'rwxr-xr-x')
+  local marker = dir .. '/../workspace-agent-ran'
+  local evil = dir .. '/../evil-agent'
+  vim.fn.writefile({ '#!/bin/sh', 'touch ' .. vim.fn.shellescape(marker) }, evil)
+  vim.fn.setfperm(evil, 'rwxr-xr-x')
+  charter.setup({ cmd = { os.getenv('CHARTER_LSP'), 'serve' }, legacy = true, agent = script,
+    settings = { questionBudget = 5, interviewAgent = evil } })
+  vim.fn.writefile({}, dir .. '/.rp1/context/charter.md')
+  shown = {}
+  local bufnr, client = open('agentproj/.rp1/context/charter.md')
+  prompts = {}
+  answers = { 'The problem: on-call engineers lose ten minutes per incident. The users are on-call engineers.' }
+  vim.cmd('CharterInterview')
+  wait_prompts(2)
+  assert(prompts[1]:find('Q1 of 5 · Brain Dump (asked by fake-agent): ', 1, true), prompts[1])
+  assert(prompts[2]:find('Q2 of 5 · Value Proposition (asked by fake-agent): ', 1, true), prompts[2])
+  assert(buffer_text(bufnr):find('### Q2: Value Proposition', 1, true), buffer_text(bufnr))
+  -- The agent's progress, as the server reported it.
+  local progress = {}
+  for _, p in pairs((client.messages or {}).progress or {}) do
+    table.insert(progress, tostring(p.title))
+  end
+  assert(vim.tbl_contains(progress, 'Interview agent'), 'no progress reported: ' .. vim.inspect(client.messages))
+  -- The agent named in the settings is ignored, and said so. Neovim 0.8+ sends the settings
+  -- on start (workspace/didChangeConfiguration); 0.7 leaves it to the user's on_init: send them.
+  if vim.fn.has('nvim-0.8') == 0 then
+    if modern_notify then
+      client:notify('workspace/didChangeConfiguration', { settings = client.config.settings })
+    else
+      client.notify('workspace/didChangeConfiguration', { settings = client.config.settings })
+    end
+  end
+  assert(vim.fn.filereadable(marker) == 0, 'the agent named in the workspace settings ran')
+  local said = table.concat(shown, '\n')
+  vim.wait(TIMEOUT, function()
+    said = table.concat(shown, '\n')
+    return said:find('interviewAgent in the workspace settings is ignored', 1, true) ~= nil
+  end, 50)
+  assert(said:find('interviewAgent in the workspace settings is ignored', 1, true), 'not said: ' .. said)
+end)
+
+-- The workspace path of a buffer's file.
+local function rel_path(bufnr)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  local real = vim.loop.fs_realpath(ws) or ws
+  for _, root in ipairs({ ws, real }) do
+    if name:sub(1, #root + 1) == root .. '/' then
+      return name:sub(#root + 2)
+    end
+  end
+  return name
+end
+
+local function read(rel)
+  return table.concat(vim.fn.readfile(ws .. '/' .. rel), '\n')
+end
+
+-- id as a whole word of text (not the start of a longer id).
+local function names(text, id)
+  return text:find(id:gsub('%-', '%%-') .. '[^%w%-]') ~= nil or text:sub(-#id) == id
+end
+
+check('vim.lsp.buf.references lists a VAL everywhere, the test that cites it too', { 'attach to criteria.md' }, function()
+  local r = X.ids
+  vim.cmd('buffer ' .. bufs.criteria)
+  vim.api.nvim_win_set_cursor(0, { r.line + 1, r.character })
+  vim.fn.setqflist({}, 'r')
+  vim.lsp.buf.references()
+  local items = {}
+  vim.wait(TIMEOUT, function()
+    items = vim.fn.getqflist()
+    return #items > 0
+  end, 50)
+  local files = {}
+  for _, it in ipairs(items) do
+    files[rel_path(it.bufnr)] = true
+  end
+  vim.cmd('cclose')
+  vim.cmd('buffer ' .. bufs.criteria)
+  for _, want in ipairs(r.references) do
+    assert(files[want], 'references lack ' .. want .. '; got ' .. vim.inspect(vim.tbl_keys(files)))
+  end
+end)
+
+check('vim.lsp.buf.rename renames the VAL everywhere but in its recorded evidence, and says so', { 'attach to criteria.md' }, function()
+  local r = X.ids
+  local before = {}
+  for _, rel in ipairs(r.rename.history) do
+    before[rel] = read(rel)
+  end
+  vim.cmd('buffer ' .. bufs.criteria)
+  vim.api.nvim_win_set_cursor(0, { r.line + 1, r.character })
+  local seen = #shown
+  vim.lsp.buf.rename(r.rename.to)
+  local renamed = vim.wait(TIMEOUT, function()
+    return names(table.concat(vim.api.nvim_buf_get_lines(bufs.criteria, 0, -1, false), '\n'), r.rename.to)
+  end, 50)
+  assert(renamed, 'criteria.md was not renamed')
+  vim.cmd('silent! wall') -- the files that were not open were renamed in new buffers; save them as a user would
+  for _, rel in ipairs(r.rename.moves) do
+    local text = read(rel)
+    assert(names(text, r.rename.to) and not names(text, r.criterionId), rel .. ' was not renamed:\n' .. text)
+  end
+  for rel, text in pairs(before) do
+    assert(read(rel) == text, rel .. ' (recorded evidence) changed without the user confirming it')
+  end
+  local told = false
+  for i = seen + 1, #shown do
+    told = told or shown[i]:find('recorded evidence', 1, true) ~= nil
+  end
+  assert(told, 'the server did not say the evidence keeps the old id: ' .. vim.inspect(shown))
+end)
+
 check('the plugin leaves vim.lsp.util.apply_workspace_edit alone', {}, function()
   assert(vim.lsp.util.apply_workspace_edit == original_apply, 'vim.lsp.util.apply_workspace_edit was replaced: other servers would run through it')
 end)
 
 check('buffer-local :Charter commands exist', { 'attach to criteria.md' }, function()
   local cmds = vim.api.nvim_buf_get_commands(bufs.criteria, {})
-  for _, name in ipairs({ 'CharterNext', 'CharterFinish', 'CharterRecord', 'CharterStatus' }) do
+  for _, name in ipairs({ 'CharterInterview', 'CharterNext', 'CharterFinish', 'CharterRecord', 'CharterStatus' }) do
     assert(cmds[name], ':' .. name .. ' missing')
   end
 end)

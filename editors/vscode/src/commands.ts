@@ -7,16 +7,15 @@ import * as vscode from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import type { ClientHost } from './extension';
 import type { Report, VALAt } from './generated/status';
+import { isOutcome, OUTCOMES } from './generated/vocabulary';
 import { CHARTER_DOCUMENTS } from './selector';
 import {
   chartersRequest,
   CommandRequest,
   markdownOf,
   orderForPick,
-  isRegionStep,
   PickableVAL,
   pickableOf,
-  regionAnswerRequest,
   ServerCommand,
   statusRequest,
   valAtRequest,
@@ -24,6 +23,7 @@ import {
   valsOf,
 } from './server';
 import { preformatted, statusPage } from './statusView';
+import { answerRequest, buttonRequest, emptyAnswerHint, isTurn, startRequest, Turn, TurnAction } from './conversation';
 
 /** The interview engine's response (spec §2), as far as the commands use it. */
 interface InterviewResponse {
@@ -55,60 +55,53 @@ export function registerCommands(ctx: vscode.ExtensionContext, host: ClientHost)
     return doc && client && vscode.languages.match(CHARTER_DOCUMENTS, doc) > 0 ? client.code2ProtocolConverter.asUri(doc.uri) : undefined;
   };
 
-  const interview = (command: string, verb: string) => async () => {
+  /** The charter.md to interview (pickCharterMd's) and its URI as the server names it. */
+  const charterToInterview = async (): Promise<{ doc: vscode.TextDocument; uri: string } | undefined> => {
     const doc = await pickCharterMd();
-    if (!doc) {
+    const client = doc && (await host.get());
+    return doc && client ? { doc, uri: client.code2ProtocolConverter.asUri(doc.uri) } : undefined;
+  };
+
+  const interview = (command: string, verb: string) => async () => {
+    const target = await charterToInterview();
+    const res = target && (await run<InterviewResponse>(command, [{ uri: target.uri }]));
+    if (target && res) {
+      await reportInterview(res, target.doc, verb);
+    }
+  };
+
+  // The interview as a conversation: each prompt is the server's turn (title, question,
+  // buttons); Enter sends the answer, a button its choice, Esc stops and leaves the charter
+  // as it is (a pending question stays in the scratch pad for later).
+  const converse = async () => {
+    const target = await charterToInterview();
+    if (!target) {
       return;
     }
-    const client = await host.get();
-    if (!client) {
-      return;
-    }
-    const uri = client.code2ProtocolConverter.asUri(doc.uri);
-    const res = await run<InterviewResponse>(command, [{ uri }]);
-    if (isRegionStep(res)) {
-      // An rp1 skeleton charter: the server selected the region's _TBD_ and showed the
-      // question; offer to take the answer here too (Esc: type it in the charter).
-      let step = res;
-      while (step.asked && step.question) {
-        const answer = await vscode.window.showInputBox({
-          title: `Charter interview: ${step.asked}`,
-          prompt: step.question,
-          placeHolder: 'Your answer (Esc to type it in the charter instead)',
-          ignoreFocusOut: true,
-        });
-        if (!answer?.trim()) {
-          return;
-        }
-        const next = await request<unknown>(regionAnswerRequest(uri, step.asked, answer));
-        if (!isRegionStep(next)) {
-          return;
-        }
-        if (!next.next) {
-          void vscode.window.showInformationMessage(`Charter: every region is filled; **Status** is now ${next.status}.`);
-          return;
-        }
-        const more = await vscode.window.showInformationMessage(`Charter: wrote ${next.answered}. Next: ${next.next}.`, 'Answer next');
-        if (more !== 'Answer next') {
-          return;
-        }
-        const opened = await request<unknown>({ command: ServerCommand.interviewNext, arguments: [{ uri }] });
-        if (!isRegionStep(opened)) {
-          return;
-        }
-        step = opened;
+    let turn = await request<unknown>(startRequest(target.uri));
+    while (isTurn(turn) && !turn.done) {
+      const choice = await askTurn(turn);
+      if (!choice) {
+        return; // Esc
       }
-      return;
+      const req = 'button' in choice ? buttonRequest(choice.button) : answerRequest(turn, choice.text);
+      if (!req) {
+        return;
+      }
+      turn = await request<unknown>(req);
     }
-    if (res) {
-      await reportInterview(res, doc, verb);
+    if (isTurn(turn) && turn.message) {
+      const show =
+        turn.level === 'error' ? vscode.window.showErrorMessage : turn.level === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+      void show(`Charter: ${turn.message}`);
     }
   };
 
   const reg = (id: string, fn: (...args: unknown[]) => unknown) =>
     ctx.subscriptions.push(vscode.commands.registerCommand(id, fn));
 
-  reg('charter-lsp.askNextQuestion', interview(ServerCommand.interviewNext, 'ask'));
+  reg('charter-lsp.interview', converse);
+  reg('charter-lsp.askNextQuestion', converse);
   reg('charter-lsp.skipQuestion', interview(ServerCommand.interviewSkip, 'skip'));
   reg('charter-lsp.finishInterview', interview(ServerCommand.interviewFinish, 'finish'));
   reg('charter-lsp.restartServer', () => host.restart());
@@ -167,13 +160,9 @@ export function registerCommands(ctx: vscode.ExtensionContext, host: ClientHost)
     }
 
     let outcome = p.outcome;
-    if (outcome !== 'pass' && outcome !== 'fail' && outcome !== 'partial') {
+    if (!isOutcome(outcome)) {
       const picked = await vscode.window.showQuickPick(
-        [
-          { label: 'pass', description: 'the behaviour holds' },
-          { label: 'fail', description: 'the behaviour does not hold' },
-          { label: 'partial', description: 'holds in part' },
-        ],
+        OUTCOMES.map((o) => ({ label: o.outcome, description: o.meaning })),
         { title: `Record evidence (2/3): outcome for ${val.criterionId}` },
       );
       if (!picked) {
@@ -211,6 +200,51 @@ export function registerCommands(ctx: vscode.ExtensionContext, host: ClientHost)
       const where = typeof res.path === 'string' ? ` in ${vscode.workspace.asRelativePath(res.path)}` : '';
       void vscode.window.showInformationMessage(`Charter: recorded ${outcome} for ${val.criterionId}${where}.`);
     }
+  });
+}
+
+/** Icons for the server's buttons, by their id; the words are the server's. */
+const buttonIcon: Record<string, string> = { skip: 'debug-step-over', finish: 'check' };
+
+/**
+ * Shows one turn of the interview: an input box titled and worded as the server says, with
+ * its buttons. Resolves to what the user typed, the button pressed, or undefined on Esc.
+ */
+function askTurn(turn: Turn): Promise<{ text: string } | { button: TurnAction } | undefined> {
+  return new Promise((resolve) => {
+    const box = vscode.window.createInputBox();
+    box.title = turn.title;
+    box.prompt = turn.question;
+    box.placeholder = turn.placeholder;
+    box.ignoreFocusOut = true;
+    const buttons = turn.buttons.map((b) => ({
+      iconPath: new vscode.ThemeIcon(buttonIcon[b.id] ?? 'circle-outline'),
+      tooltip: `${b.label}: ${b.tooltip}`,
+      action: b,
+    }));
+    box.buttons = buttons;
+    let settled = false;
+    const settle = (v: { text: string } | { button: TurnAction } | undefined) => {
+      if (!settled) {
+        settled = true;
+        resolve(v);
+        box.hide();
+      }
+    };
+    box.onDidTriggerButton((b) => settle({ button: (b as (typeof buttons)[number]).action }));
+    box.onDidChangeValue(() => (box.validationMessage = undefined));
+    box.onDidAccept(() => {
+      if (box.value.trim() === '') {
+        box.validationMessage = emptyAnswerHint(turn);
+        return;
+      }
+      settle({ text: box.value });
+    });
+    box.onDidHide(() => {
+      settle(undefined);
+      box.dispose();
+    });
+    box.show();
   });
 }
 

@@ -10,16 +10,20 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { registerCommands } from './commands';
+import { registerVerify } from './verifyViews';
 import { CHARTER_FILE_GLOBS } from './generated/charterFiles';
 import { CHARTER_DOCUMENTS } from './selector';
 import { findServer, INSTALL_URL } from './serverPath';
-import { serverSettings } from './settings';
+import { agentOptions, Inspected, serverSettings, workspaceAgentValues } from './settings';
 
 /** Owns the one language client; starts it lazily and restarts it on demand. */
 export class ClientHost {
   private client: LanguageClient | undefined;
   private starting: Promise<LanguageClient | undefined> | undefined;
   readonly output = vscode.window.createOutputChannel('Charter');
+  private readonly started = new vscode.EventEmitter<LanguageClient>();
+  /** A client started (and after a restart, the new one). */
+  readonly onDidStart = this.started.event;
 
   constructor(private readonly ctx: vscode.ExtensionContext) {}
 
@@ -83,7 +87,8 @@ export class ClientHost {
       outputChannel: this.output,
       // In Restricted Mode the server is told so, here and in every answer below: the
       // project's .charter-lsp.jsonc then sets nothing that widens what it does.
-      initializationOptions: serverSettings(rawSettings(), vscode.workspace.isTrusted),
+      // The interview agent only from the user's own settings (agentOptions).
+      initializationOptions: { ...serverSettings(rawSettings(), vscode.workspace.isTrusted), ...agentOptions(...agentInspect()) },
       synchronize: { configurationSection: 'charter' },
       middleware: {
         workspace: {
@@ -93,7 +98,7 @@ export class ClientHost {
             const values = Array.isArray(base) ? base : [];
             return params.items.map((item, i) =>
               item.section === undefined || item.section === 'charter'
-                ? serverSettings(rawSettings(item.scopeUri), vscode.workspace.isTrusted)
+                ? { ...serverSettings(rawSettings(item.scopeUri), vscode.workspace.isTrusted), ...workspaceAgentValues(...agentInspect(item.scopeUri)) }
                 : values[i] ?? null,
             );
           },
@@ -111,6 +116,7 @@ export class ClientHost {
       return undefined;
     }
     this.client = client;
+    this.started.fire(client);
     return client;
   }
 
@@ -136,6 +142,12 @@ function rawSettings(scopeUri?: string): Record<string, unknown> {
   };
 }
 
+/** What VS Code says of the interview agent's two settings, layer by layer. */
+function agentInspect(scopeUri?: string): [Inspected | undefined, Inspected | undefined] {
+  const c = vscode.workspace.getConfiguration('charter', scopeUri ? vscode.Uri.parse(scopeUri) : undefined);
+  return [c.inspect('interviewAgent'), c.inspect('interviewAgentTimeout')];
+}
+
 function isExecutable(file: string): boolean {
   try {
     const st = fs.statSync(file);
@@ -156,10 +168,12 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
   const h = host;
   ctx.subscriptions.push(h.output, { dispose: () => void h.stop() });
   registerCommands(ctx, h);
+  registerVerify(ctx, h);
 
   ctx.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('charter.server.path')) {
+      // The interview agent goes in initializationOptions: a new one needs a new server.
+      if (e.affectsConfiguration('charter.server.path') || e.affectsConfiguration('charter.interviewAgent') || e.affectsConfiguration('charter.interviewAgentTimeout')) {
         void h.restart();
       }
     }),

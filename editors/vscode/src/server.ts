@@ -5,6 +5,7 @@
 // tests drive these functions against the real server.
 import { ServerCommand } from './generated/commands';
 import type { Charter, Report, Status, VALAt } from './generated/status';
+import { Outcome } from './generated/vocabulary';
 
 /** The server's workspace/executeCommand ids (generated from the server's feature.Commands). */
 export { ServerCommand };
@@ -13,30 +14,6 @@ export { ServerCommand };
 export interface CommandRequest {
   command: string;
   arguments: unknown[];
-}
-
-/**
- * Where an rp1 skeleton charter's interview stands (charter.interview.region's answer, and
- * charter.interview.next's on a skeleton charter): the region just asked for or answered,
- * the next gap and its question, the gaps left and the status they call for.
- */
-export interface RegionStep {
-  asked?: string;
-  answered?: string;
-  next?: string;
-  question?: string;
-  gaps: string[];
-  status: string;
-}
-
-/** isRegionStep tells a skeleton charter's interview step from a scratch-pad response. */
-export function isRegionStep(res: unknown): res is RegionStep {
-  return typeof res === 'object' && res !== null && Array.isArray((res as RegionStep).gaps) && typeof (res as RegionStep).status === 'string';
-}
-
-/** Writes answer into region of the skeleton charter at uri (the server applies the edit). */
-export function regionAnswerRequest(uri: string, region: string, answer: string): CommandRequest {
-  return { command: ServerCommand.interviewRegion, arguments: [{ uri, region, answer }] };
 }
 
 /** A position in a document, as LSP counts it (0-based line, UTF-16 column). */
@@ -129,7 +106,7 @@ export function orderForPick(vals: PickableVAL[], current: VALAt | null | undefi
       seen.push(v);
     }
   }
-  const rank = (v: PickableVAL) => (current && same(v, current) ? 0 : v.outcome === 'pass' ? 2 : 1);
+  const rank = (v: PickableVAL) => (current && same(v, current) ? 0 : v.outcome === Outcome.Pass ? 2 : 1);
   return seen
     .map((v, i) => ({ v, i }))
     .sort((a, b) => rank(a.v) - rank(b.v) || a.i - b.i)

@@ -40,3 +40,48 @@ export function serverSettings(raw: Record<string, unknown> | undefined, trusted
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+/** What VS Code's configuration.inspect() says of a setting, as far as used here. */
+export interface Inspected {
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
+/** The interview agent's settings, by the server's keys. */
+export interface AgentSettings {
+  interviewAgent?: unknown;
+  interviewAgentTimeout?: unknown;
+}
+
+/**
+ * The interview agent from the user's own settings only (inspect()'s globalValue: the user
+ * settings, or the remote machine's in a remote window), sent as initializationOptions:
+ * the server runs it, so a workspace never names it. An empty command is left out.
+ */
+export function agentOptions(agent: Inspected | undefined, timeout: Inspected | undefined): AgentSettings {
+  const out: AgentSettings = {};
+  if (typeof agent?.globalValue === 'string' && agent.globalValue.trim() !== '') {
+    out.interviewAgent = agent.globalValue;
+  }
+  if (timeout?.globalValue !== undefined && timeout.globalValue !== null) {
+    out.interviewAgentTimeout = timeout.globalValue;
+  }
+  return out;
+}
+
+/**
+ * The agent settings a workspace set (VS Code does not apply them: they are user settings),
+ * sent with the workspace's settings so the server says they are ignored, and why.
+ */
+export function workspaceAgentValues(agent: Inspected | undefined, timeout: Inspected | undefined): AgentSettings {
+  const out: AgentSettings = {};
+  const of = (i: Inspected | undefined) => i?.workspaceFolderValue ?? i?.workspaceValue;
+  if (of(agent) !== undefined) {
+    out.interviewAgent = of(agent);
+  }
+  if (of(timeout) !== undefined) {
+    out.interviewAgentTimeout = of(timeout);
+  }
+  return out;
+}

@@ -14,8 +14,10 @@ import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { createProtocolConnection, ProtocolConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import type { Report, VALAt } from '../src/generated/status';
-import { CommandRequest, isRegionStep, isRegister, markdownOf, orderForPick, regionAnswerRequest, ServerCommand, statusRequest, valAtRequest, valByIdRequest, valsOf } from '../src/server';
+import { CommandRequest, isRegister, markdownOf, orderForPick, statusRequest, valAtRequest, valByIdRequest, valsOf } from '../src/server';
+import { answerRequest, buttonRequest, isTurn, startRequest, Turn } from '../src/conversation';
 import { statusPage } from '../src/statusView';
+import { stopServer } from './stop';
 
 const extension = path.resolve(__dirname, '..', '..'); // out/test-server/ → editors/vscode
 const binary = process.env.CHARTER_LSP || path.resolve(extension, '..', '..', 'bin', 'charter-lsp');
@@ -41,6 +43,7 @@ before(async () => {
   conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({})));
   conn.onRequest('workspace/applyEdit', (p: (typeof applied)[number]) => {
     applied.push(p);
+    applyToDocs(p.edit as Parameters<typeof applyToDocs>[0]);
     return { applied: true };
   });
   conn.onRequest('window/showDocument', () => ({ success: true }));
@@ -63,17 +66,7 @@ before(async () => {
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(criteriaRel), languageId: 'markdown', version: 1, text } });
 });
 
-after(async () => {
-  if (conn) {
-    await Promise.race([conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 3000))]).catch(() => undefined);
-    await conn.sendNotification('exit').catch(() => undefined);
-    conn.dispose();
-  }
-  server?.kill();
-  if (ws) {
-    fs.rmSync(ws, { recursive: true, force: true });
-  }
-});
+after(() => stopServer(conn, server, ws));
 
 test('the status view shows the completion blockers the server reports', async () => {
   const report = await execute<Report>(statusRequest(uriOf(criteriaRel)));
@@ -116,8 +109,74 @@ test('record evidence: the server says which VAL the cursor is in and what it ne
   assert.equal(nowhere, null, 'the title line is in no VAL');
 });
 
-test('interview on an rp1 skeleton charter: the question, then the answer written into its region', async () => {
-  const rel = 'ferry/.rp1/context/charter.md';
+// The documents the test opened, as the client holds them: the server's edits are applied
+// here and sent back as didChange, as VS Code does, so each turn sees the last one's edit.
+const docs = new Map<string, { text: string; version: number }>();
+
+async function open(rel: string, text: string): Promise<string> {
+  const uri = uriOf(rel);
+  fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+  fs.writeFileSync(path.join(ws, rel), text);
+  docs.set(uri, { text, version: 1 });
+  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'markdown', version: 1, text } });
+  return uri;
+}
+
+type TextEdit = { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string };
+
+/** Applies the server's workspace edits to the open documents, last first within each. */
+function applyToDocs(edit: { documentChanges?: { textDocument?: { uri: string }; edits?: TextEdit[] }[] }): void {
+  for (const change of edit.documentChanges ?? []) {
+    const doc = change.textDocument && docs.get(change.textDocument.uri);
+    if (!doc || !change.edits) {
+      continue;
+    }
+    const offset = (p: { line: number; character: number }) => {
+      const lines = doc.text.split('\n');
+      let o = 0;
+      for (let i = 0; i < p.line && i < lines.length; i++) o += lines[i].length + 1;
+      return o + p.character;
+    };
+    const sorted = [...change.edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
+    for (const e of sorted) {
+      doc.text = doc.text.slice(0, offset(e.range.start)) + e.newText + doc.text.slice(offset(e.range.end));
+    }
+    doc.version++;
+    void conn.sendNotification('textDocument/didChange', {
+      textDocument: { uri: change.textDocument!.uri, version: doc.version },
+      contentChanges: [{ text: doc.text }],
+    });
+  }
+}
+
+/** Runs one turn's request, as "Charter: Interview" does. */
+async function turnOf(req: CommandRequest | undefined): Promise<Turn> {
+  assert.ok(req, 'the turn offers no request');
+  const t = await execute<unknown>(req);
+  assert.ok(isTurn(t), `not a turn: ${JSON.stringify(t)}${stderr}`);
+  return t;
+}
+
+test('"Charter: Interview" on a new charter: the prompts the server words, answer, skip, finish', async () => {
+  const uri = await open('conv/.rp1/context/charter.md', '');
+  let t = await turnOf(startRequest(uri));
+  assert.equal(t.title, 'Q1 of 5 · Brain Dump');
+  assert.match(t.question ?? '', /^Tell me everything about this project\./);
+  assert.deepEqual(t.buttons.map((b) => b.label), ['Skip'], 'no Finish before the problem and users are covered');
+  t = await turnOf(answerRequest(t, 'The problem: on-call engineers lose ten minutes per incident. The users are on-call engineers.'));
+  assert.equal(t.title, 'Q2 of 5 · Value Proposition');
+  assert.deepEqual(t.buttons.map((b) => b.label), ['Skip', 'Finish']);
+  t = await turnOf(buttonRequest(t.buttons[0]));
+  assert.equal(t.title, 'Q3 of 5 · Scope');
+  t = await turnOf(buttonRequest(t.buttons.find((b) => b.id === 'finish')!));
+  assert.equal(t.done, true);
+  assert.match(t.message ?? '', /The charter is finished/);
+  const text = docs.get(uri)!.text;
+  assert.ok(!text.includes('## Scratch Pad'), `the scratch pad is still there:\n${text}`);
+  assert.match(text, /## Problem & Context\n\nThe problem: on-call engineers lose ten minutes per incident\./);
+});
+
+test('"Charter: Interview" on an rp1 skeleton charter: one region at a time, the answer written into it', async () => {
   const text = [
     '# Project Charter: ferrylog', '**Status**: Draft', '', '## Vision', '_TBD_', '',
     '## Problem & Context', 'Crossings are logged on paper and retyped the next morning.', '',
@@ -125,24 +184,15 @@ test('interview on an rp1 skeleton charter: the question, then the answer writte
     '## Scope Guardrails', '### Will', '- Offline logging', "### Won't", '- _TBD_', '',
     '## Success Criteria', 'No log is retyped a month after launch.', '',
   ].join('\n');
-  fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
-  fs.writeFileSync(path.join(ws, rel), text);
-  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(rel), languageId: 'markdown', version: 1, text } });
-
-  // What "Charter: Ask next interview question" sends first.
-  const asked = await execute<unknown>({ command: ServerCommand.interviewNext, arguments: [{ uri: uriOf(rel) }] });
-  assert.ok(isRegionStep(asked), `not a region step: ${JSON.stringify(asked)}${stderr}`);
-  assert.equal(asked.asked, 'Vision');
-  assert.match(asked.question ?? '', /\S/, 'the step carries the question for the input box');
-  assert.deepEqual(asked.gaps, ['Vision', "Scope Guardrails / Won't"]);
-
-  // The answer typed into the input box.
-  const before = applied.length;
-  const answered = await execute<unknown>(regionAnswerRequest(uriOf(rel), asked.asked!, 'Every crossing logged once, at sea.'));
-  assert.ok(isRegionStep(answered), `not a region step: ${JSON.stringify(answered)}${stderr}`);
-  assert.equal(answered.answered, 'Vision');
-  assert.equal(answered.next, "Scope Guardrails / Won't");
-  assert.deepEqual(answered.gaps, ["Scope Guardrails / Won't"]);
-  const written = applied.slice(before).flatMap((a) => a.edit.documentChanges ?? []).flatMap((c) => c.edits.map((e) => e.newText)).join('');
-  assert.ok(written.includes('Every crossing logged once, at sea.'), `the edit lacks the answer: ${JSON.stringify(applied.slice(before))}`);
+  const uri = await open('ferry/.rp1/context/charter.md', text);
+  let t = await turnOf(startRequest(uri));
+  assert.equal(t.title, 'Region 1 of 7 · Vision');
+  assert.match(t.question ?? '', /\S/);
+  t = await turnOf(answerRequest(t, 'Every crossing logged once, at sea.'));
+  assert.equal(t.title, "Region 6 of 7 · Scope Guardrails / Won't");
+  t = await turnOf(answerRequest(t, 'Payroll.'));
+  assert.equal(t.done, true);
+  assert.match(t.message ?? '', /\*\*Status\*\*: Complete/);
+  const after = docs.get(uri)!.text;
+  assert.ok(after.includes('Every crossing logged once, at sea.') && after.includes('- Payroll.') && after.includes('**Status**: Complete'), after);
 });

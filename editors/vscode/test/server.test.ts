@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { test } from 'node:test';
 import type { Charter, Report, Status, VALAt } from '../src/generated/status';
-import { isRegionStep, isRegister, markdownOf, orderForPick, regionAnswerRequest, statusRequest, valAtRequest, valsOf } from '../src/server';
+import { isRegister, markdownOf, orderForPick, statusRequest, valAtRequest, valsOf } from '../src/server';
 
 // A status the server could send, typed by the generated schema types, so this test stops
 // compiling when the shape changes. (The real server's answers are tested in test-server/.)
@@ -9,7 +9,7 @@ function charter(id: string, dir: string, vals: [string, string | undefined][]):
   return {
     charterId: id, dir, status: 'active', objective: '', now: '2026-11-13T12:00:00.000Z',
     milestones: [], valTotal: vals.length, valPass: 0, registerEmpty: vals.length === 0,
-    criteria: vals.map(([criterionId, outcome]) => ({ criterionId, title: `${criterionId} holds`, verifier: 'command', verifierSpec: { kind: 'command', command: 'true' }, requireFreshEvidence: false, outcome, stale: false })),
+    criteria: vals.map(([criterionId, outcome]) => ({ criterionId, title: `${criterionId} holds`, verifier: 'command', verifierSpec: { kind: 'command', command: 'true' }, requireFreshEvidence: false, outcome, stale: false, file: 'criteria.md', line: 3 })),
     drift: { uncovered: [], stale: [], readyNext: [], sidecarDrift: [], milestoneArtifacts: [] },
     details: { blockingForComplete: [] }, commands: {}, parseWarnings: [], fileProblems: [], nextActions: [],
   };
@@ -43,23 +43,12 @@ test('orderForPick: the cursor VAL first, then open ones, each once', () => {
 
 test('valsOf lists only criteria.md VALs: a .charters/ charter has none to record', () => {
   const dotCharters: Charter = {
-    format: 'charters', charterId: 'c1', dir: '/p/.charters/c1', generation: 'fi15', listed: true, legacy: true,
+    format: 'charters', charterId: 'c1', dir: '/p/.charters/c1', generation: 'fi15', readAs: null, listed: true, legacy: true,
     status: 'active', objective: 'ship', references: '', scope: '',
-    criteria: [{ id: 'C1', title: 'works', body: '', status: 'pending', note: '', stale: false, depends: [], failCount: 0 }],
+    criteria: [{ id: 'C1', title: 'works', body: '', status: 'pending', note: '', stale: false, depends: [], failCount: 0, line: 4 }],
     warnings: [], reportExists: false, events: 0, fileProblems: [], nextActions: [],
   };
   const report: Report = { charters: [dotCharters, charter('a', '/p/.pi/charters/a', [['A1', 'fail']])] };
   assert.equal(isRegister(report.charters[0]), false);
   assert.deepEqual(valsOf(report).map((v) => `${v.charterId}:${v.criterionId}`), ['a:A1']);
-});
-
-test('isRegionStep tells a skeleton interview step from a scratch-pad response', () => {
-  assert.equal(isRegionStep({ asked: 'Vision', next: 'Vision', question: 'Where…?', gaps: ['Vision'], status: 'Draft' }), true);
-  assert.equal(isRegionStep({ gaps: [], status: 'Complete' }), true);
-  assert.equal(isRegionStep({ type: 'next_question', next_question: 'Who?', metadata: {} }), false);
-  assert.equal(isRegionStep(null), false);
-  assert.deepEqual(regionAnswerRequest('file:///p/charter.md', "Scope Guardrails / Won't", 'Payroll'), {
-    command: 'charter.interview.region',
-    arguments: [{ uri: 'file:///p/charter.md', region: "Scope Guardrails / Won't", answer: 'Payroll' }],
-  });
 });

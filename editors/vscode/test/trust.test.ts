@@ -17,3 +17,14 @@ test('package.json declares limited support for untrusted workspaces', () => {
     assert.ok(pkg.contributes.configuration.properties[key], `${key} is a contributed setting`);
   }
 });
+
+// The interview agent is a program the server runs: a user (machine) setting, which VS Code
+// never takes from a workspace, and restricted in an untrusted one.
+test('the interview agent is a user setting', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
+  for (const key of ['charter.interviewAgent', 'charter.interviewAgentTimeout']) {
+    const scope = pkg.contributes.configuration.properties[key]?.scope;
+    assert.ok(scope === 'machine' || scope === 'application', `${key} has scope ${scope}: a workspace could set it`);
+    assert.ok(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations.includes(key), `${key} is restricted`);
+  }
+});

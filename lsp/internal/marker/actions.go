@@ -172,6 +172,7 @@ func editMarker(s *session, m *mark) {
 // effects is what an action did besides changing files.
 type effects struct {
 	actionEdit *protocol.WorkspaceEdit
+	editLabel  string // what returned actionEdit; "codeAction edit" when empty
 	result     json.RawMessage
 	edited     string // the document the user edited: its text is no news
 	err        string // the action failed: how
@@ -217,7 +218,11 @@ func (s *session) perform(m *mark, g *golden, act func(*effects)) {
 
 	var edits strings.Builder
 	if w.actionEdit != nil {
-		edits.WriteString("codeAction edit\n" + s.formatEdit(*w.actionEdit))
+		label := w.editLabel
+		if label == "" {
+			label = "codeAction edit"
+		}
+		edits.WriteString(label + "\n" + s.formatEdit(*w.actionEdit))
 	}
 	for _, e := range s.c.Edits()[before.edits:] {
 		edits.WriteString("workspace/applyEdit\n" + s.formatEdit(e))

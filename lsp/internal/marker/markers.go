@@ -30,6 +30,10 @@ var markerFuncs = map[string]func(*session, *mark){
 	"def":             defMarker,
 	"workspacesymbol": workspaceSymbolMarker,
 	"command":         commandMarker,
+	"refs":            refsMarker,   // ids.go
+	"rename":          renameMarker, // ids.go
+	"links":           linksMarker,  // ids.go
+	"inlay":           inlayMarker,  // ids.go
 }
 
 // location resolves a location argument in the current text: re"…" (or
@@ -101,7 +105,8 @@ func (s *session) wantArgs(m *mark, min, max int) bool {
 	for name := range m.named {
 		allowed := name == "after" ||
 			m.name == "diag" && name == "related" ||
-			m.name == "codeaction" && name == "kind"
+			m.name == "codeaction" && name == "kind" ||
+			m.name == "rename" && name == "confirm"
 		if !allowed {
 			s.errorf(m, "unknown named argument %s=", name)
 			return false
@@ -290,12 +295,18 @@ func nohoverMarker(s *session, m *mark) {
 	}
 }
 
+// fileGolden checks a marker whose one argument is the golden of its own
+// (open) file's answer, and returns that golden; nil after an error.
+func (s *session) fileGolden(m *mark) *golden {
+	if !s.wantArgs(m, 1, 1) || !s.requireOpen(m, m.file.path) {
+		return nil
+	}
+	return s.goldenFor(m, m.args[0])
+}
+
 // symbols(golden)
 func symbolsMarker(s *session, m *mark) {
-	if !s.wantArgs(m, 1, 1) || !s.requireOpen(m, m.file.path) {
-		return
-	}
-	g := s.goldenFor(m, m.args[0])
+	g := s.fileGolden(m)
 	if g == nil {
 		return
 	}
@@ -318,10 +329,7 @@ func symbolsMarker(s *session, m *mark) {
 
 // folding(golden)
 func foldingMarker(s *session, m *mark) {
-	if !s.wantArgs(m, 1, 1) || !s.requireOpen(m, m.file.path) {
-		return
-	}
-	g := s.goldenFor(m, m.args[0])
+	g := s.fileGolden(m)
 	if g == nil {
 		return
 	}
@@ -495,35 +503,42 @@ func defMarker(s *session, m *mark) {
 		s.errorf(m, "textDocument/definition: %v", err)
 		return
 	}
-	var got []string
+	var got []protocol.Location
 	switch r := res.(type) {
 	case *protocol.Location:
-		got = append(got, s.formatLocation(*r))
+		got = append(got, *r)
 	case protocol.LocationSlice:
-		for _, l := range r {
-			got = append(got, s.formatLocation(l))
-		}
+		got = r
 	case protocol.DefinitionLinkSlice:
 		for _, l := range r {
-			got = append(got, s.formatLocation(protocol.Location{URI: l.TargetURI, Range: l.TargetSelectionRange}))
+			got = append(got, protocol.Location{URI: l.TargetURI, Range: l.TargetSelectionRange})
 		}
 	case nil:
 	default:
 		s.errorf(m, "textDocument/definition returned %T", res)
 		return
 	}
-	var want []string
-	for _, a := range m.args[1:] {
+	s.matchLocations(m, "definition", got, m.args[1:])
+}
+
+// matchLocations reports unless got are exactly the targets (locations,
+// in any order).
+func (s *session) matchLocations(m *mark, what string, got []protocol.Location, targets []value) {
+	var have, want []string
+	for _, l := range got {
+		have = append(have, s.formatLocation(l))
+	}
+	for _, a := range targets {
 		tp, tr, ok := s.locate(m, a)
 		if !ok {
 			return
 		}
 		want = append(want, s.formatLocation(protocol.Location{URI: s.c.URI(tp), Range: tr}))
 	}
-	sort.Strings(got)
+	sort.Strings(have)
 	sort.Strings(want)
-	if strings.Join(got, " ") != strings.Join(want, " ") {
-		s.errorf(m, "definition = [%s], want [%s]", strings.Join(got, " "), strings.Join(want, " "))
+	if strings.Join(have, " ") != strings.Join(want, " ") {
+		s.errorf(m, "%s =\n\t%s\nwant\n\t%s", what, strings.Join(have, "\n\t"), strings.Join(want, "\n\t"))
 	}
 }
 

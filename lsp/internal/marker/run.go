@@ -179,7 +179,7 @@ func (m *mark) mutates() bool {
 	switch m.name {
 	case "codeaction":
 		return len(m.args) >= 3
-	case "edit":
+	case "edit", "rename":
 		return true
 	}
 	return false

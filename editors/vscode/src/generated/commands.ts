@@ -7,7 +7,9 @@ export const ServerCommand = {
   interviewSkip: 'charter.interview.skip',
   interviewFinish: 'charter.interview.finish',
   interviewRegion: 'charter.interview.region',
+  interviewTurn: 'charter.interview.turn',
   status: 'charter.status',
   valAt: 'charter.valAt',
   recordEvidence: 'charter.recordEvidence',
+  verify: 'charter.verify',
 } as const;

@@ -2,7 +2,8 @@
 //
 // What `charter-lsp status --format json` prints: one Status per charter. $defs also holds
 // what the language server's commands answer: charter.status a Report, charter.valAt a VALAt
-// (or null). Generated from the Go types of package status by internal/gendocs;
+// (or null), charter.verify a RunAnswer, and its charter/verifyOutput notification's
+// RunOutput. Generated from the Go types of package status by internal/gendocs;
 // docs/status-json.md explains the fields.
 
 /**
@@ -81,6 +82,11 @@ export interface Criterion {
   /** From is the file the latest record was read from: criterion-state.json or an evidence run's work/…/evidence.json, relative to the charter. */
   from?: string;
   stale: boolean;
+  /** File is the file the VAL is written in (criteria.md, or charter.md for a legacy register), relative to the charter; Line its heading's line (1-based). */
+  file: string;
+  line: number;
+  /** Verify is the command charter-lsp verify (the editor's Run) runs for this VAL; absent when its verifier has no command to run. */
+  verify?: Verify;
 }
 
 /**
@@ -95,6 +101,19 @@ export interface VerifierSpec {
   task?: string;
   evidenceKind?: string;
   freshSince?: string;
+}
+
+/**
+ * Verify is the command that verifies a criterion (what the editor's Run and charter-lsp
+ * verify run, after the user confirms it).
+ */
+export interface Verify {
+  /** Command is the text the shell runs, verbatim. */
+  command: string;
+  /** Key is the ## Commands entry the criterion's Command: line names. */
+  key?: string;
+  /** Weak says why the command can pass without running a test. */
+  weak?: string;
 }
 
 /**
@@ -206,9 +225,9 @@ export interface FileProblem {
 
 /**
  * NextAction is pi-charter's {tool, action?, hint, metadata?}, plus how to take the step
- * with charter-lsp (ours): CLI, a command line to run in the project folder, and Editor, the
- * editor action that does it. Either is empty when charter-lsp has no way (pausing a charter
- * is upstream's).
+ * with charter-lsp (ours): CLI, a command line to run in the project folder (from
+ * `charter-lsp status`: the folder it ran in), and Editor, the editor action that does it.
+ * Either is empty when charter-lsp has no way (pausing a charter is upstream's).
  */
 export interface NextAction {
   tool: string;
@@ -294,6 +313,10 @@ export interface CharterCriterion {
   depends: string[];
   /** FailCount is how often the journal records the status turning to fail. */
   failCount: number;
+  /** Line is the heading's line in charter.md (1-based). */
+  line: number;
+  /** Verify is the criterion's Command: line (ours), what the editor's Run and charter-lsp verify run; absent when it has none. */
+  verify?: Verify;
 }
 
 /**
@@ -355,8 +378,56 @@ export interface VALAt {
   /** From is the file the latest record was read from: criterion-state.json or an evidence run's work/…/evidence.json, relative to the charter. */
   from?: string;
   stale: boolean;
+  /** File is the file the VAL is written in (criteria.md, or charter.md for a legacy register), relative to the charter; Line its heading's line (1-based). */
+  file: string;
+  line: number;
+  /** Verify is the command charter-lsp verify (the editor's Run) runs for this VAL; absent when its verifier has no command to run. */
+  verify?: Verify;
   /** BecauseRequired says evidence recorded from an editor needs a because (see BecauseRequired). */
   becauseRequired: boolean;
+}
+
+/**
+ * RunAnswer is charter.verify's answer: how the run ended and where it was recorded.
+ */
+export interface RunAnswer {
+  criterionId: string;
+  /** Dir is the charter folder, absolute. */
+  dir: string;
+  /** Command is the command as it ran (as shown to the user). */
+  command: string;
+  /** Run names the run in the output notifications ("" when nothing ran). */
+  run: string;
+  /** Declined: the user did not confirm the command; nothing ran. */
+  declined: boolean;
+  /** Cancelled and TimedOut: the run was stopped; nothing was recorded. */
+  cancelled: boolean;
+  timedOut: boolean;
+  /** Outcome is pass (exit 0) or fail; "" when the run did not finish. */
+  outcome?: string;
+  exitCode?: number;
+  durationMs: number;
+  /** Recorded is the file the result was recorded in: the new evidence.json (pi-charter) or charter.md (.charters); "" when nothing was. */
+  recorded?: string;
+  /** Artifact is the output file, absolute; "" when nothing was recorded. */
+  artifact?: string;
+  /** Weak says why the command can pass on zero tests; "" when it cannot. */
+  weak?: string;
+}
+
+/**
+ * RunOutput is one piece of a run's output (the charter/verifyOutput notification): escape
+ * sequences removed, in order. The first piece of a run says what runs where; the last one
+ * how it ended.
+ */
+export interface RunOutput {
+  run: string;
+  criterionId: string;
+  text: string;
+  /** Done is set on the run's last piece. */
+  done: boolean;
+  /** Recorded is, on the last piece, the file the result was recorded in (as RunAnswer.Recorded): an editor saves it when the record was an edit of an open document. */
+  recorded?: string;
 }
 
 /** The whole document. */

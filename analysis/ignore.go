@@ -1,0 +1,115 @@
+package analysis
+
+import (
+	"bufio"
+	"bytes"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// ignorer says which paths a folder walk skips: what the repository's
+// .gitignore files ignore (every .gitignore from the repository root down,
+// each applying below its folder, as git reads them), and patterns the
+// user gives (check --ignore), in gitignore's syntax relative to the
+// folder they were given in. Matching is go-git's gitignore package.
+// Nothing inside .git is read (not info/exclude either): the server's
+// snapshot reads the disk through its cache, and git's own files are the
+// history readers' (analysis/gitlog).
+type ignorer struct {
+	fsys vfs.FS
+	repo string // the repository root ("": not in one; then the walk's root)
+	git  []gitignore.Pattern
+	user []gitignore.Pattern
+	base string // the folder user patterns are relative to
+}
+
+// newIgnorer reads the ignore files that apply above and at root (the
+// .gitignore files of the folders below root are read as the walk enters
+// them, by enter).
+func newIgnorer(fsys vfs.FS, root string, user []string, base string) *ignorer {
+	ig := &ignorer{fsys: fsys, repo: repoRoot(fsys, root), base: base}
+	for _, p := range user {
+		if p = strings.TrimSpace(p); p != "" {
+			ig.user = append(ig.user, gitignore.ParsePattern(filepath.ToSlash(p), nil))
+		}
+	}
+	if ig.repo == "" {
+		ig.repo = root
+	}
+	// The .gitignore of every folder from the repository root down to
+	// root's parent: enter reads root's own and those below.
+	rel, err := filepath.Rel(ig.repo, root)
+	if err == nil && rel != "." && filepath.IsLocal(rel) {
+		parts := strings.Split(rel, string(filepath.Separator))
+		dir := ig.repo
+		ig.enter(dir)
+		for _, part := range parts[:len(parts)-1] {
+			dir = filepath.Join(dir, part)
+			ig.enter(dir)
+		}
+	}
+	return ig
+}
+
+// repoRoot is the nearest folder at or above dir holding .git (a folder,
+// or the file of a worktree), "" when none can be seen.
+func repoRoot(fsys vfs.FS, dir string) string {
+	for {
+		if _, err := fsys.Stat(filepath.Join(dir, ".git")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// enter reads dir's .gitignore, whose patterns apply below dir.
+func (ig *ignorer) enter(dir string) {
+	rel, err := filepath.Rel(ig.repo, dir)
+	if err != nil || !filepath.IsLocal(rel) && rel != "." {
+		return
+	}
+	var domain []string
+	if rel != "." {
+		domain = strings.Split(filepath.ToSlash(rel), "/")
+	}
+	ig.read(filepath.Join(dir, ".gitignore"), domain)
+}
+
+// read adds the patterns of one ignore file (bounded, like every read).
+func (ig *ignorer) read(file string, domain []string) {
+	src, err := ig.fsys.ReadFile(file)
+	if err != nil {
+		return
+	}
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	for sc.Scan() {
+		line := strings.TrimSuffix(sc.Text(), "\r")
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		ig.git = append(ig.git, gitignore.ParsePattern(line, domain))
+	}
+}
+
+// ignored reports whether the walk skips path, a folder when isDir.
+func (ig *ignorer) ignored(path string, isDir bool) bool {
+	if rel, err := filepath.Rel(ig.repo, path); err == nil && filepath.IsLocal(rel) {
+		if gitignore.NewMatcher(ig.git).Match(strings.Split(filepath.ToSlash(rel), "/"), isDir) {
+			return true
+		}
+	}
+	if len(ig.user) > 0 {
+		if rel, err := filepath.Rel(ig.base, path); err == nil && filepath.IsLocal(rel) {
+			return gitignore.NewMatcher(ig.user).Match(strings.Split(filepath.ToSlash(rel), "/"), isDir)
+		}
+	}
+	return false
+}
