@@ -9,6 +9,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/verify"
 )
 
 // CodeAction offers the actions for the range: the interview
@@ -16,7 +17,8 @@ import (
 // charter's status edits (code_action_charters.go), the migration to the
 // current format (code_action_migrate.go), the fixes analysis
 // found for diagnostics (code_action_fix.go), disable comments for
-// diagnostics (code_action_disable.go), and the pi-charter actions.
+// diagnostics (code_action_disable.go), the pi-charter actions, and running
+// the criterion's command (verify.Actions).
 func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
 	out := []protocol.CommandOrCodeAction{}
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
@@ -39,7 +41,7 @@ func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 			actions = append(actions, s.toProtocolActions(d, pi.Actions(v, d.Path, off))...)
 		}
 	}
-	actions = append(actions, s.verifyActions(d, params)...)
+	actions = append(actions, s.toProtocolActions(d, verify.Actions(s.verifyTargets(d), off))...)
 	for _, a := range actions {
 		if wanted(a, params.Context.Only) {
 			out = append(out, a)

@@ -11,12 +11,14 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/interview"
+	"github.com/charter-lsp/charter-lsp/verify"
 )
 
 // CodeLens shows, as the file's family says it: the gaps of a skeleton
 // charter (rp1.Lens) or the interview's next step on a scratch-pad one
 // (interview.Lens), the progress of a .charters/ charter
-// (charterfile.Lens), VAL and milestone status on pi charters (pi.Lens).
+// (charterfile.Lens), VAL and milestone status on pi charters (pi.Lens),
+// and "▶ Run `…`" over each criterion with a command (verify.Lens).
 func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	out := []protocol.CodeLens{}
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
@@ -41,6 +43,6 @@ func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 		}
 		out = append(out, s.codeLensCites(d)...)
 	}
-	out = append(out, s.codeLensVerify(d)...)
+	out = append(out, toProtocolLenses(d, verify.Lens(s.verifyTargets(d)))...)
 	return out, nil
 }

@@ -105,7 +105,7 @@ func serverCapabilities() protocol.ServerCapabilities {
 		DocumentSymbolProvider: protocol.Boolean(true),
 		FoldingRangeProvider:   protocol.Boolean(true),
 		CodeActionProvider: &protocol.CodeActionOptions{
-			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindRefactorRewrite, protocol.CodeActionKind(feature.KindRecordEvidence), kindVerify},
+			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindRefactorRewrite, protocol.CodeActionKind(feature.KindRecordEvidence), protocol.CodeActionKind(feature.KindVerify)},
 		},
 		CodeLensProvider:       &protocol.CodeLensOptions{},
 		ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: commandNames()},

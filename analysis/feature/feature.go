@@ -80,7 +80,7 @@ type CompletionItem struct {
 // charter (a criterion's status, a phase done); KindRecordEvidence records
 // evidence for a VAL; KindInterview is a step of the rp1 interview (a
 // rewrite of the charter); KindMigrate migrates a charter to the current
-// format.
+// format; KindVerify runs a criterion's command (charter.verify).
 type ActionKind string
 
 // The code action kinds: LSP's quick fix, and ours under refactor.
@@ -90,6 +90,7 @@ const (
 	KindRecordEvidence = ActionKind("refactor.charter.recordEvidence")
 	KindInterview      = ActionKind("refactor.rewrite.charter.interview")
 	KindMigrate        = ActionKind("refactor.rewrite.charter.migrate")
+	KindVerify         = ActionKind("refactor.charter.verify")
 )
 
 // Action is a code action: an edit of the document the feature read (Fix,
