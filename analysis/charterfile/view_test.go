@@ -1,10 +1,12 @@
 package charterfile
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
@@ -21,7 +23,8 @@ func TestFeaturesAnswerFromTheView(t *testing.T) {
 		StateFile: `{"charterId": "20260702-101500-sync", "schemaVersion": "file-interface", "objective": "Ship sync", "status": "active",
 "createdAt": "2026-07-02T10:15:00.000Z", "nextSeq": 9, "latestSourceSeq": 8, "snapshotHash": "0000",
 "criteriaSnapshot": [{"id": "C2", "title": "Offline users never sync", "depends": ["C1"], "status": {"value": "pass", "note": "checked"}, "statusSeq": 3}]}`,
-		EventsFile: `{"type":"criterion_changed","ts":"2026-07-03T10:00:00.000Z","charterId":"20260702-101500-sync","criterion":"C1","field":"status.value","old":"pending","new":"fail"}` + "\n",
+		EventsFile: `{"type":"criterion_changed","ts":"2026-07-03T10:00:00.000Z","charterId":"20260702-101500-sync","criterion":"C1","field":"status.value","old":"pending","new":"fail"}` + "\n" +
+			`{"type":"criterion_changed","ts":"2026-07-03T10:00:00.000Z","charterId":"20260702-101500-sync","criterion":"C3","field":"status.value","old":"fail","new":"pending"}` + "\n",
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -47,6 +50,20 @@ func TestFeaturesAnswerFromTheView(t *testing.T) {
 	}
 	if ls := Lens(v); len(ls) != 1 || ls[0].Command.Title != "1/3 pass" || ls[0].Span.Start != at("## Criteria") {
 		t.Errorf("lens: %+v", ls)
+	}
+	// The hints: C1's status is not the journal's last change of it (no
+	// age), C2's pass is stale, C3's change to pending is three days old.
+	now := time.Date(2026, 7, 6, 10, 0, 0, 0, time.UTC)
+	var hints []string
+	for _, h := range InlayHints(v, now) {
+		hints = append(hints, fmt.Sprintf("%d:%s", ix.Position(h.At).Line, h.Label))
+	}
+	if got, want := strings.Join(hints, " "), fmt.Sprintf("%d:in-progress %d:⚠ stale pass %d:pending 3d ago",
+		ix.Position(at("### C1")).Line, ix.Position(at("### C2")).Line, ix.Position(at("### C3")).Line); got != want {
+		t.Errorf("inlay hints %s, want %s", got, want)
+	}
+	if h := InlayHints(v, now)[0]; h.At != at("### C1")+len("### C1. Edits survive") {
+		t.Errorf("C1's hint at %d, not at the end of its heading", h.At)
 	}
 	actions := Actions(v, at("### C3"))
 	if len(actions) == 0 {

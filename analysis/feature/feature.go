@@ -33,6 +33,23 @@ type Lens struct {
 	Command Command
 }
 
+// InlayHint is a label the editor shows inline at byte offset At: a
+// criterion's latest outcome after its heading.
+type InlayHint struct {
+	At    int
+	Label string
+}
+
+// LineEnd is where the text of the line sp spans ends: sp.End before the
+// line break it may end with (an inlay hint goes there).
+func LineEnd(src []byte, sp source.Span) int {
+	end := sp.End
+	for end > sp.Start && (src[end-1] == '\n' || src[end-1] == '\r') {
+		end--
+	}
+	return end
+}
+
 // Label is a lens that runs nothing.
 func Label(at int, title string) Lens {
 	return Lens{Span: source.Span{Start: at, End: at}, Command: Command{Title: title}}

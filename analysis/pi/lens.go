@@ -23,13 +23,14 @@ func Lens(v *View, path string, now time.Time) []feature.Lens {
 		out = append(out, feature.Lens{Span: m.HeadingSpan, Command: feature.Command{Title: fmt.Sprintf("%d/%d pass", pass, total)}})
 	}
 	for _, c := range cr.Criteria {
-		out = append(out, feature.Lens{Span: c.HeadingSpan, Command: RecordCommand(LensTitle(v, c, now), c.ID, "")})
+		out = append(out, feature.Lens{Span: c.HeadingSpan, Command: RecordCommand(lensTitle(v, c, now), c.ID, "")})
 	}
 	return out
 }
 
-// LensTitle is a VAL's status in a few characters.
-func LensTitle(v *View, c *Criterion, now time.Time) string {
+// lensTitle is a VAL's status in a few characters (its lens and its inlay
+// hint).
+func lensTitle(v *View, c *Criterion, now time.Time) string {
 	o, ok := v.Latest[c.ID]
 	switch {
 	case !ok:
