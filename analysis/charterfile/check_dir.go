@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -188,7 +189,7 @@ func checkEvents(ev *Events) []diag.Diagnostic {
 	for i, b := range ev.Bad {
 		msg := fmt.Sprintf("line %d is not JSON (%s)", b.Line+1, b.Err)
 		if i == 0 {
-			msg += fmt.Sprintf(": upstream parses the journal in one piece, so it reads the whole history (%s) as empty", plural(len(ev.Parsed), "good event"))
+			msg += fmt.Sprintf(": upstream parses the journal in one piece, so it reads the whole history (%s) as empty", feature.Count(len(ev.Parsed), "good event"))
 		}
 		ds = append(ds, diag.New(diag.EventsLineInvalid, b.Span, "%s", msg))
 	}
@@ -197,12 +198,4 @@ func checkEvents(ev *Events) []diag.Diagnostic {
 
 func jsonString(raw []byte, s *string) bool {
 	return len(raw) > 0 && raw[0] == '"' && json.Unmarshal(raw, s) == nil
-}
-
-// plural is "1 good event", "3 good events".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

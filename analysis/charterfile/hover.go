@@ -106,7 +106,7 @@ func criterionHover(v *View, cr *Criterion) string {
 		b.WriteString("**⚠ Stale:** the journal records a source change after this pass; check it again.\n\n")
 	}
 	if n := v.FailCounts[cr.ID]; n > 0 {
-		fmt.Fprintf(&b, "The journal records it failing %s.\n\n", plural(n, "time"))
+		fmt.Fprintf(&b, "The journal records it failing %s.\n\n", feature.Count(n, "time"))
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
 }

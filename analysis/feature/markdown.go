@@ -98,3 +98,11 @@ func RelTo(dir, path string) string {
 	}
 	return path
 }
+
+// Count is n and the word, plural when n is not 1: "1 place", "3 places".
+func Count(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

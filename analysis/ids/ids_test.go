@@ -406,3 +406,21 @@ func TestLinks(t *testing.T) {
 		t.Errorf("criterion-state.json links: %v", got)
 	}
 }
+
+// The cites lens counts places and files, and says nothing over a VAL no
+// code cites.
+func TestCitesLens(t *testing.T) {
+	reg := pi.ParseCriteria([]byte("## m1 One\n### VAL-A-001 — a\nVerifier: manual\n### VAL-A-002 — b\nVerifier: manual\n### VAL-A-003 — c\nVerifier: manual\n"))
+	cites := map[string][]Ref{
+		"VAL-A-001": {{Path: "/p/a_test.go"}, {Path: "/p/b_test.go"}},
+		"VAL-A-002": {{Path: "/p/a_test.go"}},
+	}
+	var got []string
+	for _, l := range CitesLens(reg, cites) {
+		got = append(got, fmt.Sprintf("%d:%s", l.Span.Start, l.Command.Title))
+	}
+	want := fmt.Sprintf("[%d:cited in 2 places (2 files) %d:cited in 1 place]", reg.Lookup("VAL-A-001").HeadingSpan.Start, reg.Lookup("VAL-A-002").HeadingSpan.Start)
+	if fmt.Sprint(got) != want {
+		t.Errorf("lenses %v, want %v", got, want)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 )
 
 // knownIDs are the effective criteria's ids, or nil when there is no
@@ -203,13 +204,13 @@ func freshnessUnknown(unjudged []StaleEvidence) diag.Diagnostic {
 func age(dur time.Duration) string {
 	switch {
 	case dur >= 48*time.Hour:
-		return plural(int(dur/(24*time.Hour)), "day")
+		return feature.Count(int(dur/(24*time.Hour)), "day")
 	case dur >= 2*time.Hour:
-		return plural(int(dur/time.Hour), "hour")
+		return feature.Count(int(dur/time.Hour), "hour")
 	case dur >= 2*time.Minute:
-		return plural(int(dur/time.Minute), "minute")
+		return feature.Count(int(dur/time.Minute), "minute")
 	}
-	return plural(int(dur/time.Second), "second")
+	return feature.Count(int(dur/time.Second), "second")
 }
 
 func (c *checker) checkReport() {
