@@ -1,7 +1,6 @@
 package charterfile
 
 import (
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -32,13 +31,8 @@ func Definition(v *View, ix *source.Index, off int, target func(path string) boo
 		return nil
 	}
 	p = strings.TrimRight(p, ".") // a path at the end of a sentence
-	if p == "" || path.IsAbs(p) {
-		return nil
-	}
-	for _, base := range []string{v.Path, filepath.Dir(filepath.Dir(v.Path))} {
-		if t := filepath.Join(base, filepath.FromSlash(path.Clean(p))); target(t) {
-			return []feature.Location{{Path: t}}
-		}
+	if t := feature.Resolve(p, target, v.Path, filepath.Dir(filepath.Dir(v.Path))); t != "" {
+		return []feature.Location{{Path: t}}
 	}
 	return nil
 }

@@ -143,6 +143,14 @@ type Location struct {
 	Span source.Span
 }
 
+// DocumentLink is a path written in a document (Span) that leads to the
+// file at Target; Tooltip says which.
+type DocumentLink struct {
+	Span    source.Span
+	Target  string
+	Tooltip string
+}
+
 // Symbol is a workspace symbol: a named thing of some charter, where it is
 // and what holds it.
 type Symbol struct {

@@ -2,6 +2,7 @@ package feature
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -105,4 +106,23 @@ func Count(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// Resolve is where the relative, slash-separated path p written in a
+// charter leads: the first of bases (folders; "" is skipped) under which
+// it names a path accept takes, else "" (also for an absolute p). Go to
+// definition and document links resolve paths here.
+func Resolve(p string, accept func(string) bool, bases ...string) string {
+	if p == "" || path.IsAbs(p) {
+		return ""
+	}
+	for _, base := range bases {
+		if base == "" {
+			continue
+		}
+		if t := filepath.Join(base, filepath.FromSlash(path.Clean(p))); accept(t) {
+			return t
+		}
+	}
+	return ""
 }

@@ -383,6 +383,14 @@ func TestLinks(t *testing.T) {
 	if fmt.Sprint(got) != "[docs/spec.md@docs/spec.md tools/check.sh@tools/check.sh]" {
 		t.Errorf("References links: %v", got)
 	}
+	// A link leads to a file that exists: docs/spec.md in the project
+	// (the folder holding .charters/); tools/check.sh nowhere.
+	project := filepath.Dir(filepath.Dir(dir))
+	testfixture.WriteFiles(t, project, map[string]string{"docs/spec.md": "# Spec\n"})
+	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	if dl := DocumentLinksCharters(d, ix, exists); len(dl) != 1 || dl[0].Target != filepath.Join(project, "docs", "spec.md") || dl[0].Tooltip != "Open docs/spec.md" {
+		t.Errorf("References document links: %+v", dl)
+	}
 
 	_, pdir := testfixture.PiProject(t)
 	pd := pi.LoadDir(vfs.OS, pdir)

@@ -52,14 +52,8 @@ func evidenceLocation(dir, from, p string, target func(string) bool) []feature.L
 // target accepts, else "". Go to definition and document links both
 // resolve evidence paths here.
 func EvidenceTarget(dir, from, p string, target func(string) bool) string {
-	clean := path.Clean(p)
-	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
+	if clean := path.Clean(p); clean == ".." || strings.HasPrefix(clean, "../") {
 		return ""
 	}
-	for _, base := range []string{dir, filepath.Dir(from)} {
-		if t := filepath.Join(base, filepath.FromSlash(clean)); target(t) {
-			return t
-		}
-	}
-	return ""
+	return feature.Resolve(p, target, dir, filepath.Dir(from))
 }
