@@ -126,7 +126,7 @@ func (s *Server) interviewTurn(ctx context.Context, args []protocol.LSPAny) (any
 
 // padTurn is a turn of a scratch-pad charter's interview.
 func (s *Server) padTurn(ctx context.Context, t editTarget, a turnArgs) (turn, error) {
-	opts := interview.Options{Budget: s.Config().Budget(), Now: time.Now(), Path: t.Path}
+	opts := interview.Options{Budget: t.Config.Budget(), Now: time.Now(), Path: t.Path}
 	text := t.Text
 	var first []interview.Edit
 	switch a.Do {
@@ -209,7 +209,7 @@ func (s *Server) padTurnFor(t editTarget, step interviewStep) turn {
 		out.Message = finishedMessage(r, step.after)
 		if step.agent != nil {
 			// The agent's content is written verbatim, then checked.
-			if n := len(agent.Problems(step.after, t.Path, s.Config())); n > 0 {
+			if n := len(agent.Problems(step.after, t.Path, t.Config)); n > 0 {
 				out.Level = "warning"
 				out.Message += fmt.Sprintf(" check reports %d problem(s) in what %s wrote: see the Problems view.", n, step.agent.Config.Name())
 			}
