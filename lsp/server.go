@@ -23,22 +23,15 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/exp/zapslog"
 
-	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/inflight"
 	"github.com/charter-lsp/charter-lsp/interview/agent"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
-// Checker computes the diagnostics of one file read through fsys (a
-// snapshot). Tests substitute their own; the server asks the snapshot.
-type Checker func(fsys vfs.FS, path string, cfg analysis.Config) ([]diag.Diagnostic, error)
-
 // Options configure a Server. The zero value is a working server.
 type Options struct {
 	Logger  *zap.Logger // default: no logging
-	Checker Checker     // default: the snapshot's diagnostics
 	Disk    vfs.FS      // the file system under the open documents; default vfs.OS
 	Version string      // reported in serverInfo
 	// RequestBudget bounds the time to answer a request (default
@@ -146,7 +139,7 @@ func New(opts Options) *Server {
 		disk = vfs.OS
 	}
 	s.bound = &vfs.Confined{FS: disk, Roots: s.Roots}
-	s.ws = workspace.NewSession(workspace.Options{Disk: s.bound, Check: workspace.CheckFunc(opts.Checker)})
+	s.ws = workspace.NewSession(workspace.Options{Disk: s.bound})
 	s.diags = newDiagnoser(s)
 	return s
 }
@@ -236,6 +229,11 @@ func (Codec) Unmarshal(data []byte, v any) error {
 	}
 	return protocol.Unmarshal(owned, v)
 }
+
+// Checks is how many file checks the server has run
+// (workspace.Session.Checks): the benchmarks report it per edit, tests see
+// with it which changes check which files again.
+func (s *Server) Checks() int64 { return s.ws.Checks() }
 
 // Settle blocks until the notifications received so far are handled and
 // every diagnostics run they scheduled has published (or found nothing new

@@ -121,10 +121,7 @@ func (s *Snapshot) piDiagnostics(ctx context.Context, dir, path string) ([]diag.
 	pr := c.checks[path]
 	if pr == nil {
 		pr = newPromise(s.sess.busy, func(ctx context.Context) ([]diag.Diagnostic, error) {
-			if s.sess.check != nil {
-				cfg, _ := s.Config(path)
-				return s.customCheck(s.File(path), cfg)
-			}
+			s.sess.checks.Add(1)
 			v, err := c.view.get(ctx)
 			if err != nil {
 				return nil, err
