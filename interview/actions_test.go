@@ -45,3 +45,34 @@ func TestActionsFollowTheInterview(t *testing.T) {
 		t.Errorf("with an agent: %s", got)
 	}
 }
+
+// A skeleton charter's prompts go gap by gap, skipping the regions passed
+// over in the conversation, and end saying what is left for later.
+func TestRegionPromptPassesOver(t *testing.T) {
+	text := NewSkeleton("Radar", time.Date(2026, 7, 1, 0, 0, 0, 0, time.UTC))
+	p, st := RegionPrompt(text, nil)
+	if p.Title != "Region 1 of 7 · Vision" || p.Answer == nil || p.Answer.Region != rp1.RegionVision || len(st.Gaps) != 7 {
+		t.Fatalf("first prompt %+v", p)
+	}
+	p, _ = RegionPrompt(text, []rp1.RegionID{rp1.RegionVision})
+	if p.Title != "Region 2 of 7 · Problem & Context" || len(p.Buttons) != 1 || p.Buttons[0].Do != DoSkip || len(p.Buttons[0].Passed) != 1 {
+		t.Errorf("after passing over Vision: %+v", p)
+	}
+	p, _ = RegionPrompt(text, rp1.Regions)
+	if !p.Done || !strings.HasPrefix(p.Message, "Left for later: Vision, Problem & Context,") {
+		t.Errorf("every region passed over: %+v", p)
+	}
+}
+
+// A scratch pad's prompt: the question numbered against the budget, the
+// answer and skip choices, and no finish before the interview could end.
+func TestPadPrompt(t *testing.T) {
+	r := Next(nil, false, Options{Budget: 4})
+	p := PadPrompt(r, nil, "/p/charter.md", "rp1-interviewer")
+	if p.Title != "Q1 of 4 · Brain Dump (asked by rp1-interviewer)" || p.Answer.Do != DoAnswer || p.Answer.Question != 1 {
+		t.Errorf("prompt %+v", p)
+	}
+	if len(p.Buttons) != 1 || p.Buttons[0].Do != DoSkip {
+		t.Errorf("buttons %+v: skip only before anything is answered", p.Buttons)
+	}
+}
