@@ -10,8 +10,9 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
 )
 
-// The clients take the server's command names from the files generated from
-// feature.Commands (vscode/src/generated/commands.ts, lua/charter/commands.lua):
+// The clients take the server's command names and action kinds from the files
+// generated from feature.Commands and feature.ActionKinds
+// (vscode/src/generated/commands.ts, lua/charter/commands.lua):
 // a name typed again in a client's source is a second copy that a rename
 // would miss. Tests may spell the names: they check the wire.
 func TestClientsNeverRetypeCommandNames(t *testing.T) {
@@ -41,12 +42,19 @@ func TestClientsNeverRetypeCommandNames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		names := map[string]string{}
 		for _, c := range feature.Commands {
+			names[string(c.Name)] = "the command " + c.Key
+		}
+		for _, k := range feature.ActionKinds {
+			names[string(k.Kind)] = "the action kind " + k.Key
+		}
+		for name, what := range names {
 			for _, q := range []string{"'", `"`, "`"} {
 				// A Lua module may share a command's name: require('charter.verify').
-				text := strings.ReplaceAll(string(src), "require("+q+string(c.Name)+q+")", "")
-				if strings.Contains(text, q+string(c.Name)+q) {
-					t.Errorf("%s spells the command %s: take it from the generated commands (%s)", p, c.Name, c.Key)
+				text := strings.ReplaceAll(string(src), "require("+q+name+q+")", "")
+				if strings.Contains(text, q+name+q) {
+					t.Errorf("%s spells %s (%s): take it from the generated commands", p, what, name)
 				}
 			}
 		}

@@ -110,6 +110,20 @@ const (
 	KindVerify         = ActionKind("refactor.charter.verify")
 )
 
+// ActionKinds lists our code action kinds with the key the editors'
+// generated sources give them (an editor asks for a kind: the Run action at
+// the cursor is the one of KindVerify).
+var ActionKinds = []struct {
+	Key  string
+	Kind ActionKind
+}{
+	{"status", KindStatus},
+	{"recordEvidence", KindRecordEvidence},
+	{"interview", KindInterview},
+	{"migrate", KindMigrate},
+	{"verify", KindVerify},
+}
+
 // Action is a code action: an edit of the document the feature read (Fix,
 // its spans in that text), new files (Create), or a command to run (the
 // edit is then made when the user picks it).

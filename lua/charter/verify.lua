@@ -107,7 +107,7 @@ function M.verify(bufnr)
   local params = {
     textDocument = { uri = vim.uri_from_bufnr(bufnr) },
     range = { start = pos, ['end'] = pos },
-    context = { diagnostics = {}, only = { 'refactor.charter.verify' } },
+    context = { diagnostics = {}, only = { commands.kinds.verify } },
   }
   charter.request(client, 'textDocument/codeAction', params, function(err, actions)
     if err then
