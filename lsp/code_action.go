@@ -12,13 +12,13 @@ import (
 	"github.com/charter-lsp/charter-lsp/verify"
 )
 
-// CodeAction offers the actions for the range: the interview
-// (code_action_interview.go, code_action_skeleton.go), a .charters/
-// charter's status edits (code_action_charters.go), the migration to the
-// current format (code_action_migrate.go), the fixes analysis
-// found for diagnostics (code_action_fix.go), disable comments for
-// diagnostics (code_action_disable.go), the pi-charter actions, and running
-// the criterion's command (verify.Actions).
+// CodeAction offers the actions for the range, each family's as data
+// converted here: the interview (code_action_interview.go: interview.Actions,
+// rp1.Actions), a .charters/ charter's status edits (charterfile.Actions),
+// the migration to the current format (code_action_migrate.go), the fixes
+// analysis found for diagnostics (code_action_fix.go), disable comments for
+// diagnostics (code_action_disable.go), the pi-charter actions
+// (pi.Actions), and running the criterion's command (verify.Actions).
 func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
 	out := []protocol.CommandOrCodeAction{}
 	d, ok := s.docOf(ctx, params.TextDocument.URI)

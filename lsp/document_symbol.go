@@ -12,12 +12,12 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
-// DocumentSymbol outlines a charter file: a scratch-pad rp1 charter's title,
-// sections and scratch pad entries (document_symbol_rp1.go); criteria.md
-// milestones and VALs, REPORT.md and pi charter.md sections
-// (document_symbol_pi.go); a skeleton charter's regions and a .charters/
-// charter's sections, criteria and phases, as their packages outline them
-// (document_symbol_outline.go).
+// DocumentSymbol outlines a charter file as its family outlines it
+// (analysis/outline values, converted in document_symbol_outline.go): an
+// rp1 charter's title, sections, scratch pad entries or skeleton regions
+// (rp1.Outline); criteria.md milestones and VALs, REPORT.md and pi
+// charter.md sections (pi.CriteriaOutline, ReportOutline, CharterOutline);
+// a .charters/ charter's sections, criteria and phases (charterfile.Outline).
 func (s *Server) DocumentSymbol(ctx context.Context, params *protocol.DocumentSymbolParams) (protocol.DocumentSymbolResult, error) {
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
 	if !ok {

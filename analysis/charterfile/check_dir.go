@@ -10,6 +10,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -103,11 +104,11 @@ func eraConflicts(d *Dir) map[string][]diag.Diagnostic {
 
 // statusRepairs are state.json statuses of earlier pi-charter versions (and
 // common misspellings) with the lifecycle status they mean.
-var statusRepairs = map[string]string{
-	"planning": "active", "review": "active", "in-progress": "active", "running": "active", "open": "active",
-	"awaiting-clarification": "paused", "budget_limited": "paused", "on-hold": "paused",
-	"done": "completed", "complete": "completed", "finished": "completed", "closed": "completed",
-	"cancelled": "abandoned", "canceled": "abandoned", "dropped": "abandoned",
+var statusRepairs = map[string]pi.Lifecycle{
+	"planning": pi.Active, "review": pi.Active, "in-progress": pi.Active, "running": pi.Active, "open": pi.Active,
+	"awaiting-clarification": pi.Paused, "budget_limited": pi.Paused, "on-hold": pi.Paused,
+	"done": pi.Completed, "complete": pi.Completed, "finished": pi.Completed, "closed": pi.Completed,
+	"cancelled": pi.Abandoned, "canceled": pi.Abandoned, "dropped": pi.Abandoned,
 }
 
 func checkState(d *Dir) []diag.Diagnostic {
@@ -130,7 +131,7 @@ func checkState(d *Dir) []diag.Diagnostic {
 			if m, ok := st.members["status"]; ok {
 				var s string
 				if jsonString(m.raw, &s) {
-					want := statusRepairs[strings.ToLower(s)]
+					want := string(statusRepairs[strings.ToLower(s)])
 					if oneOf(strings.ToLower(s), lifecycle) {
 						want = strings.ToLower(s)
 					}

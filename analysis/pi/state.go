@@ -129,13 +129,13 @@ func ParseState(src []byte) (*State, []JSONProblem) {
 func NormalizeStatus(raw string) (status string, ok bool) {
 	s := strings.ToLower(strings.TrimSpace(raw))
 	switch s {
-	case "active", "planning", "planned", "locked", "executing", "running", "in-progress", "in_progress", "open":
+	case string(Active), "planning", "planned", "locked", "executing", "running", "in-progress", "in_progress", "open":
 		return string(Active), true
-	case "paused", "suspended", "on-hold", "on_hold", "blocked":
+	case string(Paused), "suspended", "on-hold", "on_hold", "blocked":
 		return string(Paused), true
-	case "completed", "complete", "done", "finished":
+	case string(Completed), "complete", "done", "finished":
 		return string(Completed), true
-	case "abandoned", "cancelled", "canceled", "aborted":
+	case string(Abandoned), "cancelled", "canceled", "aborted":
 		return string(Abandoned), true
 	}
 	return s, false
