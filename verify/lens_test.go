@@ -1,13 +1,13 @@
 package verify
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 // The lens and the action of a criterion with a command, from the folder as
@@ -15,12 +15,7 @@ import (
 // carries the same text, and only a criterion with a command gets one.
 func TestLensAndActionsShowTheCommandVerbatim(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), ".charters", "20260101-000000-ship-it")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "charter.md"), []byte(fi15), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfixture.WriteFiles(t, dir, map[string]string{"charter.md": fi15})
 	d := charterfile.LoadDir(vfs.OS, dir)
 	targets := ChartersTargets(d)
 	lenses := Lens(targets)
