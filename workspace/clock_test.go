@@ -43,7 +43,7 @@ func TestTimedOutReadingIsKeptUntilItsBackOff(t *testing.T) {
 	// verdict reads the charter's view in a new snapshot made by c.
 	verdict := func(c workspace.Change) (stale, unjudged int) {
 		t.Helper()
-		v, err := sess.Update(c).CharterView(context.Background(), dir)
+		v, err := sess.Update(c).PiView(context.Background(), dir)
 		if err != nil {
 			t.Fatal(err)
 		}

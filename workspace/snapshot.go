@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 )
 
@@ -33,12 +34,12 @@ type Snapshot struct {
 	mu       sync.Mutex
 	read     map[string]*File // disk files this snapshot has looked at: one version each
 	configs  map[string]configResult
-	single   map[string]*promise[[]diag.Diagnostic]            // diagnostics of files checked alone
-	charters map[string]*charter                               // pi charter directories
-	folders  map[string]*promise[map[string][]diag.Diagnostic] // .charters/<id> folders, their files' diagnostics
-	clocks   map[string]*promise[clockReading]                 // freshness baselines, by project and settings
-	found    *promise[analysis.Workspace]                      // charters under the roots
-	ids      idsMemo                                           // the projects' cites (ids.go)
+	single   map[string]*promise[[]diag.Diagnostic] // diagnostics of files checked alone
+	charters map[string]*charter                    // pi charter directories
+	folders  map[string]*promise[*charterfile.View] // .charters/<id> folders
+	clocks   map[string]*promise[clockReading]      // freshness baselines, by project and settings
+	found    *promise[analysis.Workspace]           // charters under the roots
+	ids      idsMemo                                // the projects' cites (ids.go)
 }
 
 type configResult struct {
@@ -54,7 +55,7 @@ func newSnapshot(s *Session, id uint64) *Snapshot {
 	return &Snapshot{id: id, sess: s, Created: s.now(), docs: map[string]*File{},
 		read: map[string]*File{}, configs: map[string]configResult{},
 		single: map[string]*promise[[]diag.Diagnostic]{}, charters: map[string]*charter{},
-		folders: map[string]*promise[map[string][]diag.Diagnostic]{},
+		folders: map[string]*promise[*charterfile.View]{},
 		clocks:  map[string]*promise[clockReading]{}}
 }
 
@@ -306,7 +307,7 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 			next.charters[dir] = ch.renew(!inWork)
 		}
 	}
-	// .charters/<id> folders: their files are checked together.
+	// .charters/<id> folders: read together, once per change of the folder.
 	if !configChanged && !c.DiskUnknown {
 		for dir, pr := range s.folders {
 			touched := false

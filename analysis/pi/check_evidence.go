@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 )
 
@@ -159,10 +160,7 @@ func (c *checker) checkStale() {
 	if d.CriteriaPath == "" {
 		return
 	}
-	stale, unjudged := c.opts.Stale, c.opts.Unjudged
-	if stale == nil {
-		stale, unjudged = FindStale(d, LatestResults(d), c.opts.Clock)
-	}
+	stale, unjudged := c.v.Stale, c.v.Unjudged
 	if len(unjudged) > 0 {
 		c.add(d.CriteriaPath, freshnessUnknown(unjudged))
 	}
@@ -222,13 +220,13 @@ func freshnessUnknown(unjudged []StaleEvidence) diag.Diagnostic {
 func age(dur time.Duration) string {
 	switch {
 	case dur >= 48*time.Hour:
-		return plural(int(dur/(24*time.Hour)), "day")
+		return feature.Count(int(dur/(24*time.Hour)), "day")
 	case dur >= 2*time.Hour:
-		return plural(int(dur/time.Hour), "hour")
+		return feature.Count(int(dur/time.Hour), "hour")
 	case dur >= 2*time.Minute:
-		return plural(int(dur/time.Minute), "minute")
+		return feature.Count(int(dur/time.Minute), "minute")
 	}
-	return plural(int(dur/time.Second), "second")
+	return feature.Count(int(dur/time.Second), "second")
 }
 
 func (c *checker) checkReport() {

@@ -127,7 +127,7 @@ func FuzzCheckDir(f *testing.F) {
 			fsys[strings.TrimPrefix(p, "/")] = &fstest.MapFile{Data: b, ModTime: time.Unix(1, 0)}
 		}
 		d := LoadDir(fsys, dir)
-		out := Check(context.Background(), d, Options{FS: fsys, Now: time.Unix(2e9, 0)})
+		out := Check(context.Background(), viewOf(fsys, d), Options{Now: time.Unix(2e9, 0)})
 		for file, ds := range out {
 			src, ok := files[file]
 			if !ok {

@@ -80,8 +80,8 @@ type Client struct {
 	shown         []protocol.ShowDocumentParams
 	messages      []protocol.ShowMessageParams
 	progress      []Progress
-	docs          map[uri.URI]*buffer // the client's copy of each open document
-	prompts       prompts             // window/showMessageRequest (prompts.go)
+	docs          map[uri.URI]*buffer          // the client's copy of each open document
+	prompts       prompts                      // window/showMessageRequest (prompts.go)
 	custom        map[string][]json.RawMessage // the server's own notifications (charter/…), by method
 	// confirm answers for the user when an edit needs confirmation (nil: yes).
 	confirm func(protocol.ChangeAnnotationIdentifier, protocol.ChangeAnnotation) bool
