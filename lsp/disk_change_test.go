@@ -90,13 +90,15 @@ func TestDiskChangesSeenWithoutWatching(t *testing.T) {
 	if stale() {
 		t.Fatal("stale evidence before any was recorded")
 	}
-	// A pass recorded long before the sources last changed, for the first
-	// VAL, which requires fresh evidence.
-	run := filepath.Join(filepath.Dir(path), "work", "m1", "evidence", "2026-01-01T00-00-00-000Z", "evidence.json")
+	// A pass recorded a year before the sources were written (by this
+	// machine's clock, whatever its date), for the first VAL, which
+	// requires fresh evidence.
+	at := time.Now().UTC().AddDate(-1, 0, 0)
+	run := filepath.Join(filepath.Dir(path), "work", "m1", "evidence", at.Format("2006-01-02T15-04-05-000Z"), "evidence.json")
 	if err := os.MkdirAll(filepath.Dir(run), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(run, gen.Evidence("bench", "m1", gen.ID(0, 0), "pass", "2026-01-01T00:00:00.000Z"), 0o644); err != nil {
+	if err := os.WriteFile(run, gen.Evidence("bench", "m1", gen.ID(0, 0), "pass", at.Format("2006-01-02T15:04:05.000Z")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	c.Change(u, 2, lsptest.Edit{StartLine: 0, EndLine: 0, Text: "x"})

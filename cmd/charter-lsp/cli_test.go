@@ -3,10 +3,12 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"debug/buildinfo"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -178,9 +180,9 @@ func TestBinaryServesOnAPipeOnly(t *testing.T) {
 		code     int
 		out, err string
 	}{
-		{[]string{"--version"}, 0, "charter-lsp dev\n", ""},
+		{[]string{"--version"}, 0, "charter-lsp " + binaryVersion(t, bin) + "\n", ""},
 		{[]string{"--nope"}, 2, "", "charter-lsp: unknown flag --nope"},
-		{[]string{"check", "--version"}, 0, "charter-lsp dev\n", ""},
+		{[]string{"check", "--version"}, 0, "charter-lsp " + binaryVersion(t, bin) + "\n", ""},
 	} {
 		cmd := exec.Command(bin, tc.args...)
 		stdin, _ := cmd.StdinPipe() // never closed: serving would hang
@@ -261,4 +263,16 @@ func scaled(d time.Duration) time.Duration {
 		d *= 5
 	}
 	return d
+}
+
+// binaryVersion is the version bin should print: buildVersion over the
+// build information the toolchain recorded in the file (a pseudo-version
+// in a clean clone, "dev-…-dirty" or "(devel)" in a working tree).
+func binaryVersion(t *testing.T, bin string) string {
+	t.Helper()
+	bi, err := buildinfo.ReadFile(bin)
+	if err != nil {
+		t.Fatalf("read the binary's build information: %v", err)
+	}
+	return buildVersion("", func() (*debug.BuildInfo, bool) { return bi, true })
 }
