@@ -184,22 +184,22 @@ func TestGitBombsPeakMemory(t *testing.T) {
 			}
 			took := time.Since(start)
 			s.shutdownAndExit(0)
-			lastRun = s.cmd.ProcessState
+			lastPeak = s.peak
 			underPeak(t, "serve, charter.status", peakRSS(t), took)
 		})
 	}
 }
 
-// lastRun is the last process run waited for.
-var lastRun *os.ProcessState
+// lastPeak is the peak memory of the last process run waited for.
+var lastPeak func() int64
 
-// peakRSS is lastRun's peak memory.
+// peakRSS is the last run's peak memory.
 func peakRSS(t *testing.T) int64 {
 	t.Helper()
-	if lastRun == nil {
-		t.Fatal("no process ran")
+	if lastPeak == nil || lastPeak() < 0 {
+		t.Fatal("no process's peak memory was measured")
 	}
-	return lastRun.SysUsage().(*syscall.Rusage).Maxrss * 1024
+	return lastPeak()
 }
 
 // underPeak logs what a run cost (took, when measured) and fails it past
@@ -256,10 +256,11 @@ func runSplit(t *testing.T, dir, bin string, args ...string) (stdout, stderr str
 	cmd.Dir = dir
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
+	peak := measured(t, cmd)
 	if err := cmd.Run(); ctx.Err() != nil {
 		t.Fatalf("charter-lsp %s did not finish: %v\n%s%s", strings.Join(args, " "), err, out.String(), errOut.String())
 	}
-	lastRun = cmd.ProcessState
+	lastPeak = peak
 	return out.String(), errOut.String(), cmd.ProcessState.ExitCode()
 }
 
@@ -295,6 +296,7 @@ type server struct {
 	conn      jsonrpc2.Conn
 	srv       protocol.Server
 	published chan protocol.PublishDiagnosticsParams
+	peak      func() int64 // the server's peak memory, once it ended
 }
 
 func startServer(t *testing.T, bin, root, initOptions string) *server {
@@ -305,6 +307,7 @@ func startServer(t *testing.T, bin, root, initOptions string) *server {
 	cmd.Dir = root
 	s := &server{t: t, ctx: ctx, cmd: cmd, stderr: &bytes.Buffer{}, published: make(chan protocol.PublishDiagnosticsParams, 64)}
 	cmd.Stderr = s.stderr
+	s.peak = measured(t, cmd)
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {
