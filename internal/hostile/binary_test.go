@@ -196,10 +196,14 @@ var lastPeak func() int64
 // peakRSS is the last run's peak memory.
 func peakRSS(t *testing.T) int64 {
 	t.Helper()
-	if lastPeak == nil || lastPeak() < 0 {
+	if lastPeak == nil {
+		t.Fatal("no process ran")
+	}
+	peak := lastPeak()
+	if peak < 0 {
 		t.Fatal("no process's peak memory was measured")
 	}
-	return lastPeak()
+	return peak
 }
 
 // underPeak logs what a run cost (took, when measured) and fails it past
