@@ -2,15 +2,12 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
-	"time"
 )
 
 // buildBefore builds the charter-lsp of commit rev (the code before the
@@ -52,32 +49,3 @@ func buildBefore(rev, dir string) (string, error) {
 
 // errTimedOut is a process stopped at its time limit.
 var errTimedOut = errors.New("timed out")
-
-// measureProcWithin is measureProc with a limit on each run.
-func measureProcWithin(n int, limit time.Duration, dir string, argv ...string) (procResult, error) {
-	var walls []float64
-	var r procResult
-	for range n {
-		ctx, cancel := context.WithTimeout(context.Background(), limit)
-		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-		cmd.Dir = dir
-		start := time.Now()
-		err := cmd.Run()
-		wall := time.Since(start)
-		timedOut := ctx.Err() != nil
-		cancel()
-		if timedOut {
-			return r, fmt.Errorf("%w after %s", errTimedOut, limit)
-		}
-		var exit *exec.ExitError
-		if err != nil && !errors.As(err, &exit) {
-			return r, err
-		}
-		walls = append(walls, float64(wall.Microseconds())/1000)
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > r.rssKB {
-			r.rssKB = ru.Maxrss
-		}
-	}
-	r.wall = median(walls)
-	return r, nil
-}

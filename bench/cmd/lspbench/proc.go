@@ -1,14 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"time"
+
+	"github.com/charter-lsp/charter-lsp/internal/childpeak"
 )
 
 type procResult struct {
@@ -29,32 +31,44 @@ func (p peer[T]) cell(f func(T) string) string {
 	return f(p.res)
 }
 
-// measureProc runs argv n times; wall time and peak RSS of the whole
-// process tree come from the kernel (rusage of the child).
-func measureProc(n int, dir string, argv ...string) (procResult, error) {
+// measureProc runs argv n times, each for at most limit (0: no limit); the
+// wall time (median) and peak memory (max) are the program's own, taken by
+// a childpeak launcher: measured directly, the peak would include this
+// process's, which built the inputs.
+func measureProc(n int, limit time.Duration, dir string, argv ...string) (procResult, error) {
 	var walls []float64
 	var r procResult
-	for i := 0; i < n; i++ {
-		cmd := exec.Command(argv[0], argv[1:]...)
+	for range n {
+		ctx, cancel := context.Background(), context.CancelFunc(func() {})
+		if limit > 0 {
+			ctx, cancel = context.WithTimeout(ctx, limit)
+		}
+		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 		cmd.Dir = dir
-		start := time.Now()
+		usage := childpeak.Wrap(cmd, "")
 		err := cmd.Run()
-		wall := time.Since(start)
+		timedOut := ctx.Err() != nil
+		cancel()
+		if timedOut {
+			return r, fmt.Errorf("%w after %s", errTimedOut, limit)
+		}
 		var exit *exec.ExitError
 		if err != nil && !errors.As(err, &exit) {
 			return r, err
 		}
-		walls = append(walls, float64(wall.Microseconds())/1000)
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > r.rssKB {
-			r.rssKB = ru.Maxrss
+		u, ok := usage()
+		if !ok {
+			return r, fmt.Errorf("%s: no usage measured", filepath.Base(argv[0]))
 		}
+		walls = append(walls, float64(u.Wall.Microseconds())/1000)
+		r.rssKB = max(r.rssKB, u.Peak>>10)
 	}
 	r.wall = median(walls)
 	return r, nil
 }
 
 func measureCheck(bin, file string, n int) (procResult, error) {
-	return measureProc(n, filepath.Dir(file), bin, "check", file)
+	return measureProc(n, 0, filepath.Dir(file), bin, "check", file)
 }
 
 // ensurePeers installs the pinned peers with npm ci, once.
@@ -82,7 +96,7 @@ func measureMarkdownlint(dir, file string, n int) peer[procResult] {
 		return peer[procResult]{err: errors.New("markdownlint-cli2 not installed")}
 	}
 	abs, _ := filepath.Abs(cli)
-	r, err := measureProc(n, filepath.Dir(file), abs, filepath.Base(file))
+	r, err := measureProc(n, 0, filepath.Dir(file), abs, filepath.Base(file))
 	return peer[procResult]{res: r, err: err}
 }
 
