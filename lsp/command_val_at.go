@@ -37,23 +37,16 @@ func (s *Server) valAtCommand(ctx context.Context, args []protocol.LSPAny) (any,
 	if (a.Position == nil) == (a.CriterionID == "") {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: give either a position or a criterionId with the uri", commandVALAt)
 	}
-	p, err := filePath(a.URI)
-	if err != nil {
-		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandVALAt, err)
-	}
-	dir := analysis.PiCharterDirAt(p)
-	if dir == "" {
-		return nil, nil
-	}
-	if !s.InWorkspace(dir) {
-		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is outside the workspace folders", commandVALAt, dir)
+	dir, err := s.commandFolder(ctx, commandVALAt, a.URI, analysis.PiCharterDirAt, false)
+	if dir == "" || err != nil {
+		return nil, err
 	}
 	var view *pi.View
 	id := a.CriterionID
 	if a.Position != nil {
 		d, ok := s.docOf(ctx, a.URI)
 		if !ok {
-			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not open in the editor", commandVALAt, p)
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not open in the editor", commandVALAt, filePathOr(a.URI))
 		}
 		if view = d.piView(); view == nil {
 			return nil, ctx.Err()

@@ -62,16 +62,12 @@ func (s *Server) verifyCommand(ctx context.Context, args []protocol.LSPAny) (any
 	if s.settings().Restricted {
 		return nil, s.refuse(ctx, "charter-lsp: not running %s's command: this workspace is not trusted (Restricted Mode), and a command from the repository runs only in a trusted one", a.CriterionID)
 	}
-	p, err := filePath(a.URI)
+	dir, err := s.commandFolder(ctx, commandVerify, a.URI, analysis.CharterFolderAt, true)
 	if err != nil {
-		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandVerify, err)
+		return nil, err
 	}
-	dir := analysis.CharterFolderAt(p)
 	if dir == "" {
-		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is in no charter folder (.pi/charters/<id> or .charters/<id>)", commandVerify, p)
-	}
-	if !s.InWorkspace(dir) {
-		return nil, s.refuse(ctx, "charter-lsp: not verifying in %s: it is outside the workspace folders", dir)
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is in no charter folder (.pi/charters/<id> or .charters/<id>)", commandVerify, filePathOr(a.URI))
 	}
 	t, err := s.verifyTarget(ctx, s.ws.Snapshot(), dir, a.CriterionID)
 	if err != nil {

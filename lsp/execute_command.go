@@ -7,6 +7,7 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
 // commandFunc runs one workspace/executeCommand command; its result is
@@ -74,4 +75,26 @@ func commandArgs(v any) []protocol.LSPAny {
 		return nil
 	}
 	return []protocol.LSPAny{raw}
+}
+
+// commandFolder is the charter folder, as at finds it
+// (analysis.CharterFolderAt, analysis.PiCharterDirAt), of the document a
+// command names; "" when the document lies in none, for the command to
+// answer. One rule for every command: a URI that is no file's is an invalid
+// argument, and so is a folder outside the workspace folders — refused in a
+// message too when the command acts (it would run or write something), so
+// the user learns why nothing happened; a query just fails.
+func (s *Server) commandFolder(ctx context.Context, command string, u uri.URI, at func(string) string, acts bool) (string, error) {
+	p, err := filePath(u)
+	if err != nil {
+		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", command, err)
+	}
+	dir := at(p)
+	if dir == "" || s.InWorkspace(dir) {
+		return dir, nil
+	}
+	if acts {
+		return "", s.refuse(ctx, "charter-lsp: %s refused: %s is outside the workspace folders", command, dir)
+	}
+	return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is outside the workspace folders", command, dir)
 }

@@ -52,14 +52,11 @@ func (s *Server) statusCommand(ctx context.Context, args []protocol.LSPAny) (any
 	}
 	var dirs []string
 	if a.URI != "" {
-		p, err := filePath(a.URI)
+		dir, err := s.commandFolder(ctx, commandStatus, a.URI, analysis.CharterFolderAt, false)
 		if err != nil {
-			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandStatus, err)
+			return nil, err
 		}
-		if dir := analysis.CharterFolderAt(p); dir != "" {
-			if !s.InWorkspace(dir) {
-				return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is outside the workspace folders", commandStatus, dir)
-			}
+		if dir != "" {
 			dirs = []string{dir}
 		}
 	}
@@ -114,16 +111,12 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 	if err := commandArg(commandRecordEvidence, args, &a); err != nil {
 		return nil, err
 	}
-	p, err := filePath(a.URI)
+	dir, err := s.commandFolder(ctx, commandRecordEvidence, a.URI, analysis.PiCharterDirAt, true)
 	if err != nil {
-		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %v", commandRecordEvidence, err)
+		return nil, err
 	}
-	dir := analysis.PiCharterDirAt(p)
 	if dir == "" {
-		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not in a .pi/charters/<id> directory", commandRecordEvidence, p)
-	}
-	if !s.InWorkspace(dir) {
-		return nil, s.refuse(ctx, "charter-lsp: not recording evidence for %s: it is outside the workspace folders", dir)
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not in a .pi/charters/<id> directory", commandRecordEvidence, filePathOr(a.URI))
 	}
 	snap := s.ws.Snapshot()
 	view, err := snap.PiView(ctx, dir)
