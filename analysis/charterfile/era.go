@@ -59,22 +59,15 @@ type Conflict struct {
 	Related []Reason
 }
 
+// String is the conflict as people read it: the file, then what it says.
+func (c Conflict) String() string { return c.File + ": " + c.Message }
+
 // Strings are the era's reasons as people read them.
-func (e Era) Strings() []string {
-	out := make([]string, len(e.Reasons))
-	for i, r := range e.Reasons {
-		out[i] = r.String()
-	}
-	return out
-}
+func (e Era) Strings() []string { return feature.Strings(e.Reasons) }
 
 // Reading is the era in the shape every family says its reading in.
 func (e Era) Reading() *feature.Reading {
-	r := &feature.Reading{Generation: string(e.Generation), Title: e.Generation.Title(), Reasons: e.Strings(), Otherwise: e.Otherwise, Conflicts: []string{}}
-	for _, c := range e.Conflicts {
-		r.Conflicts = append(r.Conflicts, c.File+": "+c.Message)
-	}
-	return r
+	return feature.NewReading(string(e.Generation), e.Generation.Title(), e.Reasons, e.Otherwise, e.Conflicts)
 }
 
 // Decide picks the generation charter.md is read as, from everything the

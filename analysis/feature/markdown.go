@@ -76,6 +76,21 @@ type Reading struct {
 	Conflicts []string `json:"conflicts"`
 }
 
+// NewReading is a family's reading from its era's evidence, each reason
+// and lost conflict as people read it (with where it is).
+func NewReading[R, C fmt.Stringer](generation, title string, reasons []R, otherwise string, conflicts []C) *Reading {
+	return &Reading{Generation: generation, Title: title, Reasons: Strings(reasons), Otherwise: otherwise, Conflicts: Strings(conflicts)}
+}
+
+// Strings are xs as people read them (never nil: an empty list in JSON).
+func Strings[S fmt.Stringer](xs []S) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = x.String()
+	}
+	return out
+}
+
 // Markdown says which generation a charter is read as and why (hover on its
 // title), as check --verbose and status print it.
 func (r *Reading) Markdown() string {

@@ -88,22 +88,9 @@ func (c Clue) String() string {
 	return s
 }
 
-// Strings are the era's reasons as people read them.
-func (e Era) Strings() []string {
-	out := make([]string, len(e.Reasons))
-	for i, r := range e.Reasons {
-		out[i] = r.String()
-	}
-	return out
-}
-
 // Reading is the era in the shape every family says its reading in.
 func (e Era) Reading() *feature.Reading {
-	r := &feature.Reading{Generation: string(e.Format), Title: e.Format.Title(), Reasons: e.Strings(), Otherwise: e.Otherwise, Conflicts: []string{}}
-	for _, c := range e.Conflicts {
-		r.Conflicts = append(r.Conflicts, c.String())
-	}
-	return r
+	return feature.NewReading(string(e.Format), e.Format.Title(), e.Reasons, e.Otherwise, e.Conflicts)
 }
 
 // detect decides the generation from the file's evidence. The regions
