@@ -51,6 +51,20 @@ func migrationOffered(t *testing.T, c *lsptest.Client, u uri.URI) *protocol.Code
 	return nil
 }
 
+// openRegister starts a client of caps on project and opens its
+// register, criteriaRel.
+func openRegister(t *testing.T, project string, caps *protocol.ClientCapabilities) (*lsptest.Client, uri.URI) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(project, filepath.FromSlash(criteriaRel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := lsptest.Start(t, lsptest.Config{Root: project, Capabilities: caps, InitializationOptions: map[string]any{"debounceMs": 0}})
+	u := c.Open(criteriaRel, string(src))
+	c.WaitDiagnostics(u, 1)
+	return c, u
+}
+
 // madeNow are the parts of a migration that name the moment it was
 // planned: the new id's date and time, state.json's timestamps.
 var madeNow = regexp.MustCompile(`\d{8}-\d{6}|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z`)
@@ -69,18 +83,7 @@ func editText(t *testing.T, e *protocol.WorkspaceEdit) string {
 // resolve support gets inline, and the editor can apply it.
 func TestMigrationResolvedWhenPicked(t *testing.T) {
 	project, _ := testfixture.PiProject(t)
-	src, err := os.ReadFile(filepath.Join(project, filepath.FromSlash(criteriaRel)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := func(resolving bool) (*lsptest.Client, uri.URI) {
-		c := lsptest.Start(t, lsptest.Config{Root: project, Capabilities: annotatingCaps(resolving), InitializationOptions: map[string]any{"debounceMs": 0}})
-		u := c.Open(criteriaRel, string(src))
-		c.WaitDiagnostics(u, 1)
-		return c, u
-	}
-
-	plain, pu := start(false)
+	plain, pu := openRegister(t, project, annotatingCaps(false))
 	inline := migrationOffered(t, plain, pu)
 	if inline == nil || inline.Edit == nil {
 		t.Fatalf("a client without resolve support: got %+v, want the migration with its edit", inline)
@@ -89,7 +92,7 @@ func TestMigrationResolvedWhenPicked(t *testing.T) {
 		t.Errorf("an inline migration carries data: %s", inline.Data)
 	}
 
-	c, u := start(true)
+	c, u := openRegister(t, project, annotatingCaps(true))
 	lazy := migrationOffered(t, c, u)
 	if lazy == nil {
 		t.Fatal("no migration offered to a client that resolves edits")
@@ -123,20 +126,14 @@ func TestMigrationResolvedWhenPicked(t *testing.T) {
 // once the document changed: the editor asks for the actions again.
 func TestMigrationResolveStale(t *testing.T) {
 	project, _ := testfixture.PiProject(t)
-	src, err := os.ReadFile(filepath.Join(project, filepath.FromSlash(criteriaRel)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := lsptest.Start(t, lsptest.Config{Root: project, Capabilities: resolvingCaps(), InitializationOptions: map[string]any{"debounceMs": 0}})
-	u := c.Open(criteriaRel, string(src))
-	c.WaitDiagnostics(u, 1)
+	c, u := openRegister(t, project, resolvingCaps())
 	a := migrationOffered(t, c, u)
 	if a == nil {
 		t.Fatal("no migration offered")
 	}
 	c.Change(u, 2, lsptest.Edit{Text: "\n"})
 	c.WaitDiagnostics(u, 2)
-	_, err = c.Server.CodeActionResolve(reqCtx(t), a)
+	_, err := c.Server.CodeActionResolve(reqCtx(t), a)
 	var rpcErr *jsonrpc2.Error
 	if !errors.As(err, &rpcErr) || rpcErr.Code != protocol.CodeContentModified {
 		t.Errorf("resolving a stale action: err = %v, want ContentModified", err)
@@ -220,16 +217,10 @@ func TestResolveUnknownAction(t *testing.T) {
 // not offered.
 func TestMigrationOfferStaysInWorkspace(t *testing.T) {
 	project, _ := testfixture.PiProject(t)
-	src, err := os.ReadFile(filepath.Join(project, filepath.FromSlash(criteriaRel)))
-	if err != nil {
-		t.Fatal(err)
-	}
 	if err := os.Symlink(t.TempDir(), filepath.Join(project, ".charters")); err != nil {
 		t.Skip("no symlinks here")
 	}
-	c := lsptest.Start(t, lsptest.Config{Root: project, Capabilities: resolvingCaps(), InitializationOptions: map[string]any{"debounceMs": 0}})
-	u := c.Open(criteriaRel, string(src))
-	c.WaitDiagnostics(u, 1)
+	c, u := openRegister(t, project, resolvingCaps())
 	if a := migrationOffered(t, c, u); a != nil {
 		t.Errorf("a migration into a .charters that leads outside the workspace was offered: %+v", a)
 	}
