@@ -41,7 +41,7 @@ func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 			actions = append(actions, s.toProtocolActions(d, pi.Actions(v, d.Path, off))...)
 		}
 	}
-	actions = append(actions, s.toProtocolActions(d, verify.Actions(s.verifyTargets(d), off))...)
+	actions = append(actions, s.toProtocolActions(d, verify.Actions(s.verifyTargets(d, &off), off))...)
 	for _, a := range actions {
 		if wanted(a, params.Context.Only) {
 			out = append(out, a)

@@ -1,9 +1,15 @@
 package lsp
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
@@ -33,40 +39,159 @@ const migrateAnnotation protocol.ChangeAnnotationIdentifier = "charter-lsp.migra
 // create files is offered no folder migration (charter-lsp migrate does
 // it from a shell); one without change annotations applies the edit as
 // soon as the action is chosen, without a preview.
+//
+// A folder migration renders and checks the whole new charter (hundreds of
+// milliseconds and megabytes for a 5,000-VAL register), and editors ask
+// for code actions on every cursor move. So when the client resolves an
+// action's edit lazily, it is offered on migrate's preconditions alone
+// (migrate.CheckV3, migrate.CheckCharters) with the document's version
+// as its data, and planned when the user picks it (CodeActionResolve).
 func (s *Server) migrateActions(d *doc) []*protocol.CodeAction {
 	if !s.InWorkspace(d.Path) {
 		return nil
 	}
-	now := time.Now()
-	opts := migrate.Options{Now: now, FS: d.snap.FS()}
-	var plan *migrate.Plan
-	var err error
-	switch d.Kind {
-	case analysis.KindRP1Charter:
-		if a := rp1.MigrateAction(d.RP1(), now); a != nil {
+	if d.Kind == analysis.KindRP1Charter {
+		// The rewrite of one small file: offered with its edit.
+		if a := rp1.MigrateAction(d.RP1(), time.Now()); a != nil {
 			return s.toMigrateActions(d, *a)
 		}
 		return nil
-	case analysis.KindChartersCharter:
-		v := d.chartersView()
-		if v == nil {
-			return nil
-		}
-		plan, err = migrate.FromCharters(v.Dir, opts)
-	case analysis.KindPiCharter, analysis.KindCriteria:
-		view := d.piView()
-		if view == nil {
-			return nil
-		}
-		plan, err = migrate.FromV3(view.Dir, opts)
-	default:
-		return nil
 	}
+	root, err := d.migrateCheck()
 	if err != nil {
 		d.log.Debug("no migration", zap.String("path", d.Path), zap.Error(err))
 		return nil
 	}
-	return s.toMigrateActions(d, migrate.Action(plan))
+	if docChanges, create := s.workspaceEditCaps(); !docChanges || !create || !s.InWorkspace(root) {
+		return nil
+	}
+	if s.resolvesEdit() {
+		data, err := json.Marshal(migrateData{URI: d.URI, Version: d.Version, Action: migrateDataAction})
+		if err != nil {
+			return nil
+		}
+		return []*protocol.CodeAction{{Title: migrate.ActionTitle, Kind: actionKind(codeActionMigrate), Data: data}}
+	}
+	a, err := d.migratePlan()
+	if err != nil {
+		d.log.Debug("no migration", zap.String("path", d.Path), zap.Error(err))
+		return nil
+	}
+	return s.toMigrateActions(d, a)
+}
+
+// migrateCheck is migrate's check of d's charter folder before any plan:
+// the .charters folder the new charter would go in, or why there is none.
+func (d *doc) migrateCheck() (root string, err error) {
+	switch d.Kind {
+	case analysis.KindChartersCharter:
+		if v := d.chartersView(); v != nil {
+			return migrate.CheckCharters(v.Dir)
+		}
+	case analysis.KindPiCharter, analysis.KindCriteria:
+		if v := d.piView(); v != nil {
+			return migrate.CheckV3(v.Dir)
+		}
+	default:
+		return "", errNoFolderMigration
+	}
+	return "", d.unread()
+}
+
+var errNoFolderMigration = errors.New("not a charter folder migrate reads")
+
+// unread is why d's charter folder has no view: the request was cancelled,
+// or the folder could not be loaded (logged by the view).
+func (d *doc) unread() error {
+	if err := d.ctx.Err(); err != nil {
+		return err
+	}
+	return fmt.Errorf("%s: its charter folder could not be read", d.Path)
+}
+
+// migratePlan plans the migration of d's charter folder (migrate.FromV3,
+// migrate.FromCharters) and makes it an action.
+func (d *doc) migratePlan() (feature.Action, error) {
+	opts := migrate.Options{Now: time.Now(), FS: d.snap.FS()}
+	var plan *migrate.Plan
+	var err error
+	switch d.Kind {
+	case analysis.KindChartersCharter:
+		v := d.chartersView()
+		if v == nil {
+			return feature.Action{}, d.unread()
+		}
+		plan, err = migrate.FromCharters(v.Dir, opts)
+	case analysis.KindPiCharter, analysis.KindCriteria:
+		v := d.piView()
+		if v == nil {
+			return feature.Action{}, d.unread()
+		}
+		plan, err = migrate.FromV3(v.Dir, opts)
+	default:
+		return feature.Action{}, errNoFolderMigration
+	}
+	if err != nil {
+		return feature.Action{}, err
+	}
+	return migrate.Action(plan), nil
+}
+
+// migrateData is the data of a folder migration offered without its edit:
+// the document and the version it was offered for.
+type migrateData struct {
+	URI     uri.URI `json:"uri"`
+	Version int32   `json:"version"`
+	Action  string  `json:"action"`
+}
+
+// migrateDataAction names the folder migration in migrateData.
+const migrateDataAction = "migrate"
+
+// resolvesEdit: does the client resolve a code action's edit lazily
+// (codeAction/resolve), keeping its data until then?
+func (s *Server) resolvesEdit() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	td := s.caps.all.TextDocument
+	if td == nil || td.CodeAction == nil || !isTrue(td.CodeAction.DataSupport) {
+		return false
+	}
+	return slices.Contains(td.CodeAction.ResolveSupport.Properties, "edit")
+}
+
+// CodeActionResolve fills in the edit of a folder migration offered without
+// it: the plan is made now, for the document as it was offered. A document
+// changed since (or closed) is ContentModified, and the client asks for
+// the actions again; a plan migrate refuses is an error with migrate's
+// reason, shown to the user.
+func (s *Server) CodeActionResolve(ctx context.Context, a *protocol.CodeAction) (*protocol.CodeAction, error) {
+	var data migrateData
+	if len(a.Data) == 0 || json.Unmarshal(a.Data, &data) != nil || data.Action != migrateDataAction {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "codeAction/resolve: not an action charter-lsp resolves: %q", a.Title)
+	}
+	d, ok := s.docOf(ctx, data.URI)
+	if !ok {
+		return nil, jsonrpc2.Errorf(protocol.CodeContentModified, "%s is no longer open: ask for the actions again", data.URI)
+	}
+	if d.Version != data.Version {
+		return nil, jsonrpc2.Errorf(protocol.CodeContentModified,
+			"%s changed since the action was offered (version %d, now %d): ask again", d.Path, data.Version, d.Version)
+	}
+	if !s.InWorkspace(d.Path) {
+		return nil, s.refuse(ctx, "charter-lsp will not migrate %s: it is outside the workspace folders", d.Path)
+	}
+	plan, err := d.migratePlan()
+	if err != nil {
+		return nil, s.refuse(ctx, "%v", err)
+	}
+	edit, err := s.migrateEdit(d, plan)
+	if err != nil {
+		return nil, s.refuse(ctx, "%v", err)
+	}
+	out := *a
+	out.Edit = edit
+	return &out, nil
 }
 
 // toMigrateActions converts a migration: its new files (CreateFile, then
@@ -85,15 +210,26 @@ func (s *Server) toMigrateActions(d *doc, a feature.Action) []*protocol.CodeActi
 		}
 		return out
 	}
-	docChanges, create := s.workspaceEditCaps()
-	if !docChanges || !create {
+	edit, err := s.migrateEdit(d, a)
+	if err != nil {
+		d.log.Warn("no migration offered", zap.Error(err))
 		return nil
 	}
+	return []*protocol.CodeAction{{Title: a.Title, Kind: actionKind(protocol.CodeActionKind(a.Kind)), Edit: edit}}
+}
+
+// migrateEdit is the edit of a folder migration: its new files created
+// (never over an existing one, never outside the workspace) and written.
+func (s *Server) migrateEdit(d *doc, a feature.Action) (*protocol.WorkspaceEdit, error) {
+	docChanges, create := s.workspaceEditCaps()
+	if !docChanges || !create {
+		return nil, errors.New("migration refused: the editor cannot create files; run charter-lsp migrate from a shell")
+	}
+	annotated := s.changeAnnotations()
 	var changes []protocol.DocumentChange
 	for _, f := range a.Create {
 		if !s.InWorkspace(f.Path) || d.snap.File(f.Path).Exists() {
-			d.log.Warn("migration refused: the new file is outside the workspace or exists", zap.String("path", f.Path))
-			return nil
+			return nil, fmt.Errorf("migration refused: the new file %s is outside the workspace or exists", f.Path)
 		}
 		u := uri.File(f.Path)
 		no := false
@@ -113,7 +249,7 @@ func (s *Server) toMigrateActions(d *doc, a feature.Action) []*protocol.CodeActi
 	if annotated {
 		edit.ChangeAnnotations = annotation(a.Confirm)
 	}
-	return []*protocol.CodeAction{{Title: a.Title, Kind: actionKind(protocol.CodeActionKind(a.Kind)), Edit: edit}}
+	return edit, nil
 }
 
 // changeAnnotations: does the client take change annotations (and so

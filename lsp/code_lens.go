@@ -49,6 +49,6 @@ func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 			}
 		}
 	}
-	out = append(out, toProtocolLenses(d, verify.Lens(s.verifyTargets(d)))...)
+	out = append(out, toProtocolLenses(d, verify.Lens(s.verifyTargets(d, nil)))...)
 	return out, nil
 }

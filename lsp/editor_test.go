@@ -142,3 +142,16 @@ func reqCtx(t *testing.T) context.Context {
 	t.Cleanup(cancel)
 	return ctx
 }
+
+// resolvingCaps are editorCaps plus what VS Code and Neovim declare for
+// code actions: they keep an action's data and resolve its edit lazily
+// (codeAction/resolve).
+func resolvingCaps() *protocol.ClientCapabilities {
+	c := editorCaps()
+	yes := true
+	c.TextDocument.CodeAction = &protocol.CodeActionClientCapabilities{
+		DataSupport:    &yes,
+		ResolveSupport: protocol.ClientCodeActionResolveOptions{Properties: []string{"edit"}},
+	}
+	return c
+}

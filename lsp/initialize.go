@@ -106,6 +106,9 @@ func serverCapabilities() protocol.ServerCapabilities {
 		FoldingRangeProvider:   protocol.Boolean(true),
 		CodeActionProvider: &protocol.CodeActionOptions{
 			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindRefactorRewrite, protocol.CodeActionKind(feature.KindRecordEvidence), protocol.CodeActionKind(feature.KindVerify)},
+			// A folder migration's edit is planned when the user picks it
+			// (code_action_migrate.go).
+			ResolveProvider: &yes,
 		},
 		CodeLensProvider:       &protocol.CodeLensOptions{},
 		ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: commandNames()},

@@ -13,14 +13,9 @@ import (
 // A file-interface charter (ADR-0014/0015) is carried over; a phases or
 // objective-only one returns ErrNothingToDo, with the reason.
 func FromCharters(d *charterfile.Dir, opts Options) (*Plan, error) {
-	if d.Charter == nil {
-		return nil, fmt.Errorf("%s has no readable charter.md", d.Path)
-	}
-	switch d.Era.Generation {
-	case charterfile.PH:
-		return nil, fmt.Errorf("%w: %s is a phases charter (ADR-0016/0017); the current parser reads it as it is, its phases as notes", ErrNothingToDo, d.ID)
-	case charterfile.OBJ:
-		return nil, fmt.Errorf("%w: %s is already in the current grammar (ADR-0018)", ErrNothingToDo, d.ID)
+	root, err := CheckCharters(d)
+	if err != nil {
+		return nil, err
 	}
 	c := d.Charter
 	// ADR-0014 read no References or Scope, but its template had a Scope
@@ -68,7 +63,25 @@ func FromCharters(d *charterfile.Dir, opts Options) (*Plan, error) {
 	if state != nil && state.Valid && pi.Lifecycle(state.Status).Terminal() {
 		notes = append(notes, fmt.Sprintf("the old charter is %s; the new one starts active", state.Status))
 	}
-	return plan(dr, filepath.Dir(d.Path), d.Path, c.Generation.Title(), objective, opts, notes)
+	return plan(dr, root, d.Path, c.Generation.Title(), objective, opts, notes)
+}
+
+// CheckCharters is what FromCharters checks before it reads a word of d:
+// the error it would return (ErrNothingToDo, with the reason, for a
+// charter the current parser reads), or the .charters folder the new
+// charter goes in. It reads nothing but d's fields, so an editor can ask it
+// whether to offer the migration without planning one.
+func CheckCharters(d *charterfile.Dir) (root string, err error) {
+	if d.Charter == nil {
+		return "", fmt.Errorf("%s has no readable charter.md", d.Path)
+	}
+	switch d.Era.Generation {
+	case charterfile.PH:
+		return "", fmt.Errorf("%w: %s is a phases charter (ADR-0016/0017); the current parser reads it as it is, its phases as notes", ErrNothingToDo, d.ID)
+	case charterfile.OBJ:
+		return "", fmt.Errorf("%w: %s is already in the current grammar (ADR-0018)", ErrNothingToDo, d.ID)
+	}
+	return filepath.Dir(d.Path), nil
 }
 
 // leftovers are the runs of text the file-interface parsers claim for no

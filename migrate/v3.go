@@ -16,11 +16,9 @@ import (
 // fields, its latest recorded outcome in the notes, and charter.md's other
 // sections quoted there. The new charter goes in the project's .charters/.
 func FromV3(d *pi.Dir, opts Options) (*Plan, error) {
-	if d.Project == "" {
-		return nil, fmt.Errorf("%s is not in a .pi/charters/ folder", d.Path)
-	}
-	if d.CharterFile == nil && d.CriteriaFile == nil && d.StateFile == nil {
-		return nil, fmt.Errorf("%s holds none of charter.md, criteria.md, state.json: not a pi charter", d.Path)
+	root, err := CheckV3(d)
+	if err != nil {
+		return nil, err
 	}
 	rel := filepath.ToSlash(filepath.Join(".pi", "charters", d.ID))
 	dr := &draft{
@@ -95,7 +93,21 @@ func FromV3(d *pi.Dir, opts Options) (*Plan, error) {
 	if len(dr.leftovers) > 0 {
 		notes = append(notes, "charter.md's other sections (QA, Readiness, Commands, …) are quoted under ## Notes")
 	}
-	return plan(dr, filepath.Join(d.Project, ".charters"), d.Path, "pi v3", objective, opts, notes)
+	return plan(dr, root, d.Path, "pi v3", objective, opts, notes)
+}
+
+// CheckV3 is what FromV3 checks before it reads a word of d: the error
+// it would return for a folder it cannot migrate, or the .charters folder
+// the new charter goes in. It reads nothing but d's fields, so an editor
+// can ask it whether to offer the migration without planning one.
+func CheckV3(d *pi.Dir) (root string, err error) {
+	if d.Project == "" {
+		return "", fmt.Errorf("%s is not in a .pi/charters/ folder", d.Path)
+	}
+	if d.CharterFile == nil && d.CriteriaFile == nil && d.StateFile == nil {
+		return "", fmt.Errorf("%s holds none of charter.md, criteria.md, state.json: not a pi charter", d.Path)
+	}
+	return filepath.Join(d.Project, ".charters"), nil
 }
 
 func milestoneOf(cs *pi.Criteria, c *pi.Criterion) *pi.Milestone {

@@ -64,6 +64,24 @@ func PiTargets(d *pi.Dir) []*Target {
 	return out
 }
 
+// PiTargetAt is the target of the VAL whose heading or body holds offset
+// off (the first of a repeated id), or nil: the one PiTargets would have
+// there, without reading every VAL's command.
+func PiTargetAt(d *pi.Dir, off int) *Target {
+	if piActive(d) != nil {
+		return nil
+	}
+	c := d.Criteria.At(off)
+	if c == nil || d.Criteria.Lookup(c.ID) != c {
+		return nil
+	}
+	t, err := piTarget(d, c)
+	if err != nil {
+		return nil
+	}
+	return t
+}
+
 func piActive(d *pi.Dir) error {
 	if d.Criteria == nil {
 		return fmt.Errorf("charter %s has no register", d.ID)
@@ -110,6 +128,24 @@ func ChartersTargets(d *charterfile.Dir) []*Target {
 		}
 	}
 	return out
+}
+
+// ChartersTargetAt is the target of the criterion whose block holds
+// offset off, or nil: the one ChartersTargets would have there, without
+// reading every criterion's command.
+func ChartersTargetAt(d *charterfile.Dir, off int) *Target {
+	if chartersActive(d) != nil {
+		return nil
+	}
+	cr, _ := d.Charter.CriterionAt(off)
+	if cr == nil || d.Charter.Criterion(cr.ID) != cr {
+		return nil // a repeated id's block: upstream reads the first
+	}
+	t, err := chartersTarget(d, cr.ID)
+	if err != nil {
+		return nil
+	}
+	return t
 }
 
 func chartersActive(d *charterfile.Dir) error {

@@ -95,10 +95,12 @@ func runMigrate(e *env, args []string) int {
 	}
 	switch {
 	case charterfile.DirOf(inside) != "":
-		plan, err = migrate.FromCharters(charterfile.LoadDir(disk, dir), migrate.Options{Now: now, Taken: takenIn(disk, filepath.Dir(dir))})
+		d := charterfile.LoadDir(disk, dir)
+		root, _ := migrate.CheckCharters(d) // its error is FromCharters's
+		plan, err = migrate.FromCharters(d, migrate.Options{Now: now, Taken: takenIn(disk, root)})
 	case dir != "":
 		d := pi.LoadDir(disk, dir)
-		root := filepath.Join(d.Project, ".charters")
+		root, _ := migrate.CheckV3(d) // its error is FromV3's
 		plan, err = migrate.FromV3(d, migrate.Options{Now: now, Taken: takenIn(disk, root)})
 	default:
 		return migrateRP1File(disk, ps.writer(abs), abs, now, *write, stdout, stderr)

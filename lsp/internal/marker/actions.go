@@ -104,6 +104,15 @@ func codeactionMarker(s *session, m *mark) {
 		return
 	}
 	s.perform(m, g, func(w *effects) {
+		if action.Edit == nil && len(action.Data) > 0 {
+			// Picked, as an editor does it: the edit is resolved now.
+			resolved, err := s.c.Server.CodeActionResolve(s.r.t.Context(), action)
+			if err != nil {
+				w.err = "codeAction/resolve: " + err.Error()
+				return
+			}
+			action = resolved
+		}
 		if action.Edit != nil {
 			w.actionEdit = action.Edit
 			if err := s.c.ApplyEdit(*action.Edit); err != nil {

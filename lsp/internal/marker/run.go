@@ -211,7 +211,8 @@ type gotLens struct {
 
 // defaultCapabilities are those of an editor like VS Code: versioned
 // workspace edits that may create files and carry change annotations,
-// showDocument, file watching, workspace/configuration.
+// code actions whose edit is resolved when picked, showDocument, file
+// watching, workspace/configuration.
 func defaultCapabilities() protocol.ClientCapabilities {
 	yes := true
 	return protocol.ClientCapabilities{
@@ -228,6 +229,10 @@ func defaultCapabilities() protocol.ClientCapabilities {
 		},
 		TextDocument: &protocol.TextDocumentClientCapabilities{
 			PublishDiagnostics: &protocol.PublishDiagnosticsClientCapabilities{VersionSupport: &yes},
+			CodeAction: &protocol.CodeActionClientCapabilities{
+				DataSupport:    &yes,
+				ResolveSupport: protocol.ClientCodeActionResolveOptions{Properties: []string{"edit"}},
+			},
 		},
 		Window: &protocol.WindowClientCapabilities{ShowDocument: &protocol.ShowDocumentClientCapabilities{Support: true}},
 	}

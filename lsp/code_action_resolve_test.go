@@ -1,0 +1,227 @@
+package lsp_test
+
+// The folder migration's edit is made when the user picks the action
+// (codeAction/resolve) for a client that resolves edits lazily, and comes
+// with the action for one that does not. The migrations themselves are
+// marker tests (testdata/markers/pi/migrate_v3.txt,
+// testdata/markers/charters/migrate*.txt).
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
+	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
+	"github.com/charter-lsp/charter-lsp/migrate"
+)
+
+// annotatingCaps are editorCaps with change annotations, as VS Code
+// declares them; resolving adds lazy resolution of a code action's edit.
+func annotatingCaps(resolving bool) *protocol.ClientCapabilities {
+	c := editorCaps()
+	if resolving {
+		c = resolvingCaps()
+	}
+	c.Workspace.WorkspaceEdit.ChangeAnnotationSupport = &protocol.ChangeAnnotationsSupportOptions{}
+	return c
+}
+
+// migrationOffered is the folder migration among the actions at the start
+// of u, or nil.
+func migrationOffered(t *testing.T, c *lsptest.Client, u uri.URI) *protocol.CodeAction {
+	t.Helper()
+	res, err := c.Server.CodeAction(reqCtx(t), &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		if a, ok := r.(*protocol.CodeAction); ok && a.Title == migrate.ActionTitle {
+			return a
+		}
+	}
+	return nil
+}
+
+// openRegister starts a client of caps on project and opens its
+// register, criteriaRel.
+func openRegister(t *testing.T, project string, caps *protocol.ClientCapabilities) (*lsptest.Client, uri.URI) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(project, filepath.FromSlash(criteriaRel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := lsptest.Start(t, lsptest.Config{Root: project, Capabilities: caps, InitializationOptions: map[string]any{"debounceMs": 0}})
+	u := c.Open(criteriaRel, string(src))
+	c.WaitDiagnostics(u, 1)
+	return c, u
+}
+
+// madeNow are the parts of a migration that name the moment it was
+// planned: the new id's date and time, state.json's timestamps.
+var madeNow = regexp.MustCompile(`\d{8}-\d{6}|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z`)
+
+func editText(t *testing.T, e *protocol.WorkspaceEdit) string {
+	t.Helper()
+	raw, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return madeNow.ReplaceAllString(string(raw), "NOW")
+}
+
+// A client that resolves edits is offered the migration without its edit;
+// resolving it gives the edit (and change annotations) a client without
+// resolve support gets inline, and the editor can apply it.
+func TestMigrationResolvedWhenPicked(t *testing.T) {
+	project, _ := testfixture.PiProject(t)
+	plain, pu := openRegister(t, project, annotatingCaps(false))
+	inline := migrationOffered(t, plain, pu)
+	if inline == nil || inline.Edit == nil {
+		t.Fatalf("a client without resolve support: got %+v, want the migration with its edit", inline)
+	}
+	if len(inline.Data) != 0 {
+		t.Errorf("an inline migration carries data: %s", inline.Data)
+	}
+
+	c, u := openRegister(t, project, annotatingCaps(true))
+	lazy := migrationOffered(t, c, u)
+	if lazy == nil {
+		t.Fatal("no migration offered to a client that resolves edits")
+	}
+	if lazy.Edit != nil || len(lazy.Data) == 0 || lazy.Kind == nil || *lazy.Kind != *inline.Kind {
+		t.Fatalf("offered %+v, want the kind %v, data and no edit", lazy, *inline.Kind)
+	}
+	resolved, err := c.Server.CodeActionResolve(reqCtx(t), lazy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resolved.Title != lazy.Title || resolved.Edit == nil {
+		t.Fatalf("resolved to %+v, want the action with its edit", resolved)
+	}
+	if len(resolved.Edit.ChangeAnnotations) == 0 {
+		t.Error("the resolved edit has no change annotations: the editor would not preview it")
+	}
+	if got, want := editText(t, resolved.Edit), editText(t, inline.Edit); got != want {
+		t.Errorf("resolved edit differs from the inline one:\n got %s\nwant %s", got, want)
+	}
+	if err := c.ApplyEdit(*resolved.Edit); err != nil {
+		t.Fatal(err)
+	}
+	made, _ := filepath.Glob(filepath.Join(project, ".charters", "*", "charter.md"))
+	if len(made) != 1 {
+		t.Errorf("applying the resolved edit made %v, want one new charter.md", made)
+	}
+}
+
+// An action offered for one version of the document is ContentModified
+// once the document changed: the editor asks for the actions again.
+func TestMigrationResolveStale(t *testing.T) {
+	project, _ := testfixture.PiProject(t)
+	c, u := openRegister(t, project, resolvingCaps())
+	a := migrationOffered(t, c, u)
+	if a == nil {
+		t.Fatal("no migration offered")
+	}
+	c.Change(u, 2, lsptest.Edit{Text: "\n"})
+	c.WaitDiagnostics(u, 2)
+	_, err := c.Server.CodeActionResolve(reqCtx(t), a)
+	var rpcErr *jsonrpc2.Error
+	if !errors.As(err, &rpcErr) || rpcErr.Code != protocol.CodeContentModified {
+		t.Errorf("resolving a stale action: err = %v, want ContentModified", err)
+	}
+	if fresh := migrationOffered(t, c, u); fresh == nil {
+		t.Error("no migration offered again for the new version")
+	} else if _, err := c.Server.CodeActionResolve(reqCtx(t), fresh); err != nil {
+		t.Errorf("resolving the action offered again: %v", err)
+	}
+}
+
+// A migration migrate refuses when it plans it (here: a heading inside a
+// fenced block would end the new Objective early) is offered on its
+// preconditions; picking it answers migrate's reason, which the user is
+// shown, and nothing is written. A client without resolve support is not
+// offered it at all.
+func TestMigrationRefusedAtResolve(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, ".pi", "charters", "restore")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"charter.md":  "# Charter: Restore\n\n## Objective\n\nRun this:\n\n```sh\n# restore\n./restore.sh\n```\n\nand check the rows.\n",
+		"criteria.md": "# Criteria\n\n## m1 Restore\n\n### VAL-A-001 — Rows come back\nVerifier: command\nCommand: ./check.sh\n",
+		"state.json":  `{"charterId": "restore", "objective": "Restore the rows", "status": "active"}`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rel := ".pi/charters/restore/criteria.md"
+	open := func(caps *protocol.ClientCapabilities) (*lsptest.Client, uri.URI) {
+		c := lsptest.Start(t, lsptest.Config{Root: root, Capabilities: caps, InitializationOptions: map[string]any{"debounceMs": 0}})
+		u := c.Open(rel, files["criteria.md"])
+		c.WaitDiagnostics(u, 1)
+		return c, u
+	}
+
+	plain, pu := open(editorCaps())
+	if a := migrationOffered(t, plain, pu); a != nil {
+		t.Errorf("a refused migration was offered inline: %+v", a)
+	}
+
+	c, u := open(resolvingCaps())
+	a := migrationOffered(t, c, u)
+	if a == nil {
+		t.Fatal("no migration offered on its preconditions")
+	}
+	_, err := c.Server.CodeActionResolve(reqCtx(t), a)
+	var rpcErr *jsonrpc2.Error
+	if !errors.As(err, &rpcErr) || !strings.Contains(rpcErr.Message, "migration refused") {
+		t.Fatalf("resolving a refused migration: err = %v, want migrate's refusal", err)
+	}
+	c.Sync()
+	shown := false
+	for _, m := range c.Messages() {
+		shown = shown || m.Message == rpcErr.Message
+	}
+	if !shown {
+		t.Errorf("the user was not shown why: messages %+v", c.Messages())
+	}
+	if _, err := os.Stat(filepath.Join(root, ".charters")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a refused migration wrote .charters: %v", err)
+	}
+}
+
+// Resolve answers only what the server offered: other data is refused.
+func TestResolveUnknownAction(t *testing.T) {
+	c := lsptest.Start(t, lsptest.Config{Capabilities: resolvingCaps()})
+	_, err := c.Server.CodeActionResolve(reqCtx(t), &protocol.CodeAction{Title: "x", Data: protocol.LSPAny(`{"action":"format-disk"}`)})
+	var rpcErr *jsonrpc2.Error
+	if !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc2.InvalidParams {
+		t.Errorf("err = %v, want InvalidParams", err)
+	}
+}
+
+// Offered without its plan, the migration still goes nowhere outside the
+// workspace: with .charters a symbolic link to a folder elsewhere, it is
+// not offered.
+func TestMigrationOfferStaysInWorkspace(t *testing.T) {
+	project, _ := testfixture.PiProject(t)
+	if err := os.Symlink(t.TempDir(), filepath.Join(project, ".charters")); err != nil {
+		t.Skip("no symlinks here")
+	}
+	c, u := openRegister(t, project, resolvingCaps())
+	if a := migrationOffered(t, c, u); a != nil {
+		t.Errorf("a migration into a .charters that leads outside the workspace was offered: %+v", a)
+	}
+}
