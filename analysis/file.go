@@ -28,7 +28,8 @@ func CheckConfigFile(src []byte) []diag.Diagnostic {
 
 // Finish completes the diagnostics of one file: located against ix (those
 // not located yet), filtered by the file's inline suppression comments
-// (markdown only), with the configured severities applied, sorted.
+// (markdown only), with the configured severities applied, sorted, and at
+// most diag.MaxPerCode of each code (diag.Limit).
 func Finish(ds []diag.Diagnostic, path string, ix *source.Index, cfg Config) []diag.Diagnostic {
 	var todo []diag.Diagnostic
 	for i := range ds {
@@ -57,5 +58,6 @@ func Finish(ds []diag.Diagnostic, path string, ix *source.Index, cfg Config) []d
 	}
 	ds = cfg.ApplySeverity(ds)
 	diag.Sort(ds)
-	return ds
+	// Limit adds analysis-capped notes, which take their severity too.
+	return cfg.ApplySeverity(diag.Limit(ds))
 }
