@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -12,9 +13,10 @@ import (
 // (the server's snapshot, the CLI) calls the one for its kind, then Finish.
 // Each returns unlocated diagnostics (byte spans) unless it says otherwise.
 
-// CheckRP1 returns an rp1 charter's diagnostics.
-func CheckRP1(ch *rp1.Charter, cfg Config) []diag.Diagnostic {
-	return rp1.Check(ch, rp1.Options{QuestionBudget: cfg.Budget(), RP1Style: true})
+// CheckRP1 returns an rp1 charter's diagnostics, or ctx's error when ctx is
+// done first.
+func CheckRP1(ctx context.Context, ch *rp1.Charter, cfg Config) ([]diag.Diagnostic, error) {
+	return rp1.CheckContext(ctx, ch, rp1.Options{QuestionBudget: cfg.Budget(), RP1Style: true})
 }
 
 // CheckConfigFile returns config-invalid when a project configuration file

@@ -61,7 +61,13 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 			case analysis.KindConfig:
 				ds = analysis.CheckConfigFile(f.Text)
 			case analysis.KindRP1Charter:
-				ds = analysis.CheckRP1(f.RP1(), cfg)
+				ch, err := f.rp1Under(ctx)
+				if err != nil {
+					return nil, err
+				}
+				if ds, err = analysis.CheckRP1(ctx, ch, cfg); err != nil {
+					return nil, err
+				}
 			}
 			return analysis.Finish(ds, path, f.Index(), cfg), nil
 		})

@@ -72,13 +72,25 @@ func Addresses(text string, id SectionID) bool {
 }
 
 func addressesNorm(norm string, id SectionID) bool {
-	for _, cue := range Cues[id] {
-		if strings.Contains(norm, " "+cue) {
+	for _, cue := range wordCues[id] {
+		if strings.Contains(norm, cue) {
 			return true
 		}
 	}
 	return false
 }
+
+// wordCues are Cues with the space that makes each match at a word start,
+// joined once: the interview matches every sentence of every answer.
+var wordCues = func() map[SectionID][]string {
+	m := map[SectionID][]string{}
+	for id, cues := range Cues {
+		for _, cue := range cues {
+			m[id] = append(m[id], " "+cue)
+		}
+	}
+	return m
+}()
 
 // IsBrainDump: the entry is the CREATE interview's first, open question.
 func IsBrainDump(topic string) bool {

@@ -1,6 +1,9 @@
 package rp1
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Section returns the first section with id, or nil when the heading is
 // missing.
@@ -143,7 +146,9 @@ func (ch *Charter) OtherAnswerCovering(id SectionID) (*Entry, []Sentence) {
 		if IsBrainDump(e.Topic) || e.About(id) {
 			continue
 		}
-		if share := AnswerShare(e.Answer, e.About, id); Writable(share) {
+		// The sections e is about, once: AnswerShare asks for each sentence.
+		about := e.Sections()
+		if share := AnswerShare(e.Answer, func(x SectionID) bool { return slices.Contains(about, x) }, id); Writable(share) {
 			return e, share
 		}
 	}

@@ -1,6 +1,9 @@
 package rp1
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // Line-level markdown helpers. rp1's own parser is line-based (an agent reads
 // "from ## Scratch Pad to the next ## heading"), so headings that split the
@@ -121,7 +124,7 @@ func (h *htmlComment) strip(line string) string {
 	i := 0
 	for i < len(b) {
 		if h.open {
-			end := strings.Index(string(b[i:]), "-->")
+			end := bytes.Index(b[i:], []byte("-->"))
 			stop := len(b)
 			if end >= 0 {
 				stop = i + end + 3
@@ -133,7 +136,7 @@ func (h *htmlComment) strip(line string) string {
 			i = stop
 			continue
 		}
-		start := strings.Index(string(b[i:]), "<!--")
+		start := bytes.Index(b[i:], []byte("<!--"))
 		if start < 0 {
 			break
 		}

@@ -121,8 +121,8 @@ func Writable(ss []Sentence) bool {
 // holds.
 func cueHits(norm string, id SectionID) int {
 	n := 0
-	for _, cue := range Cues[id] {
-		if strings.Contains(norm, " "+cue) {
+	for _, cue := range wordCues[id] {
+		if strings.Contains(norm, cue) {
 			n++
 		}
 	}
