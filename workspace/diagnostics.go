@@ -130,8 +130,12 @@ func (s *Snapshot) folderDiagnostics(ctx context.Context, dir string, f *File) (
 	s.mu.Lock()
 	pr := s.folders[dir]
 	if pr == nil {
-		pr = newPromise(s.sess.busy, func(context.Context) (map[string][]diag.Diagnostic, error) {
-			return charterfile.Check(charterfile.LoadDir(s.FS(), dir)), nil
+		pr = newPromise(s.sess.busy, func(ctx context.Context) (map[string][]diag.Diagnostic, error) {
+			d, err := charterfile.LoadDirContext(ctx, s.FS(), dir)
+			if err != nil {
+				return nil, err
+			}
+			return charterfile.CheckContext(ctx, d)
 		})
 		s.folders[dir] = pr
 	}

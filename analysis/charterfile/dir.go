@@ -1,6 +1,7 @@
 package charterfile
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -63,6 +64,13 @@ func (d *Dir) Listed() bool { return d.State != nil && d.State.Valid }
 // LoadDir reads the charter folder dir through fsys. A file that is a
 // symbolic link is read only when it resolves inside dir.
 func LoadDir(fsys vfs.FS, dir string) *Dir {
+	d, _ := LoadDirContext(context.Background(), fsys, dir)
+	return d
+}
+
+// LoadDirContext is LoadDir that stops, returning ctx's error, when ctx is
+// done before charter.md is parsed.
+func LoadDirContext(ctx context.Context, fsys vfs.FS, dir string) (*Dir, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		abs = filepath.Clean(dir)
@@ -110,9 +118,13 @@ func LoadDir(fsys vfs.FS, dir string) *Dir {
 	}
 	if d.CharterSrc != nil {
 		d.Generation, d.Mismatch = Detect(d.Declared(), d.CharterSrc)
-		d.Charter = Parse(d.Generation, d.CharterSrc)
+		c, err := ParseContext(ctx, d.Generation, d.CharterSrc)
+		if err != nil {
+			return nil, err
+		}
+		d.Charter = c
 	}
-	return d
+	return d, nil
 }
 
 // insideAfterLinks reports whether p, symbolic links resolved, lies in dir.

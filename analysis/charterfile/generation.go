@@ -1,18 +1,26 @@
 package charterfile
 
-import "github.com/charter-lsp/charter-lsp/analysis/source"
+import (
+	"context"
+
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
 
 // Parse reads src with the parser of generation g.
 func Parse(g Generation, src []byte) *Charter {
+	c, _ := ParseContext(context.Background(), g, src)
+	return c
+}
+
+// ParseContext is Parse that stops, returning ctx's error, when ctx is done.
+func ParseContext(ctx context.Context, g Generation, src []byte) (*Charter, error) {
 	switch g {
-	case FI14:
-		return ParseFI14(src)
-	case FI15:
-		return ParseFI15(src)
+	case FI14, FI15:
+		return parseFI(ctx, src, g)
 	case PH:
-		return ParsePhases(src)
+		return ParsePhases(src), ctx.Err()
 	}
-	return ParseObjective(src)
+	return ParseObjective(src), ctx.Err()
 }
 
 // Shape says which grammar charter.md is written in, from the text alone
