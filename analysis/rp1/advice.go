@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -50,6 +51,13 @@ const (
 // never asked again; a gap another answer covers is skipped; past the
 // budget nothing is asked.
 func (ch *Charter) InterviewAdvice(id SectionID, budget int) Advice {
+	a, _ := ch.interviewAdvice(context.Background(), id, budget)
+	return a
+}
+
+// interviewAdvice is InterviewAdvice that stops, returning ctx's error,
+// when ctx is done while it weighs the other answers.
+func (ch *Charter) interviewAdvice(ctx context.Context, id SectionID, budget int) (Advice, error) {
 	if budget <= 0 {
 		budget = DefaultQuestionBudget
 	}
@@ -68,19 +76,23 @@ func (ch *Charter) InterviewAdvice(id SectionID, budget int) Advice {
 	}
 	switch {
 	case asked != nil && asked.Pending():
-		return Advice{Kind: AdvicePending, Entry: asked}
+		return Advice{Kind: AdvicePending, Entry: asked}, nil
 	case asked != nil && asked.HasSkipped && !asked.Answered():
-		return Advice{Kind: AdviceSkipped, Entry: asked}
+		return Advice{Kind: AdviceSkipped, Entry: asked}, nil
 	case asked != nil:
-		return Advice{Kind: AdviceAsked, Entry: asked}
+		return Advice{Kind: AdviceAsked, Entry: asked}, nil
 	}
-	if e, _ := ch.OtherAnswerCovering(id); e != nil {
-		return Advice{Kind: AdviceCoveredByOther, Entry: e}
+	e, _, err := ch.otherAnswerCovering(ctx, id)
+	if err != nil {
+		return Advice{}, err
+	}
+	if e != nil {
+		return Advice{Kind: AdviceCoveredByOther, Entry: e}, nil
 	}
 	if entries >= budget {
-		return Advice{Kind: AdviceBudgetSpent, Budget: budget}
+		return Advice{Kind: AdviceBudgetSpent, Budget: budget}, nil
 	}
-	return Advice{Kind: AdviceAsk}
+	return Advice{Kind: AdviceAsk}, nil
 }
 
 // gapMessage ends a diagnostic about a gap: what to write (todo, e.g. "add

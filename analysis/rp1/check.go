@@ -100,7 +100,10 @@ func checkSections(ctx context.Context, ch *Charter, budget int) ([]diag.Diagnos
 			continue
 		}
 		needs := sectionNeeds[g.Section]
-		advice := ch.InterviewAdvice(g.Section, budget)
+		advice, err := ch.interviewAdvice(ctx, g.Section, budget)
+		if err != nil {
+			return nil, err
+		}
 		switch {
 		case sec == nil:
 			d := diag.New(diag.SectionMissing, span,

@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"context"
 	"slices"
 	"strings"
 )
@@ -142,15 +143,26 @@ func (ch *Charter) skipped(id SectionID) bool {
 // (AnswerShare, Writable); nil when none does. One sentence in passing is not
 // enough: a section written from it would be partial.
 func (ch *Charter) OtherAnswerCovering(id SectionID) (*Entry, []Sentence) {
+	e, share, _ := ch.otherAnswerCovering(context.Background(), id)
+	return e, share
+}
+
+// otherAnswerCovering is OtherAnswerCovering that stops, returning ctx's
+// error, when ctx is done: it reads every sentence of every answer.
+func (ch *Charter) otherAnswerCovering(ctx context.Context, id SectionID) (*Entry, []Sentence, error) {
 	for _, e := range ch.Answered() {
 		if IsBrainDump(e.Topic) || e.About(id) {
 			continue
 		}
-		// The sections e is about, once: AnswerShare asks for each sentence.
+		// The sections e is about, once: answerShare asks for each sentence.
 		about := e.Sections()
-		if share := AnswerShare(e.Answer, func(x SectionID) bool { return slices.Contains(about, x) }, id); Writable(share) {
-			return e, share
+		share, err := answerShare(ctx, e.Answer, func(x SectionID) bool { return slices.Contains(about, x) }, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		if Writable(share) {
+			return e, share, nil
 		}
 	}
-	return nil, nil
+	return nil, nil, nil
 }

@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"context"
 	"strings"
 )
 
@@ -166,11 +167,21 @@ func BrainDumpShares(answer string, own func(SectionID) bool) map[SectionID][]Se
 // section id: its sentences whose cue words point to id more than to any
 // section but those the answer is about.
 func AnswerShare(answer string, about func(SectionID) bool, id SectionID) []Sentence {
+	out, _ := answerShare(context.Background(), answer, about, id)
+	return out
+}
+
+// answerShare is AnswerShare that stops, returning ctx's error, when ctx
+// is done (looked at every 256 sentences: an answer can hold 300,000).
+func answerShare(ctx context.Context, answer string, about func(SectionID) bool, id SectionID) ([]Sentence, error) {
 	var out []Sentence
-	for _, s := range SplitSentences(answer) {
+	for i, s := range SplitSentences(answer) {
+		if i%256 == 255 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		if bestSection(s.Text, func(x SectionID) bool { return !about(x) }) == id {
 			out = append(out, s)
 		}
 	}
-	return out
+	return out, nil
 }
