@@ -61,7 +61,13 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 			case analysis.KindConfig:
 				ds = analysis.CheckConfigFile(f.Text)
 			case analysis.KindRP1Charter:
-				ds = analysis.CheckRP1(f.RP1(), cfg)
+				ch, err := f.rp1Under(ctx)
+				if err != nil {
+					return nil, err
+				}
+				if ds, err = analysis.CheckRP1(ctx, ch, cfg); err != nil {
+					return nil, err
+				}
 			}
 			return analysis.Finish(ds, path, f.Index(), cfg), nil
 		})
@@ -125,8 +131,12 @@ func (s *Snapshot) folderDiagnostics(ctx context.Context, dir string, f *File) (
 	s.mu.Lock()
 	pr := s.folders[dir]
 	if pr == nil {
-		pr = newPromise(s.sess.busy, func(context.Context) (map[string][]diag.Diagnostic, error) {
-			return charterfile.Check(charterfile.LoadDir(s.FS(), dir)), nil
+		pr = newPromise(s.sess.busy, func(ctx context.Context) (map[string][]diag.Diagnostic, error) {
+			d, err := charterfile.LoadDirContext(ctx, s.FS(), dir)
+			if err != nil {
+				return nil, err
+			}
+			return charterfile.CheckContext(ctx, d)
 		})
 		s.folders[dir] = pr
 	}

@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -33,6 +34,14 @@ var sectionNeeds = map[SectionID]string{
 // Check returns the diagnostics of families rp1 and scratchpad for ch. Only
 // spans are set; the caller locates them (diag.Locate) with ch.Index.
 func Check(ch *Charter, opts Options) []diag.Diagnostic {
+	ds, _ := CheckContext(context.Background(), ch, opts)
+	return ds
+}
+
+// CheckContext is Check that stops, returning ctx's error, when ctx is
+// done: while the interview's answers are weighed (qaContext, which reads
+// every sentence of every answer) and before each gap.
+func CheckContext(ctx context.Context, ch *Charter, opts Options) ([]diag.Diagnostic, error) {
 	if opts.QuestionBudget <= 0 {
 		opts.QuestionBudget = DefaultQuestionBudget
 	}
@@ -46,7 +55,11 @@ func Check(ch *Charter, opts Options) []diag.Diagnostic {
 		}
 	default:
 		if opts.RP1Style {
-			ds = append(ds, checkSections(ch, opts.QuestionBudget)...)
+			sections, err := checkSections(ctx, ch, opts.QuestionBudget)
+			if err != nil {
+				return nil, err
+			}
+			ds = append(ds, sections...)
 			ds = append(ds, checkStatus(ch)...)
 		}
 		if ch.ScratchPad != nil {
@@ -55,17 +68,24 @@ func Check(ch *Charter, opts Options) []diag.Diagnostic {
 	}
 	if opts.RP1Style {
 		ds = append(ds, generationConflicts(ch)...)
+		ds = append(ds, checkCapped(ch)...)
 	}
 	diag.Sort(ds)
-	return ds
+	return ds, nil
 }
 
-func checkSections(ch *Charter, budget int) []diag.Diagnostic {
+func checkSections(ctx context.Context, ch *Charter, budget int) ([]diag.Diagnostic, error) {
 	var ds []diag.Diagnostic
-	qa := ch.QA()
+	qa, err := ch.qaContext(ctx)
+	if err != nil {
+		return nil, err
+	}
 	for _, g := range qa.Gaps() {
 		if g.Status == GapFilled {
 			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
 		sec := ch.Section(g.Section)
 		name := CanonicalHeading[g.Section]
@@ -107,7 +127,7 @@ func checkSections(ch *Charter, budget int) []diag.Diagnostic {
 			ds = append(ds, partial(sec, name, needs))
 		}
 	}
-	return ds
+	return ds, nil
 }
 
 // partial reports a PARTIAL section on its heading, naming each reason and

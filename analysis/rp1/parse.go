@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"context"
 	"regexp"
 	"strings"
 
@@ -22,6 +23,16 @@ import (
 // state, which runs as upstream reads it (see parseScratchPad). Finally the
 // file's format is detected and, for a skeleton charter, its regions read.
 func Parse(src []byte) *Charter {
+	ch, _ := ParseContext(context.Background(), src)
+	return ch
+}
+
+// ParseContext is Parse that stops, returning ctx's error, when ctx is done:
+// checked every 4096 lines and before each section's body is read, so that
+// an editor's newer version stops the parse of an older one within a few
+// milliseconds, whatever the file (docs/reliability.md, "The cost of
+// parsing").
+func ParseContext(ctx context.Context, src []byte) (*Charter, error) {
 	ix := source.NewIndex(src)
 	ch := &Charter{Index: ix}
 	n := ix.LineCount()
@@ -61,6 +72,9 @@ func Parse(src []byte) *Charter {
 		}
 	}
 	for i := first; i < n; i++ {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		line := ix.LineSpan(i)
 		text := string(src[line.Start:line.End])
 		if !f.Open() && c.step(text) || f.Step(text) {
@@ -109,6 +123,9 @@ func Parse(src []byte) *Charter {
 		if s.ID == "" {
 			continue
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if body == nil {
 			body = newBodyParser()
 		}
@@ -119,7 +136,7 @@ func Parse(src []byte) *Charter {
 	if ch.Format == FormatSkeleton {
 		ch.Skeleton = readSkeleton(ch)
 	}
-	return ch
+	return ch, nil
 }
 
 // SectionLevel is the heading level the five sections are written at: that

@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/codefence"
@@ -170,6 +171,13 @@ func ReadSkeleton(ch *Charter) *Skeleton {
 func readSkeleton(ch *Charter) *Skeleton {
 	src := ch.Index.Source()
 	hs := scanHeadings(ch)
+	// Each heading's text with runs of white space made one space (for
+	// comparing, case aside) and its regionKey, worked out once: the seven
+	// regions each look through every heading.
+	spaced, keys := make([]string, len(hs)), make([]string, len(hs))
+	for i, h := range hs {
+		spaced[i], keys[i] = strings.Join(strings.Fields(h.Text), " "), regionKey(h.Text)
+	}
 	sk := &Skeleton{Status: ch.Header("Status")}
 	if f := sk.Status; f != nil {
 		line := ch.Index.LineSpan(ch.Index.Line(f.Span.Start))
@@ -184,9 +192,12 @@ func readSkeleton(ch *Charter) *Skeleton {
 		}
 		return len(src)
 	}
+	// find is the first heading of level with text starting in [from, to).
+	// The headings are in file order: it looks only there, so listing a
+	// region's duplicates walks the headings once, however many there are.
 	find := func(level int, text string, from, to int) int {
-		for i, h := range hs {
-			if h.Span.Start >= from && h.Span.Start < to && h.Level == level && sameText(h.Text, text) {
+		for i := sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start >= from }); i < len(hs) && hs[i].Span.Start < to; i++ {
+			if hs[i].Level == level && strings.EqualFold(spaced[i], text) {
 				return i
 			}
 		}
@@ -199,12 +210,12 @@ func readSkeleton(ch *Charter) *Skeleton {
 		scopeFrom, scopeTo = hs[i].Span.End, end(i)
 	} else {
 		for i, h := range hs {
-			if h.Level >= 2 && h.Level <= 3 && scopeVariantKeys[regionKey(h.Text)] {
+			if h.Level >= 2 && h.Level <= 3 && scopeVariantKeys[keys[i]] {
 				sk.ScopeVariant = &hs[i]
 				scopeFrom, scopeTo = h.Span.End, end(i)
 				break
 			}
-			if h.Level == 2 && regionKey(h.Text) == "scope" && sk.LegacyScope == nil {
+			if h.Level == 2 && keys[i] == "scope" && sk.LegacyScope == nil {
 				sk.LegacyScope = &hs[i]
 			}
 		}
@@ -235,7 +246,7 @@ func readSkeleton(ch *Charter) *Skeleton {
 			assessRegion(r, src)
 			continue
 		}
-		r.Variant, r.Legacy = variantFor(id, hs, scopeFrom, scopeTo, sk)
+		r.Variant, r.Legacy = variantFor(id, hs, spaced, keys, scopeFrom, scopeTo, sk)
 	}
 	return sk
 }
@@ -277,12 +288,14 @@ func assessRegion(r *Region, src []byte) {
 		return
 	}
 	r.State = RegionFilled
-	only := true
+	only := r.Body.Len() <= maxPlaceholderBody
 	var f codefence.Scanner
 	for _, l := range lines {
+		if !only {
+			break
+		}
 		if f.Step(l.text) || !placeholderOnlyLine(blankInlineCode(l.text)) {
 			only = false
-			break
 		}
 	}
 	if only {
@@ -308,18 +321,13 @@ func assessRegion(r *Region, src []byte) {
 	}
 }
 
-// sameText compares heading texts ignoring case and runs of white space.
-func sameText(a, b string) bool {
-	return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
-}
-
 // regionKey normalises a heading for recognising variants: lower case, curly
 // apostrophes made straight, "&" spelt "and", a leading number and a
 // trailing parenthetical ("In Scope (v1)") dropped, punctuation other than
 // the apostrophe turned into spaces.
 func regionKey(text string) string {
 	t := strings.ToLower(strings.TrimSpace(text))
-	t = strings.NewReplacer("’", "'", "‘", "'", "&", " and ").Replace(t)
+	t = regionKeyReplacer.Replace(t)
 	if i := strings.LastIndex(t, "("); i > 0 && strings.HasSuffix(strings.TrimSpace(t), ")") {
 		t = t[:i]
 	}
@@ -340,9 +348,10 @@ func regionKey(text string) string {
 }
 
 var (
-	scopeVariantKeys = map[string]bool{"scope guardrail": true, "scope and guardrails": true, "guardrails": true, "scope guardrails": true}
-	willVariantKeys  = map[string]bool{"will": true, "will do": true, "we will": true, "in scope": true, "in": true, "will have": true, "must have": true, "must do": true, "do": true, "goals": true}
-	wontVariantKeys  = map[string]bool{"won't": true, "wont": true, "won't do": true, "wont do": true, "we won't": true, "we wont": true, "will not": true, "we will not": true,
+	regionKeyReplacer = strings.NewReplacer("’", "'", "‘", "'", "&", " and ")
+	scopeVariantKeys  = map[string]bool{"scope guardrail": true, "scope and guardrails": true, "guardrails": true, "scope guardrails": true}
+	willVariantKeys   = map[string]bool{"will": true, "will do": true, "we will": true, "in scope": true, "in": true, "will have": true, "must have": true, "must do": true, "do": true, "goals": true}
+	wontVariantKeys   = map[string]bool{"won't": true, "wont": true, "won't do": true, "wont do": true, "we won't": true, "we wont": true, "will not": true, "we will not": true,
 		"out of scope": true, "out": true, "won't have": true, "non goals": true, "not in scope": true, "don't": true}
 	visionVariantKeys = map[string]bool{"vision": true, "vision statement": true, "product vision": true, "project vision": true, "our vision": true, "the vision": true, "north star": true}
 	regionSection     = map[RegionID]SectionID{RegionProblem: Problem, RegionUsers: Users, RegionRationale: ValueProp, RegionSuccess: Success}
@@ -350,10 +359,10 @@ var (
 
 // variantFor finds, for a region upstream does not find, a heading written
 // for it: a near miss (RPS001) or a scratch-pad-era name (RPS007).
-func variantFor(id RegionID, hs []Heading, scopeFrom, scopeTo int, sk *Skeleton) (variant, legacy *Heading) {
+func variantFor(id RegionID, hs []Heading, spaced, keys []string, scopeFrom, scopeTo int, sk *Skeleton) (variant, legacy *Heading) {
 	text, level := RegionHeading(id)
 	for i, h := range hs {
-		key := regionKey(h.Text)
+		key := keys[i]
 		switch id {
 		case RegionWill, RegionWont:
 			keys := willVariantKeys
@@ -361,14 +370,14 @@ func variantFor(id RegionID, hs []Heading, scopeFrom, scopeTo int, sk *Skeleton)
 				keys = wontVariantKeys
 			}
 			inScope := scopeFrom >= 0 && h.Span.Start >= scopeFrom && h.Span.Start < scopeTo
-			if h.Level == level && sameText(h.Text, text) {
+			if h.Level == level && strings.EqualFold(spaced[i], text) {
 				continue // right where a renamed Scope Guardrails would find it
 			}
 			if inScope && h.Level >= 3 && keys[key] {
 				return &hs[i], nil
 			}
 		case RegionVision:
-			if h.Level >= 1 && h.Level <= 3 && visionVariantKeys[key] && !(h.Level == 2 && sameText(h.Text, text)) {
+			if h.Level >= 1 && h.Level <= 3 && visionVariantKeys[key] && !(h.Level == 2 && strings.EqualFold(spaced[i], text)) {
 				return &hs[i], nil
 			}
 		default:
@@ -376,7 +385,7 @@ func variantFor(id RegionID, hs []Heading, scopeFrom, scopeTo int, sk *Skeleton)
 				continue
 			}
 			sid, ok := headingNames[key]
-			if !ok || sid != regionSection[id] || (h.Level == level && sameText(h.Text, text)) {
+			if !ok || sid != regionSection[id] || (h.Level == level && strings.EqualFold(spaced[i], text)) {
 				continue
 			}
 			if id == RegionRationale && (key == "value proposition" || key == "value prop") {

@@ -1,0 +1,297 @@
+package hostile_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/hostile"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
+	"github.com/charter-lsp/charter-lsp/status"
+	"github.com/charter-lsp/charter-lsp/workspace"
+)
+
+// The cost of parsing (docs/reliability.md): whatever the text, checking a
+// charter costs a small constant per byte. The targets, on a 1 MB charter
+// of any family: `charter-lsp check` within 1 s and 100 MB
+// (BenchmarkWorstCases measures them); the tests below hold what can be
+// held without a clock.
+
+// checkInProcess checks every charter under dir as `charter-lsp check`
+// does (a snapshot of the disk, every file of every charter folder), and
+// shows the status of each charter folder as `charter-lsp status` does; it
+// returns the number of diagnostics.
+func checkInProcess(t testing.TB, dir string) int {
+	t.Helper()
+	ws, err := analysis.Discover(context.Background(), vfs.OS, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := append([]string{}, ws.RP1Charters...)
+	for _, d := range ws.PiCharters {
+		files = append(files, analysis.PiCharterFiles(vfs.OS, d)...)
+	}
+	for _, d := range ws.Charters {
+		files = append(files, charterfile.Files(vfs.OS, d)...)
+	}
+	if len(files) == 0 {
+		t.Fatalf("%s holds no charter", dir)
+	}
+	snap := workspace.NewSession(workspace.Options{Disk: vfs.OS}).Snapshot()
+	n := 0
+	for _, f := range files {
+		ds, err := snap.Diagnostics(context.Background(), f)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		n += len(ds)
+	}
+	// And as `charter-lsp status` shows them.
+	for _, d := range append(ws.PiCharters, ws.Charters...) {
+		st, err := snap.Status(context.Background(), d, time.Unix(2e9, 0))
+		if err != nil {
+			continue // reported by check (an unreadable register)
+		}
+		if err := status.Text(io.Discard, st); err != nil {
+			t.Fatal(err)
+		}
+		_ = status.Markdown([]*status.Status{st})
+	}
+	return n
+}
+
+// allocated is how many bytes checking d at size allocates.
+func allocated(t *testing.T, d hostile.Document, size int) uint64 {
+	dir := t.TempDir()
+	d.Write(t, dir, size)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	checkInProcess(t, dir)
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// Every attack, in every place of every family, allocates in proportion to
+// its size: four times the text allocates at most eight times as much (a
+// quadratic path allocates sixteen times: blankInlineCode copied the rest
+// of the line at each backtick, 3 GB for 1.2 MB of "`a"), and never more
+// than hostile.AllocBound.
+func TestParsingAllocatesInProportion(t *testing.T) {
+	const n = 8 << 10
+	docs := hostile.Documents()
+	if testfixture.Scale() > 2 { // the race detector: a sample
+		docs = sample(docs, 5)
+	}
+	for _, d := range docs {
+		small, large := allocated(t, d, n), allocated(t, d, 4*n)
+		if large > 8*small {
+			t.Errorf("%s: %d KB at %d KB of text, %d KB at four times that (×%.1f): more than in proportion", d.Name, small>>10, n>>10, large>>10, float64(large)/float64(small))
+		}
+		if bound, ok := hostile.AllocBound(4 * n); ok && large > bound {
+			t.Errorf("%s: %d MB allocated for %d KB of text", d.Name, large>>20, 4*n>>10)
+		}
+	}
+}
+
+// sample is every k-th document.
+func sample(docs []hostile.Document, k int) []hostile.Document {
+	var out []hostile.Document
+	for i := 0; i < len(docs); i += k {
+		out = append(out, docs[i])
+	}
+	return out
+}
+
+// measured is one run of the binary: its output, exit code, wall time and
+// peak RSS (bytes).
+type measured struct {
+	out     string
+	code    int
+	elapsed time.Duration
+	peak    int64
+}
+
+// guard bounds a run of the binary that should take a second; it finds a
+// hang or a blow-up (each attack below took from 15 s to well over a
+// minute), it times nothing.
+const guard = 30 * time.Second
+
+func runMeasured(t testing.TB, dir, bin string, args ...string) measured {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), testfixture.Timeout(guard))
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The child's own high-water mark, read from /proc while it runs: the
+	// one wait4 reports also counts the test process's memory at the fork
+	// (Linux keeps the larger across exec).
+	var hwm atomic.Int64
+	done := make(chan struct{})
+	go func() {
+		status := fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)
+		for {
+			if kb := procStatus(status, "VmHWM:"); kb > hwm.Load() {
+				hwm.Store(kb)
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	cmd.Wait()
+	close(done)
+	m := measured{out: out.String(), elapsed: time.Since(start), peak: hwm.Load() * 1024}
+	if ctx.Err() != nil {
+		t.Fatalf("charter-lsp %s did not finish within %v (a blow-up, not a slow machine)", strings.Join(args, " "), testfixture.Timeout(guard))
+	}
+	m.code = cmd.ProcessState.ExitCode()
+	return m
+}
+
+// procStatus is the value of a line of a /proc/<pid>/status file (VmHWM:,
+// VmRSS:), in kilobytes (0 when it cannot be read).
+func procStatus(status, key string) int64 {
+	b, err := os.ReadFile(status)
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, key); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb
+		}
+	}
+	return 0
+}
+
+// worstCases are the attacks of issue 20 at its sizes, and the costliest
+// of each family found by BenchmarkWorstCases, at 1 MB.
+var worstCases = []struct {
+	doc  string
+	size int
+	// rss is the most peak memory allowed: 100 MB up to 1 MB of text,
+	// then in proportion.
+	rss int64
+}{
+	{"rp1-section/quotes", 300_000, 100 << 20},         // ">" × 300,000 on one line: over 60 s
+	{"rp1-section/unclosed-links", 400_000, 100 << 20}, // "[a](" × 100,000: over 30 s
+	{"rp1-section/ordered-lists", 450_000, 100 << 20},  // "1. " × 150,000: over 30 s
+	{"rp1-section/brackets", 2_000_000, 100 << 20},     // "[" × 2,000,000: 700 MB
+	{"rp1-section/code-spans", 1_200_000, 100 << 20},   // "`a" × 600,000: over 30 s
+	{"charters/unknown-depends", 800_000, 100 << 20},   // Depends: with 100,000 unknown ids: over 15 s
+	{"criteria/duplicate-vals", 7_200_000, 400 << 20},  // 150,000 VALs, 7.2 MB: 800 MB
+	{"rp1-scratch-pad/ordered-lists", 1 << 20, 100 << 20},
+	{"rp1-skeleton/headings", 1 << 20, 100 << 20},
+	{"pi-charter/fences", 1 << 20, 100 << 20},
+	{"charters-fi15/spaced-quotes", 1 << 20, 100 << 20},
+	{"criteria-body/field-lines", 1 << 20, 100 << 20},
+}
+
+// The attacks through the built binary: check (and status, or the
+// interview for an rp1 charter) finish, check within peak memory in
+// proportion to the text, the others within twice that. Each took from
+// 15 s to over a minute, or 300-850 MB.
+func TestWorstCasesThroughTheBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("peak RSS from /proc is Linux's")
+	}
+	bin := testfixture.Server(t)
+	for _, wc := range worstCases {
+		t.Run(wc.doc, func(t *testing.T) {
+			d, ok := hostile.Lookup(wc.doc)
+			if !ok {
+				t.Fatalf("no document %s", wc.doc)
+			}
+			dir := t.TempDir()
+			path := d.Write(t, dir, wc.size)
+			runs := [][]string{{"check", "."}}
+			switch {
+			case strings.HasPrefix(wc.doc, "rp1-"):
+				runs = append(runs, []string{"interview", path})
+			default:
+				runs = append(runs, []string{"status", "."})
+			}
+			for _, args := range runs {
+				m := runMeasured(t, dir, bin, args...)
+				t.Logf("%s %s: %v, peak %d MB, exit %d", args[0], wc.doc, m.elapsed.Round(time.Millisecond), m.peak>>20, m.code)
+				if m.code > 1 {
+					t.Errorf("%s: exit %d\n%.2000s", args[0], m.code, m.out)
+				}
+				limit := wc.rss
+				if args[0] != "check" {
+					limit *= 2 // no target of its own: a blow-up guard
+				}
+				if m.peak > limit {
+					t.Errorf("%s: peak RSS %d MB, want under %d MB", args[0], m.peak>>20, limit>>20)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkWorstCases runs `charter-lsp check` on every attack in every
+// place at 1 MB (go test -run '^$' -bench WorstCases ./internal/hostile/;
+// -benchtime 3x for the quickest of three) and fails past the targets: 1 s
+// and 100 MB. CHARTER_BENCH_ONLY picks documents by name.
+func BenchmarkWorstCases(b *testing.B) {
+	if runtime.GOOS != "linux" {
+		b.Skip("peak RSS from /proc is Linux's")
+	}
+	bin := testfixture.Server(b)
+	only := os.Getenv("CHARTER_BENCH_ONLY")
+	var slowest, biggest measured
+	var slowestDoc, biggestDoc string
+	for _, d := range hostile.Documents() {
+		if only != "" && !strings.Contains(d.Name, only) {
+			continue
+		}
+		dir := b.TempDir()
+		d.Write(b, dir, 1<<20)
+		b.Run(d.Name, func(b *testing.B) {
+			// The quickest run and the largest peak: the machine may be busy.
+			var m measured
+			for b.Loop() {
+				r := runMeasured(b, dir, bin, "check", ".")
+				if m.elapsed == 0 || r.elapsed < m.elapsed {
+					m.elapsed = r.elapsed
+				}
+				m.peak = max(m.peak, r.peak)
+			}
+			b.ReportMetric(float64(m.peak>>20), "peak-MB")
+			if m.elapsed > slowest.elapsed {
+				slowest, slowestDoc = m, d.Name
+			}
+			if m.peak > biggest.peak {
+				biggest, biggestDoc = m, d.Name
+			}
+			if m.elapsed > time.Second || m.peak > 100<<20 {
+				b.Errorf("%s: %v, peak %d MB: past the targets (1 s, 100 MB)", d.Name, m.elapsed.Round(time.Millisecond), m.peak>>20)
+			}
+		})
+		os.RemoveAll(dir)
+	}
+	fmt.Fprintf(os.Stderr, "slowest: %s %v; largest: %s %d MB\n", slowestDoc, slowest.elapsed.Round(time.Millisecond), biggestDoc, biggest.peak>>20)
+}
