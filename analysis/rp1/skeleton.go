@@ -3,6 +3,8 @@ package rp1
 import (
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -176,7 +178,7 @@ func readSkeleton(ch *Charter) *Skeleton {
 	// regions each look through every heading.
 	spaced, keys := make([]string, len(hs)), make([]string, len(hs))
 	for i, h := range hs {
-		spaced[i], keys[i] = strings.Join(strings.Fields(h.Text), " "), regionKey(h.Text)
+		spaced[i], keys[i] = oneSpaced(h.Text), regionKey(h.Text)
 	}
 	sk := &Skeleton{Status: ch.Header("Status")}
 	if f := sk.Status; f != nil {
@@ -327,24 +329,75 @@ func assessRegion(r *Region, src []byte) {
 // the apostrophe turned into spaces.
 func regionKey(text string) string {
 	t := strings.ToLower(strings.TrimSpace(text))
-	t = regionKeyReplacer.Replace(t)
+	if strings.ContainsAny(t, "’‘&") {
+		t = regionKeyReplacer.Replace(t)
+	}
 	if i := strings.LastIndex(t, "("); i > 0 && strings.HasSuffix(strings.TrimSpace(t), ")") {
 		t = t[:i]
 	}
-	var b strings.Builder
-	for _, r := range t {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '\'', r > 0x7f:
-			b.WriteRune(r)
-		default:
-			b.WriteByte(' ')
+	// The words (runs of letters, digits and apostrophes; any non-ASCII
+	// character but white space) joined by one space, in one pass: every
+	// heading of a charter is keyed, and a charter can hold 200,000.
+	b := make([]byte, 0, len(t))
+	lead := true // leading numbers are dropped
+	for i := 0; i < len(t); {
+		before := len(b)
+		if before > 0 {
+			b = append(b, ' ')
+		}
+		word := len(b)
+		j := i
+		for j < len(t) {
+			r, size := rune(t[j]), 1
+			if r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRuneInString(t[j:])
+			}
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '\'' || r > 0x7f && !unicode.IsSpace(r)) {
+				break
+			}
+			b = utf8.AppendRune(b, r) // an invalid byte is U+FFFD, as ranging over t reads it
+			j += size
+		}
+		if j == i { // a separator
+			_, size := utf8.DecodeRuneInString(t[i:])
+			i += size
+			b = b[:before]
+			continue
+		}
+		i = j
+		if lead && digitsOnly(b[word:]) {
+			b = b[:before]
+			continue
+		}
+		lead = false
+	}
+	return string(b)
+}
+
+// oneSpaced is s with each run of white space made one space and none at
+// either end (strings.Fields' words joined), without a copy when s is that
+// already.
+func oneSpaced(s string) string {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf:
+			return strings.Join(strings.Fields(s), " ")
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '),
+			c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return strings.Join(strings.Fields(s), " ")
 		}
 	}
-	words := strings.Fields(b.String())
-	for len(words) > 0 && isNumber(words[0]) {
-		words = words[1:]
+	return s
+}
+
+// digitsOnly: w is ASCII digits (isNumber's reading).
+func digitsOnly(w []byte) bool {
+	for _, c := range w {
+		if c < '0' || c > '9' {
+			return false
+		}
 	}
-	return strings.Join(words, " ")
+	return len(w) > 0
 }
 
 var (
