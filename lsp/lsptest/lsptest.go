@@ -80,8 +80,8 @@ type Client struct {
 	shown         []protocol.ShowDocumentParams
 	messages      []protocol.ShowMessageParams
 	progress      []Progress
-	docs          map[uri.URI]*buffer // the client's copy of each open document
-	prompts       prompts             // window/showMessageRequest (prompts.go)
+	docs          map[uri.URI]*buffer          // the client's copy of each open document
+	prompts       prompts                      // window/showMessageRequest (prompts.go)
 	custom        map[string][]json.RawMessage // the server's own notifications (charter/…), by method
 	// confirm answers for the user when an edit needs confirmation (nil: yes).
 	confirm func(protocol.ChangeAnnotationIdentifier, protocol.ChangeAnnotation) bool
@@ -510,6 +510,13 @@ func (c *Client) Published(u uri.URI) []Published {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return append([]Published(nil), c.publishes[u]...)
+}
+
+// ForgetPublished drops every publish received so far, so that a test
+// measuring the server's memory after many publishes does not count the
+// client's record of them.
+func (c *Client) ForgetPublished() {
+	c.record(func() { clear(c.publishes) })
 }
 
 // Registrations returns the capabilities the server registered.
