@@ -5,8 +5,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -16,9 +18,13 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/ids"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/hostile"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
+	"github.com/charter-lsp/charter-lsp/interview"
 	"github.com/charter-lsp/charter-lsp/status"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
@@ -30,9 +36,10 @@ import (
 // held without a clock.
 
 // checkInProcess checks every charter under dir as `charter-lsp check`
-// does (a snapshot of the disk, every file of every charter folder), and
-// shows the status of each charter folder as `charter-lsp status` does; it
-// returns the number of diagnostics.
+// does (a snapshot of the disk, every file of every charter folder), shows
+// the status of each charter folder as `charter-lsp status` does, and asks
+// what an editor asks of the files (askAsAnEditor); it returns the number
+// of diagnostics.
 func checkInProcess(t testing.TB, dir string) int {
 	t.Helper()
 	ws, err := analysis.Discover(context.Background(), vfs.OS, dir)
@@ -69,8 +76,60 @@ func checkInProcess(t testing.TB, dir string) int {
 		}
 		_ = status.Markdown([]*status.Status{st})
 	}
+	askAsAnEditor(t, snap, ws)
 	return n
 }
+
+// askAsAnEditor asks of each charter what the server's features and the
+// interview read besides the checks: every file's links (a pi charter's
+// JSON sidecars and evidence rows, Command: lines, a .charters charter's
+// References), the references of an id across the charter's files and the
+// project's code, and for an rp1 charter the interview's next step.
+func askAsAnEditor(t testing.TB, snap *workspace.Snapshot, ws analysis.Workspace) {
+	t.Helper()
+	ctx := context.Background()
+	for _, d := range ws.PiCharters {
+		view, err := snap.CharterView(ctx, d)
+		if err != nil {
+			continue // reported by check
+		}
+		pd := view.Dir
+		for _, f := range []*pi.File{pd.CriteriaFile, pd.CharterFile, pd.CriterionStateFile} {
+			if f != nil {
+				ids.LinksPi(pd, f.Path, f.Src, f.Index)
+			}
+		}
+		if src, err := vfs.OS.ReadFile(filepath.Join(d, evidenceRow)); err == nil {
+			ids.LinksPi(pd, filepath.Join(d, evidenceRow), src, source.NewIndex(src))
+		}
+		if _, err := ids.InPi(ctx, vfs.OS, pd, ids.Target{Kind: ids.VAL, ID: "VAL-A-001", Dir: d}); err != nil {
+			t.Fatal(err)
+		}
+		if pd.Project != "" {
+			if _, err := snap.Cites(ctx, pd.Project); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, d := range ws.Charters {
+		cd := charterfile.LoadDir(vfs.OS, d)
+		if cd.Charter != nil {
+			ids.LinksCharters(cd.Charter, cd.CharterSrc, source.NewIndex(cd.CharterSrc))
+		}
+		ids.InCharters(vfs.OS, cd, "C1")
+	}
+	for _, p := range ws.RP1Charters {
+		src, err := vfs.OS.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = interview.Next(src, true, interview.Options{Path: p})
+		_ = interview.NextRegion(src)
+	}
+}
+
+// evidenceRow is where hostile.Places writes a pi charter's evidence row.
+const evidenceRow = "work/m1/evidence/2026-01-01T00-00-00-000Z/evidence.json"
 
 // allocated is how many bytes checking d at size allocates.
 func allocated(t *testing.T, d hostile.Document, size int) uint64 {
@@ -112,6 +171,51 @@ func sample(docs []hostile.Document, k int) []hostile.Document {
 		out = append(out, docs[i])
 	}
 	return out
+}
+
+// BenchmarkParsingScales checks every attack in process (checkInProcess:
+// the checks, the status, links, references, cites and the interview's
+// next step) at 512 KB and at four times that, and fails when the time
+// grows more than eight times (a quadratic path grows sixteen: status
+// looked up each .charters criterion by scanning them all, 11.6 s for 4 MB).
+// Allocations are held by TestParsingAllocatesInProportion; this finds
+// the paths that are super-linear in time alone, which a test cannot time
+// reliably. The quickest of two runs; a ratio past eight is measured again
+// before it fails. CHARTER_BENCH_ONLY picks documents by name.
+func BenchmarkParsingScales(b *testing.B) {
+	only := os.Getenv("CHARTER_BENCH_ONLY")
+	for _, d := range hostile.Documents() {
+		if only != "" && !strings.Contains(d.Name, only) {
+			continue
+		}
+		b.Run(d.Name, func(b *testing.B) {
+			var small, large time.Duration
+			for b.Loop() {
+				for try := 0; try < 2 && (try == 0 || large > 8*small); try++ {
+					small, large = quickest(b, d, 512<<10), quickest(b, d, 2<<20)
+				}
+			}
+			b.ReportMetric(large.Seconds(), "s-at-2MB")
+			b.ReportMetric(float64(large)/float64(small), "ratio")
+			if large > 8*small && large > 100*time.Millisecond {
+				b.Errorf("%s: %v at 512 KB, %v at 2 MB (×%.1f): more than in proportion", d.Name, small.Round(time.Millisecond), large.Round(time.Millisecond), float64(large)/float64(small))
+			}
+		})
+	}
+}
+
+// quickest is the quicker of two in-process checks of d at size.
+func quickest(b *testing.B, d hostile.Document, size int) time.Duration {
+	dir := b.TempDir()
+	d.Write(b, dir, size)
+	defer os.RemoveAll(dir)
+	best := time.Duration(math.MaxInt64)
+	for range 2 {
+		start := time.Now()
+		checkInProcess(b, dir)
+		best = min(best, time.Since(start))
+	}
+	return best
 }
 
 // measured is one run of the binary: its output, exit code, wall time and
@@ -205,6 +309,12 @@ var worstCases = []struct {
 	{"pi-charter/fences", 1 << 20, 100 << 20},
 	{"charters-fi15/spaced-quotes", 1 << 20, 100 << 20},
 	{"criteria-body/field-lines", 1 << 20, 100 << 20},
+	// main's new parsers: the interview's coverage over many sections (over
+	// 120 s), the era's reading of a long journal and status's verify
+	// commands over many criteria (quadratic: 1.6 s and 11 s at 4 MB).
+	{"rp1/brain-dump-beside-headings", 1 << 20, 100 << 20},
+	{"charters/criterion-events", 4 << 20, 400 << 20},
+	{"charters/many-criteria", 4 << 20, 400 << 20},
 }
 
 // The attacks through the built binary: check (and status, or the
@@ -229,7 +339,7 @@ func TestWorstCasesThroughTheBinary(t *testing.T) {
 			path := d.Write(t, dir, wc.size)
 			runs := [][]string{{"check", "."}}
 			switch {
-			case strings.HasPrefix(wc.doc, "rp1-"):
+			case strings.HasPrefix(wc.doc, "rp1"):
 				runs = append(runs, []string{"interview", path})
 			default:
 				runs = append(runs, []string{"status", "."})

@@ -128,6 +128,13 @@ var Runs = []Run{
 	{"colons", line("a: ", "")},
 	{"criterion-ids", line("C1, x, ", "")},
 	{"crs", line("\r", "")},
+	// What the generation detectors, the interview and the id scanners
+	// read: skeleton region headings (each one a clue of rp1's skeleton),
+	// sentences whose cue words speak for other sections (the interview
+	// moves them there), VAL ids (references, cites).
+	{"region-headings", lines("## Vision")},
+	{"cue-sentences", line("We measure success by the hours our users save. ", "")},
+	{"val-ids", line("VAL-A-001 ", "")},
 }
 
 // A Place is one file of one charter family with a slot for a run: Files
@@ -189,6 +196,18 @@ var Places = []Place{
 		return map[string]string{rp1Charter: "# Project Charter: Big\n\n**Status**: Draft\n\n## Vision\n" + run +
 			"\n\n## Scope Guardrails\n\n### Will\n- " + run + "\n\n### Won't\n- _TBD_\n"}
 	}},
+	{"rp1-brain-dump", rp1Charter, 1, func(run string) map[string]string {
+		// The title waits for a name, which the interview looks for in the
+		// Brain Dump; each sentence of it goes to a section by its cues.
+		return map[string]string{rp1Charter: "# Project Charter: [To Be Determined]\n\n## Problem & Context\n\n_TBD_\n\n## Scratch Pad\n<!-- Mode: CREATE -->\n\n### Q1: Brain Dump\n**Asked**: What are you building?\n**Answer**: " + run +
+			"\n\n<!-- End scratch pad -->\n"}
+	}},
+	{"rp1-answer", rp1Charter, 1, func(run string) map[string]string {
+		// An answer about two sections whose sentences may move to the
+		// open ones.
+		return map[string]string{rp1Charter: "# Project Charter: Big\n\n## Scratch Pad\n<!-- Mode: CREATE -->\n\n### Q1: Brain Dump\n**Asked**: What?\n**Answer**: A tool.\n\n### Q2: Target Users & Value Proposition\n**Asked**: Who, and why?\n**Answer**: " + run +
+			"\n\n<!-- End scratch pad -->\n"}
+	}},
 	{"criteria-body", piCharter + "/criteria.md", 1, func(run string) map[string]string {
 		return piFiles("# Criteria\n\n## m1 Milestone\n\n### VAL-A-001 — One\n"+run+"\nVerifier: manual\nBecause: x\n", piCharterText, piReport)
 	}},
@@ -213,6 +232,10 @@ var Places = []Place{
 	}},
 	{"charters-fi15", chartersDir + "/charter.md", 6, func(run string) map[string]string {
 		return chartersFiles("file-interface", "# Charter: Big\n\n## Objective\n\n"+run+"\n\n## References\n\n- "+run+"\n\n## Criteria\n\n### C1. "+run+"\n"+run+"\nDepends: "+run+"\nStatus: pass — "+run+"\n")
+	}},
+	{"charters-command", chartersDir + "/charter.md", 1, func(run string) map[string]string {
+		// The command verify runs, and whose weakness status reports.
+		return chartersFiles("file-interface", "# Charter: Big\n\n## Objective\n\nDo.\n\n## Criteria\n\n### C1. One\nCommand: "+run+"\nStatus: pending\n")
 	}},
 	{"charters-phases", chartersDir + "/charter.md", 3, func(run string) map[string]string {
 		return chartersFiles("phases", "# Objective\n\n"+run+"\n\n## Phases\n\n1. "+run+" — done\n   "+run+"\n2. x\n")
@@ -306,6 +329,24 @@ var Whole = []Document{
 		}
 		return chartersFiles("file-interface", b.String())
 	}},
+	{"charters/criterion-events", chartersDir + "/events.jsonl", func(size int) map[string]string {
+		// Decide reads the journal's criterion_changed events for the
+		// generation that wrote them; references read each.
+		files := chartersFiles("file-interface", "# Charter: Big\n\n## Objective\n\nDo.\n\n## Criteria\n\n### C1. One\nStatus: pending\n")
+		files[chartersDir+"/events.jsonl"] = strings.Repeat(`{"type":"criterion_changed","ts":"2026-01-01T00:00:00.000Z","charterId":"20260101-000000-big","criterion":"C1","field":"status.value","old":"pending","new":"pass"}`+"\n", max(1, size/166))
+		return files
+	}},
+	{"charters/many-snapshot-criteria", chartersDir + "/state.json", func(size int) map[string]string {
+		files := chartersFiles("file-interface", "# Charter: Big\n\n## Objective\n\nDo.\n\n## Criteria\n\n### C1. One\nStatus: pending\n")
+		var b strings.Builder
+		b.WriteString(`{"charterId":"20260101-000000-big","schemaVersion":"file-interface","objective":"x","status":"active","createdAt":"2026-01-01T00:00:00.000Z","updatedAt":"2026-01-01T00:00:00.000Z","criteriaSnapshot":[`)
+		for i := 1; b.Len() < size; i++ {
+			fmt.Fprintf(&b, `{"id":"C%d","title":"C1 and C%d","depends":["C1"],"status":{"value":"pass","note":"C1"},"statusSeq":%d},`, i, i, i)
+		}
+		b.WriteString(`{"id":"C0","title":"x","depends":[],"status":{"value":"pending","note":""},"statusSeq":0}]}`)
+		files[chartersDir+"/state.json"] = b.String()
+		return files
+	}},
 	{"charters/many-phases", chartersDir + "/charter.md", func(size int) map[string]string {
 		var b strings.Builder
 		b.WriteString("# Objective\n\nDo.\n\n## Phases\n\n")
@@ -330,6 +371,32 @@ var Whole = []Document{
 		files[piCharter+"/criterion-state.json"] = `{"charterId":"big","criteria":` + strings.Repeat(`{"a":`, size/5)
 		files[piCharter+"/state.json"] = strings.Repeat("[", size/2)
 		return files
+	}},
+	{"pi/deep-json-links", piCharter + "/criterion-state.json", func(size int) map[string]string {
+		// Valid JSON nested as deep as JSON.parse reads (10,000), as many
+		// times as it fits: the editor asks for the file's links.
+		depth := min(9000, max(1, size/12))
+		one := strings.Repeat(`{"a":`, depth) + `"x"` + strings.Repeat("}", depth)
+		parts := make([]string, max(1, size/len(one)))
+		for i := range parts {
+			parts[i] = fmt.Sprintf(`"VAL-A-%06d":%s`, i, one)
+		}
+		files := piFiles(piCriteria, piCharterText, piReport)
+		files[piCharter+"/criterion-state.json"] = `{"charterId":"big","criteria":{` + strings.Join(parts, ",") + `}}`
+		return files
+	}},
+	{"pi/code-cites", "src/cites_test.go", func(size int) map[string]string {
+		// The project's code, which references and the cited-in lens read.
+		files := piFiles(piCriteria, piCharterText, piReport)
+		files["src/cites_test.go"] = "package x\n\n// " + strings.Repeat("VAL-A-001 ", max(1, size/20)) + "\n" + strings.Repeat("// VAL-A-001\n", max(1, size/26))
+		return files
+	}},
+	{"rp1/brain-dump-beside-headings", rp1Charter, func(size int) map[string]string {
+		// Every sentence of the Brain Dump is weighed against the
+		// sections that are open, and a charter of many headings has many
+		// sections to look through.
+		return map[string]string{rp1Charter: "# Project Charter: Big\n\n" + strings.Repeat("## x\n", max(1, size/10)) +
+			"\n## Scratch Pad\n<!-- Mode: CREATE -->\n\n### Q1: Brain Dump\n**Asked**: What?\n**Answer**: " + strings.Repeat("a. ", max(1, size/6)) + "\n\n<!-- End scratch pad -->\n"}
 	}},
 	{"pi/many-state-keys", piCharter + "/criterion-state.json", func(size int) map[string]string {
 		var b strings.Builder
