@@ -335,9 +335,15 @@ func regionKey(text string) string {
 	if i := strings.LastIndex(t, "("); i > 0 && strings.HasSuffix(strings.TrimSpace(t), ")") {
 		t = t[:i]
 	}
-	// The words (runs of letters, digits and apostrophes; any non-ASCII
-	// character but white space) joined by one space, in one pass: every
-	// heading of a charter is keyed, and a charter can hold 200,000.
+	return wordKey(t, true)
+}
+
+// wordKey is the words of t (runs of a-z, 0-9 and any non-ASCII character
+// but white space; of the apostrophe too when apostrophe is set) joined by
+// one space, leading numbers dropped: how regionKey and normalizeHeading
+// key a heading, in one pass, since every heading of a charter is keyed
+// and a charter can hold 200,000.
+func wordKey(t string, apostrophe bool) string {
 	b := make([]byte, 0, len(t))
 	lead := true // leading numbers are dropped
 	for i := 0; i < len(t); {
@@ -352,7 +358,7 @@ func regionKey(text string) string {
 			if r >= utf8.RuneSelf {
 				r, size = utf8.DecodeRuneInString(t[j:])
 			}
-			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '\'' || r > 0x7f && !unicode.IsSpace(r)) {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '\'' && apostrophe || r > 0x7f && !unicode.IsSpace(r)) {
 				break
 			}
 			b = utf8.AppendRune(b, r) // an invalid byte is U+FFFD, as ranging over t reads it
