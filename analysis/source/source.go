@@ -64,8 +64,12 @@ type mark struct{ off, units int }
 
 // NewIndex indexes src. Lines end at "\n", "\r\n" or a lone "\r", as in LSP.
 func NewIndex(src []byte) *Index {
-	lines := make([]int, 1, 1+len(src)/32)
-	if bytes.IndexByte(src, '\r') < 0 {
+	// Sized once from the line breaks (a vectorised count): guessing a
+	// line per 32 bytes and growing grew it four times for a file of short
+	// lines (1 MB of "### Will": 3.5 MB allocated for a 0.9 MB list).
+	crs := bytes.Count(src, []byte{'\r'})
+	lines := make([]int, 1, 1+bytes.Count(src, []byte{'\n'})+crs)
+	if crs == 0 {
 		// The usual text: only "\n" ends lines, and a vectorised search
 		// (bytes.IndexByte) finds them in half the time of looking at
 		// every byte (1.2 ms instead of 2.5 ms on the 1.7 MB register).
