@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -52,21 +53,13 @@ const UserOnlyWhy = "the interview agent is a program charter-lsp runs, so only 
 // (markdown only), with the configured severities applied, sorted, and at
 // most diag.MaxPerCode of each code (diag.Limit).
 func Finish(ds []diag.Diagnostic, path string, ix *source.Index, cfg Config) []diag.Diagnostic {
-	var todo []diag.Diagnostic
-	for i := range ds {
-		if ds[i].File == "" {
-			todo = append(todo, ds[i])
-		}
-	}
-	if len(todo) > 0 {
-		located := ds[:0:0]
-		for _, d := range ds {
-			if d.File == "" {
-				one := []diag.Diagnostic{d}
-				diag.Locate(one, path, ix)
-				d = one[0]
+	if slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.File == "" }) {
+		// Located in a copy: the caller's may be a parse's, shared.
+		located := slices.Clone(ds)
+		for i := range located {
+			if located[i].File == "" {
+				diag.Locate(located[i:i+1], path, ix)
 			}
-			located = append(located, d)
 		}
 		ds = located
 	}
