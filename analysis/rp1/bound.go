@@ -53,14 +53,13 @@ type Capped struct {
 
 // checkCapped reports each section whose body was cut, on the first line
 // cut, and each whose markers were not all listed, on the last one listed.
-func checkCapped(ch *Charter) []diag.Diagnostic {
-	var ds []diag.Diagnostic
+func checkCapped(ch *Charter, f *found) {
 	for _, s := range ch.Sections {
 		if s.MoreMarkers {
 			last := s.Problems[len(s.Problems)-1].Span
-			ds = append(ds, diag.New(diag.AnalysisCapped, last,
+			f.addNew(diag.AnalysisCapped, last,
 				"%q holds more than %d placeholder markers; %d of them are listed, and the section is partial or empty all the same.",
-				s.Heading, maxMarkers, maxMarkers))
+				s.Heading, maxMarkers, maxMarkers)
 		}
 		c := s.Capped
 		if c == nil {
@@ -70,11 +69,10 @@ func checkCapped(ch *Charter) []diag.Diagnostic {
 		if c.Lines > 1 {
 			more = fmt.Sprintf(" (and %d more lines past %d levels)", c.Lines-1, maxDepth)
 		}
-		ds = append(ds, diag.New(diag.AnalysisCapped, c.Span,
+		f.addNew(diag.AnalysisCapped, c.Span,
 			"Block quotes and lists nest %d deep on this line%s; %q is read %d levels deep and the deeper markers as text, so its status is judged from that.",
-			c.Depth, more, s.Heading, maxDepth))
+			c.Depth, more, s.Heading, maxDepth)
 	}
-	return ds
 }
 
 // boundBody returns body with every line's container prefix bounded, and

@@ -45,13 +45,13 @@ func CheckContext(ctx context.Context, ch *Charter, opts Options) ([]diag.Diagno
 	if opts.QuestionBudget <= 0 {
 		opts.QuestionBudget = DefaultQuestionBudget
 	}
-	var ds []diag.Diagnostic
+	f := new(found)
 	switch {
 	case ch.Format == FormatSkeleton:
 		// rp1 reads a skeleton charter's regions only; a scratch pad in it
 		// is legacy (reported by checkSkeleton), its entries unread.
 		if opts.RP1Style {
-			ds = append(ds, checkSkeleton(ch, ch.Skeleton)...)
+			checkSkeleton(ch, ch.Skeleton, f)
 		}
 	default:
 		if opts.RP1Style {
@@ -59,20 +59,57 @@ func CheckContext(ctx context.Context, ch *Charter, opts Options) ([]diag.Diagno
 			if err != nil {
 				return nil, err
 			}
-			ds = append(ds, sections...)
-			ds = append(ds, checkStatus(ch)...)
+			f.add(sections...)
+			f.add(checkStatus(ch)...)
 		}
 		if ch.ScratchPad != nil {
-			ds = append(ds, checkScratchPad(ch, opts)...)
+			checkScratchPad(ch, opts, f)
 		}
 	}
 	if opts.RP1Style {
-		ds = append(ds, generationConflicts(ch)...)
-		ds = append(ds, checkCapped(ch)...)
+		generationConflicts(ch, f)
+		checkCapped(ch, f)
 	}
+	ds := f.list()
 	diag.Sort(ds)
 	return ds, nil
 }
+
+// found gathers a check's diagnostics, keeping at most diag.MaxPerCode of
+// a code (diag.Limiter) and counting the rest in one analysis-capped note
+// per code: the checks that report each duplicate heading, entry, line or
+// clue would otherwise hold 100,000 diagnostics of a few hundred bytes
+// each (220 MB for 1 MB of "### Will" headings) before analysis.Finish
+// kept 1,000.
+type found struct {
+	ds    []diag.Diagnostic
+	limit diag.Limiter
+}
+
+func (f *found) add(ds ...diag.Diagnostic) {
+	for _, d := range ds {
+		if f.take(d.Code, d.Span) {
+			f.put(d)
+		}
+	}
+}
+
+// take counts a diagnostic of code at span and reports whether it is kept:
+// a loop that may make many asks before it builds one.
+func (f *found) take(code diag.Code, span source.Span) bool { return f.limit.Keep("", code, span) }
+
+// addNew adds diag.New(code, span, format, args...), made only when kept.
+func (f *found) addNew(code diag.Code, span source.Span, format string, args ...any) {
+	if f.take(code, span) {
+		f.put(diag.New(code, span, format, args...))
+	}
+}
+
+// put keeps d, taken already.
+func (f *found) put(d diag.Diagnostic) { f.ds = append(f.ds, d) }
+
+// list is what was kept, and a note for each code that was over.
+func (f *found) list() []diag.Diagnostic { return append(f.ds, f.limit.Notes("")...) }
 
 func checkSections(ctx context.Context, ch *Charter, budget int) ([]diag.Diagnostic, error) {
 	var ds []diag.Diagnostic
@@ -236,11 +273,10 @@ func checkStatus(ch *Charter) []diag.Diagnostic {
 // generationConflicts says where the file holds evidence of the other
 // generation than the one it is read as (Era.Conflicts). A scratch pad in
 // a skeleton charter is legacy-scratch-pad's.
-func generationConflicts(ch *Charter) []diag.Diagnostic {
+func generationConflicts(ch *Charter, f *found) {
 	e := ch.Era
-	var ds []diag.Diagnostic
 	for _, c := range e.Conflicts {
-		if c.Kind == ClueScratchPad && e.Format == FormatSkeleton {
+		if c.Kind == ClueScratchPad && e.Format == FormatSkeleton || !f.take(diag.GenerationConflict, c.Span) {
 			continue
 		}
 		from := ""
@@ -251,8 +287,7 @@ func generationConflicts(ch *Charter) []diag.Diagnostic {
 				from += fmt.Sprintf(" on line %d", r.Line)
 			}
 		}
-		ds = append(ds, diag.New(diag.GenerationConflict, c.Span,
+		f.put(diag.New(diag.GenerationConflict, c.Span,
 			"%s is %s, but this charter is read as %s%s; %s.", c.What, c.Means, e.Format.Title(), from, e.Otherwise))
 	}
-	return ds
 }

@@ -315,6 +315,14 @@ var worstCases = []struct {
 	{"rp1/brain-dump-beside-headings", 1 << 20, 100 << 20},
 	{"charters/criterion-events", 4 << 20, 400 << 20},
 	{"charters/many-criteria", 4 << 20, 400 << 20},
+	// rp1 checks that make a diagnostic per heading or line: 100,000 of
+	// them held hundreds of MB, and an unnumbered entry's message asked
+	// for the highest number by reading every entry (over 120 s).
+	{"rp1-skeleton/region-headings", 1 << 20, 100 << 20},
+	{"rp1-skeleton/will-headings", 1 << 20, 100 << 20},
+	{"rp1-skeleton/mixed-placeholders", 1 << 20, 100 << 20},
+	{"rp1-scratch-pad/entry-headings", 1 << 20, 100 << 20},
+	{"rp1-scratch-pad/numbered-entries", 1 << 20, 100 << 20},
 }
 
 // The attacks through the built binary: check (and status, or the

@@ -129,10 +129,16 @@ var Runs = []Run{
 	{"criterion-ids", line("C1, x, ", "")},
 	{"crs", line("\r", "")},
 	// What the generation detectors, the interview and the id scanners
-	// read: skeleton region headings (each one a clue of rp1's skeleton),
+	// read: skeleton region headings (each one a clue of rp1's skeleton,
+	// each duplicate a diagnostic), placeholders beside text, scratch-pad
+	// entries with and without a number,
 	// sentences whose cue words speak for other sections (the interview
 	// moves them there), VAL ids (references, cites).
 	{"region-headings", lines("## Vision")},
+	{"will-headings", lines("### Will")},
+	{"mixed-placeholders", lines("- x _TBD_")},
+	{"entry-headings", lines("### a")},
+	{"numbered-entries", lines("### Q1: Problem")},
 	{"cue-sentences", line("We measure success by the hours our users save. ", "")},
 	{"val-ids", line("VAL-A-001 ", "")},
 }
