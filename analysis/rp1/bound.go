@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -217,4 +218,73 @@ func markerLen(s []byte) int {
 		return 0
 	}
 	return n + 1
+}
+
+// dropHeadingRuns returns body with the later headings of each run of
+// headings and blank lines made blank lines: goldmark builds a node for
+// each heading (about 350 bytes; 55 MB for 1 MB of "### Will"), and no
+// heading counts. It copies body only when there is one to drop.
+//
+// A run starts at an ATX heading in column 0 that follows a blank line
+// (or starts the body) outside a fenced code block, and goes on over
+// column-0 ATX headings and blank lines. Its first heading closes every
+// open block (a list item needs its line indented, a block quote its
+// marker, and after a blank line no paragraph or HTML block of the kinds
+// that end at one is open), so after it nothing is open, and the blocks
+// after the run start alike after a heading or a blank line: the later
+// headings change nothing goldmark counts (TestDroppingHeadingRunsKeepsCounts).
+func dropHeadingRuns(body []byte) []byte {
+	var out []byte
+	var f codefence.Scanner
+	inRun, afterBlank := false, true
+	for start := 0; start < len(body); {
+		end := len(body)
+		if i := bytes.IndexByte(body[start:], '\n'); i >= 0 {
+			end = start + i + 1
+		}
+		line := body[start:end]
+		content := bytes.TrimRight(line, "\r\n")
+		// Only a line that can open or close a fence is shown to the
+		// fence scanner; any other leaves it as it is.
+		fenced := f.Open()
+		if t := bytes.TrimLeft(content, " "); len(content)-len(t) <= 3 && len(t) > 0 && (t[0] == '`' || t[0] == '~') {
+			fenced = f.Step(string(content))
+		}
+		blank := len(bytes.TrimSpace(content)) == 0
+		heading := !fenced && atxHeadingLine(content)
+		drop := false
+		switch {
+		case heading && inRun:
+			drop = true
+		case heading:
+			inRun = afterBlank
+		case !blank:
+			inRun = false
+		}
+		if drop && out == nil {
+			out = append(make([]byte, 0, len(body)), body[:start]...)
+		}
+		switch {
+		case drop:
+			out = append(out, line[len(content):]...) // the line ending only
+		case out != nil:
+			out = append(out, line...)
+		}
+		afterBlank = blank && !fenced
+		start = end
+	}
+	if out == nil {
+		return body
+	}
+	return out
+}
+
+// atxHeadingLine: line is an ATX heading starting in column 0: one to six
+// "#" then a space, a tab or the line's end.
+func atxHeadingLine(line []byte) bool {
+	n := 0
+	for n < len(line) && n < 7 && line[n] == '#' {
+		n++
+	}
+	return n >= 1 && n <= 6 && (n == len(line) || line[n] == ' ' || line[n] == '\t')
 }

@@ -438,7 +438,14 @@ func newBodyParser() parser.Parser {
 // what was cut.
 func countContent(p parser.Parser, body []byte) (sentences int, content bool, capped *Capped) {
 	body, capped = boundBody(body)
-	doc := p.Parse(text.NewReader(body))
+	body = dropHeadingRuns(body)
+	countNodes(p.Parse(text.NewReader(body)), body, &sentences, &content)
+	return sentences, content, capped
+}
+
+// countNodes adds what the parsed doc of body holds to sentences and
+// content (countContent).
+func countNodes(doc ast.Node, body []byte, sentences *int, content *bool) {
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -449,20 +456,19 @@ func countContent(p parser.Parser, body []byte) (sentences int, content bool, ca
 			if _, ok := n.Parent().(*ast.ListItem); ok && n.PreviousSibling() == nil && c == 0 {
 				c = 1
 			}
-			sentences += c
-			content = content || c > 0
+			*sentences += c
+			*content = *content || c > 0
 			return ast.WalkSkipChildren, nil
 		case *east.TableRow:
-			sentences++
-			content = true
+			*sentences++
+			*content = true
 			return ast.WalkSkipChildren, nil
 		case *east.TableHeader, *ast.FencedCodeBlock, *ast.CodeBlock:
-			content = true
+			*content = true
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
-	return sentences, content, capped
 }
 
 func joinLines(n ast.Node, src []byte) string {
