@@ -316,7 +316,7 @@ func legacyScratchPad(ch *Charter, pad *ScratchPad) diag.Diagnostic {
 	}
 	d := diag.New(diag.LegacyScratchPad, pad.HeadingSpan,
 		"rp1 no longer reads a ## Scratch Pad: %s; move the answers into their regions.", what)
-	if m, err := Migrate(ch.Index.Source(), MigrateOptions{}); err == nil && m.Changed() {
+	if m, err := migrate(ch, MigrateOptions{}); err == nil && m.Changed() {
 		d.Fix = &diag.Fix{Title: "Migrate the scratch pad's answers into their regions", Edits: []diag.Edit{m.Edit()}}
 	}
 	return d

@@ -1,7 +1,6 @@
 package rp1
 
 import (
-	"bytes"
 	"context"
 	"regexp"
 	"strings"
@@ -28,6 +27,9 @@ func Parse(src []byte) *Charter {
 	return ch
 }
 
+// sectionChunk is how many sections Parse makes at a time.
+const sectionChunk = 64
+
 // ParseContext is Parse that stops, returning ctx's error, when ctx is done:
 // checked every 4096 lines and before each section's body is read, so that
 // an editor's newer version stops the parse of an older one within a few
@@ -52,11 +54,9 @@ func ParseContext(ctx context.Context, src []byte) (*Charter, error) {
 		headerTo  = -1 // first line of the first section; the header lies before it
 		titleLine = -1
 	)
-	// Room for a section at every line starting with '#', allocated at
-	// once: a file of 200,000 headings made as many sections one by one,
-	// and grew the list a quarter at a time.
-	slab := make([]Section, 0, bytes.Count(src, []byte("\n#"))+1)
-	ch.Sections = make([]*Section, 0, cap(slab))
+	// Sections are made sectionChunk at a time: a file of 200,000
+	// headings made as many sections one by one.
+	var slab []Section
 	closeSection := func(end int) {
 		if cur != nil {
 			cur.BodySpan.End = end
@@ -69,6 +69,9 @@ func ParseContext(ctx context.Context, src []byte) (*Charter, error) {
 			headerTo = i
 		}
 		closeSection(ix.LineStart(i))
+		if len(slab) == cap(slab) {
+			slab = make([]Section, 0, sectionChunk)
+		}
 		slab = append(slab, Section{
 			ID:          id,
 			Level:       level,
@@ -122,9 +125,6 @@ func ParseContext(ctx context.Context, src []byte) (*Charter, error) {
 		}
 	}
 	closeSection(len(src))
-	if len(ch.Sections) == 0 {
-		ch.Sections = nil
-	}
 	if headerTo < 0 {
 		headerTo = n
 	}

@@ -261,66 +261,79 @@ func readSkeleton(ch *Charter) *Skeleton {
 // or it mixes "_TBD_" into text, that is recorded for the diagnostics.
 func assessRegion(r *Region, src []byte) {
 	body := src[r.Body.Start:r.Body.End]
+	// Each pass reads the lines again, comments blanked, rather than
+	// keeping them: a region can hold 100,000 lines (a list of their
+	// copies held 30 MB).
+	text := string(body)
 	ix := source.NewIndex(body)
-	var c htmlComment
-	type line struct {
-		span source.Span
-		text string // comments blanked
-	}
-	var lines []line
-	exact := true
-	for l := 0; l < ix.LineCount(); l++ {
-		ls := ix.LineSpan(l)
-		t := c.strip(string(body[ls.Start:ls.End]))
-		if strings.TrimSpace(t) == "" {
-			continue
+	eachLine := func(fn func(span source.Span, t string) bool) {
+		var c htmlComment
+		for l := 0; l < ix.LineCount(); l++ {
+			ls := ix.LineSpan(l)
+			t := c.strip(text[ls.Start:ls.End])
+			if strings.TrimSpace(t) == "" {
+				continue
+			}
+			if !fn(source.Span{Start: r.Body.Start + ls.Start, End: r.Body.Start + ls.End}, t) {
+				return
+			}
 		}
-		lines = append(lines, line{source.Span{Start: r.Body.Start + ls.Start, End: r.Body.Start + ls.End}, t})
+	}
+	lines, exact := 0, true
+	var first struct {
+		span source.Span
+		text string
+	}
+	eachLine(func(span source.Span, t string) bool {
+		if lines == 0 {
+			first.span, first.text = span, t
+		}
+		lines++
 		if tt := strings.TrimSpace(t); tt != TBDMarker && tt != "- "+TBDMarker {
 			exact = false
 		}
-	}
-	if len(lines) == 0 || exact {
+		return true
+	})
+	if lines == 0 || exact {
 		r.State = RegionEmpty
-		if len(lines) > 0 {
-			l := lines[0]
-			i := strings.Index(l.text, TBDMarker)
-			r.Placeholder = source.Span{Start: l.span.Start + i, End: l.span.Start + i + len(TBDMarker)}
+		if lines > 0 {
+			i := strings.Index(first.text, TBDMarker)
+			r.Placeholder = source.Span{Start: first.span.Start + i, End: first.span.Start + i + len(TBDMarker)}
 		}
 		return
 	}
 	r.State = RegionFilled
 	only := r.Body.Len() <= maxPlaceholderBody
 	var f codefence.Scanner
-	for _, l := range lines {
-		if !only {
-			break
-		}
-		if f.Step(l.text) || !placeholderOnlyLine(blankInlineCode(l.text)) {
-			only = false
-		}
+	if only {
+		eachLine(func(_ source.Span, t string) bool {
+			only = !f.Step(t) && placeholderOnlyLine(blankInlineCode(t))
+			return only
+		})
 	}
 	if only {
-		for _, l := range lines {
-			r.PlaceholderLines = append(r.PlaceholderLines, l.span)
-		}
+		eachLine(func(span source.Span, _ string) bool {
+			r.PlaceholderLines = append(r.PlaceholderLines, span)
+			return true
+		})
 		return
 	}
 	f = codefence.Scanner{}
-	for _, l := range lines {
-		if f.Step(l.text) {
-			continue
+	eachLine(func(span source.Span, t string) bool {
+		if f.Step(t) {
+			return true
 		}
-		code := blankInlineCode(l.text)
+		code := blankInlineCode(t)
 		for off := 0; ; {
 			i := strings.Index(code[off:], TBDMarker)
 			if i < 0 {
 				break
 			}
-			r.Mixed = append(r.Mixed, source.Span{Start: l.span.Start + off + i, End: l.span.Start + off + i + len(TBDMarker)})
+			r.Mixed = append(r.Mixed, source.Span{Start: span.Start + off + i, End: span.Start + off + i + len(TBDMarker)})
 			off += i + len(TBDMarker)
 		}
-	}
+		return true
+	})
 }
 
 // regionKey normalises a heading for recognising variants: lower case, curly
