@@ -42,19 +42,28 @@ func TestWordKeyMatchesReadingByFields(t *testing.T) {
 	}
 	pieces := []string{"Will", " ", "do", "1", "2.", "won’t", "&", "(v1)", "(", ")", "\u00a0", "\u2003", "é", "\xff", "\xe2\x80",
 		"Out of Scope", "-", "'", "‘", "Ⅻ", "\t", "１", "vision", ":", "Problem", "Context"}
-	seed := uint32(7)
-	for n := range 50000 {
-		var b strings.Builder
-		for range 1 + n%7 {
-			seed = seed*1664525 + 1013904223
-			b.WriteString(pieces[int(seed>>16)%len(pieces)])
-		}
-		text := b.String()
+	for text := range joins(7, 50000, 7, pieces) {
 		if got, want := regionKey(text), oldRegionKey(text); got != want {
 			t.Fatalf("regionKey(%q) = %q, want %q", text, got, want)
 		}
 		if got, want := normalizeHeading(text), oldNormalizeHeading(text); got != want {
 			t.Fatalf("normalizeHeading(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// joins yields n texts of 1 to most of pieces, chosen from seed.
+func joins(seed uint32, n, most int, pieces []string) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for i := range n {
+			var b strings.Builder
+			for range 1 + i%most {
+				seed = seed*1664525 + 1013904223
+				b.WriteString(pieces[int(seed>>16)%len(pieces)])
+			}
+			if !yield(b.String()) {
+				return
+			}
 		}
 	}
 }
