@@ -197,3 +197,28 @@ func (d directive) names(code string) bool {
 	}
 	return false
 }
+
+// DisableEdit adds code to a disable-next-line comment on the line above
+// line, or inserts such a comment line, indented like line.
+func DisableEdit(ix *source.Index, line int, code string) diag.Edit {
+	src := ix.Source()
+	if line > 0 {
+		prev := ix.LineSpan(line - 1)
+		text := src[prev.Start:prev.End]
+		t := bytes.TrimSpace(text)
+		if bytes.HasPrefix(t, []byte("<!-- "+suppressPrefix+"disable-next-line")) && bytes.HasSuffix(t, []byte("-->")) {
+			at := prev.Start + bytes.LastIndex(text, []byte("-->"))
+			for at > prev.Start && (src[at-1] == ' ' || src[at-1] == '\t') {
+				at--
+			}
+			return diag.Edit{Span: source.Span{Start: at, End: at}, NewText: " " + code}
+		}
+	}
+	start := ix.LineStart(line)
+	indent := start
+	for indent < len(src) && (src[indent] == ' ' || src[indent] == '\t') {
+		indent++
+	}
+	comment := string(src[start:indent]) + "<!-- " + suppressPrefix + "disable-next-line" + " " + code + " -->" + source.LineEndingAt(src, ix.LineEnd(line))
+	return diag.Edit{Span: source.Span{Start: start, End: start}, NewText: comment}
+}

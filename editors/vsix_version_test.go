@@ -17,6 +17,8 @@ func TestVsixVersionFromTheTag(t *testing.T) {
 		{"v1.2.3", "1.2.3"},
 		{"v1.2.3-4-gabc1234-dirty", "1.2.3-4-gabc1234-dirty"},
 		{"abc1234", "0.0.0-abc1234"},
+		{"41e0413", "0.0.0-41e0413"}, // a commit that starts with a digit is no version
+		{"41e0413-dirty", "0.0.0-41e0413-dirty"},
 		{"dev", "0.0.0-dev"},
 	} {
 		out, err := exec.Command("make", "-n", "-s", "-C", "vscode", "vsix-target", "TARGET=linux-x64", "OUT=x.vsix", "VERSION="+c.version).CombinedOutput()

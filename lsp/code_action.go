@@ -7,35 +7,46 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/verify"
 )
 
-// CodeAction offers the actions for the range: the interview
-// (code_action_interview.go, code_action_skeleton.go), a .charters/
-// charter's status edits (code_action_charters.go), the migration to the
-// current format (code_action_migrate.go), the fixes analysis
-// found for diagnostics (code_action_fix.go), disable comments for
-// diagnostics (code_action_disable.go), and the pi-charter actions.
+// CodeAction offers the actions for the range, each family's as data
+// converted here: the interview (code_action_interview.go: interview.Actions,
+// rp1.Actions), a .charters/ charter's status edits (charterfile.Actions),
+// the migration to the current format (code_action_migrate.go), the fixes
+// analysis found for diagnostics (code_action_fix.go), disable comments for
+// diagnostics (code_action_disable.go), the pi-charter actions
+// (pi.Actions), and running the criterion's command (verify.Actions).
 func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
 	out := []protocol.CommandOrCodeAction{}
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
 	if !ok || !isCharter(d.File) {
 		return out, nil
 	}
+	off := d.offset(params.Range.Start)
 	var actions []*protocol.CodeAction
 	actions = append(actions, s.interviewActions(d, params)...)
-	if d.Kind == analysis.KindChartersCharter {
-		actions = append(actions, s.chartersActions(d, params)...)
+	if d.Kind == analysis.KindChartersCharter && s.InWorkspace(d.Path) {
+		if v := d.chartersView(); v != nil {
+			actions = append(actions, s.toProtocolActions(d, charterfile.Actions(v, off))...)
+		}
 	}
 	actions = append(actions, s.migrateActions(d)...)
 	actions = append(actions, s.fixActions(d, params.Context.Diagnostics)...)
 	actions = append(actions, s.disableActions(d, params.Context.Diagnostics)...)
-	actions = append(actions, s.verifyActions(d, params)...)
+	if (d.Kind == analysis.KindCriteria || d.Kind == analysis.KindPiCharter) && s.InWorkspace(d.Path) {
+		if v := d.piView(); v != nil {
+			actions = append(actions, s.toProtocolActions(d, pi.Actions(v, d.Path, off))...)
+		}
+	}
+	actions = append(actions, s.toProtocolActions(d, verify.Actions(s.verifyTargets(d), off))...)
 	for _, a := range actions {
 		if wanted(a, params.Context.Only) {
 			out = append(out, a)
 		}
 	}
-	out = append(out, s.codeActionsPi(ctx, d, params)...)
 	return out, nil
 }
 

@@ -1,19 +1,15 @@
 package lsp
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"strings"
 
 	"go.lsp.dev/protocol"
 
+	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
-	"github.com/charter-lsp/charter-lsp/analysis/source"
-	"github.com/charter-lsp/charter-lsp/interview"
 )
-
-const disableNextLine = "charter-lsp-disable-next-line"
 
 // disableActions offer, for each charter diagnostic in the request, a quick
 // fix that silences its code on its line with an inline comment
@@ -44,9 +40,9 @@ func (s *Server) disableActions(d *doc, ds []protocol.Diagnostic) []*protocol.Co
 			continue
 		}
 		seen[key] = true
-		edit := disableEdit(ix, line, string(code))
+		edit := analysis.DisableEdit(ix, line, string(code))
 		t := editTarget{URI: d.URI, Path: d.Path, Text: d.Text, Exists: true, Version: &d.Version, Kind: d.Kind}
-		we, err := s.workspaceEdit(t, textEdits(ix, []interview.Edit{edit}))
+		we, err := s.workspaceEdit(t, textEdits(ix, []diag.Edit{edit}))
 		if err != nil {
 			continue
 		}
@@ -57,29 +53,4 @@ func (s *Server) disableActions(d *doc, ds []protocol.Diagnostic) []*protocol.Co
 		})
 	}
 	return out
-}
-
-// disableEdit adds code to a disable-next-line comment on the line above
-// line, or inserts such a comment line, indented like line.
-func disableEdit(ix *source.Index, line int, code string) interview.Edit {
-	src := ix.Source()
-	if line > 0 {
-		prev := ix.LineSpan(line - 1)
-		text := src[prev.Start:prev.End]
-		t := bytes.TrimSpace(text)
-		if bytes.HasPrefix(t, []byte("<!-- "+disableNextLine)) && bytes.HasSuffix(t, []byte("-->")) {
-			at := prev.Start + bytes.LastIndex(text, []byte("-->"))
-			for at > prev.Start && (src[at-1] == ' ' || src[at-1] == '\t') {
-				at--
-			}
-			return interview.Edit{Span: source.Span{Start: at, End: at}, NewText: " " + code}
-		}
-	}
-	start := ix.LineStart(line)
-	indent := start
-	for indent < len(src) && (src[indent] == ' ' || src[indent] == '\t') {
-		indent++
-	}
-	comment := string(src[start:indent]) + "<!-- " + disableNextLine + " " + code + " -->" + source.LineEndingAt(src, ix.LineEnd(line))
-	return interview.Edit{Span: source.Span{Start: start, End: start}, NewText: comment}
 }

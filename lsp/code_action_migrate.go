@@ -1,8 +1,6 @@
 package lsp
 
 import (
-	"fmt"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -11,13 +9,13 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/migrate"
 )
 
 // codeActionMigrate is the kind of the migrations to the current formats.
-const codeActionMigrate protocol.CodeActionKind = "refactor.rewrite.charter.migrate"
+const codeActionMigrate = protocol.CodeActionKind(feature.KindMigrate)
 
 // migrateAnnotation names the change annotation a migration's edit
 // carries: an editor that supports annotations asks before applying it
@@ -25,80 +23,79 @@ const codeActionMigrate protocol.CodeActionKind = "refactor.rewrite.charter.migr
 const migrateAnnotation protocol.ChangeAnnotationIdentifier = "charter-lsp.migrate"
 
 // migrateActions offer the migration charter-lsp migrate does, as one
-// workspace edit the editor previews:
-//   - a pi v3 charter (.pi/charters/<id>/, in charter.md or criteria.md)
-//     or a file-interface .charters/<id>/charter.md: a new .charters/<id>/
-//     folder in the current grammar (CreateFile for charter.md, state.json
-//     and events.jsonl, then their text); the old folder is left alone;
-//   - an rp1 charter of the scratch-pad era: the same file rewritten in
-//     rp1's skeleton format (a skeleton charter with a scratch pad left in
-//     it gets this from its legacy-scratch-pad quick fix).
+// workspace edit the editor previews: a pi v3 charter (in charter.md or
+// criteria.md) or a file-interface .charters/<id>/charter.md gets a new
+// .charters/<id>/ folder in the current grammar (migrate.Action); an rp1
+// charter of the scratch-pad era is rewritten in rp1's skeleton format
+// (rp1.MigrateAction).
 //
 // Every file written lies in a workspace folder. A client that cannot
 // create files is offered no folder migration (charter-lsp migrate does
 // it from a shell); one without change annotations applies the edit as
-// soon as the action is chosen, without a preview (the old files are
-// never changed by a folder migration, so undoing it is deleting the new
-// folder; an rp1 rewrite is undone like any edit).
+// soon as the action is chosen, without a preview.
 func (s *Server) migrateActions(d *doc) []*protocol.CodeAction {
 	if !s.InWorkspace(d.Path) {
 		return nil
 	}
 	now := time.Now()
+	opts := migrate.Options{Now: now, FS: d.snap.FS()}
+	var plan *migrate.Plan
+	var err error
 	switch d.Kind {
 	case analysis.KindRP1Charter:
-		if d.RP1().Format == rp1.FormatScratchPad {
-			return s.rp1MigrateAction(d, now)
+		if a := rp1.MigrateAction(d.RP1(), now); a != nil {
+			return s.toMigrateActions(d, *a)
 		}
+		return nil
 	case analysis.KindChartersCharter:
-		if !d.charter().Generation.FileInterface() {
+		v := d.chartersView()
+		if v == nil {
 			return nil
 		}
-		dir := filepath.Dir(d.Path)
-		plan, err := migrate.FromCharters(charterfile.LoadDir(d.snap.FS(), dir), migrate.Options{Now: now, Taken: d.taken(filepath.Dir(dir))})
-		return s.folderMigrateAction(d, plan, err)
+		plan, err = migrate.FromCharters(v.Dir, opts)
 	case analysis.KindPiCharter, analysis.KindCriteria:
 		view := d.piView()
-		if view == nil || view.Dir.Project == "" {
+		if view == nil {
 			return nil
 		}
-		root := filepath.Join(view.Dir.Project, ".charters")
-		plan, err := migrate.FromV3(view.Dir, migrate.Options{Now: now, Taken: d.taken(root)})
-		return s.folderMigrateAction(d, plan, err)
+		plan, err = migrate.FromV3(view.Dir, opts)
+	default:
+		return nil
 	}
-	return nil
-}
-
-// taken reports the names already in folder dir (a .charters folder).
-func (d *doc) taken(dir string) func(string) bool {
-	names := map[string]bool{}
-	if entries, err := d.snap.FS().ReadDir(dir); err == nil {
-		for _, e := range entries {
-			names[e.Name()] = true
-		}
-	}
-	return func(name string) bool { return names[name] }
-}
-
-// folderMigrateAction is the edit that creates the plan's folder.
-func (s *Server) folderMigrateAction(d *doc, plan *migrate.Plan, err error) []*protocol.CodeAction {
 	if err != nil {
 		d.log.Debug("no migration", zap.String("path", d.Path), zap.Error(err))
 		return nil
+	}
+	return s.toMigrateActions(d, migrate.Action(plan))
+}
+
+// toMigrateActions converts a migration: its new files (CreateFile, then
+// their text) or its edit of d, annotated for confirmation when the client
+// takes annotations.
+func (s *Server) toMigrateActions(d *doc, a feature.Action) []*protocol.CodeAction {
+	annotated := s.changeAnnotations()
+	if a.Fix != nil {
+		out := s.toProtocolActions(d, []feature.Action{a})
+		if len(out) == 1 && annotated && len(out[0].Edit.DocumentChanges) == 1 {
+			if tde, ok := out[0].Edit.DocumentChanges[0].(*protocol.TextDocumentEdit); ok && len(a.Fix.Edits) == 1 {
+				e := a.Fix.Edits[0]
+				tde.Edits = []protocol.TextDocumentEditElement{annotatedEdit(toProtocolRange(d.Index().Range(e.Span)), e.NewText, true)}
+				out[0].Edit.ChangeAnnotations = annotation(a.Confirm)
+			}
+		}
+		return out
 	}
 	docChanges, create := s.workspaceEditCaps()
 	if !docChanges || !create {
 		return nil
 	}
-	annotated := s.changeAnnotations()
 	var changes []protocol.DocumentChange
-	for _, f := range plan.Files {
-		p := filepath.Join(plan.Dir(), f.Name)
-		if !s.InWorkspace(p) || d.snap.File(p).Exists() {
-			d.log.Warn("migration refused: the new file is outside the workspace or exists", zap.String("path", p))
+	for _, f := range a.Create {
+		if !s.InWorkspace(f.Path) || d.snap.File(f.Path).Exists() {
+			d.log.Warn("migration refused: the new file is outside the workspace or exists", zap.String("path", f.Path))
 			return nil
 		}
-		u := uri.File(p)
+		u := uri.File(f.Path)
 		no := false
 		cf := &protocol.CreateFile{Kind: "create", URI: u, Options: &protocol.CreateFileOptions{Overwrite: &no, IgnoreIfExists: &no}}
 		if annotated {
@@ -113,36 +110,10 @@ func (s *Server) folderMigrateAction(d *doc, plan *migrate.Plan, err error) []*p
 		}
 	}
 	edit := &protocol.WorkspaceEdit{DocumentChanges: changes}
-	rel := filepath.ToSlash(filepath.Join(".charters", plan.ID))
 	if annotated {
-		edit.ChangeAnnotations = annotation(fmt.Sprintf("Create %s/ (%s → the current grammar)", rel, plan.Kind), plan.Notes)
+		edit.ChangeAnnotations = annotation(a.Confirm)
 	}
-	title := "Migrate to the current format: a new .charters/ charter (the old one stays)"
-	return []*protocol.CodeAction{{Title: title, Kind: actionKind(codeActionMigrate), Edit: edit}}
-}
-
-// rp1MigrateAction rewrites a scratch-pad era rp1 charter in place.
-func (s *Server) rp1MigrateAction(d *doc, now time.Time) []*protocol.CodeAction {
-	m, err := rp1.Migrate(d.Text, rp1.MigrateOptions{Now: now})
-	if err != nil || !m.Changed() {
-		return nil
-	}
-	e := m.Edit()
-	rng := toProtocolRange(d.Index().Range(e.Span))
-	annotated := s.changeAnnotations()
-	v := d.Version
-	edit, err := s.workspaceEdit(editTarget{URI: d.URI, Path: d.Path, Text: d.Text, Exists: true, Version: &v, Kind: d.Kind},
-		[]protocol.TextEdit{{Range: rng, NewText: e.NewText}})
-	if err != nil {
-		return nil
-	}
-	if annotated && len(edit.DocumentChanges) == 1 {
-		if tde, ok := edit.DocumentChanges[0].(*protocol.TextDocumentEdit); ok {
-			tde.Edits = []protocol.TextDocumentEditElement{annotatedEdit(rng, e.NewText, true)}
-			edit.ChangeAnnotations = annotation("Rewrite the charter in rp1's skeleton format", m.Notes())
-		}
-	}
-	return []*protocol.CodeAction{{Title: "Migrate to rp1's skeleton charter (answers into their regions)", Kind: actionKind(codeActionMigrate), Edit: edit}}
+	return []*protocol.CodeAction{{Title: a.Title, Kind: actionKind(protocol.CodeActionKind(a.Kind)), Edit: edit}}
 }
 
 // changeAnnotations: does the client take change annotations (and so
@@ -156,11 +127,11 @@ func (s *Server) changeAnnotations() bool {
 
 // annotation is the migration's change annotation: confirm before
 // applying, with what the migration does as its description.
-func annotation(label string, notes []string) map[protocol.ChangeAnnotationIdentifier]protocol.ChangeAnnotation {
+func annotation(c *feature.Confirm) map[protocol.ChangeAnnotationIdentifier]protocol.ChangeAnnotation {
 	yes := true
-	desc := strings.Join(notes, "; ")
+	desc := strings.Join(c.Notes, "; ")
 	return map[protocol.ChangeAnnotationIdentifier]protocol.ChangeAnnotation{
-		migrateAnnotation: {Label: label, NeedsConfirmation: &yes, Description: &desc},
+		migrateAnnotation: {Label: c.Label, NeedsConfirmation: &yes, Description: &desc},
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
 	"github.com/charter-lsp/charter-lsp/interview/agent"
@@ -19,10 +20,10 @@ import (
 // its edit through workspace/applyEdit and returns the interview's JSON
 // response (upstream's StatelessAgentResponse).
 const (
-	cmdInterviewNext   = "charter.interview.next"
-	cmdInterviewSkip   = "charter.interview.skip"
-	cmdInterviewFinish = "charter.interview.finish"
-	cmdInterviewStart  = "charter.interview.start"
+	cmdInterviewNext   = string(feature.CmdInterviewNext)
+	cmdInterviewSkip   = string(feature.CmdInterviewSkip)
+	cmdInterviewFinish = string(feature.CmdInterviewFinish)
+	cmdInterviewStart  = string(feature.CmdInterviewStart)
 )
 
 // interviewArgs name the charter; Version, when set, is the document version

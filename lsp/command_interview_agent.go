@@ -201,7 +201,6 @@ func (s *Server) nextStep(ctx context.Context, path string, text []byte, exists 
 	return step, nil
 }
 
-
 // withAgentProgress runs work (the agent's calls) under a progress
 // report the editor shows, when it can: window/workDoneProgress/create and
 // $/progress begin once the agent is first started (a step that asks it
@@ -268,4 +267,3 @@ func (s *Server) withAgentProgress(ctx context.Context, iv *agent.Interviewer, w
 	}
 	return err
 }
-

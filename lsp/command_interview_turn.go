@@ -12,6 +12,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
@@ -25,26 +26,18 @@ import (
 // Target Users"), the question, the command that takes the answer and the
 // buttons, each a command with its arguments. The editor shows what it is
 // given and runs what the user picks; every word and every meaning comes
-// from here. For a scratch-pad charter the steps are the seed's (with the
-// interview agent deciding when one is configured); for a skeleton charter
-// the region interview's, the agent then finalizing the charter once no
-// gap is left.
-const cmdInterviewTurn = "charter.interview.turn"
-
-// What a turn's command does (turnArgs.Do).
-const (
-	turnAsk    = ""       // start, or go on where the interview stands
-	turnAnswer = "answer" // write Answer into the question (or region) asked
-	turnSkip   = "skip"   // skip the question (pass over the region)
-	turnFinish = "finish" // finish the interview now (scratch pad)
-)
+// from the interview (interview.PadPrompt, interview.RegionPrompt). For a
+// scratch-pad charter the steps are the seed's (with the interview agent
+// deciding when one is configured); for a skeleton charter the region
+// interview's, the agent then finalizing the charter once no gap is left.
+const cmdInterviewTurn = string(feature.CmdInterviewTurn)
 
 // turnArgs are the argument of a turn's command; the editor sends a
 // button's arguments as they are, and the answer's with "answer" set to
 // what the user typed.
 type turnArgs struct {
 	URI uri.URI `json:"uri"`
-	Do  string  `json:"do,omitempty"`
+	Do  string  `json:"do,omitempty"` // interview.DoAnswer, DoSkip, DoFinish; "": ask
 	// Answer is what the user typed, with Do "answer".
 	Answer *string `json:"answer,omitempty"`
 	// Question is the scratch pad question the answer or skip is for;
@@ -56,24 +49,17 @@ type turnArgs struct {
 	Passed []rp1.RegionID `json:"passed,omitempty"`
 }
 
-// turn is the next prompt, or the end of the conversation.
+// turn is the next prompt (interview.Prompt) on the wire, or the end of
+// the conversation.
 type turn struct {
-	// Done: nothing more to ask; Message says how the interview ended.
-	Done bool `json:"done"`
-	// Message is what to tell the user; Level is "info", "warning" or
-	// "error".
-	Message string `json:"message,omitempty"`
-	Level   string `json:"level,omitempty"`
-	// Title heads the prompt ("Q2 of 5 · Target Users"), Question is what
-	// it asks, Placeholder the hint in its empty input.
-	Title       string `json:"title,omitempty"`
-	Question    string `json:"question,omitempty"`
-	Placeholder string `json:"placeholder,omitempty"`
-	// Answer takes what the user types: run it with arguments[0].answer
-	// set to the text.
-	Answer *turnAction `json:"answer,omitempty"`
-	// Buttons are the other choices, in order; run one as it is.
-	Buttons []turnAction `json:"buttons"`
+	Done        bool         `json:"done"`
+	Message     string       `json:"message,omitempty"`
+	Level       string       `json:"level,omitempty"`
+	Title       string       `json:"title,omitempty"`
+	Question    string       `json:"question,omitempty"`
+	Placeholder string       `json:"placeholder,omitempty"`
+	Answer      *turnAction  `json:"answer,omitempty"`
+	Buttons     []turnAction `json:"buttons"`
 	// Response is the interview's response behind the prompt (a
 	// scratch-pad charter: upstream's StatelessAgentResponse); Region the
 	// skeleton charter's state.
@@ -81,7 +67,9 @@ type turn struct {
 	Region   *regionResult       `json:"region,omitempty"`
 }
 
-// turnAction is a choice in the prompt and the command that carries it out.
+// turnAction is a choice in the prompt and the command that carries it
+// out: run it with its arguments (the answer's with arguments[0].answer set
+// to the text).
 type turnAction struct {
 	// ID names the choice ("answer", "skip", "finish"), for an icon.
 	ID        string            `json:"id"`
@@ -91,9 +79,21 @@ type turnAction struct {
 	Arguments []protocol.LSPAny `json:"arguments"`
 }
 
-// action is a choice running the turn command with args.
-func action(id, label, tooltip string, args turnArgs) turnAction {
-	return turnAction{ID: id, Label: label, Tooltip: tooltip, Command: cmdInterviewTurn, Arguments: commandArgs(args)}
+// toTurn converts a prompt about the document at u.
+func toTurn(u uri.URI, p interview.Prompt) turn {
+	action := func(c interview.Choice) turnAction {
+		return turnAction{ID: c.Do, Label: c.Label, Tooltip: c.Tooltip, Command: cmdInterviewTurn,
+			Arguments: commandArgs(turnArgs{URI: u, Do: c.Do, Question: c.Question, Region: c.Region, Passed: c.Passed})}
+	}
+	out := turn{Done: p.Done, Message: p.Message, Level: p.Level, Title: p.Title, Question: p.Question, Placeholder: p.Placeholder, Buttons: []turnAction{}}
+	if p.Answer != nil {
+		a := action(*p.Answer)
+		out.Answer = &a
+	}
+	for _, c := range p.Buttons {
+		out.Buttons = append(out.Buttons, action(c))
+	}
+	return out
 }
 
 func (s *Server) interviewTurn(ctx context.Context, args []protocol.LSPAny) (any, error) {
@@ -105,8 +105,8 @@ func (s *Server) interviewTurn(ctx context.Context, args []protocol.LSPAny) (any
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: the argument has no uri", cmdInterviewTurn)
 	}
 	switch a.Do {
-	case turnAsk, turnSkip, turnFinish:
-	case turnAnswer:
+	case interview.DoAsk, interview.DoSkip, interview.DoFinish:
+	case interview.DoAnswer:
 		if a.Answer == nil {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: do \"answer\" needs the answer", cmdInterviewTurn)
 		}
@@ -125,17 +125,17 @@ func (s *Server) interviewTurn(ctx context.Context, args []protocol.LSPAny) (any
 
 // padTurn is a turn of a scratch-pad charter's interview.
 func (s *Server) padTurn(ctx context.Context, t editTarget, a turnArgs) (turn, error) {
-	opts := interview.Options{Budget: s.Config().Budget(), Now: time.Now(), Path: t.Path}
+	opts := interview.Options{Budget: t.Config.Budget(), Now: time.Now(), Path: t.Path}
 	text := t.Text
 	var first []interview.Edit
 	switch a.Do {
-	case turnAnswer, turnSkip:
+	case interview.DoAnswer, interview.DoSkip:
 		if e := rp1.Parse(text).ScratchPad.PendingEntry(); e == nil || (a.Question != 0 && e.Number != a.Question) {
 			return turn{}, jsonrpc2.Errorf(codeRequestFailed, "Q%d of %s is no longer awaiting an answer (the charter changed): ask again", a.Question, t.Path)
 		}
 		var p interview.Plan
 		var err error
-		if a.Do == turnAnswer {
+		if a.Do == interview.DoAnswer {
 			p, err = interview.AnswerPending(text, a.Question, *a.Answer)
 		} else {
 			p, err = interview.SkipPending(text, "")
@@ -144,7 +144,7 @@ func (s *Server) padTurn(ctx context.Context, t editTarget, a turnArgs) (turn, e
 			return turn{}, requestFailed(err)
 		}
 		first, text = p.Edits, interview.Apply(text, p.Edits)
-	case turnFinish:
+	case interview.DoFinish:
 		opts.FinishNow = true
 		r := interview.Next(text, t.Exists, opts)
 		if r.Type != interview.TypeSuccess {
@@ -159,11 +159,13 @@ func (s *Server) padTurn(ctx context.Context, t editTarget, a turnArgs) (turn, e
 			return turn{}, err
 		}
 		return s.padTurnFor(t, interviewStep{resp: r, after: after, cursor: -1}), nil
-	case turnAsk:
+	case interview.DoAsk:
 		// A charter with no scratch pad and nothing to ask is not
 		// finished again by starting a conversation.
 		if r := interview.Next(text, t.Exists, opts); r.Type == interview.TypeSuccess && rp1.Parse(text).ScratchPad == nil {
-			return turn{Done: true, Level: "info", Message: "Every section of the charter is written: the interview has nothing to ask.", Response: &r, Buttons: []turnAction{}}, nil
+			out := toTurn(t.URI, interview.NothingToAsk())
+			out.Response = &r
+			return out, nil
 		}
 	}
 	step, err := s.nextStep(ctx, t.Path, text, t.Exists || len(first) > 0, opts)
@@ -181,57 +183,24 @@ func (s *Server) padTurn(ctx context.Context, t editTarget, a turnArgs) (turn, e
 }
 
 // padTurnFor is the prompt for where a scratch-pad interview stands after
-// step.
+// step (interview.PadPrompt), with the check of what the agent wrote when
+// it finished the charter.
 func (s *Server) padTurnFor(t editTarget, step interviewStep) turn {
 	r := step.resp
-	out := turn{Response: &r, Buttons: []turnAction{}}
-	switch r.Type {
-	case interview.TypeNextQuestion:
-		n, topic := r.Metadata.QuestionNumber, r.Topic
-		out.Title = fmt.Sprintf("Q%d of %d · %s", n, r.Metadata.TotalQuestions, topic)
-		if step.agent != nil {
-			out.Title += " (asked by " + step.agent.Config.Name() + ")"
+	askedBy := ""
+	if step.agent != nil {
+		askedBy = step.agent.Config.Name()
+	}
+	out := toTurn(t.URI, interview.PadPrompt(r, step.after, t.Path, askedBy))
+	out.Response = &r
+	if r.Type == interview.TypeSuccess && step.agent != nil {
+		// The agent's content is written verbatim, then checked.
+		if n := len(agent.Problems(step.after, t.Path, t.Config)); n > 0 {
+			out.Level = "warning"
+			out.Message += fmt.Sprintf(" check reports %d problem(s) in what %s wrote: see the Problems view.", n, step.agent.Config.Name())
 		}
-		out.Question = r.NextQuestion
-		out.Placeholder = "Your answer: Enter writes it into the scratch pad; Esc stops, and the question waits there for your answer"
-		out.Answer = &turnAction{ID: turnAnswer, Label: "Answer", Tooltip: fmt.Sprintf("Write the answer to Q%d", n), Command: cmdInterviewTurn,
-			Arguments: commandArgs(turnArgs{URI: t.URI, Do: turnAnswer, Question: n})}
-		out.Buttons = append(out.Buttons, action(turnSkip, "Skip",
-			fmt.Sprintf("Skip Q%d (%s): it is recorded as skipped and not asked again", n, topic), turnArgs{URI: t.URI, Do: turnSkip, Question: n}))
-		finish := interview.Options{Budget: r.Metadata.TotalQuestions, Path: t.Path, FinishNow: true}
-		if f := interview.Next(step.after, true, finish); f.Type == interview.TypeSuccess {
-			out.Buttons = append(out.Buttons, action(turnFinish, "Finish",
-				"Finish the interview now: write the sections from the answers so far and remove the scratch pad", turnArgs{URI: t.URI, Do: turnFinish}))
-		}
-	case interview.TypeSuccess:
-		out.Done, out.Level = true, "info"
-		out.Message = finishedMessage(r, step.after)
-		if step.agent != nil {
-			// The agent's content is written verbatim, then checked.
-			if n := len(agent.Problems(step.after, t.Path, s.Config())); n > 0 {
-				out.Level = "warning"
-				out.Message += fmt.Sprintf(" check reports %d problem(s) in what %s wrote: see the Problems view.", n, step.agent.Config.Name())
-			}
-		}
-	case interview.TypeError:
-		out.Done, out.Level, out.Message = true, "error", r.Message
-	default: // a skip left unrecorded (the step's bound): ask again
-		out.Done, out.Level, out.Message = true, "warning", r.Message
 	}
 	return out
-}
-
-// finishedMessage says what finishing wrote.
-func finishedMessage(r interview.Response, after []byte) string {
-	status := "unset"
-	if f := rp1.Parse(after).Header("Status"); f != nil {
-		status = f.Value
-	}
-	msg := fmt.Sprintf("%s The charter is finished: sections written, scratch pad removed, **Status**: %s.", r.Message, status)
-	if r.Title != "" {
-		msg += fmt.Sprintf(" Titled %q.", r.Title)
-	}
-	return msg
 }
 
 // regionTurn is a turn of a skeleton charter's region interview.
@@ -239,15 +208,15 @@ func (s *Server) regionTurn(ctx context.Context, t editTarget, a turnArgs) (turn
 	text := t.Text
 	passed := slices.Clone(a.Passed)
 	switch a.Do {
-	case turnFinish:
+	case interview.DoFinish:
 		return turn{}, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: a skeleton charter's interview has no finish: every region is asked, or passed over", cmdInterviewTurn)
-	case turnSkip:
+	case interview.DoSkip:
 		if a.Region != "" && !slices.Contains(passed, a.Region) {
 			passed = append(passed, a.Region)
 		}
-	case turnAnswer:
-		if a.Region == "" || !isRegion(a.Region) {
-			return turn{}, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: an answer names its region (%s)", cmdInterviewTurn, regionNames())
+	case interview.DoAnswer:
+		if !a.Region.Known() {
+			return turn{}, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: an answer names its region (%s)", cmdInterviewTurn, rp1.JoinRegions(rp1.Regions))
 		}
 		if r := rp1.ReadSkeleton(rp1.Parse(text)).Region(a.Region); r != nil && !r.Gap() {
 			return turn{}, jsonrpc2.Errorf(codeRequestFailed, "%s of %s was written meanwhile (the charter changed): ask again", a.Region, t.Path)
@@ -261,46 +230,15 @@ func (s *Server) regionTurn(ctx context.Context, t editTarget, a turnArgs) (turn
 		}
 		text = interview.Apply(text, p.Edits)
 	}
-	st := regionState(text)
-	out := turn{Region: &st, Buttons: []turnAction{}}
-	var next rp1.RegionID
-	for _, g := range st.Gaps {
-		if !slices.Contains(passed, g) {
-			next = g
-			break
-		}
-	}
-	if next == "" {
-		out.Done, out.Level = true, "info"
-		if len(st.Gaps) > 0 {
-			out.Message = fmt.Sprintf("Left for later: %s (still %s); **Status** stays %s.", joinRegions(st.Gaps), rp1.TBDMarker, st.Status)
-			return out, nil
-		}
-		out.Message = fmt.Sprintf("Every region of the charter is written; **Status**: %s.", st.Status)
+	p, st := interview.RegionPrompt(text, passed)
+	out := toTurn(t.URI, p)
+	out.Region = regionResultOf(st)
+	if p.Done && len(st.Gaps) == 0 {
 		if note := s.finalizeWithAgent(ctx, t, text); note != "" {
 			out.Message += " " + note
 		}
-		return out, nil
 	}
-	i := slices.Index(rp1.Regions, next)
-	out.Title = fmt.Sprintf("Region %d of %d · %s", i+1, len(rp1.Regions), next)
-	out.Question = interview.RegionQuestion(text, next)
-	out.Placeholder = fmt.Sprintf("Your answer: Enter writes it into %s; Esc stops, and the region stays %s", next, rp1.TBDMarker)
-	out.Answer = &turnAction{ID: turnAnswer, Label: "Answer", Tooltip: "Write the answer into " + string(next), Command: cmdInterviewTurn,
-		Arguments: commandArgs(turnArgs{URI: t.URI, Do: turnAnswer, Region: next, Passed: passed})}
-	out.Buttons = append(out.Buttons, action(turnSkip, "Skip",
-		fmt.Sprintf("Leave %s %s for now (the charter stays Draft) and go on to the next gap", next, rp1.TBDMarker),
-		turnArgs{URI: t.URI, Do: turnSkip, Region: next, Passed: passed}))
 	return out, nil
-}
-
-// joinRegions names regions in a sentence.
-func joinRegions(ids []rp1.RegionID) string {
-	names := make([]string, len(ids))
-	for i, id := range ids {
-		names[i] = string(id)
-	}
-	return strings.Join(names, ", ")
 }
 
 // finalizeWithAgent runs the interview agent as rp1's finalizer on a

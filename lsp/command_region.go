@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
@@ -28,7 +28,7 @@ import (
 // it writes the answer into the region and sets **Status** to what the
 // gaps then call for. Either way it returns the interview's state after
 // the step: the region to ask next and its question, the gaps, the status.
-const cmdInterviewRegion = "charter.interview.region"
+const cmdInterviewRegion = string(feature.CmdInterviewRegion)
 
 // regionArgs are the command's argument.
 type regionArgs struct {
@@ -62,8 +62,8 @@ func (s *Server) interviewRegion(ctx context.Context, args []protocol.LSPAny) (a
 	if a.URI == "" {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: the argument has no uri", cmdInterviewRegion)
 	}
-	if a.Region != "" && !isRegion(a.Region) {
-		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %q is not a region of rp1's charter (%s)", cmdInterviewRegion, a.Region, regionNames())
+	if a.Region != "" && !a.Region.Known() {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %q is not a region of rp1's charter (%s)", cmdInterviewRegion, a.Region, rp1.JoinRegions(rp1.Regions))
 	}
 	t, err := s.target(ctx, a.URI, a.Version)
 	if err != nil {
@@ -90,12 +90,12 @@ func (s *Server) interviewRegion(ctx context.Context, args []protocol.LSPAny) (a
 		if err := s.applyTextEdits(ctx, t, "Answer "+string(id), p.Edits); err != nil {
 			return nil, err
 		}
-		res := regionState(interview.Apply(t.Text, p.Edits))
+		res := regionResultOf(interview.NextRegion(interview.Apply(t.Text, p.Edits)))
 		res.Answered = id
 		return res, nil
 	}
 	if id == "" {
-		res := regionState(t.Text)
+		res := regionResultOf(interview.NextRegion(t.Text))
 		s.show(ctx, protocol.MessageTypeInfo, fmt.Sprintf("Every region of the charter is filled: **Status** should be %s.", res.Status))
 		return res, nil
 	}
@@ -112,36 +112,19 @@ func (s *Server) interviewRegion(ctx context.Context, args []protocol.LSPAny) (a
 	after := interview.Apply(t.Text, p.Edits)
 	s.show(ctx, protocol.MessageTypeInfo, fmt.Sprintf("%s: %s (type the answer in place of %s)", id, interview.RegionQuestions[id], rp1.TBDMarker))
 	s.showRange(ctx, t.URI, toProtocolRange(source.NewIndex(after).Range(p.Select)))
-	res := regionState(after)
+	res := regionResultOf(interview.NextRegion(after))
 	res.Asked = id
 	return res, nil
 }
 
-// regionState is the interview's state of a skeleton charter's text.
-func regionState(text []byte) regionResult {
-	st := interview.NextRegion(text)
+// regionResultOf is where a skeleton charter's interview stands, on the
+// wire.
+func regionResultOf(st interview.SkeletonStep) *regionResult {
 	gaps := st.Gaps
 	if gaps == nil {
 		gaps = []rp1.RegionID{}
 	}
-	return regionResult{Next: st.Region, Question: st.Question, Gaps: gaps, Status: st.Status}
-}
-
-func isRegion(id rp1.RegionID) bool {
-	for _, r := range rp1.Regions {
-		if r == id {
-			return true
-		}
-	}
-	return false
-}
-
-func regionNames() string {
-	names := make([]string, len(rp1.Regions))
-	for i, r := range rp1.Regions {
-		names[i] = string(r)
-	}
-	return strings.Join(names, ", ")
+	return &regionResult{Next: st.Region, Question: st.Question, Gaps: gaps, Status: st.Status}
 }
 
 // applyTextEdits applies edits against t's text through workspace/applyEdit

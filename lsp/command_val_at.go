@@ -9,13 +9,15 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // commandVALAt tells an editor which VAL a position of a register is in,
 // and what recording evidence for it needs, so that no client parses VAL
 // headings.
-const commandVALAt = "charter.valAt"
+const commandVALAt = string(feature.CmdValAt)
 
 // valAtArgs: the document and a position in it (a VAL's heading or body),
 // or the document (any file of the charter, or its directory) and a VAL id.
@@ -46,26 +48,28 @@ func (s *Server) valAtCommand(ctx context.Context, args []protocol.LSPAny) (any,
 	if !s.InWorkspace(dir) {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is outside the workspace folders", commandVALAt, dir)
 	}
-	var view *status.View
+	var view *pi.View
 	id := a.CriterionID
 	if a.Position != nil {
 		d, ok := s.docOf(ctx, a.URI)
 		if !ok {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s: %s is not open in the editor", commandVALAt, p)
 		}
-		view = d.piView()
-		c := criterionAt(d.register(view), d.Index().Offset(fromProtocolPosition(*a.Position)))
+		if view = d.piView(); view == nil {
+			return nil, ctx.Err()
+		}
+		c := view.Register(d.Path).At(d.offset(*a.Position))
 		if c == nil {
 			return nil, nil
 		}
 		id = c.ID
-	} else if view, err = s.ws.Snapshot().CharterView(ctx, dir); err != nil {
+	} else if view, err = s.ws.Snapshot().PiView(ctx, dir); err != nil {
 		return nil, err
 	}
 	if view == nil {
 		return nil, ctx.Err()
 	}
-	if va := view.VALAt(id, time.Now()); va != nil {
+	if va := status.VALOf(view, id, time.Now()); va != nil {
 		return va, nil
 	}
 	return nil, nil

@@ -12,7 +12,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/record"
 	"github.com/charter-lsp/charter-lsp/verify"
@@ -20,7 +20,7 @@ import (
 )
 
 // commandVerify runs a criterion's command and records the result.
-const commandVerify = "charter.verify"
+const commandVerify = string(feature.CmdVerify)
 
 // verifyArgs are charter.verify's arguments: the criterion (a file of its
 // charter, or its folder, and its id) and the command the user was shown.
@@ -137,14 +137,17 @@ func (s *Server) verifyCommand(ctx context.Context, args []protocol.LSPAny) (any
 // verifyTarget reads criterion id of the charter folder dir from snap.
 func (s *Server) verifyTarget(ctx context.Context, snap *workspace.Snapshot, dir, id string) (*verify.Target, error) {
 	if analysis.PiCharterDir(filepath.Join(dir, "x")) != "" {
-		view, err := snap.CharterView(ctx, dir)
+		view, err := snap.PiView(ctx, dir)
 		if err != nil {
 			return nil, err
 		}
 		return verify.PiTarget(view.Dir, id)
 	}
-	path := filepath.Join(dir, charterfile.CharterFile)
-	return verify.ChartersTarget(path, snap.ChartersEvidence(path), id)
+	view, err := snap.ChartersView(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	return verify.ChartersTarget(view.Dir, id)
 }
 
 // confirmVerify shows the command verbatim and asks whether to run it.
@@ -175,7 +178,7 @@ func (s *Server) recordVerify(ctx context.Context, t *verify.Target, res *verify
 			return s.refuse(ctx, "charter-lsp: not recording %s's run: %v", t.ID, err)
 		}
 		criteria := t.Dir
-		if view, err := snap.CharterView(ctx, t.Dir); err == nil {
+		if view, err := snap.PiView(ctx, t.Dir); err == nil {
 			criteria = view.Dir.CriteriaPath
 		}
 		if err := s.applyRecord(ctx, plan, criteria); err != nil {
@@ -190,7 +193,11 @@ func (s *Server) recordVerify(ctx context.Context, t *verify.Target, res *verify
 	}
 	// A .charters criterion: its line is edited in the charter as it is
 	// now (the command ran for a while).
-	now, err := verify.ChartersTarget(t.CharterPath, snap.ChartersEvidence(t.CharterPath), t.ID)
+	view, err := snap.ChartersView(ctx, t.Dir)
+	if err != nil {
+		return err
+	}
+	now, err := verify.ChartersTarget(view.Dir, t.ID)
 	if err != nil {
 		return s.refuse(ctx, "charter-lsp: not recording %s's run: %v", t.ID, err)
 	}

@@ -2,22 +2,19 @@ package lsp
 
 import (
 	"context"
-	"path"
-	"path/filepath"
-	"strings"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/source"
-	"github.com/charter-lsp/charter-lsp/status"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
-// Definition jumps from a VAL id anywhere in a pi charter's files to its
-// heading in the register (criteria.md, or a legacy charter.md), and from an
-// evidence path (lastEvidencePath, narrativePath, …) to the file; in a
-// .charters/ charter, from a Depends id or a path (definition_charters.go).
+// Definition jumps, in a .charters/ charter, from a Depends id or a path
+// (charterfile.Definition), and in a pi charter's files from a VAL id to
+// its heading in the register or from an evidence path to the file
+// (pi.Definition). A target is a file that exists in the workspace (and,
+// for pi, in the same charter directory).
 func (s *Server) Definition(ctx context.Context, params *protocol.DefinitionParams) (protocol.DefinitionResult, error) {
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
 	if !ok || d.Kind == analysis.KindNone {
@@ -26,99 +23,14 @@ func (s *Server) Definition(ctx context.Context, params *protocol.DefinitionPara
 	ix := d.Index()
 	off := ix.Offset(fromProtocolPosition(params.Position))
 	if d.Kind == analysis.KindChartersCharter {
-		return s.definitionCharters(d, off), nil
-	}
-	dir := analysis.PiCharterDir(d.Path)
-	if dir == "" {
+		if v := d.chartersView(); v != nil {
+			return s.toProtocolLocation(d, charterfile.Definition(v, ix, off, d.regularFile(s))), nil
+		}
 		return nil, nil
 	}
-	line := ix.Line(off)
-	start, end := ix.LineStart(line), ix.LineEnd(line)
-	text := string(d.Text[start:end])
-	col := off - start
-
-	if id := tokenAt(text, col, isIDByte); len(id) > 4 && strings.HasPrefix(id, "VAL-") {
-		return valLocation(d.piView(), id), nil
+	v := d.piView()
+	if v == nil {
+		return nil, nil
 	}
-	if p := tokenAt(text, col, isPathByte); p != "" {
-		return s.evidenceLocation(d, dir, p), nil
-	}
-	return nil, nil
-}
-
-// valLocation is the heading of VAL id in the charter's register.
-func valLocation(view *status.View, id string) protocol.DefinitionResult {
-	if view == nil {
-		return nil
-	}
-	c := view.Criterion(id)
-	if c == nil || view.Dir.CriteriaPath == "" {
-		return nil
-	}
-	f := view.Dir.File(view.Dir.CriteriaPath)
-	if f == nil {
-		return nil
-	}
-	return &protocol.Location{URI: uri.File(f.Path), Range: toProtocolRange(f.Index.Range(c.HeadingSpan))}
-}
-
-// evidenceLocation is the file an evidence path written in a charter file
-// leads to (evidenceTarget), for a token under the cursor that looks like
-// one.
-func (s *Server) evidenceLocation(d *doc, dir, p string) protocol.DefinitionResult {
-	if !strings.Contains(p, "/") && !strings.HasSuffix(p, ".json") && !strings.HasSuffix(p, ".md") {
-		return nil
-	}
-	if target := s.evidenceTarget(d, dir, p); target != "" {
-		return &protocol.Location{URI: uri.File(target), Range: toProtocolRange(source.Range{})}
-	}
-	return nil
-}
-
-// evidenceTarget resolves a path written in a charter file: relative to
-// the charter directory (as lastEvidencePath is) or to the file's own
-// folder (as narrativePath is). Only existing files inside the charter
-// directory are targets; "" when there is none.
-func (s *Server) evidenceTarget(d *doc, dir, p string) string {
-	from := d.Path
-	clean := path.Clean(p)
-	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
-		return ""
-	}
-	for _, base := range []string{dir, filepath.Dir(from)} {
-		target := filepath.Join(base, filepath.FromSlash(clean))
-		// Lexically inside the charter directory, and still inside the
-		// workspace once symbolic links are resolved: a link must not lead
-		// the editor to open a file from elsewhere.
-		if analysis.PiCharterDir(target) != dir || !s.InWorkspace(target) {
-			continue
-		}
-		if f := d.snap.File(target); f.Exists() || f.TooLarge() {
-			return target
-		}
-	}
-	return ""
-}
-
-// tokenAt returns the run of bytes accepted by in around column col.
-func tokenAt(line string, col int, in func(byte) bool) string {
-	i, j := tokenBounds(line, col, in)
-	return line[i:j]
-}
-
-// tokenBounds are the byte columns of the run accepted by in around col.
-func tokenBounds(line string, col int, in func(byte) bool) (int, int) {
-	col = min(max(col, 0), len(line))
-	i, j := col, col
-	for i > 0 && in(line[i-1]) {
-		i--
-	}
-	for j < len(line) && in(line[j]) {
-		j++
-	}
-	return i, j
-}
-
-func isPathByte(b byte) bool {
-	return isIDByte(b) || b == '/' || b == '.' || b == '_'
+	return s.toProtocolLocation(d, pi.Definition(v, d.Path, ix, off, d.inCharter(s, v.Dir.Path))), nil
 }

@@ -1,8 +1,11 @@
 package lsp_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -18,31 +21,36 @@ import (
 // for that document, and the other open files of its charter are checked
 // again against it.
 func TestExternalChangeToAnOpenFile(t *testing.T) {
-	chk := newTodoChecker()
-	c := lsptest.Start(t, lsptest.Config{Options: chk.options(), InitializationOptions: map[string]any{"debounceMs": 0}})
-	const editorText = "# Criteria\nTODO in the editor\n"
+	c := lsptest.Start(t, lsptest.Config{InitializationOptions: map[string]any{"debounceMs": 0}})
+	// The register's VAL title reads as a task, which its check quotes; the
+	// probe's lines in charter.md are quoted by charter.md's (probe_test.go).
+	const editorText = "## m1 One\n### VAL-A-001 — Implement the editor's text\nVerifier: manual\nBecause: b\n"
 	criteria := c.Open(".pi/charters/auth/criteria.md", editorText)
-	c.Open(".pi/charters/auth/charter.md", "# Charter\n")
+	charter := c.Open(".pi/charters/auth/charter.md", probeHead+"the charter's line\n")
 	c.Sync()
 
-	n := chk.callCount()
-	c.WriteFile(".pi/charters/auth/criteria.md", "# Criteria\nwritten by an agent\n")
+	n := c.LSP.Checks()
+	c.WriteFile(".pi/charters/auth/criteria.md", "## m1 One\n### VAL-A-001 — Implement the agent's text\nVerifier: manual\nBecause: b\n")
 	c.FilesChanged(protocol.FileChangeTypeChanged, ".pi/charters/auth/criteria.md")
 	c.Sync()
-	if got := chk.callCount() - n; got < 1 {
+	if got := c.LSP.Checks() - n; got < 1 {
 		t.Errorf("a disk change to open criteria.md ran %d checks, want charter.md re-checked", got)
 	}
-	if got := chk.text(c.Path(".pi/charters/auth/criteria.md")); got != editorText {
-		t.Errorf("analysis read criteria.md as %q, want the editor's text", got)
-	}
-	if got := chk.text(c.Path(".pi/charters/auth/charter.md")); got != "# Charter\n" {
-		t.Errorf("charter.md read as %q", got)
+	pubs := c.Published(charter)
+	if got := checkedIn(pubs[len(pubs)-1]); !slices.Equal(got, []string{"the charter's line"}) {
+		t.Errorf("charter.md checked as %q", got)
 	}
 	// The open document's own diagnostics still come from the editor's text.
 	rep := c.Pull(criteria, "")
 	full, ok := rep.(*protocol.RelatedFullDocumentDiagnosticReport)
-	if !ok || len(full.Items) != 1 {
-		t.Errorf("pull after the disk change = %+v, want the editor text's one TODO", rep)
+	var titles []string
+	for _, d := range full.Items {
+		if d.Code == protocol.String("val-title-task") {
+			titles = append(titles, fmt.Sprint(d.Message))
+		}
+	}
+	if !ok || len(titles) != 1 || !strings.Contains(titles[0], `"Implement the editor's text"`) {
+		t.Errorf("pull after the disk change: task titles %q, want the editor text's one", titles)
 	}
 }
 

@@ -2,11 +2,9 @@ package lsp
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
-	"strings"
-	"time"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 
@@ -14,7 +12,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
-	"github.com/charter-lsp/charter-lsp/status"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
@@ -52,12 +49,12 @@ func (d *doc) piDir() string { return analysis.PiCharterDir(d.Path) }
 
 // piView is the view of the document's pi charter, or nil when it is in
 // none (or the request was cancelled).
-func (d *doc) piView() *status.View {
+func (d *doc) piView() *pi.View {
 	dir := d.piDir()
 	if dir == "" {
 		return nil
 	}
-	v, err := d.snap.CharterView(d.ctx, dir)
+	v, err := d.snap.PiView(d.ctx, dir)
 	if err != nil {
 		if d.ctx.Err() == nil {
 			d.log.Warn("loading the charter", zap.String("dir", dir), zap.Error(err))
@@ -67,17 +64,16 @@ func (d *doc) piView() *status.View {
 	return v
 }
 
-// charter is a .charters/<id>/charter.md document read as pi-charter reads
-// it: in the generation its folder's evidence decides (charterfile.Decide,
-// from the text, state.json and events.jsonl).
-func (d *doc) charter() *charterfile.Charter {
-	c, _ := d.chartersRead()
-	return c
-}
-
-// chartersRead is charter with the era it was read in.
-func (d *doc) chartersRead() (*charterfile.Charter, charterfile.Era) {
-	return charterfile.Read(d.snap.ChartersEvidence(d.Path))
+// chartersView is the view of the .charters/<id> folder holding the
+// document, or nil when the request was cancelled: its charter.md is the
+// document's text in this snapshot, read in the generation the folder's
+// evidence decides (charterfile.Decide).
+func (d *doc) chartersView() *charterfile.View {
+	v, err := d.snap.ChartersView(d.ctx, filepath.Dir(d.Path))
+	if err != nil {
+		return nil
+	}
+	return v
 }
 
 // skeleton is an rp1 charter document read as rp1's skeleton charter, or
@@ -95,71 +91,38 @@ func skeletonOf(f *workspace.File) *rp1.Skeleton {
 	return f.RP1().Skeleton
 }
 
-// register is the VAL register held by the document itself: criteria.md,
-// or the legacy ## Criteria section of a pi charter.md when that is the
-// register in use. Spans are offsets into the document's text (the view
-// was built from this very version).
-func (d *doc) register(view *status.View) *pi.Criteria {
-	switch d.Kind {
-	case analysis.KindCriteria:
-		return d.Criteria()
-	case analysis.KindPiCharter:
-		if view != nil && view.Dir.Legacy && view.Dir.CharterFile != nil && view.Dir.CharterFile.Path == d.Path {
-			return view.Dir.Criteria
+// offset is the byte offset of a protocol position in the document.
+func (d *doc) offset(p protocol.Position) int { return d.Index().Offset(fromProtocolPosition(p)) }
+
+// target says which paths a location may lead to: files that exist (or are
+// over the size limit) inside the workspace, symbolic links resolved, so
+// that a link does not lead the editor to a file from elsewhere.
+func (d *doc) target(s *Server) func(string) bool {
+	return func(p string) bool {
+		if !s.InWorkspace(p) {
+			return false
 		}
+		f := d.snap.File(p)
+		return f.Exists() || f.TooLarge()
 	}
-	return nil
 }
 
-// criterionAt returns the VAL whose heading or body holds offset off.
-func criterionAt(cr *pi.Criteria, off int) *pi.Criterion {
-	if cr == nil {
-		return nil
-	}
-	for _, c := range cr.Criteria {
-		if c.HeadingSpan.Start <= off && (off <= c.HeadingSpan.End || off <= c.BodySpan.End) {
-			return c
+// inCharter is target for the files of the pi charter directory dir only:
+// an evidence path never leads out of its charter.
+func (d *doc) inCharter(s *Server, dir string) func(string) bool {
+	inWorkspace := d.target(s)
+	return func(p string) bool { return analysis.PiCharterDir(p) == dir && inWorkspace(p) }
+}
+
+// regularFile says which paths a link written in a .charters charter may
+// lead to: regular files inside the workspace (symbolic links resolved),
+// by a stat, not a read.
+func (d *doc) regularFile(s *Server) func(string) bool {
+	return func(p string) bool {
+		if !s.InWorkspace(p) {
+			return false
 		}
+		fi, err := d.snap.FS().Stat(p)
+		return err == nil && fi.Mode().IsRegular()
 	}
-	return nil
-}
-
-// headingAt returns the VAL whose heading line holds offset off.
-func headingAt(cr *pi.Criteria, off int) *pi.Criterion {
-	if c := criterionAt(cr, off); c != nil && off <= c.HeadingSpan.End {
-		return c
-	}
-	return nil
-}
-
-// ago renders the time between t and now the way an editor shows it:
-// "just now", "5m ago", "2h ago", "3d ago" (or "in 2h" for a future time).
-func ago(now, t time.Time) string {
-	d := now.Sub(t)
-	switch {
-	case d < 0 && -d >= time.Minute:
-		return "in " + approx(-d)
-	case d < time.Minute:
-		return "just now"
-	}
-	return approx(d) + " ago"
-}
-
-// approx renders a duration coarsely: 5m, 2h, 3d.
-func approx(d time.Duration) string {
-	switch {
-	case d < time.Hour:
-		return fmt.Sprintf("%dm", int(d/time.Minute))
-	case d < 48*time.Hour:
-		return fmt.Sprintf("%dh", int(d/time.Hour))
-	}
-	return fmt.Sprintf("%dd", int(d/(24*time.Hour)))
-}
-
-// relTo shows path relative to dir when inside it.
-func relTo(dir, path string) string {
-	if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
-		return filepath.ToSlash(rel)
-	}
-	return path
 }

@@ -2,82 +2,43 @@ package lsp
 
 import (
 	"context"
-	"path"
-	"path/filepath"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/ids"
 )
 
 // DocumentLink links the paths a charter file holds to the files they
-// name: evidence paths (criterion-state.json's lastEvidencePath, an
-// evidence row's narrativePath and artifacts), the paths in Command: lines
-// and a .charters/ charter's ## References entries. Only paths that lead
-// to an existing file inside the workspace folders are links (evidence
-// paths as go to definition resolves them, inside the charter folder).
+// name (ids.DocumentLinksPi, ids.DocumentLinksCharters): evidence paths
+// (criterion-state.json's lastEvidencePath, an evidence row's
+// narrativePath and artifacts), the paths in Command: lines and a
+// .charters/ charter's ## References entries. Only paths that lead to an
+// existing file inside the workspace folders are links (evidence paths
+// inside the charter folder).
 func (s *Server) DocumentLink(ctx context.Context, params *protocol.DocumentLinkParams) ([]protocol.DocumentLink, error) {
 	out := []protocol.DocumentLink{}
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
 	if !ok {
 		return out, nil
 	}
-	var links []ids.Link
-	var project, dir string
+	var links []feature.DocumentLink
 	switch {
 	case d.piDir() != "":
-		view := d.piView()
-		if view == nil {
-			return out, nil
+		if v := d.piView(); v != nil {
+			links = ids.DocumentLinksPi(v.Dir, d.Path, d.Text, d.Index(), d.inCharter(s, v.Dir.Path), d.regularFile(s))
 		}
-		dir, project = view.Dir.Path, view.Dir.Project
-		links = ids.LinksPi(view.Dir, d.Path, d.Text, d.Index())
 	case d.Kind == analysis.KindChartersCharter:
-		dir = charterfile.DirOf(d.Path)
-		project = filepath.Dir(filepath.Dir(dir)) // the folder holding .charters/
-		links = ids.LinksCharters(d.charter(), d.Text, d.Index())
+		if v := d.chartersView(); v != nil {
+			links = ids.DocumentLinksCharters(v.Dir, d.Index(), d.regularFile(s))
+		}
 	}
+	ix := d.Index()
 	for _, l := range links {
-		target := ""
-		switch {
-		case l.Base == ids.FromEvidence:
-			target = s.evidenceTarget(d, dir, l.Path)
-		case d.Kind == analysis.KindChartersCharter:
-			target = s.fileTarget(d, l.Path, dir, project) // as go to definition resolves it
-		default:
-			target = s.fileTarget(d, l.Path, project)
-		}
-		if target == "" {
-			continue
-		}
-		u := uri.File(target)
-		tip := "Open " + relTo(project, target)
-		out = append(out, protocol.DocumentLink{Range: toProtocolRange(l.Range), Target: &u, Tooltip: &tip})
+		target, tip := uri.File(l.Target), l.Tooltip
+		out = append(out, protocol.DocumentLink{Range: toProtocolRange(ix.Range(l.Span)), Target: &target, Tooltip: &tip})
 	}
 	return out, nil
-}
-
-// fileTarget is the file a relative path written in d names: the first of
-// bases (folders) under which it is a regular file inside the workspace
-// folders (symbolic links resolved); "" when there is none.
-func (s *Server) fileTarget(d *doc, p string, bases ...string) string {
-	if p == "" || path.IsAbs(p) {
-		return ""
-	}
-	for _, base := range bases {
-		if base == "" {
-			continue
-		}
-		target := filepath.Join(base, filepath.FromSlash(path.Clean(p)))
-		if !s.InWorkspace(target) {
-			continue
-		}
-		if fi, err := d.snap.FS().Stat(target); err == nil && fi.Mode().IsRegular() {
-			return target
-		}
-	}
-	return ""
 }

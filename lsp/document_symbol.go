@@ -7,16 +7,17 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
-// DocumentSymbol outlines a charter file: a scratch-pad rp1 charter's title,
-// sections and scratch pad entries (document_symbol_rp1.go); criteria.md
-// milestones and VALs, REPORT.md and pi charter.md sections
-// (document_symbol_pi.go); a skeleton charter's regions and a .charters/
-// charter's sections, criteria and phases, as their packages outline them
-// (document_symbol_outline.go).
+// DocumentSymbol outlines a charter file as its family outlines it
+// (analysis/outline values, converted in document_symbol_outline.go): an
+// rp1 charter's title, sections, scratch pad entries or skeleton regions
+// (rp1.Outline); criteria.md milestones and VALs, REPORT.md and pi
+// charter.md sections (pi.CriteriaOutline, ReportOutline, CharterOutline);
+// a .charters/ charter's sections, criteria and phases (charterfile.Outline).
 func (s *Server) DocumentSymbol(ctx context.Context, params *protocol.DocumentSymbolParams) (protocol.DocumentSymbolResult, error) {
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
 	if !ok {
@@ -30,19 +31,17 @@ func (s *Server) symbols(d *doc) []protocol.DocumentSymbol {
 	var out []protocol.DocumentSymbol
 	switch d.Kind {
 	case analysis.KindRP1Charter:
-		if d.skeleton() != nil {
-			out = outlineSymbols(d.Index(), rp1.SkeletonOutline(d.RP1()))
-		} else {
-			out = rp1Symbols(d)
-		}
+		out = outlineSymbols(d.Index(), rp1.Outline(d.RP1()))
 	case analysis.KindChartersCharter:
-		out = outlineSymbols(d.Index(), charterfile.Outline(d.charter()))
+		if v := d.chartersView(); v != nil && v.Charter != nil {
+			out = outlineSymbols(d.Index(), charterfile.Outline(v.Charter))
+		}
 	case analysis.KindCriteria:
-		out = criteriaSymbols(d)
+		out = outlineSymbols(d.Index(), pi.CriteriaOutline(d.Criteria(), d.piView()))
 	case analysis.KindReport:
-		out = reportSymbols(d)
+		out = outlineSymbols(d.Index(), pi.ReportOutline(d.Text))
 	case analysis.KindPiCharter:
-		out = piCharterSymbols(d)
+		out = outlineSymbols(d.Index(), pi.CharterOutline(d.Text, d.piView()))
 	}
 	if out == nil {
 		out = []protocol.DocumentSymbol{}

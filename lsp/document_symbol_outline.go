@@ -14,6 +14,7 @@ var outlineKinds = map[outline.Kind]protocol.SymbolKind{
 	outline.Region:    protocol.SymbolKindModule,
 	outline.Criterion: protocol.SymbolKindConstant,
 	outline.Phase:     protocol.SymbolKindEvent,
+	outline.Entry:     protocol.SymbolKindEvent,
 	outline.Heading:   protocol.SymbolKindNamespace,
 }
 

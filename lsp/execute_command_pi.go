@@ -12,6 +12,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/record"
@@ -20,8 +21,8 @@ import (
 
 // The pi-charter commands of workspace/executeCommand.
 const (
-	commandStatus         = "charter.status"
-	commandRecordEvidence = "charter.recordEvidence"
+	commandStatus         = string(feature.CmdStatus)
+	commandRecordEvidence = string(feature.CmdRecordEvidence)
 )
 
 // statusArgs are charter.status's optional arguments.
@@ -125,7 +126,7 @@ func (s *Server) recordEvidenceCommand(ctx context.Context, args []protocol.LSPA
 		return nil, s.refuse(ctx, "charter-lsp: not recording evidence for %s: it is outside the workspace folders", dir)
 	}
 	snap := s.ws.Snapshot()
-	view, err := snap.CharterView(ctx, dir)
+	view, err := snap.PiView(ctx, dir)
 	if err != nil {
 		return nil, err
 	}

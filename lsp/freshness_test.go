@@ -5,13 +5,17 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
+	"github.com/charter-lsp/charter-lsp/lsp"
 	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
 )
 
@@ -126,5 +130,57 @@ func TestVerdictPublishedBeforeAnEditIsPublishedForTheEdit(t *testing.T) {
 	}
 	if want := []string{"v1[]", "v1[stale-evidence]", "v2[stale-evidence]"}; !slices.Equal(got, want) {
 		t.Errorf("publishes %v, want %v", got, want)
+	}
+}
+
+// A reading of the history that runs out of time (a busy moment; the
+// deadline is shrunk here through the server's git limits) is published
+// as freshness-unknown, never as fresh, and is not kept for good: the
+// server reads the history again after a short back-off, without any
+// edit, and publishes the verdict that reading gives (stale here).
+func TestTimedOutHistoryIsReadAgainAndRepublished(t *testing.T) {
+	clone := testfixture.Clone(t, testfixture.FreshEvidenceRepo(t, true), 0)
+	rel := testfixture.FreshEvidenceDir + "/criteria.md"
+	src, err := os.ReadFile(filepath.Join(clone, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var busy atomic.Bool
+	busy.Store(true)
+	client := lsptest.Start(t, lsptest.Config{Root: clone, InitializationOptions: map[string]any{"debounceMs": 0},
+		Options: lsp.Options{GitLimits: func() gitlog.Limits {
+			if busy.Load() {
+				return gitlog.Limits{Timeout: time.Nanosecond}
+			}
+			return gitlog.Limits{}
+		}}})
+	u := client.Open(rel, string(src))
+	freshness := func(p lsptest.Published) (got []string) {
+		for _, d := range p.Params.Diagnostics {
+			if code := fmt.Sprint(d.Code); code == "stale-evidence" || code == "freshness-unknown" {
+				got = append(got, fmt.Sprintf("%s:%d", code, d.Severity))
+				if code == "freshness-unknown" && !strings.Contains(fmt.Sprint(d.Message), "took longer than 1ns") {
+					t.Errorf("freshness-unknown does not say the reading timed out: %q", d.Message)
+				}
+			}
+		}
+		return got
+	}
+	if got, want := freshness(client.WaitDiagnostics(u, 1)), []string{fmt.Sprintf("freshness-unknown:%d", protocol.DiagnosticSeverityInformation)}; !slices.Equal(got, want) {
+		t.Fatalf("while the history cannot be read in time: %v, want %v", got, want)
+	}
+	busy.Store(false)
+	want := []string{fmt.Sprintf("stale-evidence:%d", protocol.DiagnosticSeverityWarning)}
+	for deadline := time.Now().Add(lsptest.Timeout); ; time.Sleep(20 * time.Millisecond) {
+		ps := client.Published(u)
+		if got := freshness(ps[len(ps)-1]); slices.Equal(got, want) {
+			if v, _ := ps[len(ps)-1].Params.Version.Get(); v != 1 {
+				t.Errorf("republished for version %d, want 1", v)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no publish with %v after the back-off; last %v", want, freshness(ps[len(ps)-1]))
+		}
 	}
 }

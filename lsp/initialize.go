@@ -6,6 +6,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
@@ -104,7 +105,7 @@ func serverCapabilities() protocol.ServerCapabilities {
 		DocumentSymbolProvider: protocol.Boolean(true),
 		FoldingRangeProvider:   protocol.Boolean(true),
 		CodeActionProvider: &protocol.CodeActionOptions{
-			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindRefactorRewrite, kindRecordEvidence, kindVerify},
+			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindRefactorRewrite, protocol.CodeActionKind(feature.KindRecordEvidence), protocol.CodeActionKind(feature.KindVerify)},
 		},
 		CodeLensProvider:       &protocol.CodeLensOptions{},
 		ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: commandNames()},

@@ -7,72 +7,40 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
-	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
 // InlayHint puts a criterion's latest outcome and its age after its
-// heading: a VAL's from the charter's view ("✓ pass 2h ago", the code
-// lens's words), a .charters/ criterion's from its Status line and the
-// journal's last change of it ("pass 3d ago", "⚠ stale pass").
+// heading: a VAL's (pi.InlayHints, the code lens's words), a .charters/
+// criterion's (charterfile.InlayHints: its Status line and the journal's
+// last change of it). Only the hints in the requested range are sent.
 func (s *Server) InlayHint(ctx context.Context, params *protocol.InlayHintParams) ([]protocol.InlayHint, error) {
 	out := []protocol.InlayHint{}
 	d, ok := s.docOf(ctx, params.TextDocument.URI)
 	if !ok {
 		return out, nil
 	}
-	ix := d.Index()
-	want := ix.Span(fromProtocolRange(params.Range))
-	now := time.Now()
-	hint := func(heading source.Span, label string) {
-		if heading.End < want.Start || heading.Start > want.End || label == "" {
-			return
-		}
-		yes := true
-		out = append(out, protocol.InlayHint{Position: toProtocolPosition(ix.Position(heading.End)), Label: protocol.String(label), PaddingLeft: &yes})
-	}
+	var hints []feature.InlayHint
 	switch d.Kind {
 	case analysis.KindCriteria, analysis.KindPiCharter:
-		view := d.piView()
-		cr := d.register(view)
-		if view == nil || cr == nil {
-			return out, nil
-		}
-		for _, c := range cr.Criteria {
-			hint(trimEOL(d.Text, c.HeadingSpan), valLensTitle(view, c, now))
+		if v := d.piView(); v != nil {
+			hints = pi.InlayHints(v, d.Path, time.Now())
 		}
 	case analysis.KindChartersCharter:
-		c := d.charter()
-		view := d.chartersView()
-		stale := map[string]bool{}
-		if view != nil {
-			for _, vc := range view.Criteria {
-				stale[vc.ID] = vc.Stale
-			}
+		if v := d.chartersView(); v != nil {
+			hints = charterfile.InlayHints(v, time.Now())
 		}
-		var events = d.snap.ChartersEvidence(d.Path).Events
-		for _, cr := range c.Criteria {
-			label := string(cr.Status)
-			switch {
-			case stale[cr.ID]:
-				label = "⚠ stale " + label
-			default:
-				if ch, ok := events.LastStatusChange(cr.ID); ok && ch.To == string(cr.Status) {
-					if at, ok := pi.ParseTime(ch.TS); ok {
-						label += " " + ago(now, at)
-					}
-				}
-			}
-			hint(trimEOL(d.Text, cr.HeadingSpan), label)
+	}
+	ix := d.Index()
+	want := ix.Span(fromProtocolRange(params.Range))
+	yes := true
+	for _, h := range hints {
+		if h.At < want.Start || ix.LineStart(ix.Line(h.At)) > want.End || h.Label == "" {
+			continue
 		}
+		out = append(out, protocol.InlayHint{Position: toProtocolPosition(ix.Position(h.At)), Label: protocol.String(h.Label), PaddingLeft: &yes})
 	}
 	return out, nil
-}
-
-// trimEOL is a heading's span without the line break it may end with.
-func trimEOL(text []byte, sp source.Span) source.Span {
-	for sp.End > sp.Start && (text[sp.End-1] == '\n' || text[sp.End-1] == '\r') {
-		sp.End--
-	}
-	return sp
 }

@@ -509,3 +509,15 @@ func TestCodeActionAsksTheAgent(t *testing.T) {
 		t.Errorf("calls %q, charter:\n%s", calls, text)
 	}
 }
+
+// The conversation's question budget is the charter's own: its folder's
+// project file, not the first workspace folder's.
+func TestConversationBudgetIsTheCharters(t *testing.T) {
+	c := lsptest.Start(t, lsptest.Config{Capabilities: editorCaps(), ApplyToBuffers: true, InitializationOptions: map[string]any{"debounceMs": 0}})
+	c.WriteFile(".charter-lsp.jsonc", `{"questionBudget": 2}`)
+	c.WriteFile("team/.charter-lsp.jsonc", `{"questionBudget": 4}`)
+	d := openDoc(t, c, "team/charter.md", "")
+	if r := startTurn(t, c, d.u); r.Title != "Q1 of 4 · Brain Dump" {
+		t.Errorf("first prompt %q, want the team's budget of 4", r.Title)
+	}
+}

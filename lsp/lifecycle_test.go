@@ -117,7 +117,7 @@ func TestRequestsAfterShutdownAreRefused(t *testing.T) {
 }
 
 func TestUnknownMessagesKeepTheConnection(t *testing.T) {
-	c := lsptest.Start(t, lsptest.Config{Options: newTodoChecker().options(), InitializationOptions: map[string]any{"debounceMs": 0}})
+	c := lsptest.Start(t, lsptest.Config{InitializationOptions: map[string]any{"debounceMs": 0}})
 	// An unknown notification must not tear the connection down.
 	if err := c.Conn.Notify(t.Context(), "$/foo", map[string]any{"x": 1}); err != nil {
 		t.Fatal(err)
@@ -139,7 +139,7 @@ func TestUnknownMessagesKeepTheConnection(t *testing.T) {
 		t.Errorf("unknown request: err = %v, want MethodNotFound", err)
 	}
 	// Still serving.
-	u := c.Open("charter.md", "# Charter\nTODO\n")
+	u := c.Open(probeFile, probeHead+"TODO\n")
 	c.WaitDiagnostics(u, 1)
 	if code := c.Shutdown(); code != 0 {
 		t.Errorf("exit code = %d, want 0", code)

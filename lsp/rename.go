@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sort"
 
 	"go.lsp.dev/jsonrpc2"
@@ -32,9 +31,9 @@ func (s *Server) PrepareRename(ctx context.Context, params *protocol.PrepareRena
 		return nil, err
 	}
 	if use == nil {
-		return nil, jsonrpc2.NewError(codeRequestFailed, "No charter id here: rename works on a VAL id, a milestone id or a C<n> criterion id")
+		return nil, jsonrpc2.NewError(codeRequestFailed, ids.NoID)
 	}
-	return &protocol.PrepareRenamePlaceholder{Range: toProtocolRange(d.Index().Range(use.span)), Placeholder: use.target.ID}, nil
+	return &protocol.PrepareRenamePlaceholder{Range: toProtocolRange(d.Index().Range(use.Span)), Placeholder: use.Target.ID}, nil
 }
 
 // Rename renames the id under the cursor everywhere it occurs (References'
@@ -55,40 +54,29 @@ func (s *Server) Rename(ctx context.Context, params *protocol.RenameParams) (*pr
 		return nil, err
 	}
 	if use == nil {
-		return nil, jsonrpc2.NewError(codeRequestFailed, "No charter id here: rename works on a VAL id, a milestone id or a C<n> criterion id")
+		return nil, jsonrpc2.NewError(codeRequestFailed, ids.NoID)
 	}
-	if err := ids.CheckName(use.target, params.NewName, use.blocked, use.taken); err != nil {
+	if err := use.Check(params.NewName); err != nil {
 		var refused *ids.Refused
 		if errors.As(err, &refused) {
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, refused.Reason)
 		}
 		return nil, err
 	}
-	edits := ids.Edits(use.refs, params.NewName)
+	edits := ids.Edits(use.Refs, params.NewName)
 	for _, e := range edits {
 		if err := s.checkEditable(e.Path); err != nil {
-			return nil, s.refuse(ctx, "Not renaming %s: %v", use.target.ID, err)
+			return nil, s.refuse(ctx, "Not renaming %s: %v", use.Target.ID, err)
 		}
 	}
 	annotate, docChanges := s.renameCaps()
 	var history []ids.Edit
 	if !annotate {
-		kept := edits[:0]
-		for _, e := range edits {
-			if e.History {
-				history = append(history, e)
-			} else {
-				kept = append(kept, e)
-			}
-		}
-		edits = kept
-		if len(history) > 0 {
-			s.show(ctx, protocol.MessageTypeWarning, fmt.Sprintf(
-				"Renaming %s to %s leaves its recorded evidence alone (%d places in %s): your editor cannot ask before changing recorded history, so the evidence keeps the id %s.",
-				use.target.ID, params.NewName, len(history), filesOf(history), use.target.ID))
+		if edits, history = ids.SplitHistory(edits); len(history) > 0 {
+			s.show(ctx, protocol.MessageTypeWarning, use.HistoryLeftNote(params.NewName, history))
 		}
 	}
-	s.log.Info("rename", zap.String("id", use.target.ID), zap.String("to", params.NewName), zap.Int("edits", len(edits)), zap.Int("historyLeft", len(history)))
+	s.log.Info("rename", zap.String("id", use.Target.ID), zap.String("to", params.NewName), zap.Int("edits", len(edits)), zap.Int("historyLeft", len(history)))
 	return s.renameEdit(d, use, params.NewName, edits, annotate, docChanges), nil
 }
 
@@ -129,7 +117,7 @@ func (s *Server) renameCaps() (annotate, docChanges bool) {
 // file (an open document's version from the snapshot the edit was computed
 // in), history edits annotated; plain changes for a client without
 // documentChanges.
-func (s *Server) renameEdit(d *doc, use *idUse, newID string, edits []ids.Edit, annotate, docChanges bool) *protocol.WorkspaceEdit {
+func (s *Server) renameEdit(d *doc, use *ids.Use, newID string, edits []ids.Edit, annotate, docChanges bool) *protocol.WorkspaceEdit {
 	byPath := map[string][]ids.Edit{}
 	var paths []string
 	for _, e := range edits {
@@ -173,36 +161,10 @@ func (s *Server) renameEdit(d *doc, use *idUse, newID string, edits []ids.Edit, 
 	}
 	if histories > 0 {
 		yes := true
-		desc := fmt.Sprintf("%s is named in %d place%s of the recorded evidence of %s (evidence runs, their narratives, the journal). "+
-			"Confirm to rename it there too, so its history follows it to %s; leave them out to keep the history as it was recorded.",
-			use.target.ID, histories, plural(histories), relList(use.charters), newID)
+		desc := use.HistoryNote(histories, newID)
 		out.ChangeAnnotations = map[protocol.ChangeAnnotationIdentifier]protocol.ChangeAnnotation{
-			annotationHistory: {Label: "Rename in recorded evidence (history)", NeedsConfirmation: &yes, Description: &desc},
+			annotationHistory: {Label: ids.HistoryLabel, NeedsConfirmation: &yes, Description: &desc},
 		}
-	}
-	return out
-}
-
-// filesOf names the files of edits, by base name, once each.
-func filesOf(edits []ids.Edit) string {
-	seen := map[string]bool{}
-	out := ""
-	n := 0
-	for _, e := range edits {
-		if seen[e.Path] {
-			continue
-		}
-		seen[e.Path] = true
-		if n < 3 {
-			if n > 0 {
-				out += ", "
-			}
-			out += filepath.Base(filepath.Dir(e.Path)) + "/" + filepath.Base(e.Path)
-		}
-		n++
-	}
-	if n > 3 {
-		out += fmt.Sprintf(" and %d more files", n-3)
 	}
 	return out
 }

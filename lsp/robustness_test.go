@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -15,10 +17,8 @@ import (
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/uri"
 
-	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/diag"
-	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
@@ -186,44 +186,64 @@ func (c *rawClient) wantResult(id string) wireMsg {
 
 func (c *rawClient) initialize(id int) {
 	c.t.Helper()
-	c.call(id, "initialize", `{"processId":null,"rootUri":null,"capabilities":{},"initializationOptions":{"debounceMs":0}}`)
+	c.initializeAt(id, "null")
+}
+
+// initializeAt initializes with rootUri root (JSON).
+func (c *rawClient) initializeAt(id int, root string) {
+	c.t.Helper()
+	c.call(id, "initialize", `{"processId":null,"rootUri":`+root+`,"capabilities":{},"initializationOptions":{"debounceMs":0}}`)
 	c.wantResult(strconv.Itoa(id))
 	c.notify("initialized", `{}`)
 }
 
-// blockingChecker blocks every check until release is closed, and tells
-// started once a check is under way.
-type blockingChecker struct {
+// blockingDisk is a disk on which the check of the pi charter
+// /robust/.pi/charters/c waits: reading its state.json, which the charter's
+// view loads (opening the register reads only the project configuration),
+// blocks until release is closed; started says a check is under way.
+type blockingDisk struct {
+	emptyFS
 	started chan struct{}
 	release chan struct{}
 	once    sync.Once
 }
 
-func newBlockingChecker() *blockingChecker {
-	return &blockingChecker{started: make(chan struct{}), release: make(chan struct{})}
+func newBlockingDisk() *blockingDisk {
+	return &blockingDisk{started: make(chan struct{}), release: make(chan struct{})}
 }
 
-func (b *blockingChecker) check(vfs.FS, string, analysis.Config) ([]diag.Diagnostic, error) {
-	b.once.Do(func() { close(b.started) })
-	<-b.release
-	return nil, nil
+func (b *blockingDisk) Stat(name string) (fs.FileInfo, error) {
+	b.wait(name)
+	return nil, fs.ErrNotExist
 }
 
-// textChecker records the text each check read.
-type textChecker struct {
-	mu   sync.Mutex
-	last string
+func (b *blockingDisk) ReadFile(name string) ([]byte, error) {
+	b.wait(name)
+	return nil, fs.ErrNotExist
 }
 
-func (c *textChecker) check(fsys vfs.FS, path string, _ analysis.Config) ([]diag.Diagnostic, error) {
-	b, err := fsys.ReadFile(path)
-	c.mu.Lock()
-	c.last = string(b)
-	c.mu.Unlock()
-	return nil, err
+func (b *blockingDisk) wait(name string) {
+	if filepath.ToSlash(name) == "/robust/.pi/charters/c/state.json" {
+		b.once.Do(func() { close(b.started) })
+		<-b.release
+	}
 }
 
-const charterURI = "file:///robust/charter.md"
+// textOf is the text the server holds for the document at u in its
+// current snapshot: what every check of it reads.
+func textOf(t *testing.T, s *Server, u string) string {
+	t.Helper()
+	p, err := filePath(uri.URI(u))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(s.ws.Snapshot().File(p).Text)
+}
+
+const (
+	charterURI  = "file:///robust/charter.md"
+	registerURI = "file:///robust/.pi/charters/c/criteria.md"
+)
 
 func openParams(text string) string {
 	return fmt.Sprintf(`{"textDocument":{"uri":%q,"languageId":"markdown","version":1,"text":%q}}`, charterURI, text)
@@ -245,7 +265,7 @@ func TestWireMalformedJSONKeepsTheConnection(t *testing.T) {
 }
 
 func TestWireLifecycleErrors(t *testing.T) {
-	c := startRaw(t, New(Options{Disk: emptyFS{}, Checker: (&textChecker{}).check}))
+	c := startRaw(t, New(Options{Disk: emptyFS{}}))
 	// Before initialize: requests get ServerNotInitialized, notifications
 	// are dropped.
 	c.call(1, "textDocument/hover", `{"textDocument":{"uri":"file:///x.md"},"position":{"line":0,"character":0}}`)
@@ -302,8 +322,8 @@ func TestWireExitWithoutShutdown(t *testing.T) {
 // Stale and duplicate versions are refused; ranges outside the document
 // clamp; the connection survives all of it.
 func TestWireVersionsAndOutOfRangeEdits(t *testing.T) {
-	text := &textChecker{}
-	c := startRaw(t, New(Options{Disk: emptyFS{}, Checker: text.check}))
+	s := New(Options{Disk: emptyFS{}})
+	c := startRaw(t, s)
 	c.initialize(1)
 	c.notify("textDocument/didOpen", openParams("# Charter\n"))
 	change := func(version int, rng, newText string) {
@@ -317,11 +337,8 @@ func TestWireVersionsAndOutOfRangeEdits(t *testing.T) {
 	change(4, `{"start":{"line":999,"character":5},"end":{"line":1000000,"character":4294967295}}`, "past the end\n")
 	change(5, `{"start":{"line":0,"character":9},"end":{"line":0,"character":2}}`, "-") // reversed
 	c.call(2, "textDocument/diagnostic", pullParams())
-	c.wantResult("2")
-	text.mu.Lock()
-	got := text.last
-	text.mu.Unlock()
-	if want := "# -\nthree\npast the end\n"; got != want {
+	c.wantResult("2") // answered: every change before it is applied
+	if got, want := textOf(t, s, charterURI), "# -\nthree\npast the end\n"; got != want {
 		t.Errorf("text = %q, want %q", got, want)
 	}
 }
@@ -330,13 +347,16 @@ func TestWireVersionsAndOutOfRangeEdits(t *testing.T) {
 // once, and the time budget answers a request that takes too long; other
 // requests are answered meanwhile.
 func TestWireCancelAndBudget(t *testing.T) {
+	// A register whose check waits on the disk (blockingDisk).
+	open := fmt.Sprintf(`{"textDocument":{"uri":%q,"languageId":"markdown","version":1,"text":"## m1 One\n### VAL-A-001 — works\nVerifier: manual\nBecause: b\n"}}`, registerURI)
+	pull := fmt.Sprintf(`{"textDocument":{"uri":%q}}`, registerURI)
 	t.Run("cancel", func(t *testing.T) {
-		b := newBlockingChecker()
+		b := newBlockingDisk()
 		defer close(b.release)
-		c := startRaw(t, New(Options{Disk: emptyFS{}, Checker: b.check}))
-		c.initialize(1)
-		c.notify("textDocument/didOpen", openParams("# Charter\n"))
-		c.call(2, "textDocument/diagnostic", pullParams())
+		c := startRaw(t, New(Options{Disk: b}))
+		c.initializeAt(1, `"file:///robust"`)
+		c.notify("textDocument/didOpen", open)
+		c.call(2, "textDocument/diagnostic", pull)
 		<-b.started
 		c.call(3, "textDocument/hover", `{"textDocument":{"uri":"file:///robust/charter.md"},"position":{"line":0,"character":0}}`)
 		c.wantResult("3") // responsive while a check hangs
@@ -344,12 +364,12 @@ func TestWireCancelAndBudget(t *testing.T) {
 		c.wantError("2", jsonrpc2.Code(-32800))
 	})
 	t.Run("budget", func(t *testing.T) {
-		b := newBlockingChecker()
+		b := newBlockingDisk()
 		defer close(b.release)
-		c := startRaw(t, New(Options{Disk: emptyFS{}, Checker: b.check, RequestBudget: 200 * time.Millisecond}))
-		c.initialize(1)
-		c.notify("textDocument/didOpen", openParams("# Charter\n"))
-		c.call(2, "textDocument/diagnostic", pullParams())
+		c := startRaw(t, New(Options{Disk: b, RequestBudget: 200 * time.Millisecond}))
+		c.initializeAt(1, `"file:///robust"`)
+		c.notify("textDocument/didOpen", open)
+		c.call(2, "textDocument/diagnostic", pull)
 		m := c.wantError("2", codeRequestFailed)
 		if !strings.Contains(m.Error.Message, "took longer") {
 			t.Errorf("message %q does not say the request took too long", m.Error.Message)
@@ -420,8 +440,8 @@ func TestWireManyChangesInOneDidChange(t *testing.T) {
 	if testing.Short() {
 		t.Skip("large messages")
 	}
-	text := &textChecker{}
-	c := startRaw(t, New(Options{Disk: emptyFS{}, Checker: text.check}))
+	s := New(Options{Disk: emptyFS{}})
+	c := startRaw(t, s)
 	c.initialize(1)
 	c.notify("textDocument/didOpen", openParams(""))
 	didChange := func(version int, changes []string) {
@@ -440,11 +460,8 @@ func TestWireManyChangesInOneDidChange(t *testing.T) {
 	check := func(id int) {
 		t.Helper()
 		c.call(id, "textDocument/diagnostic", pullParams())
-		c.wantResult(strconv.Itoa(id))
-		text.mu.Lock()
-		got := text.last
-		text.mu.Unlock()
-		if got != want {
+		c.wantResult(strconv.Itoa(id)) // answered: every change before it is applied
+		if got := textOf(t, s, charterURI); got != want {
 			t.Fatalf("text after the changes: %d bytes, want %d (first difference at %d)", len(got), len(want), firstDiff(got, want))
 		}
 	}

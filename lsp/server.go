@@ -1,11 +1,12 @@
 // Package lsp is the language server: it translates between the Language
 // Server Protocol and the packages that hold the logic. Each LSP method lives
 // in its own file (initialize.go, did_change.go, hover.go, …). A handler takes
-// the current workspace.Snapshot and the file it asks about, calls the
-// feature (which reads only the snapshot), and converts the answer
-// (protocol_convert.go). Text synchronisation, file events and settings
-// make new snapshots (documents.go); diagnostics.go publishes each
-// snapshot's diagnostics.
+// the current workspace.Snapshot and the file it asks about, switches on the
+// file's kind to its family's feature (rp1, pi, charterfile: each answers
+// from its model memoized on the snapshot, as analysis/feature values), and
+// converts the answer (protocol_convert.go). Text synchronisation, file
+// events and settings make new snapshots (documents.go); diagnostics.go
+// publishes each snapshot's diagnostics.
 package lsp
 
 import (
@@ -22,22 +23,16 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/exp/zapslog"
 
-	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/inflight"
 	"github.com/charter-lsp/charter-lsp/interview/agent"
 	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
-// Checker computes the diagnostics of one file read through fsys (a
-// snapshot). Tests substitute their own; the server asks the snapshot.
-type Checker func(fsys vfs.FS, path string, cfg analysis.Config) ([]diag.Diagnostic, error)
-
 // Options configure a Server. The zero value is a working server.
 type Options struct {
 	Logger  *zap.Logger // default: no logging
-	Checker Checker     // default: the snapshot's diagnostics
 	Disk    vfs.FS      // the file system under the open documents; default vfs.OS
 	Version string      // reported in serverInfo
 	// RequestBudget bounds the time to answer a request (default
@@ -50,6 +45,9 @@ type Options struct {
 	// Agent is the interview agent the user named where the server was
 	// started (CHARTER_LSP_AGENT); initializationOptions may name another.
 	Agent agent.Config
+	// GitLimits, when set, bounds each reading of a project's git history
+	// (default gitlog's: 5 s, 100,000 commits, 1 GB).
+	GitLimits func() gitlog.Limits
 }
 
 // Server is one language-server session over one connection.
@@ -145,7 +143,7 @@ func New(opts Options) *Server {
 		disk = vfs.OS
 	}
 	s.bound = &vfs.Confined{FS: disk, Roots: s.Roots}
-	s.ws = workspace.NewSession(workspace.Options{Disk: s.bound, Check: workspace.CheckFunc(opts.Checker)})
+	s.ws = workspace.NewSession(workspace.Options{Disk: s.bound, GitLimits: opts.GitLimits, Reread: s.rereadAfter})
 	s.diags = newDiagnoser(s)
 	return s
 }
@@ -235,6 +233,11 @@ func (Codec) Unmarshal(data []byte, v any) error {
 	}
 	return protocol.Unmarshal(owned, v)
 }
+
+// Checks is how many file checks the server has run
+// (workspace.Session.Checks): the benchmarks report it per edit, tests see
+// with it which changes check which files again.
+func (s *Server) Checks() int64 { return s.ws.Checks() }
 
 // Settle blocks until the notifications received so far are handled and
 // every diagnostics run they scheduled has published (or found nothing new

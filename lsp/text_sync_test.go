@@ -22,9 +22,9 @@ func TestIncrementalEditsApplyExactly(t *testing.T) {
 	}{
 		{
 			name:  "insert in ASCII",
-			text:  "# Charter\nhello\n",
+			text:  "Charter\nhello\n",
 			edits: [][]lsptest.Edit{{{StartLine: 1, StartChar: 5, EndLine: 1, EndChar: 5, Text: " world"}}},
-			want:  "# Charter\nhello world\n",
+			want:  "Charter\nhello world\n",
 		},
 		{
 			name: "after non-ASCII and a surrogate pair",
@@ -68,72 +68,80 @@ func TestIncrementalEditsApplyExactly(t *testing.T) {
 		},
 		{
 			name: "successive notifications",
-			text: "# T\n",
+			text: "T\n",
 			edits: [][]lsptest.Edit{
 				{{StartLine: 1, StartChar: 0, EndLine: 1, EndChar: 0, Text: "ü"}},
 				{{StartLine: 1, StartChar: 1, EndLine: 1, EndChar: 1, Text: "ber\r\n"}},
 				{{StartLine: 2, StartChar: 0, EndLine: 2, EndChar: 0, Text: "end"}},
 			},
-			want: "# T\nüber\r\nend",
+			want: "T\nüber\r\nend",
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			chk := newTodoChecker()
-			c := lsptest.Start(t, lsptest.Config{Options: chk.options(), InitializationOptions: map[string]any{"debounceMs": 0}})
-			u := c.Open("charter.md", tt.text)
+			c := lsptest.Start(t, lsptest.Config{InitializationOptions: map[string]any{"debounceMs": 0}})
+			// The text sits under the probe's heading (probe_test.go): the
+			// edits' lines are one further down.
+			u := c.Open(probeFile, probeHead+tt.text)
 			for i, e := range tt.edits {
+				for j := range e {
+					e[j].StartLine++
+					e[j].EndLine++
+				}
 				c.Change(u, int32(i+2), e...)
 			}
-			c.Sync()
-			if !chk.saw(c.Path("charter.md"), tt.want) {
-				t.Errorf("text = %q, want %q", chk.text(c.Path("charter.md")), tt.want)
+			got := checkedIn(c.WaitDiagnostics(u, int32(len(tt.edits)+1)))
+			if want := linesOf(tt.want); !slices.Equal(got, want) {
+				t.Errorf("checked %q, want %q (the text %q)", got, want, tt.want)
 			}
 		})
 	}
 }
 
 func TestVersionsMustIncrease(t *testing.T) {
-	chk := newTodoChecker()
-	c := lsptest.Start(t, lsptest.Config{Options: chk.options(), InitializationOptions: map[string]any{"debounceMs": 0}})
-	u := c.Open("charter.md", "a")
-	c.Replace(u, 3, "version 3")
-	c.Replace(u, 2, "stale version 2") // refused
-	c.Replace(u, 3, "duplicate 3")     // refused
-	c.Sync()
-	path := c.Path("charter.md")
-	if !chk.saw(path, "version 3") || chk.saw(path, "stale version 2") || chk.saw(path, "duplicate 3") {
-		t.Errorf("last text checked = %q, want the version 3 text and no refused version", chk.text(path))
+	c := lsptest.Start(t, lsptest.Config{InitializationOptions: map[string]any{"debounceMs": 0}})
+	u := c.Open(probeFile, probeHead+"a")
+	c.Replace(u, 3, probeHead+"version 3")
+	c.Replace(u, 2, probeHead+"stale version 2") // refused
+	c.Replace(u, 3, probeHead+"duplicate 3")     // refused
+	if got := checkedIn(c.WaitDiagnostics(u, 3)); !slices.Equal(got, []string{"version 3"}) {
+		t.Errorf("version 3 checked as %q", got)
 	}
-	c.Change(u, 4, lsptest.Edit{StartLine: 0, StartChar: 0, EndLine: 0, EndChar: 7, Text: "v"})
-	c.Sync()
-	if !chk.saw(path, "v 3") {
-		t.Errorf("after version 4, text = %q, want %q", chk.text(path), "v 3")
+	c.Change(u, 4, lsptest.Edit{StartLine: 1, StartChar: 0, EndLine: 1, EndChar: 7, Text: "v"})
+	if got := checkedIn(c.WaitDiagnostics(u, 4)); !slices.Equal(got, []string{"v 3"}) {
+		t.Errorf("after version 4, checked %q, want [\"v 3\"]", got)
+	}
+	for _, p := range c.Published(u) {
+		for _, l := range checkedIn(p) {
+			if l == "stale version 2" || l == "duplicate 3" {
+				t.Errorf("a refused version was checked: %q", l)
+			}
+		}
 	}
 }
 
 func TestDiagnosticsFollowEdits(t *testing.T) {
-	chk := newTodoChecker()
-	c := lsptest.Start(t, lsptest.Config{Options: chk.options(), InitializationOptions: map[string]any{"debounceMs": 0}})
-	// "é🚀" is 3 UTF-16 units; CRLF line ends.
-	u := c.OpenAs("charter.md", "charter", "# Charter\r\né🚀 TODO\r\n")
+	c := lsptest.Start(t, lsptest.Config{InitializationOptions: map[string]any{"debounceMs": 0}})
+	// "é🚀" is 3 UTF-16 units; CRLF line ends. The probe's line without a
+	// colon is the diagnostic (probe_test.go).
+	u := c.OpenAs(probeFile, "charter", "## Commands\r\né🚀 TODO\r\nrun: go test\r\n")
 	p := c.WaitDiagnostics(u, 1)
-	assertRanges(t, p, "1:4-1:8")
+	assertRanges(t, p, "1:0-1:8")
 	d := p.Params.Diagnostics[0]
-	if code, _ := d.Code.(protocol.String); code != "section-partial" {
-		t.Errorf("code = %v, want section-partial", d.Code)
+	if code, _ := d.Code.(protocol.String); code != "malformed-command" {
+		t.Errorf("code = %v, want malformed-command", d.Code)
 	}
-	if d.Severity != protocol.DiagnosticSeverityWarning || !strings.HasSuffix(string(d.CodeDescription.Href), "#section-partial") {
+	if d.Severity != protocol.DiagnosticSeverityWarning || !strings.HasSuffix(string(d.CodeDescription.Href), "#malformed-command") {
 		t.Errorf("severity %v, codeDescription %q", d.Severity, d.CodeDescription.Href)
 	}
 	if src, _ := d.Source.Get(); src != "charter" {
 		t.Errorf("source = %q, want charter", src)
 	}
 
-	c.Change(u, 2, lsptest.Edit{StartLine: 1, StartChar: 0, EndLine: 1, EndChar: 0, Text: "TODO "})
-	assertRanges(t, c.WaitDiagnostics(u, 2), "1:0-1:4", "1:9-1:13")
+	c.Change(u, 2, lsptest.Edit{StartLine: 2, StartChar: 0, EndLine: 2, EndChar: 0, Text: "TODO\r\n"})
+	assertRanges(t, c.WaitDiagnostics(u, 2), "1:0-1:8", "2:0-2:4")
 
-	c.Change(u, 3, lsptest.Edit{StartLine: 1, StartChar: 0, EndLine: 1, EndChar: 13, Text: "done"})
+	c.Change(u, 3, lsptest.Edit{StartLine: 1, StartChar: 0, EndLine: 2, EndChar: 4, Text: "done: é🚀"})
 	p = c.WaitDiagnostics(u, 3)
 	assertRanges(t, p)
 	if !strings.Contains(p.Raw, `"diagnostics":[]`) {
@@ -156,21 +164,28 @@ func TestUnchangedDiagnosticsAreNotRepublished(t *testing.T) {
 		{"client ignores versions", false, []int32{1, 3}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			chk := newTodoChecker()
 			yes := true
 			caps := &protocol.ClientCapabilities{
 				Workspace:    &protocol.WorkspaceClientCapabilities{DidChangeWatchedFiles: &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: &yes}},
 				TextDocument: &protocol.TextDocumentClientCapabilities{PublishDiagnostics: &protocol.PublishDiagnosticsClientCapabilities{VersionSupport: &c.versions}},
 			}
-			cl := lsptest.Start(t, lsptest.Config{Options: chk.options(), Capabilities: caps, InitializationOptions: map[string]any{"debounceMs": 0}})
-			u := cl.Open("charter.md", "TODO\n")
+			cl := lsptest.Start(t, lsptest.Config{Capabilities: caps, InitializationOptions: map[string]any{"debounceMs": 0}})
+			u := cl.Open(probeFile, probeHead+"TODO\n")
 			cl.WaitDiagnostics(u, 1)
-			cl.Change(u, 2, lsptest.Edit{StartLine: 1, StartChar: 0, EndLine: 1, EndChar: 0, Text: "more text\n"})
+			checks := cl.LSP.Checks()
+			cl.Change(u, 2, lsptest.Edit{StartLine: 2, StartChar: 0, EndLine: 2, EndChar: 0, Text: "more: text\n"})
 			cl.Sync() // version 2 is checked: same diagnostics
-			cl.Change(u, 3, lsptest.Edit{StartLine: 0, StartChar: 0, EndLine: 0, EndChar: 0, Text: "x"})
+			if n := cl.LSP.Checks() - checks; n != 1 {
+				t.Errorf("version 2: %d checks, want 1", n)
+			}
+			cl.Change(u, 3, lsptest.Edit{StartLine: 1, StartChar: 0, EndLine: 1, EndChar: 0, Text: "x"})
 			cl.WaitDiagnostics(u, 3)
-			cl.FilesChanged(protocol.FileChangeTypeCreated, "notes.md")
+			checks = cl.LSP.Checks()
+			cl.FilesChanged(protocol.FileChangeTypeCreated, ".pi/charters/probe/work/m1/evidence/2026-01-01T00-00-00-000Z/evidence.json")
 			cl.Sync() // version 3 is checked again: same diagnostics
+			if n := cl.LSP.Checks() - checks; n != 1 {
+				t.Errorf("version 3 after a change of its charter's evidence: %d checks, want 1", n)
+			}
 			var versions []int32
 			for _, p := range cl.Published(u) {
 				v, _ := p.Params.Version.Get()
@@ -179,16 +194,13 @@ func TestUnchangedDiagnosticsAreNotRepublished(t *testing.T) {
 			if !slices.Equal(versions, c.want) {
 				t.Errorf("published versions %v, want %v", versions, c.want)
 			}
-			if n := chk.callCount(); n < 3 {
-				t.Errorf("checker ran %d times, want every version checked", n)
-			}
 		})
 	}
 }
 
 func TestCloseClearsDiagnostics(t *testing.T) {
-	c := lsptest.Start(t, lsptest.Config{Options: newTodoChecker().options(), InitializationOptions: map[string]any{"debounceMs": 0}})
-	u := c.Open("charter.md", "TODO")
+	c := lsptest.Start(t, lsptest.Config{InitializationOptions: map[string]any{"debounceMs": 0}})
+	u := c.Open(probeFile, probeHead+"TODO")
 	c.WaitDiagnostics(u, 1)
 	c.Close(u)
 	p := c.WaitDiagnostics(u, 0)
@@ -198,15 +210,20 @@ func TestCloseClearsDiagnostics(t *testing.T) {
 }
 
 func TestOnlyCharterFilesGetDiagnostics(t *testing.T) {
-	chk := newTodoChecker()
-	c := lsptest.Start(t, lsptest.Config{Options: chk.options(), InitializationOptions: map[string]any{"debounceMs": 0}})
-	readme := c.Open("README.md", "TODO\n")
-	notes := c.Open("docs/notes.md", "TODO\n")
+	c := lsptest.Start(t, lsptest.Config{InitializationOptions: map[string]any{"debounceMs": 0}})
+	// The same text everywhere: what a check reports in a charter file.
+	const text = "## Commands\nTODO\n### VAL-A-001 — Implement TODO\nVerifier: manual\nBecause: b\n"
+	readme := c.Open("README.md", text)
+	notes := c.Open("docs/notes.md", text)
 	// Recognised by path whatever the language id.
-	criteria := c.OpenAs(".pi/charters/x/criteria.md", "plaintext", "TODO\n")
-	rp1 := c.OpenAs("charter.md", "charter", "TODO\n")
-	c.WaitDiagnostics(criteria, 1)
-	c.WaitDiagnostics(rp1, 1)
+	criteria := c.OpenAs(".pi/charters/x/criteria.md", "plaintext", text)
+	rp1 := c.OpenAs(".rp1/context/charter.md", "charter", text)
+	if p := c.WaitDiagnostics(criteria, 1); len(p.Params.Diagnostics) == 0 {
+		t.Error("criteria.md: no diagnostics")
+	}
+	if p := c.WaitDiagnostics(rp1, 1); len(p.Params.Diagnostics) == 0 {
+		t.Error("the rp1 charter: no diagnostics")
+	}
 	c.Change(readme, 2, lsptest.Edit{Text: "x"})
 	c.Close(notes)
 	c.Sync()
@@ -223,8 +240,8 @@ func TestOnlyCharterFilesGetDiagnostics(t *testing.T) {
 }
 
 func TestPullDiagnostics(t *testing.T) {
-	c := lsptest.Start(t, lsptest.Config{Options: newTodoChecker().options(), InitializationOptions: map[string]any{"debounceMs": 0}})
-	u := c.Open("charter.md", "TODO TODO")
+	c := lsptest.Start(t, lsptest.Config{InitializationOptions: map[string]any{"debounceMs": 0}})
+	u := c.Open(probeFile, probeHead+"TODO\nTODO")
 	full, ok := c.Pull(u, "").(*protocol.RelatedFullDocumentDiagnosticReport)
 	if !ok || full.Kind != "full" || full.ResultID == nil || len(full.Items) != 2 {
 		t.Fatalf("pull = %#v, want a full report with 2 items and a resultId", full)
@@ -233,7 +250,7 @@ func TestPullDiagnostics(t *testing.T) {
 	if !ok || same.Kind != "unchanged" || same.ResultID != *full.ResultID {
 		t.Errorf("pull with the same resultId = %#v, want unchanged", same)
 	}
-	c.Replace(u, 2, "TODO")
+	c.Replace(u, 2, probeHead+"TODO")
 	again, ok := c.Pull(u, *full.ResultID).(*protocol.RelatedFullDocumentDiagnosticReport)
 	if !ok || len(again.Items) != 1 || *again.ResultID == *full.ResultID {
 		t.Errorf("pull after an edit = %#v, want a new full report", again)

@@ -3,12 +3,11 @@ package lsp
 import (
 	"context"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
-	"github.com/charter-lsp/charter-lsp/status"
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
+
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // Symbols answers workspace/symbol: every VAL of every pi charter in the
@@ -29,63 +28,19 @@ func (s *Server) Symbols(ctx context.Context, params *protocol.WorkspaceSymbolPa
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		view, err := snap.CharterView(ctx, dir)
+		view, err := snap.PiView(ctx, dir)
 		if err != nil {
 			return nil, err
 		}
-		for _, sym := range valSymbols(view) {
-			if matches(strings.ToLower(sym.Name), query) {
-				out = append(out, sym)
+		for _, sym := range pi.Symbols(view) {
+			if feature.Matches(strings.ToLower(sym.Name), query) {
+				loc := s.location(snap, sym.Location)
+				out = append(out, protocol.WorkspaceSymbol{
+					BaseSymbolInformation: protocol.BaseSymbolInformation{Name: sym.Name, Kind: protocol.SymbolKindKey, ContainerName: &sym.Container},
+					Location:              &loc,
+				})
 			}
 		}
 	}
 	return out, nil
-}
-
-// valSymbols are the VAL symbols of one charter.
-func valSymbols(view *status.View) []protocol.WorkspaceSymbol {
-	d := view.Dir
-	var syms []protocol.WorkspaceSymbol
-	f := d.File(d.CriteriaPath)
-	for _, c := range d.Criteria.Criteria {
-		container := d.ID
-		if c.MilestoneID != "" {
-			container = d.ID + " › " + c.MilestoneID
-		}
-		name := c.ID
-		if c.Title != "" && c.Title != c.ID {
-			name += " — " + c.Title
-		}
-		loc := &protocol.Location{URI: uri.File(d.CriteriaPath)}
-		if f != nil {
-			loc.Range = toProtocolRange(f.Index.Range(c.HeadingSpan))
-		}
-		syms = append(syms, protocol.WorkspaceSymbol{
-			BaseSymbolInformation: protocol.BaseSymbolInformation{Name: name, Kind: protocol.SymbolKindKey, ContainerName: &container},
-			Location:              loc,
-		})
-	}
-	return syms
-}
-
-// matches is a substring match on the lower-cased name (id and title),
-// falling back to a fuzzy match on the id alone: the query's runes in
-// order ("vs1" finds VAL-SESS-001). Fuzzy over titles would match nearly
-// everything.
-func matches(name, query string) bool {
-	if query == "" || strings.Contains(name, query) {
-		return true
-	}
-	id, _, _ := strings.Cut(name, " ")
-	for _, r := range query {
-		if unicode.IsSpace(r) {
-			continue
-		}
-		i := strings.IndexRune(id, r)
-		if i < 0 {
-			return false
-		}
-		id = id[i+utf8.RuneLen(r):]
-	}
-	return true
 }

@@ -1,6 +1,7 @@
 package lsp_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,7 +15,6 @@ import (
 )
 
 func TestConfigPrecedence(t *testing.T) {
-	chk := newTodoChecker()
 	root := t.TempDir()
 	// The project file allows comments and trailing commas.
 	writeFile(t, filepath.Join(root, ".charter-lsp.jsonc"), `{
@@ -25,7 +25,7 @@ func TestConfigPrecedence(t *testing.T) {
 		"debounceMs": 500,
 	}`)
 	c := lsptest.Start(t, lsptest.Config{
-		Root: root, Options: chk.options(),
+		Root:                  root,
 		InitializationOptions: map[string]any{"questionBudget": 4, "debounceMs": 0},
 		Settings:              map[string]any{"sourceDirs": []string{"src", "pkg"}, "editorOnlyKey": true},
 	})
@@ -34,18 +34,34 @@ func TestConfigPrecedence(t *testing.T) {
 		t.Fatalf("config = %+v (debounce %v): want budget 4 from initializationOptions, git from the project file, sourceDirs from settings, debounce 0", got, got.DebounceMs)
 	}
 
-	// The checker receives it.
-	u := c.Open("charter.md", "x")
-	c.WaitDiagnostics(u, 1)
-	if cfg := chk.config(); cfg.QuestionBudget != 4 || cfg.Freshness != "git" {
-		t.Errorf("checker config = %+v", cfg)
+	// The check reads it: a scratch pad of eight questions is over a
+	// budget of 4 at Q5, and the diagnostic names the budget.
+	pad := "# Project Charter: X\n\n## Scratch Pad\n\n"
+	for i, topic := range []string{"Brain Dump", "Target Users", "Value Proposition", "Scope", "Success Criteria", "Risks", "Timeline", "Team"} {
+		pad += fmt.Sprintf("### Q%d: %s\n**Asked**: a?\n**Answer**: b.\n\n", i+1, topic)
+	}
+	u := c.Open(".rp1/context/charter.md", pad+"<!-- End scratch pad -->\n")
+	overBudget := func(p lsptest.Published) string {
+		for _, d := range p.Params.Diagnostics {
+			if d.Code == protocol.String("scratchpad-over-budget") {
+				return fmt.Sprint(d.Message)
+			}
+		}
+		return ""
+	}
+	if msg := overBudget(c.WaitDiagnostics(u, 1)); !strings.HasPrefix(msg, "Q5 is beyond the question budget of 4,") {
+		t.Errorf("the check's budget: %q, want initializationOptions' 4", msg)
 	}
 
 	// didChangeConfiguration pulls the settings again and re-checks.
 	c.SetSettings(map[string]any{"questionBudget": 7})
 	c.Sync()
-	if cfg := chk.config(); cfg.QuestionBudget != 7 || !slices.Equal(cfg.SourceDirs, []string{"lib"}) {
-		t.Errorf("after didChangeConfiguration, checker config = %+v", cfg)
+	pubs := c.Published(u)
+	if msg := overBudget(pubs[len(pubs)-1]); !strings.HasPrefix(msg, "Q8 is beyond the question budget of 7,") {
+		t.Errorf("after didChangeConfiguration, the check's budget: %q, want 7", msg)
+	}
+	if got := c.LSP.Config(); !slices.Equal(got.SourceDirs, []string{"lib"}) {
+		t.Errorf("after didChangeConfiguration, sourceDirs %v, want the project file's", got.SourceDirs)
 	}
 
 	// An invalid setting is left out with a warning; the others apply (the
@@ -69,17 +85,17 @@ func TestConfigPrecedence(t *testing.T) {
 }
 
 func TestCharterDirectoryIsRecheckedTogether(t *testing.T) {
-	chk := newTodoChecker()
-	c := lsptest.Start(t, lsptest.Config{Options: chk.options(), InitializationOptions: map[string]any{"debounceMs": 0}})
+	c := lsptest.Start(t, lsptest.Config{InitializationOptions: map[string]any{"debounceMs": 0}})
 	c.WriteFile("src/auth/token.go", "package auth\n")
 	criteria := c.Open(".pi/charters/auth/criteria.md", "# Criteria\nTODO\n")
 	c.Open(".pi/charters/auth/charter.md", "# Charter\n")
 	c.Open(".pi/charters/other/criteria.md", "# Other\n")
-	c.Open("charter.md", "# rp1\n")
+	c.Open(".rp1/context/charter.md", "# rp1\n")
 	c.Sync()
 
-	// Editing criteria.md re-checks charter.md of the same directory.
-	chk2 := chk.callCount
+	// Editing criteria.md re-checks charter.md of the same directory (the
+	// server's count of file checks, Server.Checks).
+	chk2 := c.LSP.Checks
 	n := chk2()
 	c.Change(criteria, 2, lsptest.Edit{StartLine: 2, Text: "TODO\n"})
 	c.Sync()
@@ -108,13 +124,11 @@ func TestCharterDirectoryIsRecheckedTogether(t *testing.T) {
 
 func TestOverlayWinsOverDisk(t *testing.T) {
 	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "charter.md"), "on disk")
-	chk := newTodoChecker()
-	c := lsptest.Start(t, lsptest.Config{Root: root, Options: chk.options(), InitializationOptions: map[string]any{"debounceMs": 0}})
-	c.Open("charter.md", "in the editor")
-	c.Sync()
-	if seen := chk.text(filepath.Join(root, "charter.md")); seen != "in the editor" {
-		t.Errorf("checker read %q, want the open document's text", seen)
+	writeFile(t, filepath.Join(root, filepath.FromSlash(probeFile)), probeHead+"on disk")
+	c := lsptest.Start(t, lsptest.Config{Root: root, InitializationOptions: map[string]any{"debounceMs": 0}})
+	u := c.Open(probeFile, probeHead+"in the editor")
+	if got := checkedIn(c.WaitDiagnostics(u, 1)); !slices.Equal(got, []string{"in the editor"}) {
+		t.Errorf("checked %q, want the open document's text", got)
 	}
 }
 

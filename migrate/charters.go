@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // FromCharters plans a current charter for the .charters/<id> folder d.
@@ -64,7 +65,7 @@ func FromCharters(d *charterfile.Dir, opts Options) (*Plan, error) {
 	if len(dr.leftovers) > 0 {
 		notes = append(notes, "text outside the sections and criteria is quoted under ## Notes")
 	}
-	if state != nil && state.Valid && (state.Status == "completed" || state.Status == "abandoned") {
+	if state != nil && state.Valid && pi.Lifecycle(state.Status).Terminal() {
 		notes = append(notes, fmt.Sprintf("the old charter is %s; the new one starts active", state.Status))
 	}
 	return plan(dr, filepath.Dir(d.Path), d.Path, c.Generation.Title(), objective, opts, notes)

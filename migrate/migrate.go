@@ -31,6 +31,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/codefence"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // ErrNothingToDo is returned for a charter the current parser already
@@ -42,8 +43,10 @@ type Options struct {
 	// Now dates the new charter: its id and state.json times.
 	Now time.Time
 	// Taken reports whether a name already exists in the .charters folder;
-	// the id gets -2, -3, … as upstream's generateCharterId does.
+	// the id gets -2, -3, … as upstream's generateCharterId does. When it
+	// is nil, the folder is listed through FS (when set).
 	Taken func(name string) bool
+	FS    vfs.FS
 }
 
 // Plan is a new charter folder to create.
@@ -214,7 +217,15 @@ func plan(d *draft, root, from, kind, objective string, opts Options, notes []st
 		opts.Now = time.Now()
 	}
 	if opts.Taken == nil {
-		opts.Taken = func(string) bool { return false }
+		names := map[string]bool{}
+		if opts.FS != nil {
+			if entries, err := opts.FS.ReadDir(root); err == nil {
+				for _, e := range entries {
+					names[e.Name()] = true
+				}
+			}
+		}
+		opts.Taken = func(name string) bool { return names[name] }
 	}
 	objective = strings.TrimSpace(objective)
 	if objective == "" {

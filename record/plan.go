@@ -108,7 +108,7 @@ func Plan(fsys vfs.FS, dir string, entries []Entry, opts Options) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
-	if ch.status != "" && ch.status != "active" {
+	if ch.status != "" && pi.Lifecycle(ch.status) != pi.Active {
 		return nil, fmt.Errorf("charter %s is %s: evidence can only be recorded for an active charter (resume it first)", ch.id, ch.status)
 	}
 

@@ -18,6 +18,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/internal/atomicfile"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"github.com/charter-lsp/charter-lsp/status"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 // fixture returns a fresh copy of the pi-project and its charter directory.
@@ -113,7 +114,7 @@ func TestRecordThenStatus(t *testing.T) {
 		t.Errorf("VAL-SESS-001's record was lost: %+v", e)
 	}
 
-	st, err := status.Compute(vfs.OS, dir, status.Options{Now: t0.Add(time.Hour)})
+	st, err := workspace.NewSession(workspace.Options{}).Snapshot().Status(context.Background(), dir, t0.Add(time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -362,7 +363,7 @@ func TestOwnWriteIsNotSidecarDrift(t *testing.T) {
 		t.Fatal(err)
 	}
 	drift := func() []status.SidecarDrift {
-		st, err := status.Compute(vfs.OS, dir, status.Options{Now: now.Add(time.Hour)})
+		st, err := workspace.NewSession(workspace.Options{}).Snapshot().Status(context.Background(), dir, now.Add(time.Hour))
 		if err != nil {
 			t.Fatal(err)
 		}

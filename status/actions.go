@@ -13,12 +13,12 @@ import (
 // resume; completed or abandoned → nothing but reading the status.
 func nextActions(st *Status) []NextAction {
 	out := []NextAction{}
-	switch st.Status {
-	case "paused":
+	switch lc := pi.Lifecycle(st.Status); {
+	case lc == pi.Paused:
 		return append(out,
 			NextAction{Tool: "charter", Action: "resume", Hint: "The charter is paused: resume it to continue recording evidence."},
 			statusAction(st, "Review the status before resuming."))
-	case "completed", "abandoned":
+	case lc.Terminal():
 		return append(out, statusAction(st,
 			fmt.Sprintf("The charter is %s (terminal): nothing left to do. To continue the work, create a new charter.", st.Status)))
 	}

@@ -1,9 +1,6 @@
 package status
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -11,7 +8,8 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
-	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/internal/jsonenc"
 	"github.com/charter-lsp/charter-lsp/internal/shellword"
 )
@@ -27,7 +25,7 @@ type Charter struct {
 	Generation string `json:"generation"` // fi14, fi15, phases, objective
 	// ReadAs says why charter.md is read in its generation; nil without
 	// charter.md.
-	ReadAs *analysis.Reading `json:"readAs"`
+	ReadAs *feature.Reading `json:"readAs"`
 	// Listed: upstream's charter list shows it (state.json is valid).
 	Listed bool `json:"listed"`
 	// Legacy: a file-interface charter, which pi-charter since ADR-0016
@@ -102,40 +100,32 @@ func IsChartersDir(dir string) bool {
 	return analysis.ChartersDirAt(abs) == abs
 }
 
-// ComputeCharter reads the .charters/<id> folder dir through fsys.
-func ComputeCharter(fsys vfs.FS, dir string) (*Charter, error) {
-	fi, err := fsys.Stat(dir)
-	if err != nil {
+// CharterOf is the status of a .charters/<id> charter, rendered from its
+// folder's view.
+func CharterOf(view *charterfile.View) (*Charter, error) {
+	if err := view.Loaded(); err != nil {
 		return nil, err
 	}
-	if !fi.IsDir() {
-		return nil, fmt.Errorf("%s is not a charter folder", dir)
-	}
-	d := charterfile.LoadDir(fsys, dir)
-	if d.CharterSrc == nil && d.StateSrc == nil && d.EventsSrc == nil {
-		return nil, errors.New(dir + " holds none of charter.md, state.json, events.jsonl: not a charter")
-	}
+	d := view.Dir
 	v := &Charter{Format: "charters", CharterID: d.ID, Dir: d.Path, Generation: string(d.Era.Generation),
 		Listed: d.Listed(), Legacy: d.Era.Generation.FileInterface(), Warnings: []string{}, FileProblems: []FileProblem{}}
 	st := d.State
 	if st != nil && st.Valid {
 		v.CharterID, v.Status, v.CreatedAt = st.CharterID, st.Status, st.CreatedAt
 	}
-	if _, err := fsys.Stat(filepath.Join(d.Path, "REPORT.md")); err == nil {
-		v.ReportExists = true
-	}
+	v.ReportExists = view.ReportExists
 	if d.Events != nil {
 		v.Events = len(d.Events.History)
 	}
 	if c := d.Charter; c != nil {
-		v.ReadAs = analysis.ChartersReading(d.Era)
+		v.ReadAs = d.Era.Reading()
 		v.Objective, v.References, v.Scope = c.Objective.Text, c.References.Text, c.Scope.Text
 		for _, w := range c.Warnings {
 			v.Warnings = append(v.Warnings, w.Text)
 		}
 		switch {
 		case d.Era.Generation.FileInterface():
-			v.fileInterface(d)
+			v.fileInterface(view)
 		case d.Era.Generation == charterfile.PH:
 			v.phases(c)
 		default:
@@ -147,27 +137,23 @@ func ComputeCharter(fsys vfs.FS, dir string) (*Charter, error) {
 	if v.Objective == "" && st != nil {
 		v.Objective = st.Objective // upstream shows state.json's objective when the file has none
 	}
-	v.fileProblems(d)
+	v.fileProblems(view)
 	v.NextActions = v.nextActions()
 	return v, nil
 }
 
-func (v *Charter) fileInterface(d *charterfile.Dir) {
-	c := d.Charter
+func (v *Charter) fileInterface(view *charterfile.View) {
+	c := view.Charter
 	open := len(c.Criteria) == 0
 	v.OpenEnded = &open
 	v.StatusCounts = map[string]int{}
 	for _, t := range charterfile.StatusTokens(c.Generation, "Status") {
 		v.StatusCounts[string(t)] = 0
 	}
-	stale := staleCriteria(d)
-	fails := map[string]int{}
-	if d.Events != nil {
-		fails = d.Events.FailCounts()
-	}
+	stale, fails := view.Stale, view.FailCounts
 	v.Criteria = []CharterCriterion{}
-	v.Progress = &Progress{Total: len(c.Criteria)}
-	passed := map[string]bool{}
+	v.Progress = &Progress{}
+	v.Progress.Pass, v.Progress.Total = c.Progress()
 	for _, cr := range c.Criteria {
 		deps := cr.Depends
 		if deps == nil {
@@ -176,31 +162,11 @@ func (v *Charter) fileInterface(d *charterfile.Dir) {
 		v.Criteria = append(v.Criteria, CharterCriterion{ID: cr.ID, Title: cr.Title, Body: cr.Body, Status: string(cr.Status), Note: cr.Note,
 			Stale: stale[cr.ID], Depends: deps, FailCount: fails[cr.ID], Line: cr.Line, Verify: verifyOf(c.VerificationOf(cr))})
 		v.StatusCounts[string(cr.Status)]++
-		if cr.Status == charterfile.StatusPass {
-			v.Progress.Pass++
-			passed[cr.ID] = true
-		}
 	}
-	// readyCriteria: not passing, and every dependency passes or names no
-	// criterion (charter-file.ts@494a765e).
-	known := map[string]bool{}
-	for _, cr := range c.Criteria {
-		known[cr.ID] = true
-	}
+	// readyCriteria (charter-file.ts@494a765e): the folder's one reading.
 	v.ReadyNext = []string{}
-	for _, cr := range c.Criteria {
-		if cr.Status == charterfile.StatusPass {
-			continue
-		}
-		ready := true
-		for _, dep := range cr.Depends {
-			if known[dep] && !passed[dep] {
-				ready = false
-			}
-		}
-		if ready {
-			v.ReadyNext = append(v.ReadyNext, cr.ID)
-		}
+	for _, cr := range c.Ready() {
+		v.ReadyNext = append(v.ReadyNext, cr.ID)
 	}
 	// completionBlockers (application/service.ts@494a765e).
 	v.Blockers = []string{}
@@ -224,37 +190,6 @@ func (v *Charter) fileInterface(d *charterfile.Dir) {
 	}
 }
 
-// staleCriteria is upstream's criterionStaleness after the snapshot
-// refresh its status view runs first (application/staleness.ts@11ebdca7):
-// a passing criterion is stale when its status was last changed before the
-// latest recorded source change. When charter.md differs from the
-// snapshot, a criterion whose status or note changed is dated now (fresh).
-func staleCriteria(d *charterfile.Dir) map[string]bool {
-	out := map[string]bool{}
-	st := d.State
-	if st == nil || !st.Valid || d.Charter == nil {
-		return out
-	}
-	snap := map[string]charterfile.Snapshot{}
-	for _, s := range st.CriteriaSnapshot {
-		snap[s.ID] = s
-	}
-	sum := sha256.Sum256(d.CharterSrc)
-	changed := hex.EncodeToString(sum[:]) != st.SnapshotHash
-	for _, cr := range d.Charter.Criteria {
-		status := cr.Status.Current()
-		old, ok := snap[cr.ID]
-		seq := old.Seq
-		if changed && (!ok || old.Status != status || old.Note != cr.Note) {
-			seq = st.NextSeq // a new sequence number: later than any recorded source change
-		} else if !ok {
-			continue
-		}
-		out[cr.ID] = status == charterfile.StatusPass && seq < st.LatestSourceSeq
-	}
-	return out
-}
-
 func (v *Charter) phases(c *charterfile.Charter) {
 	v.Phases = []CharterPhase{}
 	v.PhaseCounts = map[string]int{}
@@ -270,8 +205,8 @@ func (v *Charter) phases(c *charterfile.Charter) {
 // fileProblems lists what charter-lsp check reports about the folder's
 // sidecars and the file's generation: why upstream does not list the
 // charter, cannot look it up, sees no history, or reads another grammar.
-func (v *Charter) fileProblems(d *charterfile.Dir) {
-	byFile := charterfile.Check(d)
+func (v *Charter) fileProblems(view *charterfile.View) {
+	d, byFile := view.Dir, view.Diagnostics()
 	for _, name := range []string{charterfile.CharterFile, charterfile.StateFile, charterfile.EventsFile} {
 		p := filepath.Join(d.Path, name)
 		for _, dg := range byFile[p] {
@@ -292,14 +227,14 @@ func (v *Charter) nextActions() []NextAction {
 		return append(out, NextAction{Tool: "charter-lsp", Action: "migrate",
 			Hint: "Current pi-charter keeps file-interface charters as read-only history: `charter-lsp migrate " + shellword.Quote(v.Dir) + "` writes a new Objective charter that carries the criteria and their statuses over."})
 	}
-	switch v.Status {
-	case "active":
+	switch pi.Lifecycle(v.Status) {
+	case pi.Active:
 		return append(out,
 			NextAction{Tool: "charter", Action: "status", Hint: "Re-read the Objective before the next step."},
 			NextAction{Tool: "charter", Action: "pause", Hint: "Pause the charter if the work has to stop for now."},
 			NextAction{Tool: "charter", Action: "complete", Hint: "Complete it with a short note once the Objective is met."},
 			NextAction{Tool: "charter", Action: "abandon", Hint: "Abandon it with a note if the Objective is no longer wanted."})
-	case "paused":
+	case pi.Paused:
 		return append(out,
 			NextAction{Tool: "charter", Action: "resume", Hint: "Resume the charter to continue."},
 			NextAction{Tool: "charter", Action: "complete", Hint: "Complete it with a short note if the Objective is already met."},

@@ -1,4 +1,4 @@
-package status
+package status_test
 
 import (
 	"bytes"
@@ -9,8 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
 func writeCharter(t *testing.T, files map[string]string) string {
@@ -35,9 +37,9 @@ func TestChartersGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var all []*Status
+	var all []*status.Status
 	for _, e := range entries {
-		st, err := Compute(vfs.OS, filepath.Join(root, e.Name()), Options{})
+		st, err := statusOf(t, vfs.OS, filepath.Join(root, e.Name()), time.Time{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,7 +81,7 @@ func TestChartersFileInterfaceView(t *testing.T) {
 		`{"type":"criterion_changed","criterion":"C2","field":"evidence.status","new":"fail"}` + "\n" +
 		`{"type":"criterion_changed","criterion":"C2","field":"status.note","new":"fail"}` + "\n"
 	dir := writeCharter(t, map[string]string{"charter.md": charter, "state.json": state, "events.jsonl": events})
-	st, err := Compute(vfs.OS, dir, Options{})
+	st, err := statusOf(t, vfs.OS, dir, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +95,7 @@ func TestChartersFileInterfaceView(t *testing.T) {
 	if got := strings.Join(v.ReadyNext, ","); got != "C2" {
 		t.Errorf("readyNext %q, want C2 (C3 waits on C2, which fails; C9 names no criterion)", got)
 	}
-	byID := map[string]CharterCriterion{}
+	byID := map[string]status.CharterCriterion{}
 	for _, c := range v.Criteria {
 		byID[c.ID] = c
 	}
@@ -116,7 +118,7 @@ func TestChartersFileInterfaceView(t *testing.T) {
 	// Near miss: once charter.md changes C1's note, upstream's refresh
 	// dates the change after the source change, so C1 is no longer stale.
 	os.WriteFile(filepath.Join(dir, "charter.md"), []byte(strings.Replace(charter, "ran it", "re-ran it", 1)), 0o644)
-	st, _ = Compute(vfs.OS, dir, Options{})
+	st, _ = statusOf(t, vfs.OS, dir, time.Time{})
 	for _, c := range st.Charters.Criteria {
 		if c.ID == "C1" && c.Stale {
 			t.Error("C1 stale after its note changed")
@@ -129,7 +131,7 @@ func TestChartersPhasesAndObjective(t *testing.T) {
 		"charter.md": "# Objective\nShip it.\n## Phases\n1. A — done\n2. B\n3. C\n",
 		"state.json": `{"charterId":"20260702-101500-example","schemaVersion":"phases","objective":"Ship it","status":"paused"}`,
 	})
-	st, err := Compute(vfs.OS, dir, Options{})
+	st, err := statusOf(t, vfs.OS, dir, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,14 +139,11 @@ func TestChartersPhasesAndObjective(t *testing.T) {
 	if v.Generation != "phases" || v.PhaseCounts["done"] != 1 || v.PhaseCounts["current"] != 1 || v.PhaseCounts["upcoming"] != 1 {
 		t.Fatalf("phases view: %+v", v)
 	}
-	if v.progress() != "phase 2 of 3" {
-		t.Errorf("progress %q", v.progress())
-	}
 	if len(v.NextActions) == 0 || v.NextActions[0].Action != "resume" {
 		t.Errorf("a paused charter's first action is resume: %+v", v.NextActions)
 	}
 	var b bytes.Buffer
-	Text(&b, st)
+	status.Text(&b, st)
 	if !strings.Contains(b.String(), "[paused]  Objective and phases (ADR-0016/0017)  phase 2 of 3") || !strings.Contains(b.String(), "▸ 2. B") {
 		t.Errorf("text:\n%s", b.String())
 	}
@@ -155,7 +154,7 @@ func TestChartersPhasesAndObjective(t *testing.T) {
 		"charter.md": "## Objective\nShip it.\n\nA note.\n",
 		"state.json": `{"charterId":"20260702-101500-example","schemaVersion":"phases","objective":"Ship it (state)","status":"completed"}`,
 	})
-	st, _ = Compute(vfs.OS, dir, Options{})
+	st, _ = statusOf(t, vfs.OS, dir, time.Time{})
 	v = st.Charters
 	if v.Generation != "objective" || v.Objective != "Ship it (state)" || v.Notes != "## Objective\nShip it.\n\nA note." || len(v.NextActions) != 0 {
 		t.Errorf("objective view: %+v", v)
@@ -170,7 +169,7 @@ func TestChartersUnlisted(t *testing.T) {
 		"charter.md": "# Objective\nShip it.\n",
 		"state.json": `{"charterId":"20260702-101500-example","schemaVersion":"phases","objective":"Ship it","status":"planning"}`,
 	})
-	st, err := Compute(vfs.OS, dir, Options{})
+	st, err := statusOf(t, vfs.OS, dir, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +180,7 @@ func TestChartersUnlisted(t *testing.T) {
 	if len(v.NextActions) != 1 || v.NextActions[0].Tool != "edit" {
 		t.Errorf("next actions: %+v", v.NextActions)
 	}
-	if _, err := Compute(vfs.OS, writeCharter(t, map[string]string{"notes.txt": "x"}), Options{}); err == nil {
+	if _, err := statusOf(t, vfs.OS, writeCharter(t, map[string]string{"notes.txt": "x"}), time.Time{}); err == nil {
 		t.Error("a folder with no charter file is not a charter")
 	}
 }

@@ -8,56 +8,20 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
-	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
-// Options tune Compute.
-type Options struct {
-	// SourceDirs are the folders, relative to the project (the folder
-	// holding .pi/), whose newest change makes fresh-required evidence
-	// stale; nil means upstream's ["src"].
-	SourceDirs []string
-	// Freshness says how a source change is dated (unset: the default).
-	Freshness pi.Freshness
-	// Now is the time ages are computed against; zero means time.Now().
-	Now time.Time
-}
-
-// Compute reads the charter directory dir through fsys and reports its
-// status: a .pi/charters/<id> register's, or, for a .charters/<id> folder,
-// the status view of its generation (Status.Charters).
-func Compute(fsys vfs.FS, dir string, opts Options) (*Status, error) {
-	if IsChartersDir(dir) {
-		return ComputeCharters(fsys, dir)
-	}
-	if opts.Now.IsZero() {
-		opts.Now = time.Now()
-	}
-	if opts.SourceDirs == nil {
-		opts.SourceDirs = pi.DefaultSourceDirs
-	}
-	if _, err := pi.ParseFreshness(string(opts.Freshness)); err != nil {
-		return nil, fmt.Errorf("freshness: %v", err)
-	}
-	fi, err := fsys.Stat(dir)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.IsDir() {
-		return nil, fmt.Errorf("%s is not a charter directory", dir)
-	}
-	d := pi.LoadDir(fsys, dir)
-	if err := Loaded(d); err != nil {
-		return nil, err
-	}
-	return NewView(fsys, d, pi.NewSourceClock(opts.Freshness, fsys, opts.SourceDirs)).Status(opts.Now), nil
+// Of is the charter's full status as of now, rendered from its view.
+func Of(v *pi.View, now time.Time) *Status {
+	c := &computer{view: v, d: v.Dir, now: now}
+	return c.run()
 }
 
 // computer builds one Status from a View.
 type computer struct {
-	view *View
+	view *pi.View
 	d    *pi.Dir
 	now  time.Time
 	st   *Status
@@ -179,10 +143,10 @@ func (c *computer) fileProblems() {
 
 func isoTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
 
-// ComputeCharters is the status of a .charters/<id> folder: the status view
-// of its generation, in Status.Charters.
-func ComputeCharters(fsys vfs.FS, dir string) (*Status, error) {
-	c, err := ComputeCharter(fsys, dir)
+// Charters is the status of a .charters/<id> folder, rendered from its
+// view, in Status.Charters.
+func Charters(v *charterfile.View) (*Status, error) {
+	c, err := CharterOf(v)
 	if err != nil {
 		return nil, err
 	}

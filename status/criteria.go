@@ -38,10 +38,10 @@ func (c *computer) criteria() {
 		st.Criteria = append(st.Criteria, v)
 	}
 	st.ValTotal = len(st.Criteria)
-	st.RegisterEmpty = st.ValTotal == 0 && !terminal(st.Status)
+	st.RegisterEmpty = st.ValTotal == 0 && !pi.Lifecycle(st.Status).Terminal()
 	milestone := func(id, title string, ids []string) Milestone {
 		ms := Milestone{MilestoneID: id, Title: title, CriterionIDs: ids}
-		ms.ValPassCount, ms.ValCount = c.view.count(ids)
+		ms.ValPassCount, ms.ValCount = c.view.PassCount(ids)
 		return ms
 	}
 	for _, m := range d.Criteria.Milestones {
@@ -55,9 +55,6 @@ func (c *computer) criteria() {
 		st.Milestones = append(st.Milestones, milestone("", "", ids))
 	}
 }
-
-// terminal reports a lifecycle status nothing follows.
-func terminal(status string) bool { return status == "completed" || status == "abandoned" }
 
 // verifierSpec is the verifier as upstream's parser returns it.
 func verifierSpec(cr *pi.Criterion) VerifierSpec {

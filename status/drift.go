@@ -69,7 +69,7 @@ func (c *computer) drift() {
 		// A milestone id is heading text: never let it walk out of work/.
 		captured := false
 		if filepath.IsLocal(m.MilestoneID) && filepath.Base(m.MilestoneID) == m.MilestoneID {
-			fi, err := c.view.fsys.Stat(filepath.Join(d.Path, "work", m.MilestoneID, "evidence"))
+			fi, err := c.view.FS().Stat(filepath.Join(d.Path, "work", m.MilestoneID, "evidence"))
 			captured = err == nil && fi.IsDir()
 		}
 		if !captured {
@@ -106,7 +106,7 @@ func (c *computer) sidecarDrift() {
 		if !ok {
 			continue
 		}
-		fi, err := c.view.fsys.Stat(sc.file.Path)
+		fi, err := c.view.FS().Stat(sc.file.Path)
 		if err != nil {
 			continue
 		}

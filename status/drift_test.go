@@ -1,4 +1,4 @@
-package status
+package status_test
 
 import (
 	"os"
@@ -10,11 +10,12 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
-func sidecarDrift(t *testing.T, charter string) []SidecarDrift {
+func sidecarDrift(t *testing.T, charter string) []status.SidecarDrift {
 	t.Helper()
-	st, err := Compute(vfs.OS, charter, Options{Now: mustTime(t, "2026-11-13T12:00:00Z")})
+	st, err := statusOf(t, vfs.OS, charter, mustTime(t, "2026-11-13T12:00:00Z"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,8 +91,8 @@ func TestSidecarDriftAsksGit(t *testing.T) {
 	git("init", "-q")
 	git("add", "-A")
 	git("commit", "-q", "-m", "charter")
-	stateDrift := func() []SidecarDrift {
-		var out []SidecarDrift
+	stateDrift := func() []status.SidecarDrift {
+		var out []status.SidecarDrift
 		for _, d := range sidecarDrift(t, charter) {
 			if d.Path == "state.json" {
 				out = append(out, d)
@@ -119,12 +120,12 @@ func TestSidecarDriftAsksGit(t *testing.T) {
 // editor action; upstream's tool name stays.
 func TestNextActionsNameTheCharterLSPWay(t *testing.T) {
 	_, charter := testfixture.PiProject(t)
-	actions := func() map[string]NextAction {
-		st, err := Compute(vfs.OS, charter, Options{Now: mustTime(t, "2026-11-13T12:00:00Z")})
+	actions := func() map[string]status.NextAction {
+		st, err := statusOf(t, vfs.OS, charter, mustTime(t, "2026-11-13T12:00:00Z"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := map[string]NextAction{}
+		out := map[string]status.NextAction{}
 		for _, a := range st.NextActions {
 			out[strings.TrimSpace(a.Tool+" "+a.Action)] = a
 		}

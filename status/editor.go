@@ -39,34 +39,18 @@ type VALAt struct {
 // any other verifier is recorded as the verifier's.
 func BecauseRequired(c *pi.Criterion) bool { return c.EvidenceSource() == pi.SourceManual }
 
-// VALAt describes the VAL id of the register as of now, or returns nil
+// VALOf describes the VAL id of v's register as of now, or returns nil
 // when the register has no such VAL.
-func (v *View) VALAt(id string, now time.Time) *VALAt {
+func VALOf(v *pi.View, id string, now time.Time) *VALAt {
 	c := v.Criterion(id)
 	if c == nil {
 		return nil
 	}
-	st := v.Status(now)
+	st := Of(v, now)
 	for _, sc := range st.Criteria {
 		if sc.CriterionID == c.ID {
 			return &VALAt{CharterID: st.CharterID, Dir: st.Dir, Criterion: sc, BecauseRequired: BecauseRequired(c)}
 		}
 	}
 	return nil
-}
-
-// OutcomeMark is the mark shown beside an outcome, everywhere: ✓ pass,
-// ✗ fail, ◐ partial, · nothing recorded.
-func OutcomeMark(outcome pi.Outcome) string {
-	switch outcome {
-	case pi.Pass:
-		return "✓"
-	case pi.Fail:
-		return "✗"
-	case pi.Partial:
-		return "◐"
-	case "":
-		return "·"
-	}
-	return "?"
 }

@@ -154,7 +154,7 @@ func markdownVALs(b *strings.Builder, vals []Criterion) {
 		if v.AgeMs != nil {
 			age = humanAge(time.Duration(*v.AgeMs)*time.Millisecond) + " ago"
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", OutcomeMark(v.Outcome), mdCellCode(v.CriterionID), outcome, age, mdText(v.Title))
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", v.Outcome.Mark(), mdCellCode(v.CriterionID), outcome, age, mdText(v.Title))
 	}
 }
 

@@ -1,4 +1,4 @@
-package status
+package status_test
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // render is the markdown as an editor shows it (VS Code renders with a
@@ -24,11 +25,11 @@ func render(t *testing.T, md string) string {
 
 func TestMarkdownShowsWhatBlocksCompletion(t *testing.T) {
 	_, charter := fixtureProject(t)
-	st, err := Compute(vfs.OS, charter, Options{Now: mustTime(t, "2026-11-13T12:00:00Z")})
+	st, err := statusOf(t, vfs.OS, charter, mustTime(t, "2026-11-13T12:00:00Z"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	md := Markdown([]*Status{st})
+	md := status.Markdown([]*status.Status{st})
 	for _, want := range []string{
 		"## auth-rework — Session handling rework",
 		"**active** · 2/6 VALs pass",
@@ -58,16 +59,16 @@ func TestMarkdownShowsWhatBlocksCompletion(t *testing.T) {
 
 func TestMarkdownKeepsCharterTextInert(t *testing.T) {
 	hostile := "[click](https://example.com) <img src=x onerror=alert(1)> *b* | cell `tick` ~~s~~ &amp;\nnext line"
-	st := &Status{
+	st := &status.Status{
 		CharterID: "c", Name: hostile, Status: "active", Objective: "1. # " + hostile,
-		Milestones:    []Milestone{{MilestoneID: "m1", Title: hostile, CriterionIDs: []string{"VAL-1"}, ValCount: 1}},
-		Criteria:      []Criterion{{CriterionID: "VAL-1", Title: hostile, Outcome: "fail"}},
+		Milestones:    []status.Milestone{{MilestoneID: "m1", Title: hostile, CriterionIDs: []string{"VAL-1"}, ValCount: 1}},
+		Criteria:      []status.Criterion{{CriterionID: "VAL-1", Title: hostile, Outcome: "fail"}},
 		ValTotal:      1,
-		Details:       Details{BlockingForComplete: []Blocker{{Reason: "val-not-pass", CriterionID: "VAL-1`|", Message: hostile}}},
-		ParseWarnings: []ParseWarning{{Reason: "missing-verifier", File: "criteria.md", Line: 3, Detail: hostile}},
-		NextActions:   []NextAction{{Tool: "edit", Hint: hostile}},
+		Details:       status.Details{BlockingForComplete: []status.Blocker{{Reason: "val-not-pass", CriterionID: "VAL-1`|", Message: hostile}}},
+		ParseWarnings: []status.ParseWarning{{Reason: "missing-verifier", File: "criteria.md", Line: 3, Detail: hostile}},
+		NextActions:   []status.NextAction{{Tool: "edit", Hint: hostile}},
 	}
-	html := render(t, Markdown([]*Status{st}))
+	html := render(t, status.Markdown([]*status.Status{st}))
 	// A bare URL may be linked (GFM autolinks); link markup, which hides
 	// its target behind other text, must not be.
 	for _, bad := range []string{">click</a>", "<img", "<em>", "<del>", "<ol>", "<h4>"} {
@@ -93,7 +94,7 @@ func TestMarkdownKeepsCharterTextInert(t *testing.T) {
 }
 
 func TestMarkdownWithoutCharters(t *testing.T) {
-	if md := Markdown(nil); !strings.Contains(md, "No charter") {
+	if md := status.Markdown(nil); !strings.Contains(md, "No charter") {
 		t.Errorf("got %q", md)
 	}
 }
@@ -101,12 +102,12 @@ func TestMarkdownWithoutCharters(t *testing.T) {
 // A .charters/ charter is rendered in its own shape: its generation, its
 // progress and each criterion, with what blocks completion.
 func TestMarkdownChartersCharter(t *testing.T) {
-	v := &Charter{CharterID: "20260702-101500-ship", Status: "active", Generation: "file-interface-15",
-		Objective: "Ship the *export*", Progress: &Progress{Pass: 1, Total: 2},
-		Criteria: []CharterCriterion{{ID: "C1", Title: "Exports stream", Status: "pass", Note: "bun test 42/42"},
+	v := &status.Charter{CharterID: "20260702-101500-ship", Status: "active", Generation: "file-interface-15",
+		Objective: "Ship the *export*", Progress: &status.Progress{Pass: 1, Total: 2},
+		Criteria: []status.CharterCriterion{{ID: "C1", Title: "Exports stream", Status: "pass", Note: "bun test 42/42"},
 			{ID: "C2", Title: "Docs", Status: "blocked", Note: "waiting on C1", Stale: true}},
 		Blockers: []string{"C2 is blocked"}}
-	md := Markdown([]*Status{{CharterID: v.CharterID, Charters: v}})
+	md := status.Markdown([]*status.Status{{CharterID: v.CharterID, Charters: v}})
 	for _, want := range []string{"## 20260702-101500-ship", "1/2 pass", "✓ **C1** Exports stream — pass: bun test 42/42",
 		"■ **C2** Docs — blocked", "(**stale**)", "Completion blockers (1)", `Ship the \*export\*`} {
 		if !strings.Contains(md, want) {

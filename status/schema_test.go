@@ -1,4 +1,4 @@
-package status
+package status_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // schemaID is docs/status.schema.json's $id.
@@ -93,13 +94,13 @@ func TestOutputMatchesSchema(t *testing.T) {
 	}
 	list := compileSchema(t, "")
 	valAt := compileSchema(t, "VALAt")
-	var all []*Status
+	var all []*status.Status
 	for _, dir := range dirs {
-		view := NewView(vfs.OS, pi.LoadDir(vfs.OS, dir), pi.NewSourceClock("mtime", vfs.OS, []string{"src"}))
-		st := view.Status(now)
+		view := pi.NewView(vfs.OS, pi.LoadDir(vfs.OS, dir), pi.NewSourceClock("mtime", vfs.OS, []string{"src"}))
+		st := status.Of(view, now)
 		all = append(all, st)
 		for _, c := range st.Criteria {
-			va := view.VALAt(c.CriterionID, now)
+			va := status.VALOf(view, c.CriterionID, now)
 			if va == nil {
 				t.Errorf("%s: no VALAt for %s", dir, c.CriterionID)
 				continue
@@ -108,8 +109,8 @@ func TestOutputMatchesSchema(t *testing.T) {
 		}
 	}
 	validate(t, list, "the statuses", all)
-	validate(t, compileSchema(t, "Report"), "charter.status's answer", Report{Charters: all, Markdown: Markdown(all)})
-	validate(t, compileSchema(t, "Report"), "charter.status's answer for no charter", Report{Charters: []*Status{}})
+	validate(t, compileSchema(t, "Report"), "charter.status's answer", status.Report{Charters: all, Markdown: status.Markdown(all)})
+	validate(t, compileSchema(t, "Report"), "charter.status's answer for no charter", status.Report{Charters: []*status.Status{}})
 
 	// The schema is strict: a field it does not declare, or a list sent as
 	// null, is an error.

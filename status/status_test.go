@@ -1,7 +1,8 @@
-package status
+package status_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
+	"github.com/charter-lsp/charter-lsp/status"
+	"github.com/charter-lsp/charter-lsp/workspace"
 )
 
 func mustTime(t *testing.T, s string) time.Time {
@@ -22,12 +25,23 @@ func mustTime(t *testing.T, s string) time.Time {
 	return tm
 }
 
+// statusOf is the status of the charter folder dir as of now (zero: the
+// time of the call), computed as the CLI and the server compute it: by a
+// workspace snapshot of fsys.
+func statusOf(t testing.TB, fsys vfs.FS, dir string, now time.Time) (*status.Status, error) {
+	t.Helper()
+	if now.IsZero() {
+		now = time.Now()
+	}
+	return workspace.NewSession(workspace.Options{Disk: fsys}).Snapshot().Status(context.Background(), dir, now)
+}
+
 // fixtureProject is the pi-project with its file times set (see testfixture).
 func fixtureProject(t *testing.T) (project, charter string) { return testfixture.PiProject(t) }
 
 func TestStatusGolden(t *testing.T) {
 	_, charter := fixtureProject(t)
-	st, err := Compute(vfs.OS, charter, Options{Now: mustTime(t, "2026-11-13T12:00:00Z")})
+	st, err := statusOf(t, vfs.OS, charter, mustTime(t, "2026-11-13T12:00:00Z"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,12 +69,12 @@ func TestStatusGolden(t *testing.T) {
 
 func TestStatusTextDashboard(t *testing.T) {
 	_, charter := fixtureProject(t)
-	st, err := Compute(vfs.OS, charter, Options{Now: mustTime(t, "2026-11-13T12:00:00Z")})
+	st, err := statusOf(t, vfs.OS, charter, mustTime(t, "2026-11-13T12:00:00Z"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := Text(&b, st); err != nil {
+	if err := status.Text(&b, st); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()

@@ -1,4 +1,4 @@
-package status
+package status_test
 
 import (
 	"bytes"
@@ -6,9 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	hostilerepo "github.com/charter-lsp/charter-lsp/internal/hostile"
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // hostile holds terminal escape sequences a cloned repository can put in
@@ -65,7 +67,7 @@ func TestSuggestedCommandsQuoteRepositoryWords(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	st, err := Compute(vfs.OS, dir, Options{})
+	st, err := statusOf(t, vfs.OS, dir, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +97,7 @@ func TestTextAndMarkdownLinesAreOurs(t *testing.T) {
 	for _, dir := range dirs {
 		st, out := dashboard(t, dir)
 		hostilerepo.CheckOurs(t, "text of "+dir, out, false, false)
-		hostilerepo.CheckOurs(t, "markdown of "+dir, Markdown([]*Status{st}), false, false)
+		hostilerepo.CheckOurs(t, "markdown of "+dir, status.Markdown([]*status.Status{st}), false, false)
 	}
 }
 
@@ -107,14 +109,14 @@ func must[T any](v T, err error) T {
 }
 
 // dashboard computes dir's status and its text dashboard.
-func dashboard(t *testing.T, dir string) (*Status, string) {
+func dashboard(t *testing.T, dir string) (*status.Status, string) {
 	t.Helper()
-	st, err := Compute(vfs.OS, dir, Options{})
+	st, err := statusOf(t, vfs.OS, dir, time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := Text(&b, st); err != nil {
+	if err := status.Text(&b, st); err != nil {
 		t.Fatal(err)
 	}
 	return st, b.String()

@@ -117,7 +117,7 @@ func writeVAL(b *strings.Builder, v Criterion) {
 	if outcome == "" {
 		outcome = "none"
 	}
-	termtext.Fprintf(b, "  %s %-14s %-8s", OutcomeMark(v.Outcome), v.CriterionID, outcome)
+	termtext.Fprintf(b, "  %s %-14s %-8s", v.Outcome.Mark(), v.CriterionID, outcome)
 	if v.AgeMs != nil {
 		termtext.Fprintf(b, " %-8s", humanAge(time.Duration(*v.AgeMs)*time.Millisecond)+" ago")
 	} else {

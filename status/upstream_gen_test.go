@@ -1,4 +1,4 @@
-package status
+package status_test
 
 import (
 	"bytes"

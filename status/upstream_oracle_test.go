@@ -1,4 +1,4 @@
-package status
+package status_test
 
 // An oracle for how pi-charter v3 reads a charter directory's charter.md and
 // criteria.md, written from upstream's code and independent of our parsers:
@@ -20,6 +20,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // reading is what upstream's charter_status shows of a register: the
@@ -41,11 +43,11 @@ type rMilestone struct {
 }
 
 type rCriterion struct {
-	ID                   string       `json:"id"`
-	Title                string       `json:"title"`
-	MilestoneID          string       `json:"milestoneId"` // ours: upstream's criteria carry no milestone
-	Spec                 VerifierSpec `json:"verifierSpec"`
-	RequireFreshEvidence bool         `json:"requireFreshEvidence"`
+	ID                   string              `json:"id"`
+	Title                string              `json:"title"`
+	MilestoneID          string              `json:"milestoneId"` // ours: upstream's criteria carry no milestone
+	Spec                 status.VerifierSpec `json:"verifierSpec"`
+	RequireFreshEvidence bool                `json:"requireFreshEvidence"`
 }
 
 type rWarning struct {
@@ -323,7 +325,7 @@ func (o *oracle) criterion(heading string, body []string, milestone string) (oCr
 		}
 	}
 	command, hasCommand := fields["command"]
-	spec := VerifierSpec{Kind: kind}
+	spec := status.VerifierSpec{Kind: kind}
 	valid := true
 	switch kind {
 	case "command":
@@ -354,7 +356,7 @@ func (o *oracle) criterion(heading string, body []string, milestone string) (oCr
 	}
 	if !valid {
 		warn("invalid-verifier") // :496
-		spec = VerifierSpec{Kind: "manual"}
+		spec = status.VerifierSpec{Kind: "manual"}
 	}
 	c.Spec = spec
 	if spec.Kind == "command" && hasCommand && o.weak(command) {

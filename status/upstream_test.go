@@ -1,4 +1,4 @@
-package status
+package status_test
 
 import (
 	"encoding/json"
@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // memFS serves a charter directory from memory; paths are absolute.
@@ -39,7 +40,7 @@ func (c genCase) fs() memFS {
 func ourReading(t testing.TB, c genCase) reading {
 	t.Helper()
 	fsys := c.fs()
-	st, err := Compute(fsys, genDir, Options{Now: time.Date(2026, 11, 13, 12, 0, 0, 0, time.UTC)})
+	st, err := statusOf(t, fsys, genDir, time.Date(2026, 11, 13, 12, 0, 0, 0, time.UTC))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, c)
 	}
@@ -50,11 +51,11 @@ func ourReading(t testing.TB, c genCase) reading {
 	var out struct {
 		Milestones []rMilestone `json:"milestones"`
 		Criteria   []struct {
-			ID                   string       `json:"criterionId"`
-			Title                string       `json:"title"`
-			MilestoneID          string       `json:"milestoneId"`
-			Spec                 VerifierSpec `json:"verifierSpec"`
-			RequireFreshEvidence bool         `json:"requireFreshEvidence"`
+			ID                   string              `json:"criterionId"`
+			Title                string              `json:"title"`
+			MilestoneID          string              `json:"milestoneId"`
+			Spec                 status.VerifierSpec `json:"verifierSpec"`
+			RequireFreshEvidence bool                `json:"requireFreshEvidence"`
 		} `json:"criteria"`
 		ValTotal      int               `json:"valTotal"`
 		Commands      map[string]string `json:"commands"`

@@ -68,7 +68,7 @@ func piActive(d *pi.Dir) error {
 	if d.Criteria == nil {
 		return fmt.Errorf("charter %s has no register", d.ID)
 	}
-	if d.State != nil && d.State.Status != "" && d.State.Status != "active" {
+	if d.State != nil && d.State.Status != "" && pi.Lifecycle(d.State.Status) != pi.Active {
 		return fmt.Errorf("charter %s is %s: evidence can only be recorded for an active charter (resume it first)", d.ID, d.State.Status)
 	}
 	return nil
@@ -86,53 +86,52 @@ func piTarget(d *pi.Dir, c *pi.Criterion) (*Target, error) {
 	return &Target{ID: c.ID, Dir: d.Path, Project: project, Verification: v, Criterion: c}, nil
 }
 
-// ChartersTarget is criterion id of the .charters/<id> charter.md at path,
-// read from ev in the generation charterfile.Decide picks. It refuses a
-// criterion with no Command: line and a charter whose state.json says it is
-// no longer active.
-func ChartersTarget(path string, ev charterfile.Evidence, id string) (*Target, error) {
-	c, err := chartersActive(path, ev)
-	if err != nil {
+// ChartersTarget is criterion id of the .charters/<id> folder d, its
+// charter.md read in the generation charterfile.Decide picked (d.Era). It
+// refuses a criterion with no Command: line and a charter whose state.json
+// says it is no longer active.
+func ChartersTarget(d *charterfile.Dir, id string) (*Target, error) {
+	if err := chartersActive(d); err != nil {
 		return nil, err
 	}
-	return chartersTarget(path, ev, c, id)
+	return chartersTarget(d, id)
 }
 
-// ChartersTargets are the criteria of the charter.md at path that have a
-// command to run, in file order.
-func ChartersTargets(path string, ev charterfile.Evidence) []*Target {
-	c, err := chartersActive(path, ev)
-	if err != nil {
+// ChartersTargets are the criteria of the folder d's charter.md that have
+// a command to run, in file order.
+func ChartersTargets(d *charterfile.Dir) []*Target {
+	if chartersActive(d) != nil {
 		return nil
 	}
 	var out []*Target
-	for _, cr := range c.Criteria {
-		if t, err := chartersTarget(path, ev, c, cr.ID); err == nil {
+	for _, cr := range d.Charter.Criteria {
+		if t, err := chartersTarget(d, cr.ID); err == nil {
 			out = append(out, t)
 		}
 	}
 	return out
 }
 
-func chartersActive(path string, ev charterfile.Evidence) (*charterfile.Charter, error) {
-	c, era := charterfile.Read(ev)
-	if !era.Generation.FileInterface() {
-		return nil, fmt.Errorf("%s is read as %s, which has no criteria: nothing to verify", filepath.Base(path), era.Generation.Title())
+func chartersActive(d *charterfile.Dir) error {
+	if d.Charter == nil {
+		return fmt.Errorf("%s has no %s: nothing to verify", d.Path, charterfile.CharterFile)
 	}
-	if st := ev.State; st != nil && st.Valid && st.Status != "active" {
-		return nil, fmt.Errorf("charter %s is %s: its criteria are not recorded any more (resume it first)", st.CharterID, st.Status)
+	if !d.Era.Generation.FileInterface() {
+		return fmt.Errorf("%s is read as %s, which has no criteria: nothing to verify", charterfile.CharterFile, d.Era.Generation.Title())
 	}
-	return c, nil
+	if st := d.State; st != nil && st.Valid && pi.Lifecycle(st.Status) != pi.Active {
+		return fmt.Errorf("charter %s is %s: its criteria are not recorded any more (resume it first)", st.CharterID, st.Status)
+	}
+	return nil
 }
 
-func chartersTarget(path string, ev charterfile.Evidence, c *charterfile.Charter, id string) (*Target, error) {
-	v, err := c.Verification(id)
+func chartersTarget(d *charterfile.Dir, id string) (*Target, error) {
+	v, err := d.Charter.Verification(id)
 	if err != nil {
 		return nil, err
 	}
-	dir := filepath.Dir(path)
-	return &Target{ID: id, Dir: dir, Project: filepath.Dir(filepath.Dir(dir)), Verification: v,
-		Charter: c, CharterPath: path, Text: ev.Text}, nil
+	return &Target{ID: id, Dir: d.Path, Project: filepath.Dir(filepath.Dir(d.Path)), Verification: v,
+		Charter: d.Charter, CharterPath: d.CharterPath, Text: d.CharterSrc}, nil
 }
 
 // Heading is the span of the criterion's heading in the file it is

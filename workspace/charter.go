@@ -9,7 +9,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
-	"github.com/charter-lsp/charter-lsp/status"
 )
 
 // charter is what a snapshot knows of one pi charter directory. Its parts
@@ -21,7 +20,7 @@ type charter struct {
 	project string // the folder holding .pi/
 
 	evidence *promise[*pi.Evidence]
-	view     *promise[*status.View]
+	view     *promise[*pi.View]
 	// stale is the evidence before a change of work/, whose unchanged runs
 	// the next load takes over instead of parsing them again.
 	stale *promise[*pi.Evidence]
@@ -74,7 +73,7 @@ func (s *Snapshot) charterFor(dir string) *charter {
 		})
 	}
 	if c.view == nil {
-		c.view = newPromise(s.sess.busy, func(ctx context.Context) (*status.View, error) {
+		c.view = newPromise(s.sess.busy, func(ctx context.Context) (*pi.View, error) {
 			ev, err := c.evidence.get(ctx)
 			if err != nil {
 				return nil, err
@@ -97,18 +96,18 @@ func (s *Snapshot) charterFor(dir string) *charter {
 			if err != nil {
 				return nil, err
 			}
-			v := status.NewView(s.FS(), d, clock)
+			v := pi.NewView(s.FS(), d, clock)
 			return v, ctx.Err()
 		})
 	}
 	return c
 }
 
-// CharterView returns the view of the pi charter directory dir: criteria,
-// evidence with outcomes, staleness, progress, and the full status on
-// demand. It is computed once per snapshot of the charter's files, and its
-// evidence once per change of the work/ folder.
-func (s *Snapshot) CharterView(ctx context.Context, dir string) (*status.View, error) {
+// PiView returns the view of the pi charter directory dir: criteria,
+// evidence with outcomes, staleness, progress. It is computed once per
+// snapshot of the charter's files, and its evidence once per change of the
+// work/ folder.
+func (s *Snapshot) PiView(ctx context.Context, dir string) (*pi.View, error) {
 	return s.charterFor(dir).view.get(ctx)
 }
 
@@ -122,10 +121,7 @@ func (s *Snapshot) piDiagnostics(ctx context.Context, dir, path string) ([]diag.
 	pr := c.checks[path]
 	if pr == nil {
 		pr = newPromise(s.sess.busy, func(ctx context.Context) ([]diag.Diagnostic, error) {
-			if s.sess.check != nil {
-				cfg, _ := s.Config(path)
-				return s.customCheck(s.File(path), cfg)
-			}
+			s.sess.checks.Add(1)
 			v, err := c.view.get(ctx)
 			if err != nil {
 				return nil, err

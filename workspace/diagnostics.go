@@ -36,13 +36,13 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 		return analysis.Finish([]diag.Diagnostic{pi.ReadProblem(path, err)}, path, source.NewIndex(nil), cfg), nil
 	case f.Err != nil:
 		return nil, nil // a missing file has nothing to say
-	case kind == analysis.KindOtherCharter && s.sess.check == nil:
+	case kind == analysis.KindOtherCharter:
 		return nil, nil
 	}
 	if dir := analysis.PiCharterDir(path); dir != "" && kind != analysis.KindConfig {
 		return s.piDiagnostics(ctx, dir, path)
 	}
-	if dir := charterfile.DirOf(path); dir != "" && s.sess.check == nil {
+	if dir := charterfile.DirOf(path); dir != "" {
 		switch kind {
 		case analysis.KindChartersCharter, analysis.KindChartersState, analysis.KindChartersEvents:
 			return s.folderDiagnostics(ctx, dir, f)
@@ -52,10 +52,8 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 	pr := s.single[path]
 	if pr == nil {
 		pr = newPromise(s.sess.busy, func(ctx context.Context) ([]diag.Diagnostic, error) {
+			s.sess.checks.Add(1)
 			cfg, _ := s.Config(path)
-			if s.sess.check != nil {
-				return s.customCheck(f, cfg)
-			}
 			var ds []diag.Diagnostic
 			switch kind {
 			case analysis.KindConfig:
@@ -103,45 +101,15 @@ func (s *Snapshot) Charters(ctx context.Context) (analysis.Workspace, error) {
 	return pr.get(ctx)
 }
 
-// customCheck runs the session's Check on f, keeping the diagnostics of f
-// itself, located and sorted.
-func (s *Snapshot) customCheck(f *File, cfg analysis.Config) ([]diag.Diagnostic, error) {
-	ds, err := s.sess.check(s.FS(), f.Path, cfg)
+// folderDiagnostics are the diagnostics of f, a file of the .charters/<id>
+// folder dir, whose files are checked together once per change of the
+// folder (its view's).
+func (s *Snapshot) folderDiagnostics(ctx context.Context, dir string, f *File) ([]diag.Diagnostic, error) {
+	v, err := s.ChartersView(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	mine := ds[:0:0]
-	for _, d := range ds {
-		if d.File == "" {
-			one := []diag.Diagnostic{d}
-			diag.Locate(one, f.Path, f.Index())
-			d = one[0]
-		}
-		if d.File == f.Path {
-			mine = append(mine, d)
-		}
-	}
-	diag.Sort(mine)
-	return mine, nil
-}
-
-// folderDiagnostics are the diagnostics of f, a file of the .charters/<id>
-// folder dir, whose files are checked together once per change of the folder.
-func (s *Snapshot) folderDiagnostics(ctx context.Context, dir string, f *File) ([]diag.Diagnostic, error) {
-	s.mu.Lock()
-	pr := s.folders[dir]
-	if pr == nil {
-		pr = newPromise(s.sess.busy, func(ctx context.Context) (map[string][]diag.Diagnostic, error) {
-			d, err := charterfile.LoadDirContext(ctx, s.FS(), dir)
-			if err != nil {
-				return nil, err
-			}
-			return charterfile.CheckContext(ctx, d)
-		})
-		s.folders[dir] = pr
-	}
-	s.mu.Unlock()
-	byFile, err := pr.get(ctx)
+	byFile, err := v.DiagnosticsContext(ctx)
 	if err != nil {
 		return nil, err
 	}

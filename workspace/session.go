@@ -1,8 +1,9 @@
 // Package workspace holds what charter-lsp knows about a workspace as a
 // sequence of immutable snapshots, as gopls does: the open documents over
 // the disk, the user's settings, and every fact derived from them — each
-// file's line index and parse, each pi charter's View (criteria, evidence
-// with outcomes, staleness, progress, blockers), each file's diagnostics —
+// file's line index and parse, each charter folder's model (a pi charter's
+// pi.View: criteria, evidence with outcomes, staleness, progress; a
+// .charters/ folder's charterfile.View), each file's diagnostics —
 // computed at most once per snapshot, and carried over to the next snapshot
 // unless the change touched what it was derived from.
 //
@@ -19,7 +20,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/inflight"
 )
@@ -30,14 +31,14 @@ type Options struct {
 	Disk vfs.FS
 	// Now is the clock (default time.Now).
 	Now func() time.Time
-	// Check, when set, replaces the analysis of every file (tests): it gets
-	// the snapshot as a file system and the file's configuration, and its
-	// results are memoized and carried over like the real ones.
-	Check CheckFunc
+	// GitLimits, when set, bounds each reading of a project's git history
+	// (asked before each; default gitlog's: 5 s, 100,000 commits, 1 GB).
+	GitLimits func() gitlog.Limits
+	// Reread, when set, is told that a reading of the git history timed
+	// out and is due again after delay: a snapshot made then (any Update)
+	// reads it again. The server makes one; the CLI reads once.
+	Reread func(delay time.Duration)
 }
-
-// CheckFunc computes the diagnostics of the file at path.
-type CheckFunc func(fsys vfs.FS, path string, cfg analysis.Config) ([]diag.Diagnostic, error)
 
 // Settings are the user's settings — the editor's (initializationOptions,
 // workspace/configuration) or the CLI's flags — which win over a project
@@ -72,11 +73,15 @@ type Change struct {
 
 // Session is the sequence of snapshots of one workspace.
 type Session struct {
-	disk  *disk
-	now   func() time.Time
-	check CheckFunc
-	busy  *inflight.Counter // computations in flight
-	cites citeCache         // each code file's cites, until it changes (ids.go)
+	disk *disk
+	now  func() time.Time
+	busy *inflight.Counter // computations in flight
+	// checks counts the file checks run (Checks).
+	checks atomic.Int64
+	cites  citeCache // each code file's cites, until it changes (ids.go)
+
+	gitLimits func() gitlog.Limits
+	timeouts  timeouts // readings of the git history that timed out (clock.go)
 
 	// update serialises Update; readers take the current snapshot without
 	// waiting for it (Update reads the disk, which may ask for the roots).
@@ -93,7 +98,8 @@ func NewSession(opts Options) *Session {
 		opts.Now = time.Now
 	}
 	b := inflight.New()
-	s := &Session{disk: newDisk(opts.Disk, b), now: opts.Now, check: opts.Check, busy: b}
+	s := &Session{disk: newDisk(opts.Disk, b), now: opts.Now, busy: b,
+		gitLimits: opts.GitLimits, timeouts: timeouts{reread: opts.Reread}}
 	s.snap.Store(newSnapshot(s, 1))
 	return s
 }
@@ -101,6 +107,13 @@ func NewSession(opts Options) *Session {
 // Wait blocks until no computation is in flight, cancelled ones included
 // (tests observe the workspace at rest with it).
 func (s *Session) Wait() { s.busy.Wait() }
+
+// Checks is how many file checks the session has run: each time a file's
+// diagnostics were computed (an rp1 charter, a configuration file, a file
+// of a pi charter), not the times they were carried over or shared. The
+// benchmarks report it per keystroke; tests see with it which changes
+// check which files again.
+func (s *Session) Checks() int64 { return s.checks.Load() }
 
 // Snapshot returns the current snapshot.
 func (s *Session) Snapshot() *Snapshot { return s.snap.Load() }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 )
 
@@ -33,12 +34,12 @@ type Snapshot struct {
 	mu       sync.Mutex
 	read     map[string]*File // disk files this snapshot has looked at: one version each
 	configs  map[string]configResult
-	single   map[string]*promise[[]diag.Diagnostic]            // diagnostics of files checked alone
-	charters map[string]*charter                               // pi charter directories
-	folders  map[string]*promise[map[string][]diag.Diagnostic] // .charters/<id> folders, their files' diagnostics
-	clocks   map[string]*promise[clockReading]                 // freshness baselines, by project and settings
-	found    *promise[analysis.Workspace]                      // charters under the roots
-	ids      idsMemo                                           // the projects' cites (ids.go)
+	single   map[string]*promise[[]diag.Diagnostic] // diagnostics of files checked alone
+	charters map[string]*charter                    // pi charter directories
+	folders  map[string]*promise[*charterfile.View] // .charters/<id> folders
+	clocks   map[string]*promise[clockReading]      // freshness baselines, by project and settings
+	found    *promise[analysis.Workspace]           // charters under the roots
+	ids      idsMemo                                // the projects' cites (ids.go)
 }
 
 type configResult struct {
@@ -54,7 +55,7 @@ func newSnapshot(s *Session, id uint64) *Snapshot {
 	return &Snapshot{id: id, sess: s, Created: s.now(), docs: map[string]*File{},
 		read: map[string]*File{}, configs: map[string]configResult{},
 		single: map[string]*promise[[]diag.Diagnostic]{}, charters: map[string]*charter{},
-		folders: map[string]*promise[map[string][]diag.Diagnostic]{},
+		folders: map[string]*promise[*charterfile.View]{},
 		clocks:  map[string]*promise[clockReading]{}}
 }
 
@@ -268,12 +269,22 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 		}
 	}
 	// Freshness baselines: carried over unless a source of their project
-	// changed (or everything may have).
+	// changed (or everything may have), or the reading timed out and its
+	// back-off has passed (clock.go): then it is taken again, and the
+	// charters of the project see what it says.
+	reread := map[string]bool{}
 	if !c.DiskUnknown {
+		now := time.Now()
 		for key, pr := range s.clocks {
-			if !touchesProject(sources, clockProject(key)) {
-				next.clocks[key] = pr
+			project := clockProject(key)
+			if touchesProject(sources, project) {
+				continue
 			}
+			if r, done := pr.peek(); done && r.rereads(now) {
+				reread[project] = true
+				continue
+			}
+			next.clocks[key] = pr
 		}
 	}
 	// pi charters: an untouched charter is carried over whole; a change in
@@ -290,13 +301,13 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 		switch {
 		case c.DiskUnknown:
 			// read everything again
-		case !inDir && !configChanged && !touchesProject(sources, ch.project):
+		case !inDir && !configChanged && !touchesProject(sources, ch.project) && !reread[ch.project]:
 			next.charters[dir] = ch
 		default:
 			next.charters[dir] = ch.renew(!inWork)
 		}
 	}
-	// .charters/<id> folders: their files are checked together.
+	// .charters/<id> folders: read together, once per change of the folder.
 	if !configChanged && !c.DiskUnknown {
 		for dir, pr := range s.folders {
 			touched := false

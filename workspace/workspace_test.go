@@ -77,18 +77,28 @@ func codes(ds []diag.Diagnostic) []string {
 	return out
 }
 
+// openCounted opens the file at path as a document in a session of the
+// workspace root whose disk counts its reads.
+func openCounted(t *testing.T, root, path string) (*countingFS, *workspace.Session, *workspace.Snapshot, *workspace.Document, []byte) {
+	t.Helper()
+	disk := newCounting()
+	sess := workspace.NewSession(workspace.Options{Disk: disk})
+	sess.Update(workspace.Change{Roots: &[]string{root}})
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := workspace.NewDocument(path, 1, text)
+	return disk, sess, sess.Update(workspace.Change{Documents: []*workspace.Document{doc}}), doc, text
+}
+
 // A keystroke in criteria.md re-reads no evidence; a new run re-reads it
 // once; features asking for the view in between read nothing at all.
 func TestEvidenceIsReadOncePerChange(t *testing.T) {
 	root, dir := project(t)
-	disk := newCounting()
-	sess := workspace.NewSession(workspace.Options{Disk: disk})
-	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
-	ctx := context.Background()
 	criteria := filepath.Join(dir, "criteria.md")
-	text, _ := os.ReadFile(criteria)
-	doc := workspace.NewDocument(criteria, 1, text)
-	snap = sess.Update(workspace.Change{Documents: []*workspace.Document{doc}})
+	disk, sess, snap, doc, text := openCounted(t, root, criteria)
+	ctx := context.Background()
 	if _, err := snap.Diagnostics(ctx, criteria); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +118,7 @@ func TestEvidenceIsReadOncePerChange(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := 0; i < 3; i++ { // hover, lens, symbols
-			if _, err := snap.CharterView(ctx, dir); err != nil {
+			if _, err := snap.PiView(ctx, dir); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -127,7 +137,7 @@ func TestEvidenceIsReadOncePerChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap = sess.Update(workspace.Change{Disk: []string{run, filepath.Join(run, "evidence.json")}})
-	v, err := snap.CharterView(ctx, dir)
+	v, err := snap.PiView(ctx, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,10 +209,10 @@ func TestCancelledViewIsNotKept(t *testing.T) {
 	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(10 * time.Millisecond); cancel() }()
-	if _, err := snap.CharterView(ctx, dir); err == nil {
+	if _, err := snap.PiView(ctx, dir); err == nil {
 		t.Fatal("a cancelled request got a view")
 	}
-	v, err := snap.CharterView(context.Background(), dir)
+	v, err := snap.PiView(context.Background(), dir)
 	if err != nil || v == nil || len(v.Dir.Runs) == 0 {
 		t.Fatalf("after a cancelled request, a new one gets %v, %v", v, err)
 	}
@@ -284,7 +294,7 @@ func TestNewRunReloadsOnlyItself(t *testing.T) {
 	dir := filepath.Dir(path)
 	sess := workspace.NewSession(workspace.Options{})
 	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
-	before, err := snap.CharterView(context.Background(), dir)
+	before, err := snap.PiView(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,7 +306,7 @@ func TestNewRunReloadsOnlyItself(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap = sess.Update(workspace.Change{Disk: []string{run}})
-	after, err := snap.CharterView(context.Background(), dir)
+	after, err := snap.PiView(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +356,7 @@ func TestRunChangedBehindTheServersBack(t *testing.T) {
 	ctx := context.Background()
 	sess := workspace.NewSession(workspace.Options{})
 	snap := sess.Update(workspace.Change{Roots: &[]string{root}})
-	v, err := snap.CharterView(ctx, dir) // the evidence is loaded
+	v, err := snap.PiView(ctx, dir) // the evidence is loaded
 	if err != nil || len(v.Dir.Runs) != 5 {
 		t.Fatalf("load: %v", err)
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -114,11 +116,11 @@ func eraConflicts(d *Dir) map[string][]diag.Diagnostic {
 
 // statusRepairs are state.json statuses of earlier pi-charter versions (and
 // common misspellings) with the lifecycle status they mean.
-var statusRepairs = map[string]string{
-	"planning": "active", "review": "active", "in-progress": "active", "running": "active", "open": "active",
-	"awaiting-clarification": "paused", "budget_limited": "paused", "on-hold": "paused",
-	"done": "completed", "complete": "completed", "finished": "completed", "closed": "completed",
-	"cancelled": "abandoned", "canceled": "abandoned", "dropped": "abandoned",
+var statusRepairs = map[string]pi.Lifecycle{
+	"planning": pi.Active, "review": pi.Active, "in-progress": pi.Active, "running": pi.Active, "open": pi.Active,
+	"awaiting-clarification": pi.Paused, "budget_limited": pi.Paused, "on-hold": pi.Paused,
+	"done": pi.Completed, "complete": pi.Completed, "finished": pi.Completed, "closed": pi.Completed,
+	"cancelled": pi.Abandoned, "canceled": pi.Abandoned, "dropped": pi.Abandoned,
 }
 
 func checkState(d *Dir) []diag.Diagnostic {
@@ -141,7 +143,7 @@ func checkState(d *Dir) []diag.Diagnostic {
 			if m, ok := st.members["status"]; ok {
 				var s string
 				if jsonString(m.raw, &s) {
-					want := statusRepairs[strings.ToLower(s)]
+					want := string(statusRepairs[strings.ToLower(s)])
 					if oneOf(strings.ToLower(s), lifecycle) {
 						want = strings.ToLower(s)
 					}
@@ -200,7 +202,7 @@ func checkEvents(ev *Events) []diag.Diagnostic {
 	for i, b := range ev.Bad {
 		msg := fmt.Sprintf("line %d is not JSON (%s)", b.Line+1, b.Err)
 		if i == 0 {
-			msg += fmt.Sprintf(": upstream parses the journal in one piece, so it reads the whole history (%s) as empty", plural(len(ev.Parsed), "good event"))
+			msg += fmt.Sprintf(": upstream parses the journal in one piece, so it reads the whole history (%s) as empty", feature.Count(len(ev.Parsed), "good event"))
 		}
 		ds = append(ds, diag.New(diag.EventsLineInvalid, b.Span, "%s", msg))
 	}
@@ -209,12 +211,4 @@ func checkEvents(ev *Events) []diag.Diagnostic {
 
 func jsonString(raw []byte, s *string) bool {
 	return len(raw) > 0 && raw[0] == '"' && json.Unmarshal(raw, s) == nil
-}
-
-// plural is "1 good event", "3 good events".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -4,8 +4,32 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
+
+// Complete offers what the generation's grammar reads at off in the
+// folder's charter.md (CompleteAt), in the order given; nil when nothing
+// completes there.
+func Complete(v *View, off int) []feature.CompletionItem {
+	if v.Charter == nil {
+		return nil
+	}
+	comp := v.Charter.CompleteAt(off)
+	if comp == nil {
+		return nil
+	}
+	items := []feature.CompletionItem{}
+	for i, it := range comp.Items {
+		filter := it.Filter
+		if filter == "" {
+			filter = it.Label
+		}
+		items = append(items, feature.CompletionItem{Label: it.Label, Detail: it.Detail, Kind: feature.Value,
+			Span: comp.Span, Insert: it.Insert, Filter: filter, Sort: string(rune('a' + i))})
+	}
+	return items
+}
 
 // Completion is what may be written at an offset of charter.md: the words
 // the generation's grammar reads there, and the span the chosen one

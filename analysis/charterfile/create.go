@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // A new charter in the current grammar (ADR-0018, FORMATS.md §2.4), as
@@ -37,7 +39,7 @@ func NewState(id, objective string, now time.Time) []byte {
 		Status        string `json:"status"`
 		CreatedAt     string `json:"createdAt"`
 		UpdatedAt     string `json:"updatedAt"`
-	}{id, SchemaPhases, objective, "active", ts, ts}
+	}{id, SchemaPhases, objective, string(pi.Active), ts, ts}
 	b, _ := json.MarshalIndent(v, "", "  ")
 	return append(b, '\n')
 }

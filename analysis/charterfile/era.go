@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -66,6 +67,15 @@ func (e Era) Strings() []string {
 		out[i] = r.String()
 	}
 	return out
+}
+
+// Reading is the era in the shape every family says its reading in.
+func (e Era) Reading() *feature.Reading {
+	r := &feature.Reading{Generation: string(e.Generation), Title: e.Generation.Title(), Reasons: e.Strings(), Otherwise: e.Otherwise, Conflicts: []string{}}
+	for _, c := range e.Conflicts {
+		r.Conflicts = append(r.Conflicts, c.File+": "+c.Message)
+	}
+	return r
 }
 
 // Decide picks the generation charter.md is read as, from everything the

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -15,8 +16,9 @@ const (
 	SchemaPhases        = "phases"
 )
 
-// lifecycle are the charter statuses of state.json.
-var lifecycle = []string{"active", "paused", "completed", "abandoned"}
+// lifecycle are the charter statuses of state.json (pi.Lifecycles: the
+// same four words in .pi/charters/).
+var lifecycle = pi.Names(pi.Lifecycles)
 
 // State is .charters/<id>/state.json as upstream's loader
 // (src/infrastructure/store.ts normalizeCharterState) reads it.

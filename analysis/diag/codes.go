@@ -127,7 +127,7 @@ var Rules = []Rule{
 	// rp1 charter sections.
 	{SectionMissing, "section-missing", SeverityWarning, "rp1", "A required charter section (## or ### heading) is missing.", false},
 	{SectionEmpty, "section-empty", SeverityWarning, "rp1", "A required charter section has a heading but no content, or only a placeholder such as _TBD_.", false},
-	{SectionPartial, "section-partial", SeverityWarning, "rp1", "A required section holds a placeholder marker (TBD, TODO:, [To Be Determined], <placeholder>) beside its text, or fewer than two sentences.", false},
+	{SectionPartial, "section-partial", SeverityHint, "rp1", "A required section holds a placeholder marker (TBD, TODO:, [To Be Determined], <placeholder>) beside its text, or fewer than two sentences: thin, not a gap (a hint an UPDATE interview can follow up on).", false},
 	{SectionCoveredByQA, "section-covered-by-qa", SeverityHint, "rp1", "A section is still a gap in the charter but the scratch pad's answers cover it; finishing the interview fills it.", false},
 	{StatusCompleteWithGaps, "status-complete-with-gaps", SeverityWarning, "rp1", "The charter says **Status**: Complete but still has gaps or a scratch pad.", false},
 
@@ -179,7 +179,7 @@ var Rules = []Rule{
 
 	// Evidence and sidecars.
 	{StaleEvidence, "stale-evidence", SeverityWarning, "evidence", "A fresh-required VAL's passing evidence predates the newest source change.", false},
-	{FreshnessUnknown, "freshness-unknown", SeverityInformation, "evidence", "A shallow clone's history ends before the last source change, so whether fresh-required passes are stale cannot be told (said once per charter).", false},
+	{FreshnessUnknown, "freshness-unknown", SeverityInformation, "evidence", "The git history cannot date the last source change — a shallow clone's ends before it, or reading it timed out, went over budget or failed — so whether fresh-required passes are stale cannot be told (said once per charter, never as fresh).", false},
 	{EvidenceInvalid, "evidence-invalid", SeverityError, "evidence", "An evidence row breaks the evidence schema.", false},
 	{EvidenceMissingBecause, "evidence-missing-because", SeverityWarning, "evidence", "Manual evidence without a because.", false},
 	{EvidenceUnknownVAL, "evidence-unknown-val", SeverityWarning, "evidence", "An evidence row names a criterion that criteria.md does not define.", false},

@@ -187,8 +187,8 @@ var Docs = map[Code]Doc{
 		Fix:     "Re-run the verifier and record fresh evidence (code action \"Record evidence\").",
 	},
 	FreshnessUnknown: {
-		Example: "a CI checkout of depth 1 (actions/checkout's default): its one commit holds src/ as if added there",
-		Fix:     "Fetch the full history: `fetch-depth: 0` on actions/checkout, or `git fetch --unshallow`.",
+		Example: "a CI checkout of depth 1 (actions/checkout's default): its one commit holds src/ as if added there; or reading the history took longer than 5s on a busy machine",
+		Fix:     "Shallow clone: fetch the full history (`fetch-depth: 0` on actions/checkout, or `git fetch --unshallow`). Timed out: the editor reads the history again shortly, `check` on its next run. A history over budget or unreadable: repair it, or date the sources by file times (`\"freshness\": \"mtime\"`).",
 	},
 	EvidenceInvalid: {
 		Example: "{\"criterionId\": \"VAL-ROLL-009\", \"outcome\": \"ok\", \"confidence\": \"high\"}",

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"sync/atomic"
+	"time"
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/osfs"
@@ -40,9 +41,15 @@ func (b *budget) spend(n int64) error {
 	return nil
 }
 
+// check refuses once the context is done or its deadline has passed (read
+// from the clock: a timer that fires late on a busy machine does not let
+// the reading run on), or the bytes are spent.
 func (b *budget) check() error {
 	if err := b.ctx.Err(); err != nil {
 		return fmt.Errorf("%w: %w", ErrBudget, err)
+	}
+	if d, ok := b.ctx.Deadline(); ok && !time.Now().Before(d) {
+		return fmt.Errorf("%w: %w", ErrBudget, context.DeadlineExceeded)
 	}
 	if b.read.Load() > b.maxBytes {
 		return fmt.Errorf("%w: read more than %d MB", ErrBudget, b.maxBytes>>20)

@@ -74,7 +74,10 @@ type Limits struct {
 	Bytes int64
 }
 
-// Errors. A caller treats each as "no answer".
+// Errors. ErrNoRepository and ErrNoChange say there is nothing to date;
+// ErrBudget that the reading gave up, over a bound of Limits (past its
+// deadline it also wraps context.DeadlineExceeded), so the answer is not
+// known.
 var (
 	ErrNoRepository = errors.New("not in a git repository")
 	ErrNoChange     = errors.New("no commit touches the folders")
@@ -128,7 +131,8 @@ func (r *Repository) LastChange(dirs, with []string) (Change, error) {
 	return out, nil
 }
 
-func (lim Limits) withDefaults() Limits {
+// WithDefaults is lim with each bound it leaves unset at its default.
+func (lim Limits) WithDefaults() Limits {
 	if lim.Timeout <= 0 {
 		lim.Timeout = 5 * time.Second
 	}
@@ -315,6 +319,9 @@ func (w *walker) headHash() (plumbing.Hash, error) {
 	if err != nil {
 		if errors.Is(err, plumbing.ErrReferenceNotFound) {
 			return plumbing.ZeroHash, errNoHead
+		}
+		if berr := w.b.check(); berr != nil {
+			return plumbing.ZeroHash, berr // out of time or budget: not a broken HEAD
 		}
 		return plumbing.ZeroHash, fmt.Errorf("%w: HEAD: %w", ErrNoRepository, err)
 	}

@@ -213,6 +213,14 @@ func TestBudget(t *testing.T) {
 	if _, err := gitlog.LastChange(ctx, dir, []string{"src"}, gitlog.Limits{}); !errors.Is(err, gitlog.ErrBudget) {
 		t.Errorf("cancelled: %v, want ErrBudget", err)
 	}
+	// Past the deadline, by the clock (its timer need not have fired), and
+	// said so: the caller tells a slow moment from a history too large.
+	if _, err := gitlog.LastChange(t.Context(), dir, []string{"src"}, gitlog.Limits{Timeout: time.Nanosecond}); !errors.Is(err, gitlog.ErrBudget) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("past the deadline: %v, want ErrBudget and context.DeadlineExceeded", err)
+	}
+	if _, err := gitlog.LastChange(t.Context(), dir, []string{"src"}, gitlog.Limits{Commits: 10}); errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("over the commit budget: %v, not a deadline", err)
+	}
 }
 
 // A FIFO or a device inside .git (HEAD, packed-refs, a pack) is refused,

@@ -36,7 +36,7 @@ type Repository struct {
 // Open finds and opens the repository of project's work tree (see find).
 // The caller closes it.
 func Open(ctx context.Context, project string, lim Limits) (*Repository, error) {
-	lim = lim.withDefaults()
+	lim = lim.WithDefaults()
 	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
 	b := &budget{ctx: ctx, maxBytes: lim.Bytes}
 	abs, err := filepath.Abs(project)

@@ -383,6 +383,14 @@ func TestLinks(t *testing.T) {
 	if fmt.Sprint(got) != "[docs/spec.md@docs/spec.md tools/check.sh@tools/check.sh]" {
 		t.Errorf("References links: %v", got)
 	}
+	// A link leads to a file that exists: docs/spec.md in the project
+	// (the folder holding .charters/); tools/check.sh nowhere.
+	project := filepath.Dir(filepath.Dir(dir))
+	testfixture.WriteFiles(t, project, map[string]string{"docs/spec.md": "# Spec\n"})
+	exists := func(p string) bool { _, err := os.Stat(p); return err == nil }
+	if dl := DocumentLinksCharters(d, ix, exists); len(dl) != 1 || dl[0].Target != filepath.Join(project, "docs", "spec.md") || dl[0].Tooltip != "Open docs/spec.md" {
+		t.Errorf("References document links: %+v", dl)
+	}
 
 	_, pdir := testfixture.PiProject(t)
 	pd := pi.LoadDir(vfs.OS, pdir)
@@ -404,5 +412,75 @@ func TestLinks(t *testing.T) {
 	}
 	if len(got) == 0 || !strings.HasPrefix(got[0], "work/") {
 		t.Errorf("criterion-state.json links: %v", got)
+	}
+}
+
+// The cites lens counts places and files, and says nothing over a VAL no
+// code cites.
+func TestCitesLens(t *testing.T) {
+	reg := pi.ParseCriteria([]byte("## m1 One\n### VAL-A-001 — a\nVerifier: manual\n### VAL-A-002 — b\nVerifier: manual\n### VAL-A-003 — c\nVerifier: manual\n"))
+	cites := map[string][]Ref{
+		"VAL-A-001": {{Path: "/p/a_test.go"}, {Path: "/p/b_test.go"}},
+		"VAL-A-002": {{Path: "/p/a_test.go"}},
+	}
+	var got []string
+	for _, l := range CitesLens(reg, cites) {
+		got = append(got, fmt.Sprintf("%d:%s", l.Span.Start, l.Command.Title))
+	}
+	want := fmt.Sprintf("[%d:cited in 2 places (2 files) %d:cited in 1 place]", reg.Lookup("VAL-A-001").HeadingSpan.Start, reg.Lookup("VAL-A-002").HeadingSpan.Start)
+	if fmt.Sprint(got) != want {
+		t.Errorf("lenses %v, want %v", got, want)
+	}
+}
+
+// A VAL cited in code that two charters of the project define: references
+// gather both charters' places and the cite once, a rename is refused with
+// the charters named, and the history notes say what is left alone.
+func TestUseCodeAcrossCharters(t *testing.T) {
+	project := t.TempDir()
+	reg := "## m1 One\n### VAL-A-001 — a\nVerifier: manual\nBecause: b\n"
+	for _, id := range []string{"a", "b"} {
+		testfixture.WriteFiles(t, filepath.Join(project, ".pi", "charters", id), map[string]string{"criteria.md": reg})
+	}
+	code := "func TestA(t *testing.T) { // VAL-A-001\n"
+	testfixture.WriteFiles(t, project, map[string]string{"src/a_test.go": code})
+	var asked int
+	charters := func() ([]*pi.Dir, error) {
+		asked++
+		return []*pi.Dir{pi.LoadDir(vfs.OS, filepath.Join(project, ".pi", "charters", "a")), pi.LoadDir(vfs.OS, filepath.Join(project, ".pi", "charters", "b"))}, nil
+	}
+	cite := Ref{Path: filepath.Join(project, "src", "a_test.go"), Span: source.Span{Start: 30, End: 39}, Role: RoleCite}
+	cites := func(string) (map[string][]Ref, error) { return map[string][]Ref{"VAL-A-001": {cite}}, nil }
+	path := filepath.Join(project, "src", "a_test.go")
+
+	if use, err := UseCode(context.Background(), vfs.OS, path, []byte(code), 3, charters, cites); use != nil || err != nil || asked != 0 {
+		t.Errorf("no id under the cursor: %+v %v, charters asked %d times", use, err, asked)
+	}
+	use, err := UseCode(context.Background(), vfs.OS, path, []byte(code), strings.Index(code, "VAL")+2, charters, cites)
+	if err != nil || use == nil {
+		t.Fatalf("use %+v %v", use, err)
+	}
+	var cited int
+	for _, r := range use.Refs {
+		if r.Path == cite.Path {
+			cited++
+		}
+	}
+	if len(use.Charters) != 2 || cited != 1 || len(use.Refs) != 3 {
+		t.Errorf("charters %v, refs %+v", use.Charters, use.Refs)
+	}
+	var refused *Refused
+	if err := use.Check("VAL-A-002"); !errors.As(err, &refused) || !strings.Contains(refused.Reason, "2 charters of this project define VAL-A-001 (a, b)") {
+		t.Errorf("rename across charters: %v", err)
+	}
+	history := []Edit{{Path: filepath.Join(project, ".pi", "charters", "a", "work", "m1", "evidence.json"), History: true}}
+	if kept, h := SplitHistory(append([]Edit{{Path: cite.Path}}, history...)); len(kept) != 1 || len(h) != 1 {
+		t.Errorf("split %v %v", kept, h)
+	}
+	if note := use.HistoryLeftNote("VAL-A-002", history); !strings.Contains(note, "(1 place in m1/evidence.json)") {
+		t.Errorf("left note %q", note)
+	}
+	if note := use.HistoryNote(1, "VAL-A-002"); !strings.Contains(note, "named in 1 place of the recorded evidence of a, b") {
+		t.Errorf("history note %q", note)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -101,6 +102,51 @@ func LinksCharters(c *charterfile.Charter, src []byte, ix *source.Index) []Link 
 		}
 	}
 	return out
+}
+
+// DocumentLinksPi are the links of the file at path (text src, lines ix)
+// of the pi charter directory d: an evidence path leads to the file of the
+// charter directory it names (pi.EvidenceTarget, as go to definition
+// resolves it; inCharter says which exist there), a path in a Command:
+// line to a file of the project (isFile says which exist). A path that
+// leads to no file is no link.
+func DocumentLinksPi(d *pi.Dir, path string, src []byte, ix *source.Index, inCharter, isFile func(string) bool) []feature.DocumentLink {
+	var out []feature.DocumentLink
+	for _, l := range LinksPi(d, path, src, ix) {
+		target := ""
+		if l.Base == FromEvidence {
+			target = pi.EvidenceTarget(d.Path, path, l.Path, inCharter)
+		} else {
+			target = feature.Resolve(l.Path, isFile, d.Project)
+		}
+		if target != "" {
+			out = append(out, documentLink(l.Span, target, d.Project))
+		}
+	}
+	return out
+}
+
+// DocumentLinksCharters are the links of the .charters/<id> folder d's
+// charter.md (lines ix): its ## References entries, each leading to the
+// file it names relative to the charter folder, else to the project (the
+// folder holding .charters/), as go to definition resolves them; isFile
+// says which exist.
+func DocumentLinksCharters(d *charterfile.Dir, ix *source.Index, isFile func(string) bool) []feature.DocumentLink {
+	if d.Charter == nil {
+		return nil
+	}
+	project := filepath.Dir(filepath.Dir(d.Path))
+	var out []feature.DocumentLink
+	for _, l := range LinksCharters(d.Charter, d.CharterSrc, ix) {
+		if target := feature.Resolve(l.Path, isFile, d.Path, project); target != "" {
+			out = append(out, documentLink(l.Span, target, project))
+		}
+	}
+	return out
+}
+
+func documentLink(sp source.Span, target, project string) feature.DocumentLink {
+	return feature.DocumentLink{Span: sp, Target: target, Tooltip: "Open " + feature.RelTo(project, target)}
 }
 
 // plainInner is the span of a JSON string's text, when its literal spells

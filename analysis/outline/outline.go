@@ -28,6 +28,8 @@ const (
 	Criterion Kind = "criterion"
 	// Phase is a numbered item of a phases charter's ## Phases.
 	Phase Kind = "phase"
+	// Entry is an entry of an rp1 charter's scratch pad (### Q<n>: topic).
+	Entry Kind = "entry"
 	// Heading is any other heading: text the grammar keeps as notes, or
 	// ignores.
 	Heading Kind = "heading"

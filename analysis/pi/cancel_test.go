@@ -50,10 +50,11 @@ func TestCheckStopsWhenCancelled(t *testing.T) {
 	}
 	d := LoadDir(vfs.OS, filepath.Dir(path))
 	opts := Options{Now: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)}
-	if n := len(Check(context.Background(), d, opts)[path]); n == 0 {
+	v := viewOf(vfs.OS, d)
+	if n := len(Check(context.Background(), v, opts)[path]); n == 0 {
 		t.Fatal("the generated register has no diagnostics to stop before")
 	}
-	if got := Check(cancelled(), d, opts); len(got[path]) != 0 {
+	if got := Check(cancelled(), v, opts); len(got[path]) != 0 {
 		t.Errorf("a cancelled check still reported %d diagnostics of criteria.md", len(got[path]))
 	}
 }

@@ -7,49 +7,29 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
-	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // Options configure Check.
 type Options struct {
-	// SourceDirs are the folders, relative to the project, whose changes
-	// make fresh-required evidence stale (default ["src"]).
-	SourceDirs []string
-	// Freshness says how the newest source change is dated (unset: the
-	// default).
-	Freshness Freshness
 	// Now is the current time, for ages in messages (default time.Now).
 	Now time.Time
-	// Clock overrides the clock built from Freshness and SourceDirs (the
-	// workspace passes the reading it memoizes per snapshot).
-	Clock SourceClock
-	// FS is read by the mtime clock (default vfs.OS).
-	FS vfs.FS
-	// Stale, when not nil, is the staleness already computed for d (by
-	// the charter's view), and Unjudged the passes whose freshness a
-	// shallow clone cannot tell: the clock is then not asked.
-	Stale    []StaleEvidence
-	Unjudged []StaleEvidence
 	// Only, when set, limits the check to the diagnostics of that file (an
-	// absolute path of d): a keystroke in criteria.md need not re-check a
-	// hundred thousand evidence rows.
+	// absolute path of the directory): a keystroke in criteria.md need not
+	// re-check a hundred thousand evidence rows.
 	Only string
 }
 
-// Check returns the diagnostics of a charter directory, keyed by the
-// absolute path of the file each belongs to, with ranges located. When ctx
-// is done it stops within a few criteria or runs and returns what it has,
-// which is then incomplete: the caller tells by ctx.Err() and drops it.
-func Check(ctx context.Context, d *Dir, opts Options) map[string][]diag.Diagnostic {
-	c := &checker{ctx: ctx, d: d, opts: opts, out: map[string][]diag.Diagnostic{}}
+// Check returns the diagnostics of the charter directory v views, keyed by
+// the absolute path of the file each belongs to, with ranges located.
+// Staleness is the view's (View.Stale, View.Unjudged: the one reading of
+// it). When ctx is done it stops within a few criteria or runs and returns
+// what it has, which is then incomplete: the caller tells by ctx.Err() and
+// drops it.
+func Check(ctx context.Context, v *View, opts Options) map[string][]diag.Diagnostic {
+	d := v.Dir
+	c := &checker{ctx: ctx, v: v, d: d, opts: opts, out: map[string][]diag.Diagnostic{}}
 	if c.opts.Now.IsZero() {
 		c.opts.Now = time.Now()
-	}
-	if c.opts.Clock == nil && c.opts.Stale == nil {
-		c.opts.Clock = NewSourceClock(opts.Freshness, opts.FS, opts.SourceDirs)
-	}
-	if c.opts.Clock != nil {
-		c.opts.Clock = clockUnder{ctx, c.opts.Clock}
 	}
 	if c.wants(d.CharterFile) {
 		c.checkCharter()
@@ -110,6 +90,7 @@ func Check(ctx context.Context, d *Dir, opts Options) map[string][]diag.Diagnost
 
 type checker struct {
 	ctx   context.Context
+	v     *View
 	d     *Dir
 	opts  Options
 	out   map[string][]diag.Diagnostic
@@ -117,18 +98,6 @@ type checker struct {
 	// limit keeps at most diag.MaxPerCode diagnostics of a code in a file:
 	// a ## Commands section of 250,000 "x" lines would make as many.
 	limit diag.Limiter
-}
-
-// clockUnder reads a clock under ctx: a walk of the sources stops with the
-// check (and then finds nothing).
-type clockUnder struct {
-	ctx context.Context
-	SourceClock
-}
-
-func (c clockUnder) Newest(project string) (SourceChange, bool) {
-	ch, ok, _ := NewestSource(c.ctx, c.SourceClock, project)
-	return ch, ok
 }
 
 // stopped reports, every 32nd i, whether the check's context is done: the

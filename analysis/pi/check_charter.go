@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 )
 
 func (c *checker) checkCharter() {
@@ -16,7 +17,7 @@ func (c *checker) checkCharter() {
 		case n == 0:
 			what = "charter.md's ## Criteria section holds no VAL, so the register is empty"
 		default:
-			what = fmt.Sprintf("the register is the %s of charter.md's legacy ## Criteria section", plural(n, "VAL"))
+			what = fmt.Sprintf("the register is the %s of charter.md's legacy ## Criteria section", feature.Count(n, "VAL"))
 		}
 		c.add(d.CriteriaFile.Path, diag.New(diag.CriteriaScaffold, d.ScaffoldSpan,
 			"criteria.md is still pi-charter's untouched scaffold (its one VAL heading is VAL-EXAMPLE), so upstream ignores it and reads charter.md instead: %s; replace VAL-EXAMPLE with your own VALs", what))
@@ -59,11 +60,4 @@ func (c *checker) checkCharter() {
 				"upstream ignores this legacy ## Criteria section because criteria.md exists; move anything still needed to criteria.md and delete the section"))
 		}
 	}
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

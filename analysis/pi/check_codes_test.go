@@ -2,8 +2,6 @@ package pi
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,7 +9,6 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
-	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 const okRow = `{"criterionId":"VAL-A-001","outcome":"pass","summary":"s","ts":"2026-01-01T00:00:00.000Z"}`
@@ -22,22 +19,35 @@ func milestone(first string) string {
 }
 
 // runCheck writes files (paths relative to the charter dir; "../../../x"
-// reaches the project) and returns the codes found.
-func runCheck(t *testing.T, files map[string]string, opts Options) map[string]int {
+// reaches the project) and returns the codes found, the sources dated by
+// clock (nil: the default clock, reading the project's files).
+func runCheck(t *testing.T, files map[string]string, clock SourceClock) map[string]int {
 	t.Helper()
 	project := t.TempDir()
 	dir := filepath.Join(project, ".pi", "charters", "c")
 	for name, content := range files {
 		mustWrite(t, filepath.Join(dir, filepath.FromSlash(name)), content)
 	}
+	if clock == nil {
+		clock = NewSourceClock("", vfs.OS, nil)
+	}
 	codes := map[string]int{}
-	for _, ds := range Check(context.Background(), LoadDir(vfs.OS, dir), opts) {
+	for _, ds := range Check(context.Background(), NewView(vfs.OS, LoadDir(vfs.OS, dir), clock), Options{}) {
 		for _, d := range ds {
 			codes[d.Code.String()]++
 		}
 	}
 	return codes
 }
+
+// viewOf is d viewed as the workspace views it, its sources dated by the
+// default clock.
+func viewOf(fsys vfs.FS, d *Dir) *View { return NewView(fsys, d, NewSourceClock("", fsys, nil)) }
+
+// noSources is the clock of a project without sources: nothing is stale.
+type noSources struct{}
+
+func (noSources) Newest(string) (SourceChange, bool) { return SourceChange{}, false }
 
 // fixedClock is a clock with one answer.
 type fixedClock SourceChange
@@ -97,10 +107,10 @@ func TestEveryCodeTriggersAndNearMisses(t *testing.T) {
 	for _, c := range cases {
 		covered[c.code] = true
 		t.Run(c.code, func(t *testing.T) {
-			if got := runCheck(t, c.trigger, Options{Clock: clocks[c.code]}); got[c.code] == 0 {
+			if got := runCheck(t, c.trigger, clocks[c.code]); got[c.code] == 0 {
 				t.Errorf("trigger: %s not reported; got %v", c.code, got)
 			}
-			if got := runCheck(t, c.miss, Options{Clock: clocks[c.code]}); got[c.code] != 0 {
+			if got := runCheck(t, c.miss, clocks[c.code]); got[c.code] != 0 {
 				t.Errorf("near-miss: %s reported; got %v", c.code, got)
 			}
 		})
@@ -113,69 +123,4 @@ func TestEveryCodeTriggersAndNearMisses(t *testing.T) {
 			}
 		}
 	}
-}
-
-func TestStaleEvidenceGit(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-	project := t.TempDir()
-	dir := filepath.Join(project, ".pi", "charters", "c")
-	mustWrite(t, filepath.Join(dir, "criteria.md"), milestone("### VAL-A-001 One\nVerifier: hook\nRequireFreshEvidence: true"))
-	mustWrite(t, filepath.Join(dir, "work", "_charter", "evidence", "s", "evidence.json"), okRow) // pass at 2026-01-01
-	mustWrite(t, filepath.Join(project, "src", "a.go"), "package a\n")
-	git := func(date string, args ...string) {
-		t.Helper()
-		testfixture.Git(t, project, date, args...)
-	}
-	git("2025-12-01T00:00:00Z", "init", "-q")
-	git("2025-12-01T00:00:00Z", "add", "src")
-	git("2025-12-01T00:00:00Z", "commit", "-q", "-m", "old source")
-	// The file's mtime is now, after the evidence: mtime mode says stale,
-	// git mode (commit 2025-12-01, before the evidence) says fresh.
-	if got := runCheckDir(t, dir, Options{Freshness: "mtime"}); got["stale-evidence"] != 1 {
-		t.Errorf("mtime mode: %v", got)
-	}
-	if got := runCheckDir(t, dir, Options{Freshness: "git"}); got["stale-evidence"] != 0 {
-		t.Errorf("git mode before the evidence: %v", got)
-	}
-	mustWrite(t, filepath.Join(project, "src", "a.go"), "package a\n// changed\n")
-	git("2026-02-01T00:00:00Z", "commit", "-q", "-am", "new source")
-	ds := Check(context.Background(), LoadDir(vfs.OS, dir), Options{Freshness: "git"})
-	var stale []diag.Diagnostic
-	for _, d := range ds[filepath.Join(dir, "criteria.md")] {
-		if d.Code == diag.StaleEvidence {
-			stale = append(stale, d)
-		}
-	}
-	if len(stale) != 1 || len(stale[0].Related) != 1 || stale[0].Related[0].File != filepath.Join(project, "src", "a.go") {
-		t.Fatalf("git mode after a newer commit: %+v", stale)
-	}
-	if !strings.Contains(stale[0].Message, "31 days") {
-		t.Errorf("message %q", stale[0].Message)
-	}
-	// An unparsable lastTs in criterion-state.json counts as stale
-	// (upstream). (An evidence row with such a ts breaks the schema and is
-	// not an outcome at all.)
-	if err := os.RemoveAll(filepath.Join(dir, "work")); err != nil {
-		t.Fatal(err)
-	}
-	mustWrite(t, filepath.Join(dir, "criterion-state.json"), `{"charterId":"c","criteria":{"VAL-A-001":{"outcome":"pass","lastEvidencePath":"work/_charter/evidence/s/evidence.json","lastTs":"soon","lastSummary":"s"}}}`)
-	if got := runCheckDir(t, dir, Options{Freshness: "git"}); got["stale-evidence"] != 1 {
-		t.Errorf("unparsable ts: %v", got)
-	}
-	// No source folder: nothing is stale.
-	if got := runCheckDir(t, dir, Options{SourceDirs: []string{"lib"}}); got["stale-evidence"] != 0 {
-		t.Errorf("no source: %v", got)
-	}
-}
-
-func runCheckDir(t *testing.T, dir string, opts Options) map[string]int {
-	codes := map[string]int{}
-	for _, ds := range Check(context.Background(), LoadDir(vfs.OS, dir), opts) {
-		for _, d := range ds {
-			codes[d.Code.String()]++
-		}
-	}
-	return codes
 }

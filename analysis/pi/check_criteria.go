@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/internal/textdist"
 )
@@ -63,7 +64,7 @@ func (c *checker) checkCriteria() {
 		if n := len(m.Criteria); n < 3 || n > 8 {
 			c.add(file, diag.New(diag.MilestoneSize, m.HeadingSpan,
 				"milestone %s has %s; pi-charter's doctrine is roughly 3–8 behavioural VALs per milestone, so %s",
-				m.ID, plural(n, "VAL"), map[bool]string{true: "add the missing behaviours or merge it into another milestone", false: "split it"}[n < 3]))
+				m.ID, feature.Count(n, "VAL"), map[bool]string{true: "add the missing behaviours or merge it into another milestone", false: "split it"}[n < 3]))
 		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
+	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 )
 
 // knownIDs are the effective criteria's ids, or nil when there is no
@@ -158,10 +160,7 @@ func (c *checker) checkStale() {
 	if d.CriteriaPath == "" {
 		return
 	}
-	stale, unjudged := c.opts.Stale, c.opts.Unjudged
-	if stale == nil {
-		stale, unjudged = FindStale(d, LatestResults(d), c.opts.Clock)
-	}
+	stale, unjudged := c.v.Stale, c.v.Unjudged
 	if len(unjudged) > 0 {
 		c.add(d.CriteriaPath, freshnessUnknown(unjudged))
 	}
@@ -187,32 +186,47 @@ func (c *checker) checkStale() {
 }
 
 // freshnessUnknown says once, on the first VAL it concerns, why the
-// freshness of passes cannot be judged: the history of a shallow clone
-// ends at a commit that git counts as adding every source file, so the
-// last source change may be any time before it.
+// freshness of passes cannot be judged, and what to do: the history of a
+// shallow clone ends at a commit that git counts as adding every source
+// file, so the last source change may be any time before it; or the
+// history could not be read at all (Unreadable).
 func freshnessUnknown(unjudged []StaleEvidence) diag.Diagnostic {
 	ids := make([]string, len(unjudged))
 	for i, u := range unjudged {
 		ids[i] = u.Criterion.ID
 	}
 	first := unjudged[0]
-	return diag.New(diag.FreshnessUnknown, first.Criterion.HeadingSpan,
-		"cannot judge whether the passes of %s are fresh: this is a shallow clone whose history ends at a commit of %s, "+
+	var why string
+	switch u := first.Unread; {
+	case u == nil:
+		why = fmt.Sprintf("this is a shallow clone whose history ends at a commit of %s, "+
 			"and the last source change may be any time before it; fetch the full history (actions/checkout: fetch-depth: 0; or git fetch --unshallow)",
-		strings.Join(ids, ", "), first.SourceTime.UTC().Format(time.RFC3339))
+			first.SourceTime.UTC().Format(time.RFC3339))
+	case u.TimedOut():
+		why = fmt.Sprintf("reading the git history took longer than %s (a busy machine, or a very large history), so the last source change is not known; "+
+			"the editor reads it again within a minute, check on its next run; if it keeps timing out, date the sources by file times (\"freshness\": \"mtime\")", u.Timeout)
+	case u.OverBudget():
+		why = fmt.Sprintf("the git history is larger than charter-lsp reads (%s), so the last source change is not known; "+
+			"date the sources by file times (\"freshness\": \"mtime\")", strings.TrimPrefix(u.Err.Error(), gitlog.ErrBudget.Error()+": "))
+	default:
+		why = fmt.Sprintf("the git history could not be read (%v), so the last source change is not known; "+
+			"repair the repository (git fsck; fetch what a partial clone lacks), or date the sources by file times (\"freshness\": \"mtime\")", u.Err)
+	}
+	return diag.New(diag.FreshnessUnknown, first.Criterion.HeadingSpan,
+		"cannot judge whether the passes of %s are fresh: %s", strings.Join(ids, ", "), why)
 }
 
 // age renders a duration coarsely: 3 days, 5 hours, 12 minutes.
 func age(dur time.Duration) string {
 	switch {
 	case dur >= 48*time.Hour:
-		return plural(int(dur/(24*time.Hour)), "day")
+		return feature.Count(int(dur/(24*time.Hour)), "day")
 	case dur >= 2*time.Hour:
-		return plural(int(dur/time.Hour), "hour")
+		return feature.Count(int(dur/time.Hour), "hour")
 	case dur >= 2*time.Minute:
-		return plural(int(dur/time.Minute), "minute")
+		return feature.Count(int(dur/time.Minute), "minute")
 	}
-	return plural(int(dur/time.Second), "second")
+	return feature.Count(int(dur/time.Second), "second")
 }
 
 func (c *checker) checkReport() {

@@ -50,7 +50,7 @@ func TestCheckPiProjectFixture(t *testing.T) {
 	// token.go is newer.
 	setMtime(t, filepath.Join(project, "src", "auth", "token.go"), time.Date(2026, 11, 12, 9, 0, 0, 0, time.UTC))
 	d := LoadDir(vfs.OS, filepath.Join(project, ".pi", "charters", "auth-rework"))
-	got := found(t, project, Check(context.Background(), d, Options{Now: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)}))
+	got := found(t, project, Check(context.Background(), viewOf(vfs.OS, d), Options{Now: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)}))
 	const c = ".pi/charters/auth-rework/"
 	want := []string{
 		c + "REPORT.md:11 report-empty-section «## Notes»",
@@ -76,7 +76,7 @@ func TestCheckPiProjectFixture(t *testing.T) {
 
 	// Near-miss: with the source older than the evidence nothing is stale.
 	setMtime(t, filepath.Join(project, "src", "auth", "token.go"), time.Date(2026, 11, 10, 0, 0, 0, 0, time.UTC))
-	for _, g := range found(t, project, Check(context.Background(), LoadDir(vfs.OS, d.Path), Options{})) {
+	for _, g := range found(t, project, Check(context.Background(), viewOf(vfs.OS, LoadDir(vfs.OS, d.Path)), Options{})) {
 		if strings.Contains(g, "stale-evidence") {
 			t.Errorf("unexpected %s", g)
 		}

@@ -26,11 +26,33 @@ type SourceChange struct {
 	// With holds the files committed together with the change (absolute
 	// paths): evidence recorded for that very state of the sources.
 	With map[string]bool
+	// Unread, when set, says why the history could not be read: the newest
+	// change is unknown (Time is zero), so no pass can be judged.
+	Unread *Unreadable
 }
+
+// Unreadable is why the git clock could not date the sources: its reading
+// of the history went past its deadline (a busy machine, or a very large
+// history: Timeout is set), over its budget (gitlog.ErrBudget), or met
+// something it cannot read (a partial clone missing an object, a damaged
+// object). It is not "no source": evidence is then neither fresh nor stale.
+type Unreadable struct {
+	Err     error
+	Timeout time.Duration // the deadline that passed; zero when time was not the cause
+}
+
+// TimedOut reports whether the reading ran out of time, which another
+// reading, at a quieter moment, may not.
+func (u *Unreadable) TimedOut() bool { return u.Timeout > 0 }
+
+// OverBudget reports whether the history is larger than a reading may
+// cost: another reading gives up again.
+func (u *Unreadable) OverBudget() bool { return !u.TimedOut() && errors.Is(u.Err, gitlog.ErrBudget) }
 
 // SourceClock tells when a project's source last changed, the baseline that
 // makes fresh-required evidence stale. ok is false when there is no source
-// (no folder, no file, no commit): then nothing is stale, as upstream.
+// (no folder, no file, no commit): then nothing is stale, as upstream. A
+// clock that cannot tell answers ok with SourceChange.Unread set.
 type SourceClock interface {
 	Newest(project string) (c SourceChange, ok bool)
 }
@@ -85,7 +107,7 @@ type MtimeClock struct {
 	// After and Counts, when set, limit the answer to the files newer
 	// than After that Counts accepts (the git clock asks for the files
 	// changed since the last commit); an error from Counts ends the walk
-	// without an answer.
+	// and is returned.
 	After  time.Time
 	Counts func(path string, info fs.FileInfo) (bool, error)
 }
@@ -156,7 +178,7 @@ func (c MtimeClock) NewestContext(ctx context.Context, project string) (SourceCh
 		return SourceChange{}, false, err
 	}
 	if countErr != nil {
-		return SourceChange{}, false, nil
+		return SourceChange{}, false, countErr
 	}
 	return SourceChange{Time: best, Path: bestPath}, found, nil
 }
@@ -168,9 +190,9 @@ func (c MtimeClock) NewestContext(ctx context.Context, project string) (SourceCh
 // changed since that commit (edited, staged, or new and not ignored: git
 // status's changes), whichever is newer. A fresh clone's file times are
 // the clone's, so they date nothing that is committed. Outside a git
-// repository it falls back to the mtime rule; a history it cannot read (a
-// partial clone missing objects, over the budget) has no answer (ok false:
-// nothing is stale).
+// repository it falls back to the mtime rule; a history it cannot read
+// (past the deadline of Limits or over its budget, a partial clone missing
+// objects) is answered with Unread set: not known, which is not fresh.
 type GitClock struct {
 	FS     vfs.FS // walked for the files changed since the last commit
 	Dirs   []string
@@ -193,14 +215,17 @@ func (c GitClock) Newest(project string) (SourceChange, bool) {
 // error, when ctx is done first.
 func (c GitClock) NewestContext(ctx context.Context, project string) (SourceChange, bool, error) {
 	repo, err := gitlog.Open(ctx, project, c.Limits)
-	if err != nil {
-		if e := ctx.Err(); e != nil {
-			return SourceChange{}, false, e
-		}
-		if errors.Is(err, gitlog.ErrNoRepository) && c.Fallback != nil {
+	switch {
+	case err == nil:
+	case ctx.Err() != nil:
+		return SourceChange{}, false, ctx.Err()
+	case errors.Is(err, gitlog.ErrNoRepository):
+		if c.Fallback != nil {
 			return NewestSource(ctx, c.Fallback, project)
 		}
 		return SourceChange{}, false, nil
+	default:
+		return c.unread(err), true, nil
 	}
 	defer repo.Close()
 	var out SourceChange
@@ -218,12 +243,15 @@ func (c GitClock) NewestContext(ctx context.Context, project string) (SourceChan
 			}
 		}
 	case !errors.Is(err, gitlog.ErrNoChange):
-		return SourceChange{}, false, nil
+		return c.unread(err), true, nil
 	}
 	// The files changed since that commit count by their own time.
 	changes, err := repo.Uncommitted(c.Dirs)
-	if err != nil {
+	switch {
+	case ctx.Err() != nil:
 		return SourceChange{}, false, ctx.Err()
+	case err != nil:
+		return c.unread(err), true, nil
 	}
 	fsys := c.FS
 	if fsys == nil {
@@ -231,12 +259,23 @@ func (c GitClock) NewestContext(ctx context.Context, project string) (SourceChan
 	}
 	edited, ok, err := MtimeClock{FS: fsys, Dirs: c.Dirs, After: out.Time, Counts: changes.Changed}.NewestContext(ctx, project)
 	switch {
+	case ctx.Err() != nil:
+		return SourceChange{}, false, ctx.Err()
 	case err != nil:
-		return SourceChange{}, false, err
+		return c.unread(err), true, nil
 	case ok:
 		return edited, true, nil
 	}
 	return out, found, nil
+}
+
+// unread is the answer of a reading that gave up with err (ctx not done).
+func (c GitClock) unread(err error) SourceChange {
+	u := &Unreadable{Err: err}
+	if errors.Is(err, context.DeadlineExceeded) {
+		u.Timeout = c.Limits.WithDefaults().Timeout
+	}
+	return SourceChange{Unread: u}
 }
 
 // GitUnchanged reports whether the file at path is what the last commit

@@ -43,7 +43,7 @@ func NewState(id, name, objective string, now time.Time) []byte {
 		Status        string `json:"status"`
 		CreatedAt     string `json:"createdAt"`
 		UpdatedAt     string `json:"updatedAt"`
-	}{id, "v2", name, objective, "active", ts, ts}
+	}{id, "v2", name, objective, string(Active), ts, ts}
 	b, _ := json.MarshalIndent(v, "", "  ")
 	return append(b, '\n')
 }

@@ -48,7 +48,7 @@ func lazyHistory(t *testing.T) (dir string, runs map[string]string) {
 }
 
 func checkAll(d *Dir) map[string][]diag.Diagnostic {
-	return Check(context.Background(), d, Options{Stale: []StaleEvidence{}, Now: time.Date(2027, 2, 1, 0, 0, 0, 0, time.UTC)})
+	return Check(context.Background(), NewView(vfs.OS, d, noSources{}), Options{Now: time.Date(2027, 2, 1, 0, 0, 0, 0, time.UTC)})
 }
 
 // A run keeps no text: its diagnostics, placed by reading the file again,

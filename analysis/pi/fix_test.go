@@ -16,7 +16,7 @@ func checkCriteriaText(t *testing.T, text string) []diag.Diagnostic {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), ".pi", "charters", "c")
 	mustWrite(t, filepath.Join(dir, "criteria.md"), text)
-	return Check(context.Background(), LoadDir(vfs.OS, dir), Options{})[filepath.Join(dir, "criteria.md")]
+	return Check(context.Background(), viewOf(vfs.OS, LoadDir(vfs.OS, dir)), Options{})[filepath.Join(dir, "criteria.md")]
 }
 
 // Each check that knows the one edit resolving its finding attaches it as a

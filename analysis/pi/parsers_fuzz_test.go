@@ -130,7 +130,7 @@ func FuzzCheckDir(f *testing.F) {
 			fsys[strings.TrimPrefix(p, "/")] = &fstest.MapFile{Data: b, ModTime: time.Unix(1, 0)}
 		}
 		d := LoadDir(fsys, dir)
-		out := Check(context.Background(), d, Options{FS: fsys, Now: time.Unix(2e9, 0)})
+		out := Check(context.Background(), viewOf(fsys, d), Options{Now: time.Unix(2e9, 0)})
 		for file, ds := range out {
 			src, ok := files[file]
 			if !ok {
@@ -182,7 +182,7 @@ func FuzzRuns(f *testing.F) {
 		}
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		out := Check(context.Background(), LoadDir(fsys, dir), Options{FS: fsys, Now: time.Unix(2e9, 0)})
+		out := Check(context.Background(), viewOf(fsys, LoadDir(fsys, dir)), Options{Now: time.Unix(2e9, 0)})
 		runtime.ReadMemStats(&after)
 		for file, ds := range out {
 			counts := map[diag.Code]int{}

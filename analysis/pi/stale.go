@@ -13,6 +13,9 @@ type StaleEvidence struct {
 	Outcome    Result
 	SourceTime time.Time
 	SourcePath string // the newest source file, when the clock knows it
+	// Unread, for an unjudged pass, says why the clock could not read the
+	// history (nil: a shallow clone's).
+	Unread *Unreadable
 }
 
 // FindStale applies upstream's staleness rule to every fresh-required VAL:
@@ -20,9 +23,10 @@ type StaleEvidence struct {
 // readings of git refine it: a pass whose evidence run was committed
 // together with the change was recorded for that state (fresh); and when
 // the change is dated by where a shallow clone's history ends, a pass
-// older than that cannot be judged (unjudged: neither stale nor fresh).
-// The clock is asked once, and only when some VAL could be stale; a
-// project without source folders has nothing stale.
+// older than that cannot be judged (unjudged: neither stale nor fresh),
+// nor can any pass when the clock could not read the history. The clock
+// is asked once, and only when some VAL could be stale; a project without
+// source folders has nothing stale.
 func FindStale(d *Dir, latest map[string]Result, clock SourceClock) (stale, unjudged []StaleEvidence) {
 	if d.Project == "" || d.Criteria == nil {
 		return nil, nil
@@ -44,11 +48,11 @@ func FindStale(d *Dir, latest map[string]Result, clock SourceClock) (stale, unju
 		if !have {
 			return nil, nil
 		}
-		if o.TimeOK && !o.Time.Before(src.Time) || src.With[evidenceFile(d, o)] {
+		if src.Unread == nil && (o.TimeOK && !o.Time.Before(src.Time) || src.With[evidenceFile(d, o)]) {
 			continue
 		}
-		se := StaleEvidence{Criterion: v, Outcome: o, SourceTime: src.Time, SourcePath: src.Path}
-		if src.Shallow && o.TimeOK {
+		se := StaleEvidence{Criterion: v, Outcome: o, SourceTime: src.Time, SourcePath: src.Path, Unread: src.Unread}
+		if (src.Shallow || src.Unread != nil) && o.TimeOK {
 			unjudged = append(unjudged, se)
 		} else {
 			stale = append(stale, se)

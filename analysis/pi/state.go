@@ -129,14 +129,14 @@ func ParseState(src []byte) (*State, []JSONProblem) {
 func NormalizeStatus(raw string) (status string, ok bool) {
 	s := strings.ToLower(strings.TrimSpace(raw))
 	switch s {
-	case "active", "planning", "planned", "locked", "executing", "running", "in-progress", "in_progress", "open":
-		return "active", true
-	case "paused", "suspended", "on-hold", "on_hold", "blocked":
-		return "paused", true
-	case "completed", "complete", "done", "finished":
-		return "completed", true
-	case "abandoned", "cancelled", "canceled", "aborted":
-		return "abandoned", true
+	case string(Active), "planning", "planned", "locked", "executing", "running", "in-progress", "in_progress", "open":
+		return string(Active), true
+	case string(Paused), "suspended", "on-hold", "on_hold", "blocked":
+		return string(Paused), true
+	case string(Completed), "complete", "done", "finished":
+		return string(Completed), true
+	case string(Abandoned), "cancelled", "canceled", "aborted":
+		return string(Abandoned), true
 	}
 	return s, false
 }

@@ -67,3 +67,19 @@ func (c *Criterion) EvidenceSource() Source {
 	}
 	return SourceVerifier
 }
+
+// Mark is the mark shown beside an outcome, everywhere: ✓ pass, ✗ fail,
+// ◐ partial, · nothing recorded ("").
+func (o Outcome) Mark() string {
+	switch o {
+	case Pass:
+		return "✓"
+	case Fail:
+		return "✗"
+	case Partial:
+		return "◐"
+	case "":
+		return "·"
+	}
+	return "?"
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -95,6 +96,15 @@ func (e Era) Strings() []string {
 		out[i] = r.String()
 	}
 	return out
+}
+
+// Reading is the era in the shape every family says its reading in.
+func (e Era) Reading() *feature.Reading {
+	r := &feature.Reading{Generation: string(e.Format), Title: e.Format.Title(), Reasons: e.Strings(), Otherwise: e.Otherwise, Conflicts: []string{}}
+	for _, c := range e.Conflicts {
+		r.Conflicts = append(r.Conflicts, c.String())
+	}
+	return r
 }
 
 // detect decides the generation from the file's evidence. The regions

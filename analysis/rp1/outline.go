@@ -2,6 +2,7 @@ package rp1
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/outline"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -118,4 +119,76 @@ func scopeDetail(sk *Skeleton) string {
 		return "1 gap"
 	}
 	return "2 gaps"
+}
+
+// Outline is the charter's outline in its generation: a skeleton charter's
+// (SkeletonOutline); a scratch-pad charter's title holding the sections
+// (status in the detail) and the scratch pad, which holds its entries
+// (answered, skipped, pending or malformed).
+func Outline(ch *Charter) []*outline.Symbol {
+	if ch.Format == FormatSkeleton && ch.Skeleton != nil {
+		return SkeletonOutline(ch)
+	}
+	src := ch.Index.Source()
+	var body []*outline.Symbol
+	for _, sec := range ch.Sections {
+		body = append(body, &outline.Symbol{Name: sec.Heading, Detail: sectionDetail(sec), Kind: outline.Section,
+			Span: source.Span{Start: sec.HeadingSpan.Start, End: sec.BodySpan.End}, Heading: sec.HeadingSpan})
+	}
+	if pad := ch.ScratchPad; pad != nil {
+		detail := "interview"
+		if pad.Mode != "" {
+			detail += " · " + pad.Mode
+		}
+		sp := &outline.Symbol{Name: "Scratch Pad", Detail: detail, Kind: outline.Heading, Span: pad.Span, Heading: pad.HeadingSpan}
+		for _, e := range pad.Entries {
+			name := fmt.Sprintf("Q%d: %s", e.Number, e.Topic)
+			if e.Number == 0 {
+				name = strings.TrimSpace(strings.TrimLeft(string(src[e.HeadingSpan.Start:e.HeadingSpan.End]), "#"))
+			}
+			sp.Children = append(sp.Children, &outline.Symbol{Name: name, Detail: entryState(e), Kind: outline.Entry, Span: e.Span, Heading: e.HeadingSpan})
+		}
+		body = append(body, sp)
+	}
+	if ch.Title == "" && ch.TitleSpan == (source.Span{}) {
+		return body
+	}
+	return []*outline.Symbol{{Name: ch.Title, Detail: "charter", Kind: outline.Title,
+		Span: source.Span{Start: ch.TitleSpan.Start, End: len(src)}, Heading: ch.TitleSpan, Children: body}}
+}
+
+// sectionDetail: the section id and status, and why it is partial.
+func sectionDetail(sec *Section) string {
+	if sec.ID == "" {
+		return ""
+	}
+	detail := string(sec.ID) + " · " + string(sec.Status)
+	var why []string
+	for _, p := range sec.Problems {
+		switch p.Kind {
+		case ProblemFewSentence:
+			why = append(why, "too few sentences")
+		default:
+			why = append(why, p.Text)
+		}
+	}
+	if len(why) > 0 {
+		detail += ": " + strings.Join(why, ", ")
+	}
+	return detail
+}
+
+// entryState says what the interviewer makes of an entry, in one word.
+func entryState(e *Entry) string {
+	switch {
+	case e.Number == 0, e.Malformed():
+		return "malformed"
+	case e.HasSkipped:
+		return "skipped"
+	case e.Pending():
+		return "pending"
+	case e.Answered():
+		return "answered"
+	}
+	return "unanswered"
 }

@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -28,6 +29,18 @@ const (
 // plugins/dev/skills/blueprint/SKILL.md@3ea31b3a, "The required charter
 // regions are").
 var Regions = []RegionID{RegionVision, RegionProblem, RegionUsers, RegionRationale, RegionWill, RegionWont, RegionSuccess}
+
+// Known reports whether id is one of the Regions.
+func (id RegionID) Known() bool { return slices.Contains(Regions, id) }
+
+// JoinRegions names regions in a sentence ("Vision, Target Users").
+func JoinRegions(ids []RegionID) string {
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = string(id)
+	}
+	return strings.Join(names, ", ")
+}
 
 // ScopeHeading is the H2 that holds the Will and Won't regions.
 const ScopeHeading = "Scope Guardrails"

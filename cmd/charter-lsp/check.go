@@ -16,6 +16,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/glob"
@@ -415,6 +416,10 @@ func looksBinary(b []byte) bool {
 	return bytes.IndexByte(b[:min(len(b), 8000)], 0) >= 0
 }
 
+// gitLimits, when set, bounds check's readings of the git history (default
+// gitlog's); the tests shrink it to make a reading time out.
+var gitLimits func() gitlog.Limits
+
 // snapshot is the run's files as they are now, as the language server
 // sees a workspace: a --fix pass changes only what it fixed, so the next
 // pass re-checks only those files and their charters.
@@ -430,7 +435,7 @@ func (c *checkRun) snapshot(changed []string) *workspace.Snapshot {
 		if len(c.opts.severity) > 0 {
 			settings.Config = settings.Config.Merge(analysis.Config{Severity: c.opts.severity})
 		}
-		c.sess = workspace.NewSession(workspace.Options{Disk: c.fsys})
+		c.sess = workspace.NewSession(workspace.Options{Disk: c.fsys, GitLimits: gitLimits})
 		return c.sess.Update(workspace.Change{Settings: &settings})
 	}
 	return c.sess.Update(workspace.Change{Disk: changed})

@@ -459,3 +459,27 @@ func TestCheckJSONCarriesFixes(t *testing.T) {
 		}
 	}
 }
+
+// A one-sentence section is section-partial, a hint the UPDATE interview
+// can follow up on, not a gap (issue 22): a charter whose only finding it
+// is passes `check --max-warnings 0`, and says so. Made a warning again
+// (--severity), the same finding fails the run.
+func TestSectionPartialAloneDoesNotFailMaxWarnings(t *testing.T) {
+	dir := t.TempDir()
+	charter := "# Project Charter: Runbook Finder\n\n**Version**: 1.0.0\n**Status**: Complete\n\n" +
+		"## Problem & Context\n\nOn-call engineers lose the first ten minutes of an incident searching five wikis for runbooks. Half of the runbooks they find are stale.\n\n" +
+		"## Target Users\n\nOn-call engineers and their team leads at companies with 20-200 engineers. They answer pages at any hour and need the right runbook first.\n\n" +
+		"## Business Rationale\n\nThe first ten minutes of an incident go to fixing it instead of searching.\n\n" +
+		"## Scope Guardrails\n\nWe index the runbooks teams already keep and rank them by the alert that fired. We will not write or host runbooks ourselves.\n\n" +
+		"## Success Criteria\n\nThe right runbook is the first result for nine pages in ten. Time to first action drops below two minutes.\n"
+	if err := os.WriteFile(filepath.Join(dir, "charter.md"), []byte(charter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := cli(t, dir, "", "check", "--max-warnings", "0")
+	if code != 0 || strings.Count(strings.TrimSpace(out), "\n") != 0 || !strings.Contains(out, "hint section-partial") || !strings.Contains(errOut, "1 hint") {
+		t.Errorf("exit %d, want 0 with one section-partial hint:\n%s%s", code, out, errOut)
+	}
+	if _, errOut, code := cli(t, dir, "", "check", "--max-warnings", "0", "--severity", "section-partial=warning"); code != 1 {
+		t.Errorf("as a warning: exit %d, want 1\n%s", code, errOut)
+	}
+}

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
@@ -50,5 +53,46 @@ func TestCheckFreshnessOnClones(t *testing.T) {
 				t.Errorf("freshness-unknown said %d times:\n%s", n, out)
 			}
 		})
+	}
+}
+
+// A reading of the history that gives up on its deadline or its budget
+// (gitlog.Limits, shrunk here) never passes for fresh: on the same full
+// clones, fresh or stale, check says once, as information, that it could
+// not judge and why, reports nothing stale, and does not fail; a later
+// run with the usual limits gives the verdict.
+func TestCheckFreshnessWhenTheHistoryIsNotRead(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		lim  gitlog.Limits
+		want string
+	}{
+		{"deadline", gitlog.Limits{Timeout: time.Nanosecond}, "took longer than 1ns"},
+		{"budget", gitlog.Limits{Bytes: 1}, "larger than charter-lsp reads"},
+	} {
+		for _, stale := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, stale %v", c.name, stale), func(t *testing.T) {
+				clone := testfixture.Clone(t, testfixture.FreshEvidenceRepo(t, stale), 0)
+				gitLimits = func() gitlog.Limits { return c.lim }
+				t.Cleanup(func() { gitLimits = nil })
+				out, errOut, code := cli(t, clone, "", "check", "--max-warnings", "0")
+				if code != 0 {
+					t.Errorf("exit %d, want 0\n%s%s", code, out, errOut)
+				}
+				for _, s := range []string{"information freshness-unknown", "VAL-API-001", c.want, `"freshness": "mtime"`} {
+					if !strings.Contains(out, s) {
+						t.Errorf("no %q in\n%s", s, out)
+					}
+				}
+				if strings.Contains(out, "stale-evidence") || strings.Count(out, "freshness-unknown") != 1 {
+					t.Errorf("want freshness-unknown once and nothing stale:\n%s", out)
+				}
+				gitLimits = nil
+				out, _, code = cli(t, clone, "", "check", "--max-warnings", "0")
+				if want := map[bool]int{false: 0, true: 1}[stale]; code != want || strings.Contains(out, "freshness-unknown") {
+					t.Errorf("with the usual limits: exit %d, want %d\n%s", code, want, out)
+				}
+			})
+		}
 	}
 }

@@ -162,11 +162,10 @@ func loadTarget(dir, id string) (*verify.Target, error) {
 	if d.CharterSrc == nil {
 		return nil, errNoCriterion
 	}
-	ev := charterfile.Evidence{Text: d.CharterSrc, State: d.State, Events: d.Events}
-	if c, _ := charterfile.Read(ev); c.Criterion(id) == nil {
+	if d.Charter.Criterion(id) == nil {
 		return nil, errNoCriterion
 	}
-	return verify.ChartersTarget(d.CharterPath, ev, id)
+	return verify.ChartersTarget(d, id)
 }
 
 // verifyRecord records a finished run as charter.verify does: a VAL's

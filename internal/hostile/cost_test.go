@@ -89,7 +89,7 @@ func askAsAnEditor(t testing.TB, snap *workspace.Snapshot, ws analysis.Workspace
 	t.Helper()
 	ctx := context.Background()
 	for _, d := range ws.PiCharters {
-		view, err := snap.CharterView(ctx, d)
+		view, err := snap.PiView(ctx, d)
 		if err != nil {
 			continue // reported by check
 		}

@@ -34,6 +34,8 @@ local outcomes = require('charter.vocabulary').outcomes
 local outcome_usage = '{' .. table.concat(outcomes, '|') .. '}'
 
 local uv = vim.loop or vim.uv
+-- The server's command ids (charter/commands.lua is generated from the server's feature.Commands).
+local commands = require('charter.commands')
 local config = vim.deepcopy(M.defaults)
 local clients = {} -- root dir -> client id (legacy path)
 
@@ -163,7 +165,7 @@ function M.val_at_cursor(bufnr, done)
     return
   end
   local params = vim.lsp.util.make_position_params(0, client.offset_encoding)
-  M.execute(bufnr, 'charter.valAt', { { uri = params.textDocument.uri, position = params.position } }, function(err, result)
+  M.execute(bufnr, commands.valAt, { { uri = params.textDocument.uri, position = params.position } }, function(err, result)
     if not err then
       done(type(result) == 'table' and result or nil)
     end
@@ -272,7 +274,7 @@ function M.converse(bufnr)
       end
     end)
   end
-  run('charter.interview.turn', { { uri = vim.uri_from_bufnr(bufnr) } })
+  run(commands.interviewTurn, { { uri = vim.uri_from_bufnr(bufnr) } })
 end
 
 --- Adds :CharterInterview, :CharterNext, :CharterSkip, :CharterFinish, :CharterRecord,
@@ -289,7 +291,7 @@ function M.buffer_commands(bufnr)
       if not answer or not answer:match('%S') then
         return
       end
-      M.execute(bufnr, 'charter.interview.region', { { uri = uri(), region = step.asked, answer = answer } }, function(err, result)
+      M.execute(bufnr, commands.interviewRegion, { { uri = uri(), region = step.asked, answer = answer } }, function(err, result)
         if err or type(result) ~= 'table' then
           return
         end
@@ -319,11 +321,11 @@ function M.buffer_commands(bufnr)
   cmd(bufnr, 'CharterInterview', function()
     M.converse(bufnr)
   end, { desc = 'Charter: the interview as a conversation (prompts)' })
-  cmd(bufnr, 'CharterNext', interview('charter.interview.next'), { desc = 'Charter: ask the next interview question' })
-  cmd(bufnr, 'CharterSkip', interview('charter.interview.skip'), { desc = 'Charter: skip the pending question' })
-  cmd(bufnr, 'CharterFinish', interview('charter.interview.finish'), { desc = 'Charter: finish the interview' })
+  cmd(bufnr, 'CharterNext', interview(commands.interviewNext), { desc = 'Charter: ask the next interview question' })
+  cmd(bufnr, 'CharterSkip', interview(commands.interviewSkip), { desc = 'Charter: skip the pending question' })
+  cmd(bufnr, 'CharterFinish', interview(commands.interviewFinish), { desc = 'Charter: finish the interview' })
   cmd(bufnr, 'CharterStatus', function()
-    M.execute(bufnr, 'charter.status', { { uri = uri(), render = 'markdown' } }, function(err, result)
+    M.execute(bufnr, commands.status, { { uri = uri(), render = 'markdown' } }, function(err, result)
       if not err then
         M.show_status(result)
       end
@@ -356,7 +358,7 @@ function M.buffer_commands(bufnr)
         if reason and reason ~= '' then
           arg.because = reason
         end
-        M.execute(bufnr, 'charter.recordEvidence', { arg }, function(err, result)
+        M.execute(bufnr, commands.recordEvidence, { arg }, function(err, result)
           if not err then
             notify(string.format('recorded %s for %s%s', outcome, val.criterionId, type(result) == 'table' and result.path and (' in ' .. result.path) or ''))
           end

@@ -7,6 +7,9 @@
 -- completion blockers and stale criteria of every charter in the quickfix list.
 local M = {}
 
+-- The server's command ids (charter/commands.lua is generated from the server's feature.Commands).
+local commands = require('charter.commands')
+
 -- The run under way (its id, from the output notifications), for :CharterVerifyCancel.
 M.current = nil
 -- The output buffer.
@@ -104,7 +107,7 @@ function M.verify(bufnr)
   local params = {
     textDocument = { uri = vim.uri_from_bufnr(bufnr) },
     range = { start = pos, ['end'] = pos },
-    context = { diagnostics = {}, only = { 'refactor.charter.verify' } },
+    context = { diagnostics = {}, only = { commands.kinds.verify } },
   }
   charter.request(client, 'textDocument/codeAction', params, function(err, actions)
     if err then
@@ -113,7 +116,7 @@ function M.verify(bufnr)
     end
     for _, a in ipairs(actions or {}) do
       local cmd = type(a.command) == 'table' and a.command or a
-      if cmd.command == 'charter.verify' then
+      if cmd.command == commands.verify then
         charter.execute(bufnr, cmd.command, cmd.arguments, function(e, answer)
           if not e and type(answer) == 'table' and answer.declined then
             notify('not run')
@@ -178,7 +181,7 @@ end
 
 --- Fills the quickfix list with every charter's blockers and stale criteria.
 function M.quickfix(bufnr, done)
-  require('charter').execute(bufnr, 'charter.status', {}, function(err, report)
+  require('charter').execute(bufnr, commands.status, {}, function(err, report)
     if err then
       return
     end

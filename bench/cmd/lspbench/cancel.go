@@ -85,7 +85,7 @@ func stopWorkspace(n int, work func(ctx context.Context, sess *workspace.Session
 // run read, the register parsed, the view built).
 func stopCharterLoad(dir string, n int) stopResult {
 	return stopWorkspace(n, func(ctx context.Context, sess *workspace.Session) {
-		_, _ = sess.Snapshot().CharterView(ctx, dir)
+		_, _ = sess.Snapshot().PiView(ctx, dir)
 	})
 }
 

@@ -5,11 +5,10 @@
 // against the real server.
 import * as path from 'path';
 import type { Charter, Criterion, CharterCriterion, Report, RunAnswer, RunOutput, Status, Verify } from './generated/status';
+import { ServerCommand } from './generated/commands';
 import { CommandRequest, isRegister } from './server';
 import { Outcome, isOutcome } from './generated/vocabulary';
 
-/** The server's command that runs a criterion's command (after asking the user) and records it. */
-export const VERIFY_COMMAND = 'charter.verify';
 /** The notification that streams a run's output. */
 export const VERIFY_OUTPUT = 'charter/verifyOutput';
 
@@ -197,7 +196,7 @@ export function ago(now: Date, then: Date): string {
 
 /** The charter.verify request for a criterion: the command shown is the one the server checks. */
 export function verifyRequest(uri: string, criterionId: string, command: string): CommandRequest {
-  return { command: VERIFY_COMMAND, arguments: [{ uri, criterionId, command }] };
+  return { command: ServerCommand.verify, arguments: [{ uri, criterionId, command }] };
 }
 
 /** Is a value charter.verify's answer? (The server answers null or fails otherwise.) */

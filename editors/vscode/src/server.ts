@@ -3,20 +3,12 @@
 // The server owns every charter rule: which VAL the cursor is in, what blocks completion,
 // how the status reads; the extension only asks and shows. No vscode import here, so the
 // tests drive these functions against the real server.
+import { ServerCommand } from './generated/commands';
 import type { Charter, Report, Status, VALAt } from './generated/status';
 import { Outcome } from './generated/vocabulary';
 
-/** The server's workspace/executeCommand ids. */
-export const ServerCommand = {
-  interviewNext: 'charter.interview.next',
-  interviewSkip: 'charter.interview.skip',
-  interviewFinish: 'charter.interview.finish',
-  interviewRegion: 'charter.interview.region',
-  interviewTurn: 'charter.interview.turn',
-  status: 'charter.status',
-  valAt: 'charter.valAt',
-  recordEvidence: 'charter.recordEvidence',
-} as const;
+/** The server's workspace/executeCommand ids (generated from the server's feature.Commands). */
+export { ServerCommand };
 
 /** The params of a workspace/executeCommand request. */
 export interface CommandRequest {

@@ -8,6 +8,7 @@ import { ExecuteCommandRequest, LanguageClient } from 'vscode-languageclient/nod
 import { chartersOf, isRunAnswer, isRunOutput, VERIFY_OUTPUT, verifyRequest } from './charters';
 import type { ClientHost } from './extension';
 import type { Report, RunAnswer, RunOutput } from './generated/status';
+import { ActionKind, ServerCommand } from './generated/commands';
 import { chartersRequest } from './server';
 
 /** The runs of criteria' commands: their output, and a way to start, cancel and follow them. */
@@ -145,11 +146,11 @@ export function registerVerifyCommand(ctx: vscode.ExtensionContext, verifier: Ve
       if (editor) {
         // The server's own "Run `…`" action at the cursor carries what to run.
         const actions = await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
-          'vscode.executeCodeActionProvider', editor.document.uri, new vscode.Range(editor.selection.active, editor.selection.active), 'refactor.charter.verify');
+          'vscode.executeCodeActionProvider', editor.document.uri, new vscode.Range(editor.selection.active, editor.selection.active), ActionKind.verify);
         for (const a of actions ?? []) {
           const cmd = 'command' in a && typeof a.command === 'object' ? a.command : (a as vscode.Command);
           const arg = cmd?.arguments?.[0] as { criterionId?: string; command?: string } | undefined;
-          if (cmd?.command === 'charter.verify' && arg?.criterionId && arg.command !== undefined) {
+          if (cmd?.command === ServerCommand.verify && arg?.criterionId && arg.command !== undefined) {
             await verifier.run(editor.document.uri, arg.criterionId, arg.command);
             return;
           }

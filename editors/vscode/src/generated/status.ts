@@ -284,9 +284,9 @@ export interface Charter {
 
 /**
  * Reading is which generation a charter file is read as, and why: the one decision of its
- * family (rp1.Era for rp1 charters, charterfile.Era for .charters/<id>/ charters) in one
- * shape, for what says it out loud (`check --verbose`, `status`, hover on a charter's
- * title).
+ * family (rp1.Era for rp1 charters, charterfile.Era for .charters/<id>/ charters, each with
+ * its Reading method) in one shape, for what says it out loud (`check --verbose`, `status`,
+ * hover on a charter's title).
  */
 export interface Reading {
   generation: string;

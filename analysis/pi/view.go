@@ -1,0 +1,137 @@
+package pi
+
+import (
+	"context"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
+
+// View is one pi charter directory as every feature sees it: the register,
+// each VAL's latest result, the stale ones and milestone progress. The
+// checks, hover, code lens, symbols, completion, definition, workspace
+// symbols and the status report (package status) all read the same View,
+// so a rule such as "a milestone's progress counts its VALs whose latest
+// outcome is pass" is written once, here. A View is immutable once built;
+// the workspace builds one per change of the charter's files and memoizes
+// it on the snapshot (workspace.Snapshot.PiView).
+type View struct {
+	Dir *Dir
+	// Latest is each VAL's newest record (criterion-state.json or an
+	// evidence row), by id; ids the register lacks are included.
+	Latest map[string]Result
+	// Stale lists the fresh-required VALs whose pass predates the newest
+	// source change, in register order; StaleByID indexes it. It is the
+	// one reading of staleness: the check, hover, lens and status all take
+	// it from here.
+	Stale     []StaleEvidence
+	StaleByID map[string]StaleEvidence
+	// Unjudged lists the fresh-required VALs whose pass a shallow clone
+	// cannot judge (FindStale): neither stale nor fresh.
+	Unjudged []StaleEvidence
+
+	fsys vfs.FS
+}
+
+// NewView derives the view of a loaded charter directory. clock dates the
+// newest source change; it is asked at most once, and only when some VAL
+// requires fresh evidence and passes.
+func NewView(fsys vfs.FS, d *Dir, clock SourceClock) *View {
+	v := &View{Dir: d, Latest: LatestResults(d), StaleByID: map[string]StaleEvidence{}, fsys: fsys}
+	v.Stale, v.Unjudged = FindStale(d, v.Latest, clock)
+	for _, se := range v.Stale {
+		v.StaleByID[se.Criterion.ID] = se
+	}
+	return v
+}
+
+// FS is the file system the view was read through, for the few facts a
+// report reads besides the files (a folder's existence, a file's time).
+func (v *View) FS() vfs.FS { return v.fsys }
+
+// Passes reports whether the VAL's latest outcome is pass.
+func (v *View) Passes(id string) bool { return v.Latest[id].Outcome == Pass }
+
+// Progress counts a milestone's VALs whose latest outcome is pass, the rule
+// behind valPassCount, the code lens ("3/5 pass"), hover and the outline.
+func (v *View) Progress(m *Milestone) (pass, total int) { return v.PassCount(m.CriterionIDs()) }
+
+// PassCount counts the ids (a repeated id as often as it appears) whose
+// latest outcome is pass.
+func (v *View) PassCount(ids []string) (pass, total int) {
+	for _, id := range ids {
+		if v.Passes(id) {
+			pass++
+		}
+	}
+	return pass, len(ids)
+}
+
+// Criterion returns the VAL id of the effective register, or nil.
+func (v *View) Criterion(id string) *Criterion {
+	if v.Dir.Criteria == nil {
+		return nil
+	}
+	return v.Dir.Criteria.Lookup(id)
+}
+
+// MilestoneOf returns the milestone holding the VAL id, or nil.
+func (v *View) MilestoneOf(id string) *Milestone {
+	if v.Dir.Criteria == nil {
+		return nil
+	}
+	for _, m := range v.Dir.Criteria.Milestones {
+		for _, c := range m.Criteria {
+			if c.ID == id {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
+// Register is the VAL register held by the file at path itself:
+// criteria.md as parsed, or charter.md's legacy ## Criteria section when
+// that is the register in use; nil for any other file. Its spans are
+// offsets into that file's text as the view read it.
+func (v *View) Register(path string) *Criteria {
+	d := v.Dir
+	switch {
+	case d.CriteriaFile != nil && d.CriteriaFile.Path == path:
+		return d.CriteriaDoc
+	case d.Legacy && d.CharterFile != nil && d.CharterFile.Path == path:
+		return d.Criteria
+	}
+	return nil
+}
+
+// Diagnostics returns the check's diagnostics of path, one file of the
+// charter directory v describes, unlocated (byte spans in that file). When
+// ctx is done the check stops early and the result is incomplete (see
+// Check).
+func (v *View) Diagnostics(ctx context.Context, path string, now time.Time) []diag.Diagnostic {
+	return Check(ctx, v, Options{Only: path, Now: now})[path]
+}
+
+// At returns the VAL whose heading or body holds offset off, or nil (also
+// for a nil register).
+func (cr *Criteria) At(off int) *Criterion {
+	if cr == nil {
+		return nil
+	}
+	for _, c := range cr.Criteria {
+		if c.HeadingSpan.Start <= off && (off <= c.HeadingSpan.End || off <= c.BodySpan.End) {
+			return c
+		}
+	}
+	return nil
+}
+
+// HeadingAt returns the VAL whose heading line holds offset off, or nil.
+func (cr *Criteria) HeadingAt(off int) *Criterion {
+	if c := cr.At(off); c != nil && off <= c.HeadingSpan.End {
+		return c
+	}
+	return nil
+}
