@@ -60,9 +60,8 @@ type checker struct {
 	// limit keeps at most diag.MaxPerCode diagnostics of a code: a Depends
 	// line can name 300,000 words that are no criterion id.
 	limit diag.Limiter
-	// byID finds criteria (criterion); selfFixes holds each criterion's
-	// fix for depending on itself, the same for each time it does.
-	byID      map[string]*Criterion
+	// selfFixes holds each criterion's fix for depending on itself, the
+	// same for each time it does.
 	selfFixes map[string]*diag.Fix
 	// next is, by code and criterion, where replaceExact looks first: a
 	// Depends line naming 100,000 unknown ids replaces 100,000 warnings, in
@@ -554,7 +553,7 @@ func (k *checker) dependsSelfFix(d *diag.Diagnostic, w Warning) {
 		k.selfFixes = map[string]*diag.Fix{}
 	}
 	defer func() { k.selfFixes[w.Criterion] = d.Fix }()
-	cr := k.criterion(w.Criterion)
+	cr := k.c.Criterion(w.Criterion)
 	if cr == nil || cr.DependsLine == nil {
 		return
 	}
@@ -572,22 +571,9 @@ func (k *checker) dependsSelfFix(d *diag.Diagnostic, w Warning) {
 	d.Fix = edit("Rewrite as `Depends: "+want+"`", k.t.span(k.t.offsetIn(cr.DependsLine), k.t.lines[cr.DependsLine.line].end), want)
 }
 
-// criterion is the first criterion with id, or nil.
-func (k *checker) criterion(id string) *Criterion {
-	if k.byID == nil {
-		k.byID = map[string]*Criterion{}
-		for _, cr := range k.c.Criteria {
-			if k.byID[cr.ID] == nil {
-				k.byID[cr.ID] = cr
-			}
-		}
-	}
-	return k.byID[id]
-}
-
 // statusTokenFix offers the nearest valid token for an unknown one.
 func (k *checker) statusTokenFix(d *diag.Diagnostic, w Warning) {
-	cr := k.criterion(w.Criterion)
+	cr := k.c.Criterion(w.Criterion)
 	if cr == nil || cr.StatusLine == nil {
 		return
 	}
@@ -611,7 +597,7 @@ func (t *text) lineBreak() string { return source.LineEnding(t.src) }
 // statusMissingFix writes out what upstream assumes: a pending Status line
 // (Evidence: none in ADR-0014) after the block's last line of text.
 func (k *checker) statusMissingFix(d *diag.Diagnostic, w Warning) {
-	cr := k.criterion(w.Criterion)
+	cr := k.c.Criterion(w.Criterion)
 	if cr == nil {
 		return
 	}

@@ -120,7 +120,7 @@ func (p *fiParser) sections() {
 
 func (p *fiParser) criteria() {
 	t, c := p.t, p.c
-	seen := map[string]bool{}
+	c.byID = map[string]*Criterion{}
 	for i := 0; i < t.n() && !p.stopped(); i++ {
 		l := t.line(i)
 		is, ie, ts, te, ok := criterionHeading(l)
@@ -137,12 +137,12 @@ func (p *fiParser) criteria() {
 		cr := &Criterion{ID: l[is:ie], Title: l[ts:te], Line: i + 1, head: i, end: end,
 			HeadingSpan: t.lineSpan(i), IDSpan: t.at(i, is, ie), TitleSpan: t.at(i, ts, te),
 			BlockSpan: t.span(t.lines[i].start, t.lines[end-1].end)}
-		if seen[cr.ID] {
+		if c.byID[cr.ID] != nil {
 			p.warn(diag.CriterionDuplicateID, cr.IDSpan, cr.ID, "duplicate criterion id %s; later occurrence ignored", cr.ID)
 			c.Dropped = append(c.Dropped, cr)
 			continue
 		}
-		seen[cr.ID] = true
+		c.byID[cr.ID] = cr
 		if c.Generation == FI14 {
 			p.block14(cr)
 		} else {
