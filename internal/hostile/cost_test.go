@@ -20,6 +20,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/ids"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/hostile"
@@ -125,6 +126,66 @@ func askAsAnEditor(t testing.TB, snap *workspace.Snapshot, ws analysis.Workspace
 		}
 		_ = interview.Next(src, true, interview.Options{Path: p})
 		_ = interview.NextRegion(src)
+	}
+	askFeatures(t, snap, ws)
+}
+
+// askFeatures asks each family's features of every charter as the server
+// does for an open document: the outline, lenses and inlay hints of the
+// whole file, and the hover, completion and actions at its start, middle
+// and end (each a function of the family's memoized model). Not the
+// migration offered as an action: it parses the migrated text, and an
+// answer of code spans allocates 850 MB for 1 MB (0.7 s), over the bound.
+func askFeatures(t testing.TB, snap *workspace.Snapshot, ws analysis.Workspace) {
+	t.Helper()
+	ctx, now := context.Background(), time.Unix(2e9, 0)
+	offsets := func(src []byte) []int { return []int{0, len(src) / 2, max(0, len(src)-1)} }
+	for _, p := range ws.RP1Charters {
+		ch := snap.File(p).RP1()
+		_, _ = rp1.Outline(ch), rp1.Lens(ch, true)
+		for _, off := range offsets(ch.Index.Source()) {
+			_, _ = rp1.Hover(ch, off, interview.RegionQuestions), rp1.Actions(ch, off, nil)
+		}
+	}
+	for _, d := range ws.PiCharters {
+		v, err := snap.PiView(ctx, d)
+		if err != nil {
+			continue // reported by check
+		}
+		_ = pi.Symbols(v)
+		if f := v.Dir.ReportFile; f != nil {
+			_ = pi.ReportOutline(f.Src)
+		}
+		if f := v.Dir.CharterFile; f != nil {
+			_ = pi.CharterOutline(f.Src, v)
+		}
+		if v.Dir.CriteriaDoc != nil {
+			_ = pi.CriteriaOutline(v.Dir.CriteriaDoc, v)
+		}
+		for _, f := range []*pi.File{v.Dir.CriteriaFile, v.Dir.CharterFile} {
+			if f == nil {
+				continue
+			}
+			_, _ = pi.Lens(v, f.Path, now), pi.InlayHints(v, f.Path, now)
+			for _, off := range offsets(f.Src) {
+				_ = pi.Hover(v, f.Path, f.Index, off, now)
+				_ = pi.Complete(v, f.Path, f.Index, off)
+				_ = pi.Actions(v, f.Path, off)
+			}
+		}
+	}
+	for _, d := range ws.Charters {
+		v, err := snap.ChartersView(ctx, d)
+		if err != nil || v.Charter == nil {
+			continue // reported by check
+		}
+		_, _, _ = charterfile.Outline(v.Charter), charterfile.Lens(v), charterfile.InlayHints(v, now)
+		ix := source.NewIndex(v.CharterSrc)
+		for _, off := range offsets(v.CharterSrc) {
+			_ = charterfile.Hover(v, ix, off)
+			_ = charterfile.Complete(v, off)
+			_ = charterfile.Actions(v, off)
+		}
 	}
 }
 
