@@ -1,7 +1,9 @@
 package analysis
 
 import (
+	"context"
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -13,9 +15,10 @@ import (
 // (the server's snapshot, the CLI) calls the one for its kind, then Finish.
 // Each returns unlocated diagnostics (byte spans) unless it says otherwise.
 
-// CheckRP1 returns an rp1 charter's diagnostics.
-func CheckRP1(ch *rp1.Charter, cfg Config) []diag.Diagnostic {
-	return rp1.Check(ch, rp1.Options{QuestionBudget: cfg.Budget(), RP1Style: true})
+// CheckRP1 returns an rp1 charter's diagnostics, or ctx's error when ctx is
+// done first.
+func CheckRP1(ctx context.Context, ch *rp1.Charter, cfg Config) ([]diag.Diagnostic, error) {
+	return rp1.CheckContext(ctx, ch, rp1.Options{QuestionBudget: cfg.Budget(), RP1Style: true})
 }
 
 // CheckConfigFile returns config-invalid when a project configuration file
@@ -47,23 +50,16 @@ const UserOnlyWhy = "the interview agent is a program charter-lsp runs, so only 
 
 // Finish completes the diagnostics of one file: located against ix (those
 // not located yet), filtered by the file's inline suppression comments
-// (markdown only), with the configured severities applied, sorted.
+// (markdown only), with the configured severities applied, sorted, and at
+// most diag.MaxPerCode of each code (diag.Limit).
 func Finish(ds []diag.Diagnostic, path string, ix *source.Index, cfg Config) []diag.Diagnostic {
-	var todo []diag.Diagnostic
-	for i := range ds {
-		if ds[i].File == "" {
-			todo = append(todo, ds[i])
-		}
-	}
-	if len(todo) > 0 {
-		located := ds[:0:0]
-		for _, d := range ds {
-			if d.File == "" {
-				one := []diag.Diagnostic{d}
-				diag.Locate(one, path, ix)
-				d = one[0]
+	if slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.File == "" }) {
+		// Located in a copy: the caller's may be a parse's, shared.
+		located := slices.Clone(ds)
+		for i := range located {
+			if located[i].File == "" {
+				diag.Locate(located[i:i+1], path, ix)
 			}
-			located = append(located, d)
 		}
 		ds = located
 	}
@@ -76,5 +72,6 @@ func Finish(ds []diag.Diagnostic, path string, ix *source.Index, cfg Config) []d
 	}
 	ds = cfg.ApplySeverity(ds)
 	diag.Sort(ds)
-	return ds
+	// Limit adds analysis-capped notes, which take their severity too.
+	return cfg.ApplySeverity(diag.Limit(ds))
 }

@@ -40,8 +40,10 @@ type SkeletonStep struct {
 // NextRegion is the next step for a skeleton charter: the first gap region
 // and its question (the value question names the users and the problem from
 // those regions, as in the scratch-pad interview).
-func NextRegion(text []byte) SkeletonStep {
-	ch := rp1.Parse(text)
+func NextRegion(text []byte) SkeletonStep { return NextRegionOf(rp1.Parse(text)) }
+
+// NextRegionOf is NextRegion of a charter parsed already.
+func NextRegionOf(ch *rp1.Charter) SkeletonStep {
 	sk := rp1.ReadSkeleton(ch)
 	st := SkeletonStep{Gaps: sk.Gaps(), Status: sk.ExpectedStatus()}
 	if len(st.Gaps) == 0 {

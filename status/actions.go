@@ -26,15 +26,25 @@ func nextActions(st *Status) []NextAction {
 		out = append(out, editAction(st, "criteria.md", "Author criteria.md: ## <milestone> headings with ### VAL-* criteria, each with a Verifier: line.",
 			"edit criteria.md (completion offers field keys and verifier kinds)"))
 	}
+	// Each VAL by id, the first of duplicates: a register of 150,000 VALs
+	// suggests recording as many, and looking each up by scanning the
+	// register took minutes.
+	byID := make(map[string]*Criterion, len(st.Criteria))
+	for i := range st.Criteria {
+		if v := &st.Criteria[i]; byID[v.CriterionID] == nil {
+			byID[v.CriterionID] = v
+		}
+	}
+	record := func(id, hint string) NextAction { return recordAction(st, byID[id], id, hint) }
 	for _, s := range st.Drift.Stale {
-		out = append(out, recordAction(st, s.CriterionID, "Re-verify "+s.CriterionID+": the source changed after its pass; record fresh evidence."))
+		out = append(out, record(s.CriterionID, "Re-verify "+s.CriterionID+": the source changed after its pass; record fresh evidence."))
 	}
 	for _, r := range st.Drift.ReadyNext {
-		out = append(out, recordAction(st, r.CriterionID, "Work on "+r.CriterionID+" next and record its evidence."))
+		out = append(out, record(r.CriterionID, "Work on "+r.CriterionID+" next and record its evidence."))
 	}
 	for _, b := range st.Details.BlockingForComplete {
 		if b.Reason == "manual" {
-			out = append(out, recordAction(st, b.CriterionID, "Record "+b.CriterionID+" again with a because: manual evidence needs a rationale."))
+			out = append(out, record(b.CriterionID, "Record "+b.CriterionID+" again with a because: manual evidence needs a rationale."))
 		}
 	}
 	valsDone, reportDone := true, true
@@ -66,13 +76,10 @@ func nextActions(st *Status) []NextAction {
 
 // recordAction suggests recording evidence for a VAL, with the charter-lsp
 // command line and the editor action that do it.
-func recordAction(st *Status, id, hint string) NextAction {
+func recordAction(st *Status, v *Criterion, id, hint string) NextAction {
 	md := map[string]any{"criterionId": id}
 	cli := "charter-lsp record " + shellword.Quote(id) + " --outcome pass --summary '<what you observed>'"
-	for _, v := range st.Criteria {
-		if v.CriterionID != id {
-			continue
-		}
+	if v != nil {
 		if v.MilestoneID != "" {
 			md["milestoneId"] = v.MilestoneID
 			cli += " --feature " + shellword.Quote(v.MilestoneID)

@@ -160,7 +160,7 @@ func (v *Charter) fileInterface(view *charterfile.View) {
 			deps = []string{}
 		}
 		v.Criteria = append(v.Criteria, CharterCriterion{ID: cr.ID, Title: cr.Title, Body: cr.Body, Status: string(cr.Status), Note: cr.Note,
-			Stale: stale[cr.ID], Depends: deps, FailCount: fails[cr.ID], Line: cr.Line, Verify: verifyOf(c.Verification(cr.ID))})
+			Stale: stale[cr.ID], Depends: deps, FailCount: fails[cr.ID], Line: cr.Line, Verify: verifyOf(c.VerificationOf(cr))})
 		v.StatusCounts[string(cr.Status)]++
 	}
 	// readyCriteria (charter-file.ts@494a765e): the folder's one reading.

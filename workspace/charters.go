@@ -17,8 +17,8 @@ func (s *Snapshot) ChartersView(ctx context.Context, dir string) (*charterfile.V
 	s.mu.Lock()
 	pr := s.folders[dir]
 	if pr == nil {
-		pr = newPromise(s.sess.busy, func(context.Context) (*charterfile.View, error) {
-			return charterfile.NewView(s.FS(), dir), nil
+		pr = newPromise(s.sess.busy, func(ctx context.Context) (*charterfile.View, error) {
+			return charterfile.NewViewContext(ctx, s.FS(), dir)
 		})
 		s.folders[dir] = pr
 	}

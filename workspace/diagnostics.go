@@ -59,7 +59,13 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 			case analysis.KindConfig:
 				ds = analysis.CheckConfigFile(f.Text)
 			case analysis.KindRP1Charter:
-				ds = analysis.CheckRP1(f.RP1(), cfg)
+				ch, err := f.rp1Under(ctx)
+				if err != nil {
+					return nil, err
+				}
+				if ds, err = analysis.CheckRP1(ctx, ch, cfg); err != nil {
+					return nil, err
+				}
 			}
 			return analysis.Finish(ds, path, f.Index(), cfg), nil
 		})
@@ -103,7 +109,11 @@ func (s *Snapshot) folderDiagnostics(ctx context.Context, dir string, f *File) (
 	if err != nil {
 		return nil, err
 	}
+	byFile, err := v.DiagnosticsContext(ctx)
+	if err != nil {
+		return nil, err
+	}
 	cfg, _ := s.Config(f.Path)
-	ds := append([]diag.Diagnostic(nil), v.Diagnostics()[f.Path]...)
+	ds := append([]diag.Diagnostic(nil), byFile[f.Path]...)
 	return analysis.Finish(ds, f.Path, f.Index(), cfg), nil
 }

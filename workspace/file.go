@@ -43,8 +43,8 @@ type File struct {
 	indexOnce sync.Once
 	index     *source.Index
 
-	rp1Once sync.Once
-	rp1     *rp1.Charter
+	rp1Mu sync.Mutex
+	rp1   *promise[*rp1.Charter]
 
 	// busy counts the file's computations in flight (the session's), so
 	// that Session.Wait sees a parse a cancelled request left running.
@@ -97,8 +97,23 @@ func (f *File) Index() *source.Index {
 
 // RP1 is the file parsed as an rp1 charter. Callers must not modify it.
 func (f *File) RP1() *rp1.Charter {
-	f.rp1Once.Do(func() { f.rp1 = rp1.Parse(f.Text) })
-	return f.rp1
+	ch, _ := f.rp1Under(context.Background())
+	return ch
+}
+
+// rp1Under is RP1 for a computation under ctx: the parse stops when every
+// caller waiting for it has given up (a newer version's diagnostics
+// superseded this one's), and is started again by the next one.
+func (f *File) rp1Under(ctx context.Context) (*rp1.Charter, error) {
+	f.rp1Mu.Lock()
+	if f.rp1 == nil {
+		f.rp1 = newPromise(f.busy, func(ctx context.Context) (*rp1.Charter, error) {
+			return rp1.ParseContext(ctx, f.Text)
+		})
+	}
+	p := f.rp1
+	f.rp1Mu.Unlock()
+	return p.get(ctx)
 }
 
 // Criteria is the file parsed as a pi-charter criteria.md; successive

@@ -1,6 +1,7 @@
 package charterfile
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -17,34 +18,35 @@ import (
 // that is no id), its more specific code replaces upstream's warning and
 // its message quotes it, so each problem is reported once.
 func CheckCharter(c *Charter) []diag.Diagnostic {
-	return checkCharter(c, true)
+	ds, _ := checkCharter(context.Background(), c, true)
+	return ds
 }
 
-// checkCharter runs upstream's warnings, and our checks when all is set.
-func checkCharter(c *Charter, all bool) []diag.Diagnostic {
+// checkCharter runs upstream's warnings, and our checks when all is set;
+// it stops, returning ctx's error, when ctx is done (looked at between
+// checks, each linear in the file).
+func checkCharter(ctx context.Context, c *Charter, all bool) ([]diag.Diagnostic, error) {
 	k := &checker{c: c, t: c.text, replaced: map[int]bool{}}
-	if !all {
-		k.upstreamWarnings()
-		diag.Sort(k.out)
-		return k.out
+	var passes []func()
+	if all {
+		if c.Generation.FileInterface() {
+			passes = append(passes, k.criterionHeadingNearMisses, k.criterionLines, k.noteContinuations,
+				k.criteriaOutsideCriteria, k.legacyEvidence, k.depends)
+		} else {
+			passes = append(passes, k.phases, k.inertGrammar)
+		}
+		passes = append(passes, k.objectiveHeadingShapes, k.duplicateSections, k.headingsInFences)
 	}
-	if c.Generation.FileInterface() {
-		k.criterionHeadingNearMisses()
-		k.criterionLines()
-		k.noteContinuations()
-		k.criteriaOutsideCriteria()
-		k.legacyEvidence()
-		k.depends()
-	} else {
-		k.phases()
-		k.inertGrammar()
+	passes = append(passes, k.upstreamWarnings)
+	for _, pass := range passes {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		pass()
 	}
-	k.objectiveHeadingShapes()
-	k.duplicateSections()
-	k.headingsInFences()
-	k.upstreamWarnings()
+	k.out = append(k.out, k.limit.Notes("")...)
 	diag.Sort(k.out)
-	return k.out
+	return k.out, nil
 }
 
 type checker struct {
@@ -55,9 +57,23 @@ type checker struct {
 	// diagnostic reports; byKey finds them.
 	replaced map[int]bool
 	byKey    map[warningKey][]int
+	// limit keeps at most diag.MaxPerCode diagnostics of a code: a Depends
+	// line can name 300,000 words that are no criterion id.
+	limit diag.Limiter
+	// selfFixes holds each criterion's fix for depending on itself, the
+	// same for each time it does.
+	selfFixes map[string]*diag.Fix
+	// next is, by code and criterion, where replaceExact looks first: a
+	// Depends line naming 100,000 unknown ids replaces 100,000 warnings, in
+	// the order upstream made them, each found where the last one was
+	// rather than by scanning the criterion's warnings from the first.
+	next map[warningKey]int
 }
 
 func (k *checker) add(code diag.Code, span source.Span, fix *diag.Fix, format string, args ...any) *diag.Diagnostic {
+	if !k.limit.Keep("", code, span) {
+		return new(diag.Diagnostic) // counted, not kept
+	}
 	d := diag.New(code, span, format, args...)
 	d.Fix = fix
 	k.out = append(k.out, d)
@@ -99,7 +115,7 @@ type warningKey struct {
 
 func (k *checker) upstreamWarnings() {
 	for i, w := range k.c.Warnings {
-		if k.replaced[i] {
+		if k.replaced[i] || !k.limit.Keep("", w.Code, w.Span) {
 			continue
 		}
 		d := diag.New(w.Code, w.Span, "%s", w.Text)
@@ -486,9 +502,25 @@ func (t *text) offsetIn(f *Field) int {
 	return t.lines[f.line].start + at
 }
 
+// replaceExact marks the first warning of code about criterion whose text
+// is text, if one is left, as reported by a more specific diagnostic.
 func (k *checker) replaceExact(code diag.Code, criterion, text string) {
-	for _, i := range k.warnings(code, criterion) {
-		if k.c.Warnings[i].Text == text && !k.replaced[i] {
+	if k.next == nil {
+		k.next = map[warningKey]int{}
+	}
+	key := warningKey{code, criterion}
+	ws := k.warnings(code, criterion)
+	// Asked in the order of the warnings (depends asks for each word the
+	// order upstream warned about it), the one wanted is at or after the
+	// last one found; the words not asked about are passed once.
+	for j := k.next[key]; j < len(ws); j++ {
+		if i := ws[j]; !k.replaced[i] && k.c.Warnings[i].Text == text {
+			k.replaced[i], k.next[key] = true, j+1
+			return
+		}
+	}
+	for _, i := range ws {
+		if !k.replaced[i] && k.c.Warnings[i].Text == text {
 			k.replaced[i] = true
 			return
 		}
@@ -513,7 +545,15 @@ func noneWord(tok string) bool {
 
 // dependsSelfFix removes the criterion's own id from its Depends line.
 func (k *checker) dependsSelfFix(d *diag.Diagnostic, w Warning) {
-	cr := k.criterion(w.Criterion)
+	if f, ok := k.selfFixes[w.Criterion]; ok {
+		d.Fix = f
+		return
+	}
+	if k.selfFixes == nil {
+		k.selfFixes = map[string]*diag.Fix{}
+	}
+	defer func() { k.selfFixes[w.Criterion] = d.Fix }()
+	cr := k.c.Criterion(w.Criterion)
 	if cr == nil || cr.DependsLine == nil {
 		return
 	}
@@ -531,18 +571,9 @@ func (k *checker) dependsSelfFix(d *diag.Diagnostic, w Warning) {
 	d.Fix = edit("Rewrite as `Depends: "+want+"`", k.t.span(k.t.offsetIn(cr.DependsLine), k.t.lines[cr.DependsLine.line].end), want)
 }
 
-func (k *checker) criterion(id string) *Criterion {
-	for _, cr := range k.c.Criteria {
-		if cr.ID == id {
-			return cr
-		}
-	}
-	return nil
-}
-
 // statusTokenFix offers the nearest valid token for an unknown one.
 func (k *checker) statusTokenFix(d *diag.Diagnostic, w Warning) {
-	cr := k.criterion(w.Criterion)
+	cr := k.c.Criterion(w.Criterion)
 	if cr == nil || cr.StatusLine == nil {
 		return
 	}
@@ -566,7 +597,7 @@ func (t *text) lineBreak() string { return source.LineEnding(t.src) }
 // statusMissingFix writes out what upstream assumes: a pending Status line
 // (Evidence: none in ADR-0014) after the block's last line of text.
 func (k *checker) statusMissingFix(d *diag.Diagnostic, w Warning) {
-	cr := k.criterion(w.Criterion)
+	cr := k.c.Criterion(w.Criterion)
 	if cr == nil {
 		return
 	}

@@ -1,6 +1,7 @@
 package charterfile
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,12 +20,23 @@ import (
 // together: a state.json upstream rejects, an id upstream cannot look up,
 // a journal upstream reads as empty, a file in the other family's grammar.
 func Check(d *Dir) map[string][]diag.Diagnostic {
+	out, _ := CheckContext(context.Background(), d)
+	return out
+}
+
+// CheckContext is Check that stops, returning ctx's error, when ctx is
+// done: a check superseded by a newer version of the folder stops instead
+// of running to its end.
+func CheckContext(ctx context.Context, d *Dir) (map[string][]diag.Diagnostic, error) {
 	out := map[string][]diag.Diagnostic{}
 	if d.Charter != nil {
 		// A file in the other family's grammar: checks of the declared
 		// grammar would give wrong advice; upstream's own warnings stay,
 		// and generation-mismatch says why.
-		ds := checkCharter(d.Charter, !d.Era.Mismatch)
+		ds, err := checkCharter(ctx, d.Charter, !d.Era.Mismatch)
+		if err != nil {
+			return nil, err
+		}
 		ds = append(ds, checkAgainstState(d)...)
 		out[d.CharterPath] = ds
 		for p, ds := range eraConflicts(d) {
@@ -67,7 +79,7 @@ func Check(d *Dir) map[string][]diag.Diagnostic {
 		}
 		diag.Sort(ds)
 	}
-	return out
+	return out, nil
 }
 
 // checkAgainstState reports, on charter.md, what depends on state.json.

@@ -1,6 +1,7 @@
 package charterfile
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -60,6 +61,13 @@ func (d *Dir) Listed() bool { return d.State != nil && d.State.Valid }
 // LoadDir reads the charter folder dir through fsys. A file that is a
 // symbolic link is read only when it resolves inside dir.
 func LoadDir(fsys vfs.FS, dir string) *Dir {
+	d, _ := LoadDirContext(context.Background(), fsys, dir)
+	return d
+}
+
+// LoadDirContext is LoadDir that stops, returning ctx's error, when ctx is
+// done before charter.md is parsed.
+func LoadDirContext(ctx context.Context, fsys vfs.FS, dir string) (*Dir, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		abs = filepath.Clean(dir)
@@ -106,9 +114,13 @@ func LoadDir(fsys vfs.FS, dir string) *Dir {
 		d.Events = ParseEvents(d.EventsSrc)
 	}
 	if d.CharterSrc != nil {
-		d.Charter, d.Era = Read(Evidence{Text: d.CharterSrc, State: d.State, Events: d.Events})
+		c, era, err := ReadContext(ctx, Evidence{Text: d.CharterSrc, State: d.State, Events: d.Events})
+		if err != nil {
+			return nil, err
+		}
+		d.Charter, d.Era = c, era
 	}
-	return d
+	return d, nil
 }
 
 // insideAfterLinks reports whether p, symbolic links resolved, lies in dir

@@ -1,6 +1,7 @@
 package charterfile
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -13,26 +14,48 @@ import (
 // "## Objective" wins; every "### C<n>. title" in the file is a criterion
 // whose block ends at the next heading of any level; "Evidence:" takes the
 // rest of its line and every later line of the block as its note.
-func ParseFI14(src []byte) *Charter { return parseFI(newText(src), FI14) }
+func ParseFI14(src []byte) *Charter {
+	c, _ := parseFI(context.Background(), newText(src), FI14)
+	return c
+}
 
 // ParseFI15 reads charter.md as the ADR-0015 parser does
 // (charter-file.ts@494a765e): the first "## Objective", "## References" and
 // "## Scope" win; "Status:" is one line, the first one wins; "Evidence:" is
 // a legacy alias read only when there is no Status line.
-func ParseFI15(src []byte) *Charter { return parseFI(newText(src), FI15) }
-
-func parseFI(t *text, gen Generation) *Charter {
-	c := &Charter{Generation: gen, text: t}
-	p := fiParser{c: c, t: t}
-	p.sections()
-	p.criteria()
-	p.depends()
+func ParseFI15(src []byte) *Charter {
+	c, _ := parseFI(context.Background(), newText(src), FI15)
 	return c
 }
 
+// parseFI parses a file-interface charter, or stops with ctx's error when
+// ctx is done (looked at every 1024 criteria and Depends words).
+func parseFI(ctx context.Context, t *text, gen Generation) (*Charter, error) {
+	c := &Charter{Generation: gen, text: t}
+	p := fiParser{ctx: ctx, c: c, t: t}
+	p.sections()
+	p.criteria()
+	p.depends()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
 type fiParser struct {
-	c *Charter
-	t *text
+	ctx context.Context
+	c   *Charter
+	t   *text
+	// steps counts the work stopped() has seen.
+	steps int
+}
+
+// stopped reports, every 1024th call, whether the parse's context is done;
+// the loops that may run long call it and end early (parseFI then returns
+// the error, not the half-made charter).
+func (p *fiParser) stopped() bool {
+	p.steps++
+	return p.steps%1024 == 0 && p.ctx.Err() != nil
 }
 
 func (p *fiParser) warn(code diag.Code, span source.Span, id, format string, args ...any) {
@@ -97,8 +120,8 @@ func (p *fiParser) sections() {
 
 func (p *fiParser) criteria() {
 	t, c := p.t, p.c
-	seen := map[string]bool{}
-	for i := 0; i < t.n(); i++ {
+	c.byID = map[string]*Criterion{}
+	for i := 0; i < t.n() && !p.stopped(); i++ {
 		l := t.line(i)
 		is, ie, ts, te, ok := criterionHeading(l)
 		if !ok {
@@ -114,12 +137,12 @@ func (p *fiParser) criteria() {
 		cr := &Criterion{ID: l[is:ie], Title: l[ts:te], Line: i + 1, head: i, end: end,
 			HeadingSpan: t.lineSpan(i), IDSpan: t.at(i, is, ie), TitleSpan: t.at(i, ts, te),
 			BlockSpan: t.span(t.lines[i].start, t.lines[end-1].end)}
-		if seen[cr.ID] {
+		if c.byID[cr.ID] != nil {
 			p.warn(diag.CriterionDuplicateID, cr.IDSpan, cr.ID, "duplicate criterion id %s; later occurrence ignored", cr.ID)
 			c.Dropped = append(c.Dropped, cr)
 			continue
 		}
-		seen[cr.ID] = true
+		c.byID[cr.ID] = cr
 		if c.Generation == FI14 {
 			p.block14(cr)
 		} else {
@@ -325,6 +348,9 @@ func (p *fiParser) depends() {
 	}
 	for _, cr := range c.Criteria {
 		for k, d := range cr.Depends {
+			if p.stopped() {
+				return
+			}
 			if ids[d] == nil {
 				p.warn(diag.DependsUnknown, cr.DependsSpans[k], cr.ID, "%s: Depends references unknown %s", cr.ID, d)
 			}

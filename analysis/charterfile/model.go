@@ -80,6 +80,8 @@ type Charter struct {
 	// exact text upstream reports.
 	Warnings []Warning
 
+	// byID finds each of Criteria by its id (Criterion).
+	byID map[string]*Criterion
 	text *text
 }
 

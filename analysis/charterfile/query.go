@@ -11,14 +11,12 @@ import (
 // definition and completion. Each answer is read the way the generation's
 // parser reads the file.
 
-// Criterion returns the criterion upstream keeps with id, or nil.
+// Criterion returns the criterion upstream keeps with id, or nil. It is
+// found by a map the parser makes: readiness (Ready) asks it of every
+// Depends id, and scanning the criteria for each made status of 67,000
+// criteria (4 MB) take 17 s.
 func (c *Charter) Criterion(id string) *Criterion {
-	for _, cr := range c.Criteria {
-		if cr.ID == id {
-			return cr
-		}
-	}
-	return nil
+	return c.byID[id]
 }
 
 // Dependents are the criteria whose Depends line names id, in file order.

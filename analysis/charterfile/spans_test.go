@@ -3,12 +3,14 @@ package charterfile
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/hostile"
 )
 
 // TestSpansPointAtTheirText: in comment-free corpus files, each span of
@@ -132,4 +134,35 @@ func TestLargeSidecarNotRead(t *testing.T) {
 	if len(only(byFile[d.StatePath], diag.FileUnreadable)) != 1 {
 		t.Errorf("state.json: %v", byFile[d.StatePath])
 	}
+}
+
+// FuzzRuns lays a unit out many times (on one line, as lines, or nested)
+// in the Objective, a criterion's heading, body, Depends and Status lines
+// and a phase, and parses and checks the charter under every generation:
+// spans stay in the file, no code is reported more than diag.MaxPerCode
+// times, and the work allocates in proportion to the text.
+func FuzzRuns(f *testing.F) {
+	hostile.FuzzRuns(f, func(t *testing.T, run string) {
+		src := []byte("# Objective\n\n" + run + "\n\n## Criteria\n\n### C1. " + run + "\n" + run + "\nDepends: " + run +
+			"\nStatus: pass — " + run + "\n\n## Phases\n\n1. " + run + " — done\n   " + run + "\n")
+		for _, g := range []Generation{FI14, FI15, PH, OBJ} {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			ds := CheckCharter(Parse(g, src))
+			runtime.ReadMemStats(&after)
+			counts := map[diag.Code]int{}
+			for _, d := range ds {
+				if d.Span.Start < 0 || d.Span.End > len(src) || d.Span.Start > d.Span.End {
+					t.Fatalf("%s: %s at %v in %d bytes", g, d.Code, d.Span, len(src))
+				}
+				if counts[d.Code]++; counts[d.Code] > diag.MaxPerCode {
+					t.Fatalf("%s: more than %d %s diagnostics", g, diag.MaxPerCode, d.Code)
+				}
+			}
+			if bound, ok := hostile.AllocBound(len(src)); ok && after.TotalAlloc-before.TotalAlloc > bound {
+				alloc := after.TotalAlloc - before.TotalAlloc
+				t.Fatalf("%s: %d MB allocated for %d KB of text", g, alloc>>20, len(src)>>10)
+			}
+		}
+	})
 }

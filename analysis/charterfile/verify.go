@@ -31,9 +31,16 @@ func (c *Charter) Verification(id string) (pi.Verification, error) {
 	if cr == nil {
 		return pi.Verification{}, fmt.Errorf("no criterion %s", id)
 	}
+	return c.VerificationOf(cr)
+}
+
+// VerificationOf is Verification of the criterion cr of c, for a caller
+// that holds it already: looking each criterion up by id scans them all,
+// and the status of 75,000 criteria took 11.6 s doing so.
+func (c *Charter) VerificationOf(cr *Criterion) (pi.Verification, error) {
 	cmd := c.commandOf(cr)
 	if cmd == "" {
-		return pi.Verification{}, fmt.Errorf("%s has no Command: line: add one (`Command: <what checks it>`) to verify it from the editor", id)
+		return pi.Verification{}, fmt.Errorf("%s has no Command: line: add one (`Command: <what checks it>`) to verify it from the editor", cr.ID)
 	}
 	v := pi.Verification{Command: cmd}
 	if w, weak := pi.Weakness(cmd); weak {

@@ -1,11 +1,11 @@
 package charterfile
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"path/filepath"
-	"sync"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
@@ -30,22 +30,34 @@ type View struct {
 	// ReportExists: the folder holds a REPORT.md.
 	ReportExists bool
 
-	checkOnce sync.Once
-	checked   map[string][]diag.Diagnostic
+	// checking holds the one check of the folder in flight; checked is
+	// its result, kept once a check ran to its end.
+	checking chan struct{}
+	checked  map[string][]diag.Diagnostic
 }
 
 // NewView reads the charter folder dir through fsys (LoadDir) and derives
 // what its features share.
 func NewView(fsys vfs.FS, dir string) *View {
-	d := LoadDir(fsys, dir)
-	v := &View{Dir: d, Stale: staleCriteria(d), FailCounts: map[string]int{}}
+	v, _ := NewViewContext(context.Background(), fsys, dir)
+	return v
+}
+
+// NewViewContext is NewView that stops, returning ctx's error, when ctx is
+// done before charter.md is parsed (LoadDirContext).
+func NewViewContext(ctx context.Context, fsys vfs.FS, dir string) (*View, error) {
+	d, err := LoadDirContext(ctx, fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	v := &View{Dir: d, Stale: staleCriteria(d), FailCounts: map[string]int{}, checking: make(chan struct{}, 1)}
 	if d.Events != nil {
 		v.FailCounts = d.Events.FailCounts()
 	}
 	if _, err := fsys.Stat(filepath.Join(d.Path, "REPORT.md")); err == nil {
 		v.ReportExists = true
 	}
-	return v
+	return v, nil
 }
 
 // Loaded reports why the view holds no charter status can be given for:
@@ -60,8 +72,28 @@ func (v *View) Loaded() error {
 // Diagnostics are the folder's diagnostics by file (Check), computed once
 // for the view. Callers must not modify them.
 func (v *View) Diagnostics() map[string][]diag.Diagnostic {
-	v.checkOnce.Do(func() { v.checked = Check(v.Dir) })
-	return v.checked
+	byFile, _ := v.DiagnosticsContext(context.Background())
+	return byFile
+}
+
+// DiagnosticsContext is Diagnostics under ctx: a check stops when ctx is
+// done (CheckContext), keeps nothing, and the next caller starts it again;
+// so a newer version of the folder stops the check of the one before it.
+func (v *View) DiagnosticsContext(ctx context.Context) (map[string][]diag.Diagnostic, error) {
+	select {
+	case v.checking <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-v.checking }()
+	if v.checked == nil {
+		byFile, err := CheckContext(ctx, v.Dir)
+		if err != nil {
+			return nil, err
+		}
+		v.checked = byFile
+	}
+	return v.checked, nil
 }
 
 // Ready lists the criteria to work on next, in file order: those that do

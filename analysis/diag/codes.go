@@ -107,6 +107,7 @@ const (
 	CharterIDShape
 	EventsLineInvalid
 	GenerationMismatch
+	AnalysisCapped
 	codeCount
 )
 
@@ -192,6 +193,7 @@ var Rules = []Rule{
 	// Files and configuration.
 	{FileTooLarge, "file-too-large", SeverityWarning, "config", "The file is larger than the analysis limit and was not analysed.", false},
 	{FileUnreadable, "file-unreadable", SeverityError, "config", "A charter file exists but cannot be read (permissions, an I/O error).", false},
+	{AnalysisCapped, "analysis-capped", SeverityWarning, "config", "Part of the file is past what the analysis reads, so that a file of any shape costs the same per byte: block quotes and lists nested more than 16 deep on one line (the deeper markers are read as text), more than 100 placeholder markers in one section (100 of them are listed), more than 1000 diagnostics of one code in one file (the first 1000 are reported).", false},
 	{FileNotRegular, "file-not-regular", SeverityError, "config", "A FIFO, device node, socket or folder stands where a charter file or the configuration file is expected; it is skipped, never opened for reading.", false},
 	{ConfigInvalid, "config-invalid", SeverityError, "config", "The charter-lsp configuration file cannot be read.", false},
 	{UnknownDisableCode, "unknown-disable-code", SeverityWarning, "config", "An inline charter-lsp-disable comment names a code that does not exist.", false},

@@ -162,3 +162,95 @@ func compare(a, b *Diagnostic) int {
 	}
 	return strings.Compare(a.Code.String(), b.Code.String())
 }
+
+// MaxPerCode is the most diagnostics of one code one file reports. A 1 MB
+// file can hold half a million one-line findings (a ## Commands section of
+// "x" lines, a Depends: line of 300,000 words); each costs memory in the
+// checker, in the CLI's output and in the editor, and no one reads the
+// thousandth. Past it, one analysis-capped diagnostic says how many more
+// there are.
+const MaxPerCode = 1000
+
+// Limit keeps, of ds (one file's diagnostics, sorted), the first
+// MaxPerCode of each code, and adds for each code over it one
+// analysis-capped diagnostic at the first one left out (Limiter). It copies
+// nothing when no code is over.
+func Limit(ds []Diagnostic) []Diagnostic {
+	if len(ds) <= MaxPerCode {
+		return ds
+	}
+	var l Limiter
+	kept := ds[:0:0]
+	for i := range ds {
+		if l.Keep(ds[i].File, ds[i].Code, ds[i].Span) {
+			kept = append(kept, ds[i])
+		} else if o := l.over[limitKey{ds[i].File, ds[i].Code}]; o.n == 1 {
+			o.first.Range = ds[i].Range // a located list: the note is too
+		}
+	}
+	if len(kept) == len(ds) {
+		return ds
+	}
+	kept = append(kept, l.Notes("")...)
+	Sort(kept)
+	return kept
+}
+
+// Limiter counts the diagnostics a check makes by file and code, so that
+// it keeps the first MaxPerCode of each and only counts the rest: a check
+// that asks before building a diagnostic never holds more than MaxPerCode
+// of one code in one file. The zero value is ready to use.
+type Limiter struct {
+	counts map[limitKey]int
+	over   map[limitKey]*overflow
+	order  []*overflow
+}
+
+type limitKey struct {
+	file string
+	code Code
+}
+
+// overflow is what a file and code had past the limit: how many, and where
+// the first of them was.
+type overflow struct {
+	limitKey
+	n     int
+	first Diagnostic
+}
+
+// Keep counts a diagnostic of code at span in file and reports whether it
+// is among the first MaxPerCode of its file and code.
+func (l *Limiter) Keep(file string, code Code, span source.Span) bool {
+	if l.counts == nil {
+		l.counts, l.over = map[limitKey]int{}, map[limitKey]*overflow{}
+	}
+	k := limitKey{file, code}
+	if l.counts[k]++; l.counts[k] <= MaxPerCode {
+		return true
+	}
+	o := l.over[k]
+	if o == nil {
+		o = &overflow{limitKey: k, first: Diagnostic{File: file, Span: span}}
+		l.over[k] = o
+		l.order = append(l.order, o)
+	}
+	o.n++
+	return false
+}
+
+// Notes are the analysis-capped diagnostics of file ("" for every file):
+// one per code over the limit, at the first diagnostic left out, saying
+// how many were.
+func (l *Limiter) Notes(file string) []Diagnostic {
+	var out []Diagnostic
+	for _, o := range l.order {
+		if file != "" && o.file != file {
+			continue
+		}
+		note := New(AnalysisCapped, o.first.Span, "%d more %s diagnostics in this file are not reported: charter-lsp reports the first %d of each code in a file.", o.n, o.code, MaxPerCode)
+		note.File, note.Range = o.first.File, o.first.Range
+		out = append(out, note)
+	}
+	return out
+}

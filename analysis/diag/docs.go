@@ -226,6 +226,10 @@ var Docs = map[Code]Doc{
 		Example: "a 20 MB criteria.md",
 		Fix:     "Split the file; charter-lsp analyses files up to 16 MB.",
 	},
+	AnalysisCapped: {
+		Example: "## Problem & Context\n\n> > > > > > > > > > > > > > > > > > > > (300,000 levels on one line)",
+		Fix:     "Nest less: no real document needs 16 levels. What lies deeper is read as plain text, so the section's status may differ from what a renderer shows.",
+	},
 	FileNotRegular: {
 		Example: "criteria.md is a named pipe (mkfifo), or a folder called criterion-state.json",
 		Fix:     "Replace it with a regular file (or remove it); charter-lsp never reads from pipes, devices or sockets.",

@@ -15,7 +15,8 @@ import (
 // replaces just the string and leaves the file's formatting alone.
 type jsonString struct {
 	// path leads from the top to the string: object keys, "[]" for an
-	// array element; a key's path ends with the key itself.
+	// array element; a key's path ends with the key itself. It is valid
+	// only during the call that is given it (the walk reuses it).
 	path  []string
 	key   bool
 	value string
@@ -47,10 +48,14 @@ func eachJSONString(src []byte, fn func(jsonString)) {
 	if err != nil {
 		return
 	}
-	walkJSON(&v, nil, fn)
+	var path []string
+	walkJSON(&v, &path, fn)
 }
 
-func walkJSON(v *hujson.Value, path []string, fn func(jsonString)) {
+// walkJSON walks v at *path, one stack of keys for the whole walk: a
+// document nested 9,000 deep (JSON.parse reads 10,000) made each level
+// copy the path above it, 833 MB for 54 KB.
+func walkJSON(v *hujson.Value, path *[]string, fn func(jsonString)) {
 	switch x := v.Value.(type) {
 	case *hujson.Object:
 		for i := range x.Members {
@@ -59,18 +64,20 @@ func walkJSON(v *hujson.Value, path []string, fn func(jsonString)) {
 			if !ok {
 				continue
 			}
-			p := append(path[:len(path):len(path)], name)
-			fn(jsonString{path: p, key: true, value: name, lit: spanOf(&m.Name)})
-			walkJSON(&m.Value, p, fn)
+			*path = append(*path, name)
+			fn(jsonString{path: *path, key: true, value: name, lit: spanOf(&m.Name)})
+			walkJSON(&m.Value, path, fn)
+			*path = (*path)[:len(*path)-1]
 		}
 	case *hujson.Array:
-		p := append(path[:len(path):len(path)], "[]")
+		*path = append(*path, "[]")
 		for i := range x.Elements {
-			walkJSON(&x.Elements[i], p, fn)
+			walkJSON(&x.Elements[i], path, fn)
 		}
+		*path = (*path)[:len(*path)-1]
 	case hujson.Literal:
 		if s, ok := stringOf(v); ok {
-			fn(jsonString{path: path, value: s, lit: spanOf(v)})
+			fn(jsonString{path: *path, value: s, lit: spanOf(v)})
 		}
 	}
 }

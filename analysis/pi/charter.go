@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -148,16 +149,17 @@ func lineEndBefore(src []byte, off int) int {
 // it is just a character ([^:] takes it), but in the command "." cannot
 // match it and the whole line is malformed.
 func parseCommands(src []byte, body source.Span) []CommandLine {
-	var out []CommandLine
+	lines := splitLines(src, body.Start, body.End)
+	out := make([]CommandLine, 0, len(lines))
 	first := map[string]source.Span{}
-	for _, l := range splitLines(src, body.Start, body.End) {
+	for _, l := range lines {
 		t := trimSpan(src, l.span())
-		text := string(src[t.Start:t.End])
-		if t.Len() == 0 || strings.HasPrefix(text, "<!--") {
+		text := src[t.Start:t.End]
+		if t.Len() == 0 || bytes.HasPrefix(text, []byte("<!--")) {
 			continue
 		}
 		cl := CommandLine{LineSpan: t}
-		colon := strings.IndexByte(text, ':')
+		colon := bytes.IndexByte(text, ':')
 		switch {
 		case colon < 0:
 			cl.Malformed, cl.Problem = true, "no-colon"

@@ -47,6 +47,9 @@ func Check(ctx context.Context, v *View, opts Options) map[string][]diag.Diagnos
 	if c.wants(d.ReportFile) {
 		c.checkReport()
 	}
+	for path := range c.out {
+		c.out[path] = append(c.out[path], c.limit.Notes(path)...)
+	}
 	for path, ds := range c.out {
 		if c.stopped(0) {
 			break
@@ -92,6 +95,9 @@ type checker struct {
 	opts  Options
 	out   map[string][]diag.Diagnostic
 	known map[string]bool // knownIDs, once computed
+	// limit keeps at most diag.MaxPerCode diagnostics of a code in a file:
+	// a ## Commands section of 250,000 "x" lines would make as many.
+	limit diag.Limiter
 }
 
 // stopped reports, every 32nd i, whether the check's context is done: the
@@ -106,7 +112,7 @@ func (c *checker) wants(f *File) bool {
 }
 
 func (c *checker) add(file string, dg diag.Diagnostic) {
-	if c.opts.Only != "" && file != c.opts.Only {
+	if c.opts.Only != "" && file != c.opts.Only || !c.limit.Keep(file, dg.Code, dg.Span) {
 		return
 	}
 	c.out[file] = append(c.out[file], dg)

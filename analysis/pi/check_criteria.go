@@ -3,6 +3,7 @@ package pi
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
@@ -148,11 +149,18 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 		dg.Fix = diag.Replace("Rewrite as `"+r+"`", f.LineSpan, r)
 		out = append(out, dg)
 	}
+	// A VAL can hold 100,000 lines of one unknown key: look each key up once.
+	closest := map[string]string{}
 	for _, f := range v.Fields {
 		if IsKnownKey(f.Key) {
 			continue
 		}
-		if k := closestKey(f.Key); k != "" {
+		k, ok := closest[f.Key]
+		if !ok {
+			k = closestKey(f.Key)
+			closest[f.Key] = k
+		}
+		if k != "" {
 			dg := diag.New(diag.FieldKeyTypo, f.KeySpan, "unknown field %q looks like a misspelt %q; upstream ignores unknown fields", f.RawKey, k)
 			dg.Fix = diag.Replace("Change the key to "+canonicalKey(k), f.KeySpan, canonicalKey(k))
 			out = append(out, dg)
@@ -262,16 +270,25 @@ func canonicalKey(k string) string {
 // for keys of up to 5 letters (task, kind, agent), else 2; "" if none.
 func closestKey(key string) string {
 	best, bestD := "", 3
+	nk := strings.ReplaceAll(key, " ", "")
+	// Words further apart in length than the limit are further apart in
+	// distance too: most keys need no distance computed.
+	n := utf8.RuneCountInString(key)
+	near := func(runes int, k string, limit int) bool { return runes-len(k) <= limit && len(k)-runes <= limit }
 	for _, k := range KnownKeys {
 		limit := 2
 		if len(k) <= 5 {
 			limit = 1
 		}
-		if dist := textdist.Distance(key, k); dist <= limit && dist < bestD {
-			best, bestD = k, dist
+		if near(n, k, limit) {
+			if dist := textdist.Distance(key, k); dist <= limit && dist < bestD {
+				best, bestD = k, dist
+			}
 		}
-		if nk := strings.ReplaceAll(key, " ", ""); nk != key && textdist.Distance(nk, k) <= limit && textdist.Distance(nk, k) < bestD {
-			best, bestD = k, textdist.Distance(nk, k)
+		if nk != key && near(n-(len(key)-len(nk)), k, limit) {
+			if dist := textdist.Distance(nk, k); dist <= limit && dist < bestD {
+				best, bestD = k, dist
+			}
 		}
 	}
 	return best

@@ -34,7 +34,7 @@ func ParseCriteriaContext(ctx context.Context, src []byte) (*Criteria, error) {
 			return nil, err
 		}
 		blocks[i] = parseBlock(src[b.start:b.end], b.kind)
-		blocks[i].start = b.start
+		blocks[i].settle(b.start)
 	}
 	return resolve(ctx, src, blocks)
 }
@@ -89,6 +89,7 @@ func (p *CriteriaParser) ParseContext(ctx context.Context, src []byte) (*Criteri
 				return nil, err
 			}
 			pb = parseBlock(text, b.kind)
+			pb.settle(b.start)
 			pb.text = string(text)
 		}
 		next[pb.text] = pb
@@ -178,8 +179,12 @@ func isH1(src []byte, l line) bool {
 
 // parsedBlock is one block's content, with spans relative to start.
 type parsedBlock struct {
-	kind        blockKind
-	start       int    // file offset in the version being resolved
+	kind  blockKind
+	start int // file offset in the version being resolved
+	// at is the offset the criteria's spans are relative to: the block's
+	// offset in the version that parsed it (settle), so that placing it
+	// there again copies nothing.
+	at          int
 	text        string // the block's text, its key in CriteriaParser
 	headingLine source.Span
 	heading     source.Span // trimmed heading text (H2 only)
@@ -215,6 +220,23 @@ func parseBlock(text []byte, kind blockKind) *parsedBlock {
 	}
 	pb.sections, pb.invalid = parseSections(text, body)
 	return pb
+}
+
+// settle moves the spans of the block's criteria, parsed relative to the
+// block, to the block's offset start in the file being parsed, in place:
+// the criteria are new and nobody else holds them yet. The block's own
+// spans (heading, dropped headings) stay relative to it.
+func (b *parsedBlock) settle(start int) {
+	b.start, b.at = start, start
+	if start == 0 {
+		return
+	}
+	if b.ungrouped != nil {
+		b.ungrouped.shiftInPlace(start)
+	}
+	for _, c := range b.sections {
+		c.shiftInPlace(start)
+	}
 }
 
 // parseSections splits lines at upstream's ### headings (/^###\s+(.+?)\s*$/)
@@ -280,8 +302,7 @@ func resolve(ctx context.Context, src []byte, blocks []*parsedBlock) (*Criteria,
 			out.Mode = ModeCriteriaSection
 		} else {
 			out.Mode = ModeFlat
-			crits, _ := parseSections(src, splitLines(src, 0, len(src)))
-			out.Criteria = crits
+			out.Criteria = flatCriteria(src, blocks)
 		}
 	}
 	if out.Mode != ModeFlat {
@@ -294,13 +315,40 @@ func resolve(ctx context.Context, src []byte, blocks []*parsedBlock) (*Criteria,
 				reason = DropNested
 			}
 			for _, s := range b.sections {
-				out.Dropped = append(out.Dropped, DroppedVAL{Reason: reason, Text: s.headingText(src, b.start),
-					HeadingSpan: s.HeadingSpan.Shift(b.start), IDSpan: s.IDSpan.Shift(b.start)})
+				delta := b.start - b.at
+				out.Dropped = append(out.Dropped, DroppedVAL{Reason: reason, Text: s.headingText(src, delta),
+					HeadingSpan: s.HeadingSpan.Shift(delta), IDSpan: s.IDSpan.Shift(delta)})
 			}
 		}
 	}
 	sortDropped(out.Dropped)
 	return out, nil
+}
+
+// flatCriteria is every ### VAL-* of the file, each running to the next
+// ### heading. When every ### heading that is a VAL, or looks like one, lies
+// in the last block (a file of "# Criteria" then VALs), those are the
+// block's own criteria, already parsed: a register of 150,000 VALs is not
+// parsed twice.
+func flatCriteria(src []byte, blocks []*parsedBlock) []*Criterion {
+	if n := len(blocks); n > 0 {
+		last := blocks[n-1]
+		alone := true
+		for _, b := range blocks[:n-1] {
+			alone = alone && len(b.sections) == 0 && len(b.invalid) == 0 && b.ungrouped == nil
+		}
+		if alone && last.ungrouped == nil {
+			if len(last.sections) == 0 {
+				return nil
+			}
+			if last.start == last.at {
+				return last.sections
+			}
+			return shiftCriteria(last.sections, last.start-last.at)
+		}
+	}
+	crits, _ := parseSections(src, splitLines(src, 0, len(src)))
+	return crits
 }
 
 // placement remembers a block's criteria (and milestone) shifted to the
@@ -329,14 +377,21 @@ func (b *parsedBlock) place(src []byte) ([]*Criterion, *Milestone) {
 	}
 	var m *Milestone
 	var crits []*Criterion
+	// Where the block was parsed its criteria are placed already.
+	shift := func(cs []*Criterion) []*Criterion {
+		if b.start == b.at {
+			return cs
+		}
+		return shiftCriteria(cs, b.start-b.at)
+	}
 	if b.ungrouped != nil {
-		crits = shiftCriteria([]*Criterion{b.ungrouped}, b.start)
+		crits = shift([]*Criterion{b.ungrouped})
 	} else {
 		m = &Milestone{HeadingSpan: b.headingLine.Shift(b.start)}
 		m.Title = string(src[b.start+b.heading.Start : b.start+b.heading.End])
 		m.IDSpan = firstToken(src, b.heading.Shift(b.start))
 		m.ID = string(src[m.IDSpan.Start:m.IDSpan.End])
-		crits = shiftCriteria(b.sections, b.start)
+		crits = shift(b.sections)
 		for _, c := range crits {
 			c.MilestoneID = m.ID
 		}
@@ -398,23 +453,62 @@ func shiftCriteria(cs []*Criterion, delta int) []*Criterion {
 		n.TitleSpan = c.TitleSpan.Shift(delta)
 		n.BodySpan = c.BodySpan.Shift(delta)
 		n.DescriptionSpan = c.DescriptionSpan.Shift(delta)
-		n.Fields, fields = fields[:len(c.Fields):len(c.Fields)], fields[len(c.Fields):]
-		for j, f := range c.Fields {
-			n.Fields[j] = f.shift(delta)
+		// Empty lists stay as they were (nil or not), as in a criterion
+		// placed where it was parsed.
+		if len(c.Fields) > 0 {
+			n.Fields, fields = fields[:len(c.Fields):len(c.Fields)], fields[len(c.Fields):]
+			for j, f := range c.Fields {
+				n.Fields[j] = f.shift(delta)
+			}
 		}
-		n.NotParsed, notParsed = notParsed[:len(c.NotParsed):len(c.NotParsed)], notParsed[len(c.NotParsed):]
-		for j, f := range c.NotParsed {
-			n.NotParsed[j] = FieldLine{Field: f.Field.shift(delta), Form: f.Form}
+		if len(c.NotParsed) > 0 {
+			n.NotParsed, notParsed = notParsed[:len(c.NotParsed):len(c.NotParsed)], notParsed[len(c.NotParsed):]
+			for j, f := range c.NotParsed {
+				n.NotParsed[j] = FieldLine{Field: f.Field.shift(delta), Form: f.Form}
+			}
 		}
-		n.Warnings, warnings = warnings[:len(c.Warnings):len(c.Warnings)], warnings[len(c.Warnings):]
-		for j, w := range c.Warnings {
-			w.Span = w.Span.Shift(delta)
-			n.Warnings[j] = w
+		if len(c.Warnings) > 0 {
+			n.Warnings, warnings = warnings[:len(c.Warnings):len(c.Warnings)], warnings[len(c.Warnings):]
+			for j, w := range c.Warnings {
+				w.Span = w.Span.Shift(delta)
+				n.Warnings[j] = w
+			}
 		}
 		n.checks = shiftDiagnostics(c.checks, delta)
 		out[i] = n
 	}
 	return out
+}
+
+// shiftInPlace moves c's spans by delta; only for a criterion nobody else
+// holds yet.
+func (c *Criterion) shiftInPlace(delta int) {
+	c.HeadingSpan = c.HeadingSpan.Shift(delta)
+	c.IDSpan = c.IDSpan.Shift(delta)
+	c.TitleSpan = c.TitleSpan.Shift(delta)
+	c.BodySpan = c.BodySpan.Shift(delta)
+	c.DescriptionSpan = c.DescriptionSpan.Shift(delta)
+	for j := range c.Fields {
+		c.Fields[j] = c.Fields[j].shift(delta)
+	}
+	for j := range c.NotParsed {
+		c.NotParsed[j].Field = c.NotParsed[j].Field.shift(delta)
+	}
+	for j := range c.Warnings {
+		c.Warnings[j].Span = c.Warnings[j].Span.Shift(delta)
+	}
+	for j := range c.checks {
+		d := &c.checks[j]
+		d.Span = d.Span.Shift(delta)
+		for k := range d.Related {
+			d.Related[k].Span = d.Related[k].Span.Shift(delta)
+		}
+		if d.Fix != nil {
+			for k := range d.Fix.Edits {
+				d.Fix.Edits[k].Span = d.Fix.Edits[k].Span.Shift(delta)
+			}
+		}
+	}
 }
 
 func (f Field) shift(delta int) Field {

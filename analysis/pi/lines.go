@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -20,7 +21,7 @@ func (l line) span() source.Span { return source.Span{Start: l.start, End: l.end
 // splitLines splits src[from:to] into lines. The range always yields at
 // least one (possibly empty) line, as JavaScript's split does.
 func splitLines(src []byte, from, to int) []line {
-	var out []line
+	out := make([]line, 0, bytes.Count(src[from:to], []byte("\n"))+1)
 	start := from
 	for i := from; i < to; i++ {
 		if src[i] != '\n' {

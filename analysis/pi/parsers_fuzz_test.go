@@ -4,12 +4,15 @@ import (
 	"context"
 	"io/fs"
 	"path"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
 
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/internal/hostile"
 )
 
 // Fuzz targets for the parsers fuzz_test.go does not cover on their own,
@@ -156,3 +159,46 @@ func (m memFS) name(p string) string {
 func (m memFS) ReadFile(p string) ([]byte, error)       { return fstest.MapFS(m).ReadFile(m.name(p)) }
 func (m memFS) Stat(p string) (fs.FileInfo, error)      { return fstest.MapFS(m).Stat(m.name(p)) }
 func (m memFS) ReadDir(p string) ([]fs.DirEntry, error) { return fstest.MapFS(m).ReadDir(m.name(p)) }
+
+// FuzzRuns lays a unit out many times (on one line, as lines, or nested)
+// in a VAL's heading, body and fields, in charter.md's Objective and
+// Commands and in REPORT.md, and checks the whole folder: spans stay in
+// their files, codes are in the catalogue, no code is reported more than
+// diag.MaxPerCode times, and the work allocates in proportion to the text.
+func FuzzRuns(f *testing.F) {
+	hostile.FuzzRuns(f, func(t *testing.T, run string) {
+		const dir = "/p/.pi/charters/c"
+		files := map[string][]byte{
+			dir + "/criteria.md": []byte("# Criteria\n\n## m1 " + run + "\n\n### VAL-A-001 " + run + "\n" + run + "\nVerifier: command\nCommand: " + run + "\n\n### VAL-A-002 T\n" + run + "\n"),
+			dir + "/charter.md":  []byte("# Charter: F\n\n## Objective\n\n" + run + "\n\n## Commands\n\n" + run + "\n"),
+			dir + "/REPORT.md":   []byte("# F\n\n## Objective\n\n" + run + "\n\n## Outcome\n\n" + run + "\n\n## Notes\n"),
+			dir + "/state.json":  []byte(`{"charterId":"c","status":"active"}`),
+		}
+		fsys := memFS{}
+		size := 0
+		for p, b := range files {
+			fsys[strings.TrimPrefix(p, "/")] = &fstest.MapFile{Data: b, ModTime: time.Unix(1, 0)}
+			size += len(b)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		out := Check(context.Background(), viewOf(fsys, LoadDir(fsys, dir)), Options{Now: time.Unix(2e9, 0)})
+		runtime.ReadMemStats(&after)
+		for file, ds := range out {
+			counts := map[diag.Code]int{}
+			for _, x := range ds {
+				spanOK(t, x.Code.String(), len(files[file]), x.Span)
+				if x.Code.Rule() == nil {
+					t.Fatalf("code %q not in the catalogue", x.Code)
+				}
+				if counts[x.Code]++; counts[x.Code] > diag.MaxPerCode {
+					t.Fatalf("%s: more than %d %s diagnostics", file, diag.MaxPerCode, x.Code)
+				}
+			}
+		}
+		if bound, ok := hostile.AllocBound(size); ok && after.TotalAlloc-before.TotalAlloc > bound {
+			alloc := after.TotalAlloc - before.TotalAlloc
+			t.Fatalf("%d MB allocated for %d KB of text", alloc>>20, size>>10)
+		}
+	})
+}

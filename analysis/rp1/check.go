@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -33,39 +34,95 @@ var sectionNeeds = map[SectionID]string{
 // Check returns the diagnostics of families rp1 and scratchpad for ch. Only
 // spans are set; the caller locates them (diag.Locate) with ch.Index.
 func Check(ch *Charter, opts Options) []diag.Diagnostic {
+	ds, _ := CheckContext(context.Background(), ch, opts)
+	return ds
+}
+
+// CheckContext is Check that stops, returning ctx's error, when ctx is
+// done: while the interview's answers are weighed (qaContext, which reads
+// every sentence of every answer) and before each gap.
+func CheckContext(ctx context.Context, ch *Charter, opts Options) ([]diag.Diagnostic, error) {
 	if opts.QuestionBudget <= 0 {
 		opts.QuestionBudget = DefaultQuestionBudget
 	}
-	var ds []diag.Diagnostic
+	f := new(found)
 	switch {
 	case ch.Format == FormatSkeleton:
 		// rp1 reads a skeleton charter's regions only; a scratch pad in it
 		// is legacy (reported by checkSkeleton), its entries unread.
 		if opts.RP1Style {
-			ds = append(ds, checkSkeleton(ch, ch.Skeleton)...)
+			checkSkeleton(ch, ch.Skeleton, f)
 		}
 	default:
 		if opts.RP1Style {
-			ds = append(ds, checkSections(ch, opts.QuestionBudget)...)
-			ds = append(ds, checkStatus(ch)...)
+			sections, err := checkSections(ctx, ch, opts.QuestionBudget)
+			if err != nil {
+				return nil, err
+			}
+			f.add(sections...)
+			f.add(checkStatus(ch)...)
 		}
 		if ch.ScratchPad != nil {
-			ds = append(ds, checkScratchPad(ch, opts)...)
+			checkScratchPad(ch, opts, f)
 		}
 	}
 	if opts.RP1Style {
-		ds = append(ds, generationConflicts(ch)...)
+		generationConflicts(ch, f)
+		checkCapped(ch, f)
 	}
+	ds := f.list()
 	diag.Sort(ds)
-	return ds
+	return ds, nil
 }
 
-func checkSections(ch *Charter, budget int) []diag.Diagnostic {
+// found gathers a check's diagnostics, keeping at most diag.MaxPerCode of
+// a code (diag.Limiter) and counting the rest in one analysis-capped note
+// per code: the checks that report each duplicate heading, entry, line or
+// clue would otherwise hold 100,000 diagnostics of a few hundred bytes
+// each (220 MB for 1 MB of "### Will" headings) before analysis.Finish
+// kept 1,000.
+type found struct {
+	ds    []diag.Diagnostic
+	limit diag.Limiter
+}
+
+func (f *found) add(ds ...diag.Diagnostic) {
+	for _, d := range ds {
+		if f.take(d.Code, d.Span) {
+			f.put(d)
+		}
+	}
+}
+
+// take counts a diagnostic of code at span and reports whether it is kept:
+// a loop that may make many asks before it builds one.
+func (f *found) take(code diag.Code, span source.Span) bool { return f.limit.Keep("", code, span) }
+
+// addNew adds diag.New(code, span, format, args...), made only when kept.
+func (f *found) addNew(code diag.Code, span source.Span, format string, args ...any) {
+	if f.take(code, span) {
+		f.put(diag.New(code, span, format, args...))
+	}
+}
+
+// put keeps d, taken already.
+func (f *found) put(d diag.Diagnostic) { f.ds = append(f.ds, d) }
+
+// list is what was kept, and a note for each code that was over.
+func (f *found) list() []diag.Diagnostic { return append(f.ds, f.limit.Notes("")...) }
+
+func checkSections(ctx context.Context, ch *Charter, budget int) ([]diag.Diagnostic, error) {
 	var ds []diag.Diagnostic
-	qa := ch.QA()
+	qa, err := ch.qaContext(ctx)
+	if err != nil {
+		return nil, err
+	}
 	for _, g := range qa.Gaps() {
 		if g.Status == GapFilled {
 			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
 		sec := ch.Section(g.Section)
 		name := CanonicalHeading[g.Section]
@@ -107,7 +164,7 @@ func checkSections(ch *Charter, budget int) []diag.Diagnostic {
 			ds = append(ds, partial(sec, name, needs))
 		}
 	}
-	return ds
+	return ds, nil
 }
 
 // partial reports a PARTIAL section on its heading, naming each reason and
@@ -216,11 +273,10 @@ func checkStatus(ch *Charter) []diag.Diagnostic {
 // generationConflicts says where the file holds evidence of the other
 // generation than the one it is read as (Era.Conflicts). A scratch pad in
 // a skeleton charter is legacy-scratch-pad's.
-func generationConflicts(ch *Charter) []diag.Diagnostic {
+func generationConflicts(ch *Charter, f *found) {
 	e := ch.Era
-	var ds []diag.Diagnostic
 	for _, c := range e.Conflicts {
-		if c.Kind == ClueScratchPad && e.Format == FormatSkeleton {
+		if c.Kind == ClueScratchPad && e.Format == FormatSkeleton || !f.take(diag.GenerationConflict, c.Span) {
 			continue
 		}
 		from := ""
@@ -231,8 +287,7 @@ func generationConflicts(ch *Charter) []diag.Diagnostic {
 				from += fmt.Sprintf(" on line %d", r.Line)
 			}
 		}
-		ds = append(ds, diag.New(diag.GenerationConflict, c.Span,
+		f.put(diag.New(diag.GenerationConflict, c.Span,
 			"%s is %s, but this charter is read as %s%s; %s.", c.What, c.Means, e.Format.Title(), from, e.Otherwise))
 	}
-	return ds
 }

@@ -10,23 +10,21 @@ import (
 // topicHint lists topics the interviewer maps to sections, for messages.
 const topicHint = "Problem & Context, Target Users, Value Proposition, Scope or Success Criteria"
 
-func checkScratchPad(ch *Charter, opts Options) []diag.Diagnostic {
+func checkScratchPad(ch *Charter, opts Options, f *found) {
 	sp := ch.ScratchPad
-	var ds []diag.Diagnostic
-	ds = append(ds, checkEntries(sp, opts)...)
-	ds = append(ds, checkMode(ch)...)
+	checkEntries(sp, opts, f)
+	f.add(checkMode(ch)...)
 	switch {
 	case sp.CutShort:
 		d := diag.New(diag.ScratchpadAnswerHeading, sp.CutSpan,
 			"This \"## \" line ends the scratch pad for rp1 before its end marker%s; write it as \"####\" or plain text.",
 			cutVictim(sp))
-		ds = append(ds, d)
+		f.add(d)
 	case !sp.HasEndMarker:
 		d := diag.New(diag.ScratchpadMissingEnd, sp.HeadingSpan,
 			"The scratch pad has no <!-- End scratch pad --> marker; add it after the last entry so the interview state has a clear end.")
-		ds = append(ds, d)
+		f.add(d)
 	}
-	return ds
 }
 
 // cutVictim names the entry whose answer a stray "## " line cuts off.
@@ -40,53 +38,54 @@ func cutVictim(sp *ScratchPad) string {
 	return ""
 }
 
-func checkEntries(sp *ScratchPad, opts Options) []diag.Diagnostic {
-	var ds []diag.Diagnostic
+func checkEntries(sp *ScratchPad, opts Options, f *found) {
 	seen := map[int]*Entry{}
 	highest, counted := 0, 0
+	next := sp.LastNumber() + 1 // asked once: it reads every entry
 	for _, e := range sp.Entries {
 		if e.Number == 0 {
-			ds = append(ds, diag.New(diag.ScratchpadMalformedEntry, e.HeadingSpan,
+			f.addNew(diag.ScratchpadMalformedEntry, e.HeadingSpan,
 				"Entry heading is not \"### Q{N}: {Topic}\", so the interviewer cannot number it; rename it like \"### Q%d: %s\".",
-				sp.LastNumber()+1, topicOr(e.Topic)))
+				next, topicOr(e.Topic))
 			continue
 		}
 		if e.Malformed() {
-			ds = append(ds, diag.New(diag.ScratchpadMalformedEntry, e.HeadingSpan,
+			f.addNew(diag.ScratchpadMalformedEntry, e.HeadingSpan,
 				"Q%d has none of **Asked**, **Answer** or **Skipped**, so the interviewer skips it; add the question and its answer, or delete the entry.",
-				e.Number))
+				e.Number)
 			continue
 		}
 		counted++
 		if counted == opts.QuestionBudget+1 {
-			ds = append(ds, diag.New(diag.ScratchpadOverBudget, e.HeadingSpan,
+			f.addNew(diag.ScratchpadOverBudget, e.HeadingSpan,
 				"Q%d is beyond the question budget of %d, so the interviewer would have finished before it; finish the interview or raise questionBudget.",
-				e.Number, opts.QuestionBudget))
+				e.Number, opts.QuestionBudget)
 		}
 		if first := seen[e.Number]; first != nil {
-			d := diag.New(diag.ScratchpadDuplicateNumber, e.HeadingSpan,
-				"Q%d is used twice; renumber this entry Q%d so answers are not confused.", e.Number, highest+1)
-			d.Related = []diag.Related{{Span: first.HeadingSpan, Message: "first Q" + strconv.Itoa(e.Number)}}
-			ds = append(ds, d)
+			if f.take(diag.ScratchpadDuplicateNumber, e.HeadingSpan) {
+				d := diag.New(diag.ScratchpadDuplicateNumber, e.HeadingSpan,
+					"Q%d is used twice; renumber this entry Q%d so answers are not confused.", e.Number, highest+1)
+				d.Related = []diag.Related{{Span: first.HeadingSpan, Message: "first Q" + strconv.Itoa(e.Number)}}
+				f.put(d)
+			}
 		} else if e.Number < highest {
-			ds = append(ds, diag.New(diag.ScratchpadOutOfOrder, e.HeadingSpan,
+			f.addNew(diag.ScratchpadOutOfOrder, e.HeadingSpan,
 				"Q%d comes after Q%d; number entries in the order asked, since the next question is numbered from the last one.",
-				e.Number, highest))
+				e.Number, highest)
 		}
 		seen[e.Number] = e
 		if e.Number > highest {
 			highest = e.Number
 		}
 		if len(e.Sections()) == 0 && !IsBrainDump(e.Topic) && !IsProjectName(e.Topic) {
-			ds = append(ds, diag.New(diag.ScratchpadUnknownTopic, e.HeadingSpan,
-				"Topic %q maps to no charter section, so its answer covers nothing; name it %s.", e.Topic, topicHint))
+			f.addNew(diag.ScratchpadUnknownTopic, e.HeadingSpan,
+				"Topic %q maps to no charter section, so its answer covers nothing; name it %s.", e.Topic, topicHint)
 		}
 		if e.Pending() {
-			ds = append(ds, diag.New(diag.ScratchpadPending, e.HeadingSpan,
-				"Q%d (%s) awaits an answer; write it after **Answer**: and run the interview again.", e.Number, topicOr(e.Topic)))
+			f.addNew(diag.ScratchpadPending, e.HeadingSpan,
+				"Q%d (%s) awaits an answer; write it after **Answer**: and run the interview again.", e.Number, topicOr(e.Topic))
 		}
 	}
-	return ds
 }
 
 // checkMode compares the <!-- Mode: --> comment with the file. CREATE

@@ -26,28 +26,33 @@ var regionNeeds = map[RegionID]string{
 // placeholders it will not recognise, a status it will rewrite, and a
 // scratch pad it will ignore. Each diagnostic with one unambiguous repair
 // carries it as a diag.Fix.
-func checkSkeleton(ch *Charter, sk *Skeleton) []diag.Diagnostic {
+func checkSkeleton(ch *Charter, sk *Skeleton, f *found) {
 	src := ch.Index.Source()
 	nl := source.LineEnding(src)
-	var ds []diag.Diagnostic
 
 	scopeReported := false
 	for _, r := range sk.Regions {
 		heading, level := RegionHeading(r.ID)
 		mark := strings.Repeat("#", level) + " " + heading
 		for _, h := range r.Duplicates {
+			if !f.take(diag.DuplicateRegion, h.Span) {
+				continue
+			}
 			d := diag.New(diag.DuplicateRegion, h.Span,
 				"%q appears again here; rp1 reads only the first %q (line %d), so nothing under this heading counts; merge it into the first.",
 				r.ID, mark, r.Heading.Line+1)
 			d.Related = []diag.Related{{Span: r.Heading.Span, Message: "the heading rp1 reads"}}
-			ds = append(ds, d)
+			f.put(d)
 		}
 		switch {
 		case r.State == RegionFilled && len(r.PlaceholderLines) > 0:
-			ds = append(ds, placeholderVariant(src, r, nl))
+			f.add(placeholderVariant(src, r, nl))
 		case r.State == RegionFilled:
 			for _, m := range r.Mixed {
-				ds = append(ds, diag.New(diag.MixedPlaceholder, m,
+				if !f.take(diag.MixedPlaceholder, m) {
+					continue
+				}
+				f.put(diag.New(diag.MixedPlaceholder, m,
 					"%q holds _TBD_ beside its text: rp1 counts %q as written, but it is unfinished; finish the sentence.",
 					r.ID, r.ID))
 			}
@@ -60,7 +65,7 @@ func checkSkeleton(ch *Charter, sk *Skeleton) []diag.Diagnostic {
 				"Required region %q %s, so rp1 asks for it and keeps the charter Draft; write %s, or run the interview.",
 				r.ID, holds, regionNeeds[r.ID])
 			d.Data = map[string]string{"region": string(r.ID)}
-			ds = append(ds, d)
+			f.add(d)
 		case r.Variant != nil:
 			v := r.Variant
 			d := diag.New(diag.RegionHeadingVariant, v.Span,
@@ -68,7 +73,7 @@ func checkSkeleton(ch *Charter, sk *Skeleton) []diag.Diagnostic {
 				strings.TrimSpace(string(src[v.Span.Start:v.Span.End])), r.ID, mark)
 			d.Fix = &diag.Fix{Title: "Rename to " + mark, Edits: []diag.Edit{{Span: v.Span, NewText: mark}}}
 			d.Data = map[string]string{"region": string(r.ID)}
-			ds = append(ds, d)
+			f.add(d)
 		case r.ID.IsList() && sk.Scope == nil:
 			if scopeReported {
 				continue
@@ -80,7 +85,7 @@ func checkSkeleton(ch *Charter, sk *Skeleton) []diag.Diagnostic {
 					strings.TrimSpace(string(src[sv.Span.Start:sv.Span.End])), ScopeHeading)
 				d.Fix = &diag.Fix{Title: "Rename to ## " + ScopeHeading, Edits: []diag.Edit{{Span: sv.Span, NewText: "## " + ScopeHeading}}}
 				d.Data = map[string]string{"region": string(RegionWill)}
-				ds = append(ds, d)
+				f.add(d)
 				continue
 			}
 			at := regionInsertion(ch, sk, r.ID)
@@ -90,24 +95,23 @@ func checkSkeleton(ch *Charter, sk *Skeleton) []diag.Diagnostic {
 				ScopeHeading, regionNeeds[RegionWill], regionNeeds[RegionWont])
 			d.Fix = &diag.Fix{Title: "Add ## " + ScopeHeading + " with Will and Won't", Edits: []diag.Edit{insertBlock(src, at, block, nl)}}
 			d.Data = map[string]string{"region": string(RegionWill)}
-			ds = append(ds, d)
+			f.add(d)
 		default:
 			at := regionInsertion(ch, sk, r.ID)
 			d := diag.New(diag.SectionMissing, source.Span{Start: at, End: at},
 				"Required region %q is missing, so rp1 keeps the charter Draft and asks for it; add it with %s.", mark, regionNeeds[r.ID])
 			d.Fix = &diag.Fix{Title: "Add " + mark, Edits: []diag.Edit{insertBlock(src, at, mark+nl+r.ID.Placeholder()+nl, nl)}}
 			d.Data = map[string]string{"region": string(r.ID)}
-			ds = append(ds, d)
+			f.add(d)
 		}
 		if r.Legacy != nil && r.ID != RegionWont {
-			ds = append(ds, legacySection(ch, r))
+			f.add(legacySection(ch, r))
 		}
 	}
-	ds = append(ds, checkSkeletonStatus(ch, sk, nl)...)
+	f.add(checkSkeletonStatus(ch, sk, nl)...)
 	if pad := ch.ScratchPad; pad != nil {
-		ds = append(ds, legacyScratchPad(ch, pad))
+		f.add(legacyScratchPad(ch, pad))
 	}
-	return ds
 }
 
 // placeholderVariant reports a region whose every line is a placeholder rp1
@@ -312,7 +316,7 @@ func legacyScratchPad(ch *Charter, pad *ScratchPad) diag.Diagnostic {
 	}
 	d := diag.New(diag.LegacyScratchPad, pad.HeadingSpan,
 		"rp1 no longer reads a ## Scratch Pad: %s; move the answers into their regions.", what)
-	if m, err := Migrate(ch.Index.Source(), MigrateOptions{}); err == nil && m.Changed() {
+	if m, err := migrate(ch, MigrateOptions{}); err == nil && m.Changed() {
 		d.Fix = &diag.Fix{Title: "Migrate the scratch pad's answers into their regions", Edits: []diag.Edit{m.Edit()}}
 	}
 	return d

@@ -66,7 +66,9 @@ func Finalize(ch *Charter, artifact string) FinalizerResponse {
 		r.Warnings = append(r.Warnings, fmt.Sprintf(
 			"the charter holds a ## Scratch Pad with %d answer%s that rp1 no longer reads; rewriting it would lose them: migrate them into their regions first (charter-lsp migrate)", n, plural(n)))
 	}
-	for _, d := range checkSkeleton(ch, sk) {
+	var f found
+	checkSkeleton(ch, sk, &f)
+	for _, d := range f.ds {
 		switch d.Code {
 		case diag.RegionHeadingVariant, diag.PlaceholderVariant, diag.MixedPlaceholder, diag.StatusNoncanonical, diag.StatusMismatch, diag.LegacySections:
 			line := ch.Index.Position(d.Span.Start).Line + 1

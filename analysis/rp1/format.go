@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/charter-lsp/charter-lsp/analysis/codefence"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -138,16 +139,28 @@ func detect(ch *Charter) Era {
 			at += len(line)
 		}
 	}
+	// The first diag.MaxPerCode region headings are clues, as many as
+	// check reports generation conflicts for: a file of 110,000 "### Will"
+	// headings made as many clues (60 MB), which no reader of the reasons
+	// goes through. The rest still count as evidence.
+	regions := 0
+	region := func(h Heading) {
+		if regions < diag.MaxPerCode {
+			what := "`" + strings.Repeat("#", h.Level) + " " + h.Text + "`"
+			skeleton = append(skeleton, clue(ClueRegion, h.Span, what, "a region of rp1's skeleton charter (PR #436)"))
+		}
+		regions++
+	}
 	for _, h := range scanHeadings(ch) {
 		if h.Level < 2 || h.Level > 3 {
 			continue
 		}
 		switch regionKey(h.Text) {
 		case "vision", "vision statement", "product vision", "project vision":
-			skeleton = append(skeleton, clue(ClueRegion, h.Span, fmt.Sprintf("`%s %s`", strings.Repeat("#", h.Level), h.Text), "a region of rp1's skeleton charter (PR #436)"))
+			region(h)
 		case "will", "won't":
 			if h.Level == 3 {
-				skeleton = append(skeleton, clue(ClueRegion, h.Span, fmt.Sprintf("`### %s`", h.Text), "a region of rp1's skeleton charter (PR #436)"))
+				region(h)
 				certain = true
 			}
 		}
@@ -207,14 +220,21 @@ type Heading struct {
 }
 
 // scanHeadings lists the headings after the front matter, outside fenced
-// code, including those inside a scratch pad.
+// code, including those inside a scratch pad. The list is made once per
+// charter and shared: callers must not modify it.
 func scanHeadings(ch *Charter) []Heading {
-	var out []Heading
-	eachHeading(ch.Index, func(h Heading) bool {
-		out = append(out, h)
-		return true
+	ch.headingsOnce.Do(func() {
+		// Room for a heading at every line starting with '#': growing the
+		// list by a quarter at a time allocated four times its size for a
+		// file of 200,000 headings.
+		out := make([]Heading, 0, bytes.Count(ch.Index.Source(), []byte("\n#"))+1)
+		eachHeading(ch.Index, func(h Heading) bool {
+			out = append(out, h)
+			return true
+		})
+		ch.headings = out
 	})
-	return out
+	return ch.headings
 }
 
 // Headings calls fn with each ATX heading of src as Parse reads headings

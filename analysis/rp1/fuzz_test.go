@@ -3,10 +3,12 @@ package rp1
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/internal/hostile"
 )
 
 // FuzzParse: any input parses and checks without panicking, every span lies
@@ -148,4 +150,36 @@ func BenchmarkParseLargeSection(b *testing.B) {
 	for b.Loop() {
 		Parse(src)
 	}
+}
+
+// FuzzRuns lays a unit out many times (on one line, as lines, or nested:
+// the runs that made goldmark and our scanners quadratic) in a section, a
+// skeleton region and a scratch-pad answer: the charter parses and checks,
+// every section body goldmark reads is bounded (boundBody), and the work
+// allocates in proportion to the text.
+func FuzzRuns(f *testing.F) {
+	hostile.FuzzRuns(f, func(t *testing.T, run string) {
+		for _, src := range []string{
+			"# Project Charter: F\n\n## Problem & Context\n\n" + run + "\n\n## Scratch Pad\n### Q1: Target Users\n**Asked**: Who?\n**Answer**: " + run + "\n",
+			"# Project Charter: F\n\n**Status**: Draft\n\n## Vision\n" + run + "\n\n## Scope Guardrails\n\n### Will\n- " + run + "\n",
+		} {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			ch := Parse([]byte(src))
+			ds := Check(ch, Options{RP1Style: true})
+			runtime.ReadMemStats(&after)
+			for _, d := range ds {
+				if d.Span.Start < 0 || d.Span.End < d.Span.Start || d.Span.End > len(src) {
+					t.Fatalf("%s at %+v in %d bytes", d.Code, d.Span, len(src))
+				}
+			}
+			for _, s := range ch.Sections {
+				checkBounded(t, []byte(src[s.BodySpan.Start:s.BodySpan.End]))
+			}
+			if bound, ok := hostile.AllocBound(len(src)); ok && after.TotalAlloc-before.TotalAlloc > bound {
+				alloc := after.TotalAlloc - before.TotalAlloc
+				t.Fatalf("%d MB allocated for %d KB of text", alloc>>20, len(src)>>10)
+			}
+		}
+	})
 }

@@ -49,21 +49,7 @@ var headingNames = map[string]SectionID{
 // "1. Problem & Context:" and "problem and context" compare equal.
 func normalizeHeading(text string) string {
 	text = strings.ToLower(strings.TrimSpace(text))
-	text = strings.ReplaceAll(text, "&", " and ")
-	var b strings.Builder
-	for _, r := range text {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r > 0x7f:
-			b.WriteRune(r)
-		default:
-			b.WriteByte(' ')
-		}
-	}
-	words := strings.Fields(b.String())
-	for len(words) > 0 && isNumber(words[0]) {
-		words = words[1:]
-	}
-	return strings.Join(words, " ")
+	return wordKey(strings.ReplaceAll(text, "&", " and "), false)
 }
 
 func isNumber(s string) bool {

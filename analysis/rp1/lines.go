@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/codefence"
@@ -85,7 +86,7 @@ func (h *htmlComment) strip(line string) string {
 	i := 0
 	for i < len(b) {
 		if h.open {
-			end := strings.Index(string(b[i:]), "-->")
+			end := bytes.Index(b[i:], []byte("-->"))
 			stop := len(b)
 			if end >= 0 {
 				stop = i + end + 3
@@ -97,7 +98,7 @@ func (h *htmlComment) strip(line string) string {
 			i = stop
 			continue
 		}
-		start := strings.Index(string(b[i:]), "<!--")
+		start := bytes.Index(b[i:], []byte("<!--"))
 		if start < 0 {
 			break
 		}

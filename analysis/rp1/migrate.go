@@ -101,7 +101,13 @@ var ErrNotCharter = errors.New("rp1: nothing to migrate: no charter title, secti
 // text out, with an account of every answer. It fails only on text with no
 // charter in it.
 func Migrate(src []byte, opts MigrateOptions) (*Migration, error) {
-	ch := Parse(src)
+	return migrate(Parse(src), opts)
+}
+
+// migrate is Migrate of a charter parsed already (the check's own parse,
+// for legacy-scratch-pad's fix); it reads ch and changes nothing in it.
+func migrate(ch *Charter, opts MigrateOptions) (*Migration, error) {
+	src := ch.Index.Source()
 	if ch.Title == "" && len(ch.Sections) == 0 && ch.ScratchPad == nil {
 		return nil, ErrNotCharter
 	}

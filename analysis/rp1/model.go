@@ -2,7 +2,11 @@
 // their status, and the interview scratch pad (SPEC §1).
 package rp1
 
-import "github.com/charter-lsp/charter-lsp/analysis/source"
+import (
+	"sync"
+
+	"github.com/charter-lsp/charter-lsp/analysis/source"
+)
 
 // SectionID names one of the five required sections.
 type SectionID string
@@ -76,6 +80,9 @@ type Charter struct {
 
 	// ScratchPad is nil when the file has no "## Scratch Pad" heading.
 	ScratchPad *ScratchPad
+
+	headingsOnce sync.Once
+	headings     []Heading // scanHeadings
 }
 
 // HeaderField is a **Key**: value line in the header (Version, Status,
@@ -101,6 +108,12 @@ type Section struct {
 	Status    SectionStatus    // only meaningful when ID != ""
 	Sentences int              // sentences counted in prose and list items
 	Problems  []SectionProblem // why the section is PARTIAL (empty for COMPLETE)
+	// MoreMarkers: the body holds more than the maxMarkers markers listed
+	// in Problems.
+	MoreMarkers bool
+	// Capped is set when the body nests deeper than the analysis reads
+	// (bound.go): the status is judged from what was read.
+	Capped *Capped
 }
 
 // ProblemKind says what makes a section partial (or, for an EMPTY section,

@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"context"
 	"regexp"
 	"strings"
 
@@ -22,6 +23,19 @@ import (
 // state, which runs as upstream reads it (see parseScratchPad). Finally the
 // file's format is detected and, for a skeleton charter, its regions read.
 func Parse(src []byte) *Charter {
+	ch, _ := ParseContext(context.Background(), src)
+	return ch
+}
+
+// sectionChunk is how many sections Parse makes at a time.
+const sectionChunk = 64
+
+// ParseContext is Parse that stops, returning ctx's error, when ctx is done:
+// checked every 4096 lines and before each section's body is read, so that
+// an editor's newer version stops the parse of an older one within a few
+// milliseconds, whatever the file (docs/reliability.md, "The cost of
+// parsing").
+func ParseContext(ctx context.Context, src []byte) (*Charter, error) {
 	ix := source.NewIndex(src)
 	ch := &Charter{Index: ix}
 	n := ix.LineCount()
@@ -40,6 +54,9 @@ func Parse(src []byte) *Charter {
 		headerTo  = -1 // first line of the first section; the header lies before it
 		titleLine = -1
 	)
+	// Sections are made sectionChunk at a time: a file of 200,000
+	// headings made as many sections one by one.
+	var slab []Section
 	closeSection := func(end int) {
 		if cur != nil {
 			cur.BodySpan.End = end
@@ -52,17 +69,25 @@ func Parse(src []byte) *Charter {
 			headerTo = i
 		}
 		closeSection(ix.LineStart(i))
-		cur = &Section{
+		if len(slab) == cap(slab) {
+			slab = make([]Section, 0, sectionChunk)
+		}
+		slab = append(slab, Section{
 			ID:          id,
 			Level:       level,
 			Heading:     htext,
 			HeadingSpan: ix.LineSpan(i),
 			BodySpan:    source.Span{Start: ix.LineStart(i + 1)},
-		}
+		})
+		cur = &slab[len(slab)-1]
 	}
+	all := string(src) // one copy; each line is a slice of it
 	for i := first; i < n; i++ {
+		if i%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		line := ix.LineSpan(i)
-		text := string(src[line.Start:line.End])
+		text := all[line.Start:line.End]
 		if !f.Open() && c.step(text) || f.Step(text) {
 			continue
 		}
@@ -109,6 +134,9 @@ func Parse(src []byte) *Charter {
 		if s.ID == "" {
 			continue
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if body == nil {
 			body = newBodyParser()
 		}
@@ -119,7 +147,7 @@ func Parse(src []byte) *Charter {
 	if ch.Format == FormatSkeleton {
 		ch.Skeleton = readSkeleton(ch)
 	}
-	return ch
+	return ch, nil
 }
 
 // SectionLevel is the heading level the five sections are written at: that

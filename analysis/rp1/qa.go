@@ -1,5 +1,7 @@
 package rp1
 
+import "context"
+
 // QA is the scratch pad read as the seed's qa_history: the entries the
 // interviewer counts, the entry that asked about each section, and what each
 // answer says about each section (Said). It is the input of Step 2
@@ -14,6 +16,7 @@ type QA struct {
 	own       map[SectionID]*Entry // the first usable answer about each section, Brain Dump aside
 	brainDump *Entry               // the first usable Brain Dump answer
 	said      map[SectionID][]Said
+	complete  map[SectionID]bool // COMPLETE in the charter (Step 1), asked once
 }
 
 // Said is what one answer says about one section, as markdown to write
@@ -26,9 +29,21 @@ type Said struct {
 
 // QA reads the charter's scratch pad (an empty QA when there is none).
 func (ch *Charter) QA() *QA {
-	qa := &QA{ch: ch, asked: map[SectionID]*Entry{}, own: map[SectionID]*Entry{}, said: map[SectionID][]Said{}}
+	qa, _ := ch.qaContext(context.Background())
+	return qa
+}
+
+// qaContext is QA that stops, returning ctx's error, when ctx is done while
+// it weighs the answers: every sentence of every answer is matched against
+// every section's cue words, and an answer can hold 300,000 sentences.
+func (ch *Charter) qaContext(ctx context.Context) (*QA, error) {
+	qa := &QA{ch: ch, asked: map[SectionID]*Entry{}, own: map[SectionID]*Entry{}, said: map[SectionID][]Said{},
+		complete: map[SectionID]bool{}}
+	for _, id := range Priority {
+		qa.complete[id] = ch.SectionCompleteness(id) == StatusComplete
+	}
 	if ch.ScratchPad == nil {
-		return qa
+		return qa, nil
 	}
 	var answers []*Entry
 	for _, e := range ch.ScratchPad.Entries {
@@ -60,8 +75,10 @@ func (ch *Charter) QA() *QA {
 			}
 		}
 	}
-	qa.distribute(answers)
-	return qa
+	if err := qa.distribute(ctx, answers); err != nil {
+		return nil, err
+	}
+	return qa, nil
 }
 
 // Asked is the first entry about section id (answered, skipped or pending),
@@ -128,7 +145,7 @@ func (qa *QA) saidBy(id SectionID, e *Entry) bool {
 // it has no answer of its own and is not COMPLETE in the charter (whose
 // text finishing keeps).
 func (qa *QA) open(id SectionID) bool {
-	return qa.own[id] == nil && qa.ch.SectionCompleteness(id) != StatusComplete
+	return qa.own[id] == nil && !qa.complete[id]
 }
 
 // distribute decides what each answer says about each section (share.go):
@@ -138,8 +155,11 @@ func (qa *QA) open(id SectionID) bool {
 // there (AnswerUnits). No sentence goes to two sections, so no section
 // repeats another's text. Answers to the project-name question describe no
 // section.
-func (qa *QA) distribute(answers []*Entry) {
+func (qa *QA) distribute(ctx context.Context, answers []*Entry) error {
 	for _, e := range answers {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if IsProjectName(e.Topic) {
 			continue
 		}
@@ -147,7 +167,10 @@ func (qa *QA) distribute(answers []*Entry) {
 			if e != qa.brainDump {
 				continue // a second Brain Dump is not read
 			}
-			shares := BrainDumpShares(e.Answer, func(id SectionID) bool { return !qa.open(id) })
+			shares, err := brainDumpShares(ctx, e.Answer, func(id SectionID) bool { return !qa.open(id) })
+			if err != nil {
+				return err
+			}
 			for _, id := range Priority {
 				if len(shares[id]) > 0 {
 					qa.said[id] = append(qa.said[id], Said{e, FormatSentences(shares[id])})
@@ -159,10 +182,15 @@ func (qa *QA) distribute(answers []*Entry) {
 		if len(ids) == 0 {
 			continue
 		}
+		units, err := answerUnits(ctx, e.Answer, ids, qa.open)
+		if err != nil {
+			return err
+		}
 		for _, id := range Priority {
-			if text, ok := AnswerUnits(e.Answer, ids, qa.open)[id]; ok {
+			if text, ok := units[id]; ok {
 				qa.said[id] = append(qa.said[id], Said{e, text})
 			}
 		}
 	}
+	return nil
 }

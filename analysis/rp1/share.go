@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"context"
 	"slices"
 	"strings"
 
@@ -149,6 +150,17 @@ func bestSection(s string, candidates func(SectionID) bool) SectionID {
 // text. A sentence that only names the project ("Name: Benchbook") goes to
 // none: the title holds it.
 func BrainDumpShares(answer string, closed func(SectionID) bool) map[SectionID][]Sentence {
+	shares, _ := brainDumpShares(context.Background(), answer, closed)
+	return shares
+}
+
+// checkEvery is how many sentences the weighing of an answer reads between
+// looks at its context: an answer can hold 300,000.
+const checkEvery = 256
+
+// brainDumpShares is BrainDumpShares that stops, returning ctx's error,
+// when ctx is done.
+func brainDumpShares(ctx context.Context, answer string, closed func(SectionID) bool) (map[SectionID][]Sentence, error) {
 	shares := map[SectionID][]Sentence{}
 	var lines []string
 	for _, line := range strings.Split(answer, "\n") {
@@ -156,7 +168,10 @@ func BrainDumpShares(answer string, closed func(SectionID) bool) map[SectionID][
 			lines = append(lines, line)
 		}
 	}
-	for _, s := range SplitSentences(strings.Join(lines, "\n")) {
+	for i, s := range SplitSentences(strings.Join(lines, "\n")) {
+		if i%checkEvery == checkEvery-1 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		if nameOnly(s.Text) {
 			continue // "Name: Benchbook" is the title's
 		}
@@ -166,7 +181,7 @@ func BrainDumpShares(answer string, closed func(SectionID) bool) map[SectionID][
 		}
 		shares[id] = append(shares[id], s)
 	}
-	return shares
+	return shares, nil
 }
 
 // minMoveHits is how many distinct cue words of another section a
@@ -188,6 +203,13 @@ const minMoveHits = 2
 // in answer to a question stays its answer. An answer kept whole is
 // returned as written, under ids[0].
 func AnswerUnits(answer string, ids []SectionID, open func(SectionID) bool) map[SectionID]string {
+	units, _ := answerUnits(context.Background(), answer, ids, open)
+	return units
+}
+
+// answerUnits is AnswerUnits that stops, returning ctx's error, when ctx
+// is done.
+func answerUnits(ctx context.Context, answer string, ids []SectionID, open func(SectionID) bool) (map[SectionID]string, error) {
 	answer = strings.TrimSpace(strings.ReplaceAll(answer, "\r\n", "\n"))
 	whole := map[SectionID]string{ids[0]: answer}
 	var others []SectionID // the open sections a sentence may move to
@@ -197,11 +219,14 @@ func AnswerUnits(answer string, ids []SectionID, open func(SectionID) bool) map[
 		}
 	}
 	if (len(others) == 0 && len(ids) == 1) || !plainMarkdown(answer) {
-		return whole
+		return whole, nil
 	}
 	parts := map[SectionID][]Sentence{}
 	moved := false
-	for _, s := range SplitSentences(answer) {
+	for i, s := range SplitSentences(answer) {
+		if i%checkEvery == checkEvery-1 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		norm := normalizeCueText(s.Text)
 		to, best := SectionID(""), minMoveHits-1
 		for _, id := range others {
@@ -228,13 +253,13 @@ func AnswerUnits(answer string, ids []SectionID, open func(SectionID) bool) map[
 		stays = stays || len(parts[id]) > 0
 	}
 	if !stays || (!moved && len(ids) == 1) {
-		return whole
+		return whole, nil
 	}
 	out := map[SectionID]string{}
 	for id, ss := range parts {
 		out[id] = FormatSentences(ss)
 	}
-	return out
+	return out, nil
 }
 
 // plainMarkdown: text is prose paragraphs and top-level list items only,

@@ -2,7 +2,10 @@ package rp1
 
 import (
 	"slices"
+	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -183,6 +186,13 @@ func ReadSkeleton(ch *Charter) *Skeleton {
 func readSkeleton(ch *Charter) *Skeleton {
 	src := ch.Index.Source()
 	hs := scanHeadings(ch)
+	// Each heading's text with runs of white space made one space (for
+	// comparing, case aside) and its regionKey, worked out once: the seven
+	// regions each look through every heading.
+	spaced, keys := make([]string, len(hs)), make([]string, len(hs))
+	for i, h := range hs {
+		spaced[i], keys[i] = oneSpaced(h.Text), regionKey(h.Text)
+	}
 	sk := &Skeleton{Status: ch.Header("Status")}
 	if f := sk.Status; f != nil {
 		line := ch.Index.LineSpan(ch.Index.Line(f.Span.Start))
@@ -197,9 +207,12 @@ func readSkeleton(ch *Charter) *Skeleton {
 		}
 		return len(src)
 	}
+	// find is the first heading of level with text starting in [from, to).
+	// The headings are in file order: it looks only there, so listing a
+	// region's duplicates walks the headings once, however many there are.
 	find := func(level int, text string, from, to int) int {
-		for i, h := range hs {
-			if h.Span.Start >= from && h.Span.Start < to && h.Level == level && sameText(h.Text, text) {
+		for i := sort.Search(len(hs), func(i int) bool { return hs[i].Span.Start >= from }); i < len(hs) && hs[i].Span.Start < to; i++ {
+			if hs[i].Level == level && strings.EqualFold(spaced[i], text) {
 				return i
 			}
 		}
@@ -212,12 +225,12 @@ func readSkeleton(ch *Charter) *Skeleton {
 		scopeFrom, scopeTo = hs[i].Span.End, end(i)
 	} else {
 		for i, h := range hs {
-			if h.Level >= 2 && h.Level <= 3 && scopeVariantKeys[regionKey(h.Text)] {
+			if h.Level >= 2 && h.Level <= 3 && scopeVariantKeys[keys[i]] {
 				sk.ScopeVariant = &hs[i]
 				scopeFrom, scopeTo = h.Span.End, end(i)
 				break
 			}
-			if h.Level == 2 && regionKey(h.Text) == "scope" && sk.LegacyScope == nil {
+			if h.Level == 2 && keys[i] == "scope" && sk.LegacyScope == nil {
 				sk.LegacyScope = &hs[i]
 			}
 		}
@@ -248,7 +261,7 @@ func readSkeleton(ch *Charter) *Skeleton {
 			assessRegion(r, src)
 			continue
 		}
-		r.Variant, r.Legacy = variantFor(id, hs, scopeFrom, scopeTo, sk)
+		r.Variant, r.Legacy = variantFor(id, hs, spaced, keys, scopeFrom, scopeTo, sk)
 	}
 	return sk
 }
@@ -261,69 +274,79 @@ func readSkeleton(ch *Charter) *Skeleton {
 // or it mixes "_TBD_" into text, that is recorded for the diagnostics.
 func assessRegion(r *Region, src []byte) {
 	body := src[r.Body.Start:r.Body.End]
+	// Each pass reads the lines again, comments blanked, rather than
+	// keeping them: a region can hold 100,000 lines (a list of their
+	// copies held 30 MB).
+	text := string(body)
 	ix := source.NewIndex(body)
-	var c htmlComment
-	type line struct {
-		span source.Span
-		text string // comments blanked
-	}
-	var lines []line
-	exact := true
-	for l := 0; l < ix.LineCount(); l++ {
-		ls := ix.LineSpan(l)
-		t := c.strip(string(body[ls.Start:ls.End]))
-		if strings.TrimSpace(t) == "" {
-			continue
+	eachLine := func(fn func(span source.Span, t string) bool) {
+		var c htmlComment
+		for l := 0; l < ix.LineCount(); l++ {
+			ls := ix.LineSpan(l)
+			t := c.strip(text[ls.Start:ls.End])
+			if strings.TrimSpace(t) == "" {
+				continue
+			}
+			if !fn(source.Span{Start: r.Body.Start + ls.Start, End: r.Body.Start + ls.End}, t) {
+				return
+			}
 		}
-		lines = append(lines, line{source.Span{Start: r.Body.Start + ls.Start, End: r.Body.Start + ls.End}, t})
+	}
+	lines, exact := 0, true
+	var first struct {
+		span source.Span
+		text string
+	}
+	eachLine(func(span source.Span, t string) bool {
+		if lines == 0 {
+			first.span, first.text = span, t
+		}
+		lines++
 		if tt := strings.TrimSpace(t); tt != TBDMarker && tt != "- "+TBDMarker {
 			exact = false
 		}
-	}
-	if len(lines) == 0 || exact {
+		return true
+	})
+	if lines == 0 || exact {
 		r.State = RegionEmpty
-		if len(lines) > 0 {
-			l := lines[0]
-			i := strings.Index(l.text, TBDMarker)
-			r.Placeholder = source.Span{Start: l.span.Start + i, End: l.span.Start + i + len(TBDMarker)}
+		if lines > 0 {
+			i := strings.Index(first.text, TBDMarker)
+			r.Placeholder = source.Span{Start: first.span.Start + i, End: first.span.Start + i + len(TBDMarker)}
 		}
 		return
 	}
 	r.State = RegionFilled
-	only := true
+	only := r.Body.Len() <= maxPlaceholderBody
 	var f codefence.Scanner
-	for _, l := range lines {
-		if f.Step(l.text) || !placeholderOnlyLine(blankInlineCode(l.text)) {
-			only = false
-			break
-		}
+	if only {
+		eachLine(func(_ source.Span, t string) bool {
+			only = !f.Step(t) && placeholderOnlyLine(blankInlineCode(t))
+			return only
+		})
 	}
 	if only {
-		for _, l := range lines {
-			r.PlaceholderLines = append(r.PlaceholderLines, l.span)
-		}
+		eachLine(func(span source.Span, _ string) bool {
+			r.PlaceholderLines = append(r.PlaceholderLines, span)
+			return true
+		})
 		return
 	}
 	f = codefence.Scanner{}
-	for _, l := range lines {
-		if f.Step(l.text) {
-			continue
+	eachLine(func(span source.Span, t string) bool {
+		if f.Step(t) {
+			return true
 		}
-		code := blankInlineCode(l.text)
+		code := blankInlineCode(t)
 		for off := 0; ; {
 			i := strings.Index(code[off:], TBDMarker)
 			if i < 0 {
 				break
 			}
-			r.Mixed = append(r.Mixed, source.Span{Start: l.span.Start + off + i, End: l.span.Start + off + i + len(TBDMarker)})
+			r.Mixed = append(r.Mixed, source.Span{Start: span.Start + off + i, End: span.Start + off + i + len(TBDMarker)})
 			off += i + len(TBDMarker)
 		}
-	}
-}
-
-// sameText compares heading texts ignoring case and runs of white space.
-func sameText(a, b string) bool {
-	return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
+		return true
+	})
 }
 
 // regionKey normalises a heading for recognising variants: lower case, curly
@@ -332,30 +355,88 @@ func sameText(a, b string) bool {
 // the apostrophe turned into spaces.
 func regionKey(text string) string {
 	t := strings.ToLower(strings.TrimSpace(text))
-	t = strings.NewReplacer("’", "'", "‘", "'", "&", " and ").Replace(t)
+	if strings.ContainsAny(t, "’‘&") {
+		t = regionKeyReplacer.Replace(t)
+	}
 	if i := strings.LastIndex(t, "("); i > 0 && strings.HasSuffix(strings.TrimSpace(t), ")") {
 		t = t[:i]
 	}
-	var b strings.Builder
-	for _, r := range t {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '\'', r > 0x7f:
-			b.WriteRune(r)
-		default:
-			b.WriteByte(' ')
+	return wordKey(t, true)
+}
+
+// wordKey is the words of t (runs of a-z, 0-9 and any non-ASCII character
+// but white space; of the apostrophe too when apostrophe is set) joined by
+// one space, leading numbers dropped: how regionKey and normalizeHeading
+// key a heading, in one pass, since every heading of a charter is keyed
+// and a charter can hold 200,000.
+func wordKey(t string, apostrophe bool) string {
+	b := make([]byte, 0, len(t))
+	lead := true // leading numbers are dropped
+	for i := 0; i < len(t); {
+		before := len(b)
+		if before > 0 {
+			b = append(b, ' ')
+		}
+		word := len(b)
+		j := i
+		for j < len(t) {
+			r, size := rune(t[j]), 1
+			if r >= utf8.RuneSelf {
+				r, size = utf8.DecodeRuneInString(t[j:])
+			}
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '\'' && apostrophe || r > 0x7f && !unicode.IsSpace(r)) {
+				break
+			}
+			b = utf8.AppendRune(b, r) // an invalid byte is U+FFFD, as ranging over t reads it
+			j += size
+		}
+		if j == i { // a separator
+			_, size := utf8.DecodeRuneInString(t[i:])
+			i += size
+			b = b[:before]
+			continue
+		}
+		i = j
+		if lead && digitsOnly(b[word:]) {
+			b = b[:before]
+			continue
+		}
+		lead = false
+	}
+	return string(b)
+}
+
+// oneSpaced is s with each run of white space made one space and none at
+// either end (strings.Fields' words joined), without a copy when s is that
+// already.
+func oneSpaced(s string) string {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf:
+			return strings.Join(strings.Fields(s), " ")
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '),
+			c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return strings.Join(strings.Fields(s), " ")
 		}
 	}
-	words := strings.Fields(b.String())
-	for len(words) > 0 && isNumber(words[0]) {
-		words = words[1:]
+	return s
+}
+
+// digitsOnly: w is ASCII digits (isNumber's reading).
+func digitsOnly(w []byte) bool {
+	for _, c := range w {
+		if c < '0' || c > '9' {
+			return false
+		}
 	}
-	return strings.Join(words, " ")
+	return len(w) > 0
 }
 
 var (
-	scopeVariantKeys = map[string]bool{"scope guardrail": true, "scope and guardrails": true, "guardrails": true, "scope guardrails": true}
-	willVariantKeys  = map[string]bool{"will": true, "will do": true, "we will": true, "in scope": true, "in": true, "will have": true, "must have": true, "must do": true, "do": true, "goals": true}
-	wontVariantKeys  = map[string]bool{"won't": true, "wont": true, "won't do": true, "wont do": true, "we won't": true, "we wont": true, "will not": true, "we will not": true,
+	regionKeyReplacer = strings.NewReplacer("’", "'", "‘", "'", "&", " and ")
+	scopeVariantKeys  = map[string]bool{"scope guardrail": true, "scope and guardrails": true, "guardrails": true, "scope guardrails": true}
+	willVariantKeys   = map[string]bool{"will": true, "will do": true, "we will": true, "in scope": true, "in": true, "will have": true, "must have": true, "must do": true, "do": true, "goals": true}
+	wontVariantKeys   = map[string]bool{"won't": true, "wont": true, "won't do": true, "wont do": true, "we won't": true, "we wont": true, "will not": true, "we will not": true,
 		"out of scope": true, "out": true, "won't have": true, "non goals": true, "not in scope": true, "don't": true}
 	visionVariantKeys = map[string]bool{"vision": true, "vision statement": true, "product vision": true, "project vision": true, "our vision": true, "the vision": true, "north star": true}
 	regionSection     = map[RegionID]SectionID{RegionProblem: Problem, RegionUsers: Users, RegionRationale: ValueProp, RegionSuccess: Success}
@@ -363,10 +444,10 @@ var (
 
 // variantFor finds, for a region upstream does not find, a heading written
 // for it: a near miss (RPS001) or a scratch-pad-era name (RPS007).
-func variantFor(id RegionID, hs []Heading, scopeFrom, scopeTo int, sk *Skeleton) (variant, legacy *Heading) {
+func variantFor(id RegionID, hs []Heading, spaced, keys []string, scopeFrom, scopeTo int, sk *Skeleton) (variant, legacy *Heading) {
 	text, level := RegionHeading(id)
 	for i, h := range hs {
-		key := regionKey(h.Text)
+		key := keys[i]
 		switch id {
 		case RegionWill, RegionWont:
 			keys := willVariantKeys
@@ -374,14 +455,14 @@ func variantFor(id RegionID, hs []Heading, scopeFrom, scopeTo int, sk *Skeleton)
 				keys = wontVariantKeys
 			}
 			inScope := scopeFrom >= 0 && h.Span.Start >= scopeFrom && h.Span.Start < scopeTo
-			if h.Level == level && sameText(h.Text, text) {
+			if h.Level == level && strings.EqualFold(spaced[i], text) {
 				continue // right where a renamed Scope Guardrails would find it
 			}
 			if inScope && h.Level >= 3 && keys[key] {
 				return &hs[i], nil
 			}
 		case RegionVision:
-			if h.Level >= 1 && h.Level <= 3 && visionVariantKeys[key] && !(h.Level == 2 && sameText(h.Text, text)) {
+			if h.Level >= 1 && h.Level <= 3 && visionVariantKeys[key] && !(h.Level == 2 && strings.EqualFold(spaced[i], text)) {
 				return &hs[i], nil
 			}
 		default:
@@ -389,7 +470,7 @@ func variantFor(id RegionID, hs []Heading, scopeFrom, scopeTo int, sk *Skeleton)
 				continue
 			}
 			sid, ok := headingNames[key]
-			if !ok || sid != regionSection[id] || (h.Level == level && sameText(h.Text, text)) {
+			if !ok || sid != regionSection[id] || (h.Level == level && strings.EqualFold(spaced[i], text)) {
 				continue
 			}
 			if id == RegionRationale && (key == "value proposition" || key == "value prop") {

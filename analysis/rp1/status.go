@@ -1,19 +1,18 @@
 package rp1
 
 import (
-	"bytes"
 	"regexp"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -48,8 +47,12 @@ const placeholderWords = `to be (?:determined|decided|defined|confirmed)|tbd|tbc
 // content, their headings do not.
 func assess(s *Section, src []byte, p parser.Parser) {
 	body := src[s.BodySpan.Start:s.BodySpan.End]
-	s.Problems = findMarkers(body, s.BodySpan.Start)
-	sentences, content := countContent(p, body)
+	s.Problems, s.MoreMarkers = findMarkers(body, s.BodySpan.Start)
+	sentences, content, capped := countContent(p, body)
+	if capped != nil {
+		capped.Span = capped.Span.Shift(s.BodySpan.Start)
+		s.Capped = capped
+	}
 	s.Sentences = sentences
 	switch {
 	case !content || (len(s.Problems) > 0 && placeholderOnlyBody(body)):
@@ -75,8 +78,8 @@ func AssessBody(body string) SectionStatus {
 // contentLines calls fn for each line of body that can hold content: outside
 // fenced code, with HTML comments blanked and inline code kept out of
 // marker matching (blanked too), skipping blank lines and headings. A fenced
-// code block is reported once, as fenced.
-func contentLines(body []byte, fn func(line string, start int, fenced bool)) {
+// code block is reported once, as fenced. It stops when fn returns false.
+func contentLines(body []byte, fn func(line string, start int, fenced bool) bool) {
 	ix := source.NewIndex(body)
 	var f codefence.Scanner
 	var c htmlComment
@@ -85,8 +88,8 @@ func contentLines(body []byte, fn func(line string, start int, fenced bool)) {
 		ls := ix.LineSpan(l)
 		line := string(body[ls.Start:ls.End])
 		if f.Step(line) {
-			if !inFence {
-				fn(line, ls.Start, true)
+			if !inFence && !fn(line, ls.Start, true) {
+				return
 			}
 			inFence = f.Open()
 			continue
@@ -99,25 +102,37 @@ func contentLines(body []byte, fn func(line string, start int, fenced bool)) {
 		if lvl, _ := atxHeading(line); lvl > 0 {
 			continue
 		}
-		fn(line, ls.Start, false)
+		if !fn(line, ls.Start, false) {
+			return
+		}
 	}
 }
 
+// maxMarkers is the most markers findMarkers lists for one section; a
+// section holding more is partial or empty all the same, and looking for
+// the rest would cost a regular expression match each (a section of
+// "TBD TBD TBD …").
+const maxMarkers = 100
+
 // findMarkers returns the TBD, placeholder and TODO markers in body, outside
 // fenced code, inline code and HTML comments, with absolute spans (base is
-// body's offset).
-func findMarkers(body []byte, base int) []SectionProblem {
-	var out []SectionProblem
-	contentLines(body, func(line string, start int, fenced bool) {
+// body's offset): the first maxMarkers, and whether there are more.
+func findMarkers(body []byte, base int) (out []SectionProblem, more bool) {
+	contentLines(body, func(line string, start int, fenced bool) bool {
 		if fenced {
-			return
+			return true
 		}
-		for _, m := range markerSpans(line) {
+		for _, m := range markerSpans(line, maxMarkers+1-len(out)) {
+			if len(out) == maxMarkers {
+				more = true
+				return false
+			}
 			out = append(out, SectionProblem{Kind: m.kind, Text: line[m.start:m.end],
 				Span: source.Span{Start: base + start + m.start, End: base + start + m.end}})
 		}
+		return true
 	})
-	return out
+	return out, more
 }
 
 type marker struct {
@@ -125,37 +140,47 @@ type marker struct {
 	kind       ProblemKind
 }
 
-// markerSpans finds the placeholder markers of one line, in order.
-func markerSpans(line string) []marker {
+// markerSpans finds the placeholder markers of one line, in order; with
+// limit >= 0, those among the first limit matches of each expression (a
+// line of 250,000 "TBD" need not be matched to the end to list 100).
+func markerSpans(line string, limit int) []marker {
 	if !mayHoldMarker(line) {
 		return nil
 	}
+	// Each expression runs only where it can match: Go's regular
+	// expressions take a microsecond a byte on a line of "[" or "TBD".
+	mayPlaceholder, mayTBD, mayTodo := mayHoldPlaceholder(line), containsFoldTBD(line), mayHoldTodo(line)
 	var out []marker
-	var taken [][]int
-	for _, m := range placeholderRe.FindAllStringIndex(line, -1) {
+	// Each expression's matches come in order without overlapping, so a
+	// later one's match lies inside an earlier one's only if it lies inside
+	// the last of them that starts at or before it (spans.covers): one pass
+	// over each list, however many markers a line holds.
+	var placeholders, tbds, todos spans
+	for _, m := range findAll(placeholderRe, line, mayPlaceholder, limit) {
 		if line[m[0]] == '[' && m[1] < len(line) && strings.ContainsRune("([:", rune(line[m[1]])) {
 			continue // a link or link reference, not a placeholder
 		}
 		out = append(out, marker{m[0], m[1], ProblemPlaceholder})
-		taken = append(taken, m)
+		placeholders.list = append(placeholders.list, m)
 	}
-	for _, m := range tbdRe.FindAllStringIndex(line, -1) {
-		if !inside(m, taken) {
+	for _, m := range findAll(tbdRe, line, mayTBD, limit) {
+		if !placeholders.covers(m) {
 			out = append(out, marker{m[0], m[1], ProblemTBD})
-			taken = append(taken, m)
+			tbds.list = append(tbds.list, m)
 		}
 	}
-	for _, m := range todoRe.FindAllStringIndex(line, -1) {
-		if !inside(m, taken) {
+	placeholders.next = 0
+	for _, m := range findAll(todoRe, line, mayTodo, limit) {
+		if !placeholders.covers(m) && !tbds.covers(m) {
 			end := m[1] - 1 // the word, without the colon
 			for end > m[0] && (line[end-1] == ' ' || line[end-1] == '\t') {
 				end--
 			}
 			out = append(out, marker{m[0], end, ProblemPlaceholder})
-			taken = append(taken, m)
+			todos.list = append(todos.list, m)
 		}
 	}
-	if item, off := stripLineMarks(line); bareTodoRe.MatchString(item) && !inside([]int{off, off + len(item)}, taken) {
+	if item, off := stripLineMarks(line); bareTodoRe.MatchString(item) && !anyCovers([]int{off, off + len(item)}, placeholders, tbds, todos) {
 		word := strings.TrimRight(item, ".!")
 		out = append(out, marker{off, off + len(word), ProblemPlaceholder})
 	}
@@ -180,6 +205,53 @@ func mayHoldMarker(line string) bool {
 		}
 	}
 	return false
+}
+
+// findAll is re's first limit matches in line (all with limit < 0), or
+// none when may says it cannot match.
+func findAll(re *regexp.Regexp, line string, may bool, limit int) [][]int {
+	if !may {
+		return nil
+	}
+	return re.FindAllStringIndex(line, limit)
+}
+
+// mayHoldPlaceholder: placeholderRe can match, for it needs "[" or "<"
+// before the first letter of one of its words (t, p, f, i, y, d, a in
+// either case; none of them has another case folding to it), or "{"
+// before a letter (which (?i) lets be any letter, the Kelvin sign
+// included).
+func mayHoldPlaceholder(line string) bool {
+	for i := 0; i+1 < len(line); i++ {
+		switch line[i] {
+		case '[', '<':
+			switch line[i+1] | 0x20 {
+			case 't', 'p', 'f', 'i', 'y', 'd', 'a':
+				return true
+			}
+		case '{':
+			if c := line[i+1]; c|0x20 >= 'a' && c|0x20 <= 'z' || c >= utf8.RuneSelf {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// containsFoldTBD: line holds "tbd" in any case, which every tbdRe match
+// does (no other letter folds to t, b or d).
+func containsFoldTBD(line string) bool {
+	for i := 0; i+3 <= len(line); i++ {
+		if line[i]|0x20 == 't' && line[i+1]|0x20 == 'b' && line[i+2]|0x20 == 'd' {
+			return true
+		}
+	}
+	return false
+}
+
+// mayHoldTodo: line holds a word todoRe starts with.
+func mayHoldTodo(line string) bool {
+	return strings.Contains(line, "TODO") || strings.Contains(line, "FIXME") || strings.Contains(line, "TBD")
 }
 
 // stripLineMarks returns the text of a line without indentation, block
@@ -213,7 +285,7 @@ func stripLineMarks(line string) (string, int) {
 	for end > i && (line[end-1] == ' ' || line[end-1] == '\t') {
 		end--
 	}
-	for i < end && (line[i] == '*' || line[i] == '_') && (line[end-1] == line[i]) {
+	for i+1 < end && (line[i] == '*' || line[i] == '_') && (line[end-1] == line[i]) {
 		i++
 		end--
 	}
@@ -223,7 +295,7 @@ func stripLineMarks(line string) (string, int) {
 // placeholderOnlyLine: the line (a content line as contentLines gives it)
 // holds markers and nothing else but list marks, emphasis and punctuation.
 func placeholderOnlyLine(line string) bool {
-	ms := markerSpans(line)
+	ms := markerSpans(line, -1)
 	if len(ms) == 0 {
 		return false
 	}
@@ -241,74 +313,139 @@ func placeholderOnlyLine(line string) bool {
 	return true
 }
 
+// maxPlaceholderBody is the longest body that can be placeholder-only: a
+// template's placeholder is a line or a few, and telling a body of 100,000
+// "TBD" from text would match every one of them.
+const maxPlaceholderBody = 64 << 10
+
 // placeholderOnlyBody: body holds content lines and each is placeholder-only
-// (no fenced code, no table, no real text).
+// (no fenced code, no table, no real text), and it is no longer than
+// maxPlaceholderBody.
 func placeholderOnlyBody(body []byte) bool {
+	if len(body) > maxPlaceholderBody {
+		return false
+	}
 	any, only := false, true
-	contentLines(body, func(line string, _ int, fenced bool) {
+	contentLines(body, func(line string, _ int, fenced bool) bool {
 		any = true
-		if fenced || !placeholderOnlyLine(line) {
-			only = false
-		}
+		only = !fenced && placeholderOnlyLine(line)
+		return only
 	})
 	return any && only
 }
 
 // blankInlineCode replaces the text of `code spans` (backticks included) by
-// spaces, keeping offsets, so markers inside code are not read.
+// spaces, keeping offsets, so markers inside code are not read. A span
+// opens at a run of backticks and closes at the next run of the same
+// length (CommonMark); a run with no such run after it is text. Each run is
+// paired once, in one pass: `a repeated 600,000 times used to copy the
+// rest of the line at every backtick.
 func blankInlineCode(line string) string {
 	if !strings.Contains(line, "`") {
 		return line
 	}
-	b := []byte(line)
-	for i := 0; i < len(b); {
-		if b[i] != '`' {
-			i++
-			continue
+	type run struct{ at, n int }
+	var runs []run
+	for i := 0; i < len(line); {
+		j := strings.IndexByte(line[i:], '`')
+		if j < 0 {
+			break
 		}
+		i += j
 		n := 0
-		for i+n < len(b) && b[i+n] == '`' {
+		for i+n < len(line) && line[i+n] == '`' {
 			n++
 		}
-		closing := strings.Repeat("`", n)
-		j := strings.Index(string(b[i+n:]), closing)
-		if j < 0 {
-			i += n
+		runs = append(runs, run{i, n})
+		i += n
+	}
+	// closer[k] is the next run after k of the same length, or -1.
+	closer := make([]int, len(runs))
+	next := map[int]int{}
+	for k := len(runs) - 1; k >= 0; k-- {
+		c, ok := next[runs[k].n]
+		if !ok {
+			c = -1
+		}
+		closer[k], next[runs[k].n] = c, k
+	}
+	b := []byte(line)
+	for k := 0; k < len(runs); {
+		c := closer[k]
+		if c < 0 {
+			k++
 			continue
 		}
-		end := i + n + j + n
-		for k := i; k < end; k++ {
-			b[k] = ' '
+		for i := runs[k].at; i < runs[c].at+runs[c].n; i++ {
+			b[i] = ' '
 		}
-		i = end
+		k = c + 1
 	}
 	return string(b)
 }
 
-func inside(m []int, spans [][]int) bool {
-	for _, s := range spans {
-		if m[0] >= s[0] && m[1] <= s[1] {
+// spans are matches in order, without overlaps; covers answers for
+// matches in order, moving through the list once.
+type spans struct {
+	list [][]int
+	next int // list[:next] start at or before the last match asked about
+}
+
+// covers reports whether m lies inside one of the spans. Calls must come
+// with m's start never decreasing.
+func (s *spans) covers(m []int) bool {
+	for s.next < len(s.list) && s.list[s.next][0] <= m[0] {
+		s.next++
+	}
+	if s.next == 0 {
+		return false
+	}
+	last := s.list[s.next-1]
+	return m[0] >= last[0] && m[1] <= last[1]
+}
+
+// anyCovers reports whether one of the lists covers m, from their start.
+func anyCovers(m []int, lists ...spans) bool {
+	for _, s := range lists {
+		s.next = 0
+		if s.covers(m) {
 			return true
 		}
 	}
 	return false
 }
 
-// newBodyParser returns the parser for section bodies; the table extension
-// lets table rows count as content (upstream charters hold risk and
-// failure-mode tables). goldmark does not document its parsers as safe for
-// concurrent use, so each Parse makes its own.
+// newBodyParser returns the parser for section bodies: goldmark's block
+// parsers and paragraph transformers, with the table one so that table rows
+// count as content (upstream charters hold risk and failure-mode tables),
+// and no inline parser: countContent reads the raw lines of paragraphs, and
+// inline parsing is where goldmark is quadratic on runs of unclosed links,
+// brackets and emphasis (bound.go). goldmark does not document its parsers
+// as safe for concurrent use, so each Parse makes its own.
 func newBodyParser() parser.Parser {
-	return goldmark.New(goldmark.WithExtensions(extension.Table)).Parser()
+	return parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithParagraphTransformers(append(parser.DefaultParagraphTransformers(),
+			util.Prioritized(extension.NewTableParagraphTransformer(), 200))...),
+	)
 }
 
 // countContent counts sentences in body's prose and list items and reports
 // whether body holds any content block at all. Each list item and table body
 // row counts as at least one sentence, so a list of two items is two
 // sentences; headings and HTML comments are not content.
-func countContent(p parser.Parser, body []byte) (sentences int, content bool) {
-	body = capIndent(body, maxIndent)
-	doc := p.Parse(text.NewReader(body))
+// Body's container prefixes are bounded first (boundBody); capped says
+// what was cut.
+func countContent(p parser.Parser, body []byte) (sentences int, content bool, capped *Capped) {
+	body, capped = boundBody(body)
+	body = dropHeadingRuns(body)
+	countNodes(p.Parse(text.NewReader(body)), body, &sentences, &content)
+	return sentences, content, capped
+}
+
+// countNodes adds what the parsed doc of body holds to sentences and
+// content (countContent).
+func countNodes(doc ast.Node, body []byte, sentences *int, content *bool) {
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -319,67 +456,19 @@ func countContent(p parser.Parser, body []byte) (sentences int, content bool) {
 			if _, ok := n.Parent().(*ast.ListItem); ok && n.PreviousSibling() == nil && c == 0 {
 				c = 1
 			}
-			sentences += c
-			content = content || c > 0
+			*sentences += c
+			*content = *content || c > 0
 			return ast.WalkSkipChildren, nil
 		case *east.TableRow:
-			sentences++
-			content = true
+			*sentences++
+			*content = true
 			return ast.WalkSkipChildren, nil
 		case *east.TableHeader, *ast.FencedCodeBlock, *ast.CodeBlock:
-			content = true
+			*content = true
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
-	return sentences, content
-}
-
-// maxIndent bounds the leading white space goldmark sees. Its list parsing
-// costs time proportional to lines × nesting depth: a 1500-level nested list
-// took seconds per parse, on every keystroke and request. Sixteen levels
-// count like any deeper nesting.
-const maxIndent = 32
-
-// capIndent returns body with each line's leading spaces and tabs cut to max
-// columns (a tab counts as 4), copying only when a line needs it.
-func capIndent(body []byte, max int) []byte {
-	var out []byte
-	start := 0
-	for start < len(body) {
-		end := bytes.IndexByte(body[start:], '\n')
-		if end < 0 {
-			end = len(body)
-		} else {
-			end += start + 1
-		}
-		line := body[start:end]
-		cols, i := 0, 0
-		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-			if line[i] == '\t' {
-				cols += 4
-			} else {
-				cols++
-			}
-			i++
-		}
-		if cols > max && out == nil {
-			out = append(make([]byte, 0, len(body)), body[:start]...)
-		}
-		if out != nil {
-			if cols > max {
-				out = append(out, bytes.Repeat([]byte(" "), max)...)
-				out = append(out, line[i:]...)
-			} else {
-				out = append(out, line...)
-			}
-		}
-		start = end
-	}
-	if out == nil {
-		return body
-	}
-	return out
 }
 
 func joinLines(n ast.Node, src []byte) string {

@@ -2,6 +2,7 @@ package rp1
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -32,7 +33,8 @@ func TestFindMarkers(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			const base = 100
 			var got []string
-			for _, p := range findMarkers([]byte(tt.body), base) {
+			found, _ := findMarkers([]byte(tt.body), base)
+			for _, p := range found {
 				if p.Span.End-p.Span.Start != len(p.Text) || tt.body[p.Span.Start-base:p.Span.End-base] != p.Text {
 					t.Errorf("span %+v does not cover %q", p.Span, p.Text)
 				}
@@ -42,5 +44,65 @@ func TestFindMarkers(t *testing.T) {
 				t.Errorf("findMarkers(%q)\n got %q\nwant %q", tt.body, got, tt.want)
 			}
 		})
+	}
+}
+
+// markerSpans runs each expression only where it can match and checks
+// overlaps in one pass; on random lines it finds exactly what running
+// every expression and comparing every pair finds.
+func TestMarkerSpansMatchesPlainSearch(t *testing.T) {
+	plain := func(line string) []marker {
+		var out []marker
+		var taken [][]int
+		inside := func(m []int) bool {
+			for _, s := range taken {
+				if m[0] >= s[0] && m[1] <= s[1] {
+					return true
+				}
+			}
+			return false
+		}
+		for _, m := range placeholderRe.FindAllStringIndex(line, -1) {
+			if line[m[0]] == '[' && m[1] < len(line) && strings.ContainsRune("([:", rune(line[m[1]])) {
+				continue
+			}
+			out = append(out, marker{m[0], m[1], ProblemPlaceholder})
+			taken = append(taken, m)
+		}
+		for _, m := range tbdRe.FindAllStringIndex(line, -1) {
+			if !inside(m) {
+				out = append(out, marker{m[0], m[1], ProblemTBD})
+				taken = append(taken, m)
+			}
+		}
+		for _, m := range todoRe.FindAllStringIndex(line, -1) {
+			if !inside(m) {
+				end := m[1] - 1
+				for end > m[0] && (line[end-1] == ' ' || line[end-1] == '\t') {
+					end--
+				}
+				out = append(out, marker{m[0], end, ProblemPlaceholder})
+				taken = append(taken, m)
+			}
+		}
+		if item, off := stripLineMarks(line); bareTodoRe.MatchString(item) && !inside([]int{off, off + len(item)}) {
+			out = append(out, marker{off, off + len(strings.TrimRight(item, ".!")), ProblemPlaceholder})
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i].start < out[j].start })
+		return out
+	}
+	pieces := []string{"[", "]", "<", ">", "{", "}", "(", ":", " ", "TBD", "tbd", "_", "*", "TODO", "FIXME", "todo", "your ", "To be determined",
+		"insert x", "Add", "placeholder", "fill me in", "K", "\u212a", "ſ", "{Name}", "x", "é", "- ", "1. ", "(ann)", "tbc", "\t"}
+	seed := uint32(11)
+	for n := 0; n < 20000; n++ {
+		var b strings.Builder
+		for range 1 + n%12 {
+			seed = seed*1664525 + 1013904223
+			b.WriteString(pieces[int(seed>>16)%len(pieces)])
+		}
+		line := b.String()
+		if got, want := markerSpans(line, -1), plain(line); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("markerSpans(%q) = %v, want %v", line, got, want)
+		}
 	}
 }

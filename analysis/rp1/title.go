@@ -20,11 +20,16 @@ func (ch *Charter) ProjectName() (name string, placeholder bool) {
 	if len(name) >= len(TitlePrefix) && strings.EqualFold(name[:len(TitlePrefix)], TitlePrefix) {
 		name = strings.TrimSpace(name[len(TitlePrefix):])
 	}
-	if name == "" || len(markerSpans(name)) > 0 {
+	if name == "" || holdsMarker(name) {
 		return "", true
 	}
 	return name, false
 }
+
+// holdsMarker: s holds a placeholder marker among the first maxMarkers
+// matches of each expression (a title of 100,000 "TBD" is not matched to
+// its end).
+func holdsMarker(s string) bool { return len(markerSpans(s, maxMarkers)) > 0 }
 
 // A finished charter is titled "# Project Charter: {name}". When the title
 // waits for one, the interview takes the name from the Brain Dump (the
@@ -132,7 +137,7 @@ func tidyName(s string) string {
 	if Declines(s) || strings.ContainsAny(s, "#|\n") {
 		return ""
 	}
-	if len(markerSpans(s)) > 0 {
+	if holdsMarker(s) {
 		return ""
 	}
 	return s

@@ -131,3 +131,46 @@ func TestNewIndexMatchesByteScan(t *testing.T) {
 		}
 	}
 }
+
+// On a line longer than markEvery, Position starts decoding from the mark
+// before the offset; the column must be the one decoding the whole line
+// gives, at every offset, whatever characters straddle the marks (2-, 3-
+// and 4-byte characters, invalid bytes, surrogate pairs).
+func TestPositionOnLongLinesMatchesDecodingFromTheStart(t *testing.T) {
+	pieces := []string{"a", "é", "✓", "😀", "\xff", "\xe2\x9c", "bc"}
+	seed := uint32(7)
+	for n := range 40 {
+		var line []byte
+		for len(line) < 3*markEvery+n*37 {
+			seed = seed*1664525 + 1013904223
+			line = append(line, pieces[int(seed>>16)%len(pieces)]...)
+		}
+		src := append(append([]byte("x\n"), line...), "\nend"...)
+		ix := NewIndex(src)
+		// Every offset, in an order that does not favour a cache: from the
+		// end backwards, then forwards.
+		for _, off := range append(offsetsDown(len(line)), offsetsUp(len(line))...) {
+			got := ix.Position(2 + off)
+			want := Position{Line: 1, Character: utf16Len(line, off)}
+			if got != want {
+				t.Fatalf("line of %d bytes, offset %d: %+v, want %+v", len(line), off, got, want)
+			}
+		}
+	}
+}
+
+func offsetsDown(n int) []int {
+	out := make([]int, 0, n+1)
+	for i := n; i >= 0; i-- {
+		out = append(out, i)
+	}
+	return out
+}
+
+func offsetsUp(n int) []int {
+	out := make([]int, 0, n+1)
+	for i := 0; i <= n; i++ {
+		out = append(out, i)
+	}
+	return out
+}

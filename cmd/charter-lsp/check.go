@@ -169,6 +169,7 @@ type checkRun struct {
 	seen     map[string]bool // files already listed
 	failed   bool            // a path was missing, not a charter, or binary
 	names    map[string]string
+	shown    map[string]string  // display's names, once per file
 	sess     *workspace.Session // the engine the server runs, over fsys
 }
 
@@ -473,7 +474,17 @@ func (c *checkRun) display(file string) string {
 	if n, ok := c.names[file]; ok {
 		return filepath.ToSlash(n)
 	}
-	return displayPath(file)
+	// Once per file: displayPath asks for the working folder, and a file
+	// can have thousands of diagnostics.
+	n, ok := c.shown[file]
+	if !ok {
+		if c.shown == nil {
+			c.shown = map[string]string{}
+		}
+		n = displayPath(file)
+		c.shown[file] = n
+	}
+	return n
 }
 
 // report prints the diagnostics and the summary, and returns the exit code.

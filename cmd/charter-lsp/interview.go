@@ -100,11 +100,15 @@ func runInterview(e *env, args []string) int {
 		termtext.Fprintf(stderr, "charter-lsp interview: %s is %s, not an rp1 charter: it has no interview; %s\n", path, why, piNext(path))
 		return 2
 	}
-	if *contract == "" && exists && rp1.Parse(text).Format == rp1.FormatSkeleton {
-		*contract = contractFinalizer
+	var parsed *rp1.Charter // text's parse, when one was needed here
+	if *contract == "" && exists {
+		parsed = rp1.Parse(text)
+		if parsed.Format == rp1.FormatSkeleton {
+			*contract = contractFinalizer
+		}
 	}
 	if *contract == contractFinalizer {
-		return runFinalizer(finalizerRun{path: path, in: ps.writer(path), text: text, readErr: err, apply: *apply, mode: *mode,
+		return runFinalizer(finalizerRun{path: path, in: ps.writer(path), text: text, parsed: parsed, readErr: err, apply: *apply, mode: *mode,
 			answer: *answer, region: *region, checkAnswer: *checkAnswer, agent: ag}, stdout, stderr)
 	}
 	if *answer != "" || *region != "" || *checkAnswer != "" {
@@ -310,6 +314,7 @@ type finalizerRun struct {
 	path        string
 	in          atomicfile.Dir // where the charter may be written
 	text        []byte
+	parsed      *rp1.Charter // text's parse, or nil
 	readErr     error
 	apply       bool
 	mode        string
@@ -337,13 +342,23 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		return f.in.Write(f.path, text, 0o644)
 	}
 	text, exists := f.text, f.readErr == nil
+	// The charter is parsed once for each text it has (a 1 MB charter
+	// took four parses for one answer); setText forgets the parse.
+	ch := f.parsed
+	charter := func() *rp1.Charter {
+		if ch == nil {
+			ch = rp1.Parse(text)
+		}
+		return ch
+	}
+	setText := func(t []byte) { text, ch = t, nil }
 	switch {
 	case f.readErr != nil && !errors.Is(f.readErr, fs.ErrNotExist):
 		return fail(fmt.Sprintf("the charter cannot be read: %v", f.readErr))
 	case !exists && !f.apply && f.answer == "":
 		return fail("the charter does not exist; --apply creates it from rp1's template")
 	case !exists:
-		text = interview.NewSkeleton(interview.ProjectName(f.path), time.Now())
+		setText(interview.NewSkeleton(interview.ProjectName(f.path), time.Now()))
 		if err := write(text); err != nil {
 			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
@@ -358,11 +373,11 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		return fail("the charter is not a markdown text file: " + why)
 	}
 
-	if f.answer == "" {
+	if f.answer == "" && f.apply {
 		// A charter of the scratch-pad generation is not the finalizer's:
 		// Finalize says so (check reads it by its five sections, so the two
 		// give one verdict), and --apply writes nothing into it.
-		if r := rp1.Finalize(rp1.Parse(text), f.path); r.Status == rp1.FinalizerError && f.apply {
+		if r := rp1.Finalize(charter(), f.path); r.Status == rp1.FinalizerError {
 			fmt.Fprintf(stdout, "%s\n", termtext.JSON(rp1.MarshalFinalizer(r)))
 			return 1
 		}
@@ -370,7 +385,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 	if f.answer != "" {
 		id := rp1.RegionID(f.region)
 		if id == "" {
-			st := interview.NextRegion(text)
+			st := interview.NextRegionOf(charter())
 			if st.Region == "" {
 				fmt.Fprintln(stderr, "charter-lsp interview: no region is a gap; name one with --region to add to it")
 				return 2
@@ -382,7 +397,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
 		}
-		text = interview.Apply(text, plan.Edits)
+		setText(interview.Apply(text, plan.Edits))
 		if err := write(text); err != nil {
 			termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 			return 2
@@ -390,7 +405,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		termtext.Fprintf(stderr, "charter-lsp interview: wrote the answer into %q\n", id)
 	} else if f.apply {
 		if plan := interview.CorrectStatus(text); len(plan.Edits) > 0 {
-			text = interview.Apply(text, plan.Edits)
+			setText(interview.Apply(text, plan.Edits))
 			if err := write(text); err != nil {
 				termtext.Fprintf(stderr, "charter-lsp interview: %s\n", unprefixed(err))
 				return 2
@@ -399,7 +414,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		}
 	}
 
-	r := rp1.Finalize(rp1.Parse(text), f.path)
+	r := rp1.Finalize(charter(), f.path)
 	if f.checkAnswer != "" {
 		return checkFinalizerAnswer(f.checkAnswer, r, stdout, stderr)
 	}
@@ -418,7 +433,7 @@ func runFinalizer(f finalizerRun, stdout, stderr io.Writer) int {
 		r = got
 	}
 	fmt.Fprintf(stdout, "%s\n", termtext.JSON(rp1.MarshalFinalizer(r)))
-	if st := interview.NextRegion(text); st.Region != "" && r.Status != rp1.FinalizerError {
+	if st := interview.NextRegionOf(charter()); st.Region != "" && r.Status != rp1.FinalizerError {
 		termtext.Fprintf(stderr, "charter-lsp interview: next: %s — %s (answer with --answer TEXT)\n", st.Region, st.Question)
 	}
 	if r.Status == rp1.FinalizerError {

@@ -9,7 +9,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
-	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/interview"
 )
 
@@ -203,7 +202,9 @@ func findings(ds []diag.Diagnostic) string {
 // one, a hint an UPDATE interview follows up on.
 func Problems(text []byte, path string, cfg analysis.Config) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, d := range analysis.Finish(analysis.CheckRP1(rp1.Parse(text), cfg), path, source.NewIndex(text), cfg) {
+	ch := rp1.Parse(text)
+	ds, _ := analysis.CheckRP1(context.Background(), ch, cfg) // no ctx: only a cancelled one errs
+	for _, d := range analysis.Finish(ds, path, ch.Index, cfg) {
 		if (d.Severity == diag.SeverityError || d.Severity == diag.SeverityWarning) && d.Code != diag.SectionPartial {
 			out = append(out, d)
 		}

@@ -512,6 +512,13 @@ func (c *Client) Published(u uri.URI) []Published {
 	return append([]Published(nil), c.publishes[u]...)
 }
 
+// ForgetPublished drops every publish received so far, so that a test
+// measuring the server's memory after many publishes does not count the
+// client's record of them.
+func (c *Client) ForgetPublished() {
+	c.record(func() { clear(c.publishes) })
+}
+
 // Registrations returns the capabilities the server registered.
 func (c *Client) Registrations() []protocol.Registration {
 	c.mu.Lock()
