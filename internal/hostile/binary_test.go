@@ -260,7 +260,7 @@ func runSplit(t *testing.T, dir, bin string, args ...string) (stdout, stderr str
 	cmd.Dir = dir
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	peak := measured(t, cmd)
+	peak := peakOf(t, cmd)
 	if err := cmd.Run(); ctx.Err() != nil {
 		t.Fatalf("charter-lsp %s did not finish: %v\n%s%s", strings.Join(args, " "), err, out.String(), errOut.String())
 	}
@@ -311,7 +311,7 @@ func startServer(t *testing.T, bin, root, initOptions string) *server {
 	cmd.Dir = root
 	s := &server{t: t, ctx: ctx, cmd: cmd, stderr: &bytes.Buffer{}, published: make(chan protocol.PublishDiagnosticsParams, 64)}
 	cmd.Stderr = s.stderr
-	s.peak = measured(t, cmd)
+	s.peak = peakOf(t, cmd)
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {

@@ -12,7 +12,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -23,6 +22,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/childpeak"
 	"github.com/charter-lsp/charter-lsp/internal/hostile"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"github.com/charter-lsp/charter-lsp/interview"
@@ -301,31 +301,13 @@ func runMeasured(t testing.TB, dir, bin string, args ...string) measured {
 	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	usage := childpeak.Wrap(cmd, t.TempDir()) // the binary's own peak, not this process's
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+	cmd.Run()
+	m := measured{out: out.String(), elapsed: time.Since(start)}
+	if u, ok := usage(); ok {
+		m.peak, m.elapsed = u.Peak, u.Wall
 	}
-	// The child's own high-water mark, read from /proc while it runs: the
-	// one wait4 reports also counts the test process's memory at the fork
-	// (Linux keeps the larger across exec).
-	var hwm atomic.Int64
-	done := make(chan struct{})
-	go func() {
-		status := fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)
-		for {
-			if kb := procStatus(status, "VmHWM:"); kb > hwm.Load() {
-				hwm.Store(kb)
-			}
-			select {
-			case <-done:
-				return
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}()
-	cmd.Wait()
-	close(done)
-	m := measured{out: out.String(), elapsed: time.Since(start), peak: hwm.Load() * 1024}
 	if ctx.Err() != nil {
 		t.Fatalf("charter-lsp %s did not finish within %v (a blow-up, not a slow machine)", strings.Join(args, " "), testfixture.Timeout(guard))
 	}

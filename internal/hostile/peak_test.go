@@ -15,9 +15,9 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// measured makes cmd report its peak memory in bytes, to call after cmd
+// peakOf makes cmd report its peak memory in bytes, to call after cmd
 // was waited for (-1 when nothing was measured).
-func measured(t *testing.T, cmd *exec.Cmd) (peak func() int64) {
+func peakOf(t *testing.T, cmd *exec.Cmd) (peak func() int64) {
 	t.Helper()
 	p := childpeak.Wrap(cmd, t.TempDir())
 	return func() int64 {
