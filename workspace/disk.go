@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -250,7 +249,7 @@ func sameStat(a, b statResult) bool {
 		return a.err != nil && b.err != nil && errors.Is(a.err, fs.ErrNotExist) == errors.Is(b.err, fs.ErrNotExist)
 	}
 	return a.info.Size() == b.info.Size() && a.info.ModTime().Equal(b.info.ModTime()) &&
-		a.info.Mode() == b.info.Mode() && (a.info.Sys() == nil || b.info.Sys() == nil || os.SameFile(a.info, b.info))
+		a.info.Mode() == b.info.Mode() && (a.info.Sys() == nil || b.info.Sys() == nil || vfs.SameFile(a.info, b.info))
 }
 
 // listingChanges are the entries of folder dir that one listing has and the
