@@ -3,6 +3,8 @@ package workspace
 import (
 	"context"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
@@ -127,8 +129,16 @@ func (s *Snapshot) piDiagnostics(ctx context.Context, dir, path string) ([]diag.
 				return nil, err
 			}
 			cfg, _ := s.Config(path)
-			f := s.fileOnce(path)
-			return analysis.Finish(v.Diagnostics(ctx, path, s.Created), path, f.Index(), cfg), nil
+			ds := v.Diagnostics(ctx, path, s.Created)
+			// Finish needs the text's index for a markdown file's
+			// suppression comments and for a diagnostic not located yet;
+			// an evidence run's come located (the check read the run to
+			// place them), and it is not read once more for nothing.
+			var ix *source.Index
+			if strings.HasSuffix(strings.ToLower(path), ".md") || slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.File == "" }) {
+				ix = s.fileOnce(path).Index()
+			}
+			return analysis.Finish(ds, path, ix, cfg), nil
 		})
 		c.checks[path] = pr
 	}

@@ -32,14 +32,15 @@ type Snapshot struct {
 	roots    []string
 
 	mu       sync.Mutex
-	read     map[string]*File // disk files this snapshot has looked at: one version each
+	read     pathTree[*File] // disk files this snapshot has looked at: one version each
 	configs  map[string]configResult
-	single   map[string]*promise[[]diag.Diagnostic] // diagnostics of files checked alone
-	charters map[string]*charter                    // pi charter directories
-	folders  map[string]*promise[*charterfile.View] // .charters/<id> folders
-	clocks   map[string]*promise[clockReading]      // freshness baselines, by project and settings
-	found    *promise[analysis.Workspace]           // charters under the roots
-	ids      idsMemo                                // the projects' cites (ids.go)
+	lookups  map[string]string                            // each folder's project configuration file, "" for none (configFile)
+	single   map[string]*promise[[]diag.Diagnostic]       // diagnostics of files checked alone
+	charters map[string]*charter                          // pi charter directories
+	folders  map[string]*promise[*charterfile.View]       // .charters/<id> folders
+	clocks   map[string]map[string]*promise[clockReading] // freshness baselines, by project, then settings
+	found    *promise[analysis.Workspace]                 // charters under the roots
+	ids      idsMemo                                      // the projects' cites (ids.go)
 }
 
 type configResult struct {
@@ -53,10 +54,10 @@ type configResult struct {
 
 func newSnapshot(s *Session, id uint64) *Snapshot {
 	return &Snapshot{id: id, sess: s, Created: s.now(), docs: map[string]*File{},
-		read: map[string]*File{}, configs: map[string]configResult{},
+		configs: map[string]configResult{}, lookups: map[string]string{},
 		single: map[string]*promise[[]diag.Diagnostic]{}, charters: map[string]*charter{},
 		folders: map[string]*promise[*charterfile.View]{},
-		clocks:  map[string]*promise[clockReading]{}}
+		clocks:  map[string]map[string]*promise[clockReading]{}}
 }
 
 // ID increases with every snapshot of a session.
@@ -95,7 +96,7 @@ func (s *Snapshot) File(path string) *File {
 		return f
 	}
 	s.mu.Lock()
-	f := s.read[path]
+	f, _ := s.read.get(path)
 	s.mu.Unlock()
 	if f != nil {
 		return f
@@ -103,10 +104,10 @@ func (s *Snapshot) File(path string) *File {
 	f = s.sess.disk.file(path)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if cur := s.read[path]; cur != nil {
+	if cur, _ := s.read.get(path); cur != nil {
 		return cur
 	}
-	s.read[path] = f
+	s.read.set(path, f)
 	return f
 }
 
@@ -119,7 +120,7 @@ func (s *Snapshot) fileOnce(path string) *File {
 		return s.File(path)
 	}
 	s.mu.Lock()
-	f := s.read[path]
+	f, _ := s.read.get(path)
 	s.mu.Unlock()
 	if f != nil {
 		return f
@@ -194,7 +195,7 @@ func (s *Snapshot) IgnoredProjectKeys(path string) (file string, keys []string) 
 // projectConfigFile finds the project configuration file for dir, looking
 // no higher than the workspace folder holding dir (when there is one).
 func (s *Snapshot) projectConfigFile(dir string) string {
-	file := analysis.FindConfigFile(s.FS(), dir)
+	file := s.configFile(dir)
 	if file == "" || len(s.roots) == 0 {
 		return file
 	}
@@ -208,6 +209,26 @@ func (s *Snapshot) projectConfigFile(dir string) string {
 			return "" // found above the workspace folder: not this project's
 		}
 	}
+	return file
+}
+
+// configFile is analysis.FindConfigFile for dir with each folder's step
+// (analysis.ConfigIn) memoized: the files of a monorepo share their
+// folders' answers instead of each looking all the way up.
+func (s *Snapshot) configFile(dir string) string {
+	s.mu.Lock()
+	file, ok := s.lookups[dir]
+	s.mu.Unlock()
+	if ok {
+		return file
+	}
+	file, stops := analysis.ConfigIn(s.FS(), dir)
+	if parent := filepath.Dir(dir); !stops && parent != dir {
+		file = s.configFile(parent)
+	}
+	s.mu.Lock()
+	s.lookups[dir] = file
+	s.mu.Unlock()
 	return file
 }
 
@@ -275,16 +296,20 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 	reread := map[string]bool{}
 	if !c.DiskUnknown {
 		now := time.Now()
-		for key, pr := range s.clocks {
-			project := clockProject(key)
+		for project, byKey := range s.clocks {
 			if touchesProject(sources, project) {
 				continue
 			}
-			if r, done := pr.peek(); done && r.rereads(now) {
-				reread[project] = true
-				continue
+			for settings, pr := range byKey {
+				if r, done := pr.peek(); done && r.rereads(now) {
+					reread[project] = true
+					continue
+				}
+				if next.clocks[project] == nil {
+					next.clocks[project] = map[string]*promise[clockReading]{}
+				}
+				next.clocks[project][settings] = pr
 			}
-			next.clocks[key] = pr
 		}
 	}
 	// pi charters: an untouched charter is carried over whole; a change in

@@ -121,7 +121,11 @@ func insideAfterLinks(fsys vfs.FS, dir, p string) bool {
 // Files lists the files of the charter folder dir that checks look at.
 func Files(fsys vfs.FS, dir string) []string {
 	var out []string
+	listed := vfs.Names(fsys, dir)
 	for _, name := range []string{CharterFile, StateFile, EventsFile} {
+		if listed != nil && !listed[name] {
+			continue // not there: no need to ask
+		}
 		p := filepath.Join(dir, name)
 		if fi, err := fsys.Stat(p); err == nil && fi.Mode().IsRegular() {
 			out = append(out, p)

@@ -97,6 +97,13 @@ func (ev *Evidence) reduce(ctx context.Context) error {
 	return nil
 }
 
+// Loaded reports whether the evidence.json at path (absolute, clean) was
+// read and parsed as one of ev's runs: it is there, a regular file within
+// the size limit, and readable.
+func (ev *Evidence) Loaded(path string) bool {
+	return ev != nil && ev.byPath[path] != nil
+}
+
 // sameRun returns ev's run of the evidence.json at path when its content
 // had the same digest; nil otherwise (or when ev is nil).
 func (ev *Evidence) sameRun(path string, digest [sha256.Size]byte) *EvidenceRun {

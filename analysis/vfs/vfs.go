@@ -170,3 +170,18 @@ func readAtMost(r io.Reader, buf []byte, max int64) ([]byte, error) {
 	}
 	return buf, nil
 }
+
+// Names are the names in folder dir, nil when it cannot be listed: a
+// folder's few files are found from its listing (which the workspace keeps
+// anyway) rather than by asking for each name it may hold.
+func Names(fsys FS, dir string) map[string]bool {
+	entries, err := fsys.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	names := make(map[string]bool, len(entries))
+	for _, e := range entries {
+		names[e.Name()] = true
+	}
+	return names
+}
