@@ -174,6 +174,10 @@ func (d *disk) digest(path string) (sum [sha256.Size]byte, ok bool) {
 // load reads path.
 func (d *disk) load(path string) *File {
 	f := &File{Path: path, busy: d.busy}
+	if data, info, ok := d.readStat(path); ok {
+		f.Text, f.Size, f.Mode, f.ModTime = data, info.Size(), info.Mode(), info.ModTime()
+		return f
+	}
 	info, err := d.stat(path)
 	switch {
 	case err != nil:
@@ -192,6 +196,29 @@ func (d *disk) load(path string) *File {
 		}
 	}
 	return f
+}
+
+// readStat reads path and keeps its stat in one go, when the file system
+// can (vfs.StatReader) and the stat is not held already.
+func (d *disk) readStat(path string) ([]byte, fs.FileInfo, bool) {
+	sr, ok := d.fs.(vfs.StatReader)
+	if !ok {
+		return nil, nil, false
+	}
+	d.mu.Lock()
+	known := d.get(path).stat != nil || d.absent(path)
+	d.mu.Unlock()
+	if known {
+		return nil, nil, false
+	}
+	data, info, ok := sr.ReadStat(path)
+	if !ok {
+		return nil, nil, false
+	}
+	d.mu.Lock()
+	d.put(path, func(h *held) { h.stat = keptStat(path, info, nil) })
+	d.mu.Unlock()
+	return data, info, true
 }
 
 func (d *disk) stat(path string) (fs.FileInfo, error) {

@@ -110,6 +110,21 @@ func (c *Confined) statFast(name string) (fi fs.FileInfo, err error, ok bool) {
 }
 
 func (c *Confined) readFast(name string) (data []byte, err error, ok bool) {
+	data, _, err, ok = c.readStatFast(name)
+	return data, err, ok
+}
+
+// ReadStat reads a regular file within the size limit and returns its
+// stat (vfs.StatReader): the stat of the opened descriptor.
+func (c *Confined) ReadStat(name string) ([]byte, fs.FileInfo, bool) {
+	data, info, err, ok := c.readStatFast(name)
+	if !ok || err != nil {
+		return nil, nil, false
+	}
+	return data, info, true
+}
+
+func (c *Confined) readStatFast(name string) (data []byte, info fs.FileInfo, err error, ok bool) {
 	ok = c.inFolder(name, func(dfd int, base string) bool {
 		var st unix.Stat_t
 		switch e := unix.Fstatat(dfd, base, &st, unix.AT_SYMLINK_NOFOLLOW); {
@@ -141,14 +156,14 @@ func (c *Confined) readFast(name string) (data []byte, err error, ok bool) {
 				return false
 			}
 			if n == 0 {
-				data = buf
+				data, info = buf, infoOf(name, &st)
 				return true
 			}
 			buf = buf[:len(buf)+n]
 		}
 		return false // grew past the limit while read: the general path says so
 	})
-	return data, err, ok
+	return data, info, err, ok
 }
 
 func (c *Confined) readDirFast(name string) (entries []fs.DirEntry, err error, ok bool) {

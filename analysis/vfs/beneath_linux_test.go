@@ -97,6 +97,14 @@ func TestConfinedFastPathAgrees(t *testing.T) {
 		if got := ask(fast, p); got != want {
 			t.Errorf("%s:\n fast    %+v\n general %+v", p, got, want)
 		}
+		// ReadStat, when it answers, answers as ReadFile and Stat do.
+		if data, info, ok := fast.ReadStat(p); ok {
+			got := fmt.Sprintf("%q %v", data, error(nil))
+			stat := fmt.Sprintf("%s %d %v %v", info.Name(), info.Size(), info.Mode(), info.ModTime().UnixNano())
+			if got != want.read || stat != want.stat {
+				t.Errorf("ReadStat(%s) = %s, %s; want %s, %s", p, got, stat, want.read, want.stat)
+			}
+		}
 	}
 	if noOpenat2.Load() {
 		t.Skip("no openat2 here: only the general path ran")

@@ -87,6 +87,15 @@ type FS interface {
 	ReadDir(name string) ([]fs.DirEntry, error)
 }
 
+// StatReader is implemented by file systems that can read a file and say
+// what it is in one go (Confined's fast path looks at a file before it
+// opens it, and checks the opened descriptor: that is its stat). ok is
+// false when it cannot say more cheaply than Stat then ReadFile would; the
+// caller then asks those.
+type StatReader interface {
+	ReadStat(name string) (data []byte, info fs.FileInfo, ok bool)
+}
+
 // OS is the real file system.
 var OS FS = osFS{}
 

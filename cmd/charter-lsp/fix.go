@@ -183,6 +183,18 @@ func (o overlay) ReadFile(name string) ([]byte, error) {
 	return o.FS.ReadFile(name)
 }
 
+// ReadStat reads a file of the disk with its stat, in one go when the disk
+// can (vfs.StatReader); a file held in memory is asked as Stat and ReadFile.
+func (o overlay) ReadStat(name string) ([]byte, fs.FileInfo, bool) {
+	if _, held := o.get(name); held {
+		return nil, nil, false
+	}
+	if sr, ok := o.FS.(vfs.StatReader); ok {
+		return sr.ReadStat(name)
+	}
+	return nil, nil, false
+}
+
 func (o overlay) Stat(name string) (fs.FileInfo, error) {
 	b, ok := o.get(name)
 	if !ok {
