@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -215,6 +216,7 @@ func PiCharterFiles(fsys vfs.FS, dir string) []string {
 			files = append(files, filepath.Join(dir, name))
 		}
 	}
+	var runDirs []string
 	segs, _ := fsys.ReadDir(filepath.Join(dir, "work"))
 	for _, seg := range segs {
 		if !seg.IsDir() || seg.Type()&fs.ModeSymlink != 0 {
@@ -222,13 +224,35 @@ func PiCharterFiles(fsys vfs.FS, dir string) []string {
 		}
 		runs, _ := fsys.ReadDir(filepath.Join(dir, "work", seg.Name(), "evidence"))
 		for _, run := range runs {
-			if !run.IsDir() || run.Type()&fs.ModeSymlink != 0 {
-				continue
+			if run.IsDir() && run.Type()&fs.ModeSymlink == 0 {
+				runDirs = append(runDirs, filepath.Join(dir, "work", seg.Name(), "evidence", run.Name()))
 			}
-			p := filepath.Join(dir, "work", seg.Name(), "evidence", run.Name(), "evidence.json")
-			if _, err := fsys.Stat(p); err == nil {
-				files = append(files, p)
+		}
+	}
+	// Each run's folder is listed rather than its evidence.json stat'ed:
+	// the evidence loader lists it anyway (to refuse a link out), and a
+	// regular file there needs no more asking. A history's folders are
+	// listed on as many goroutines as there are processors.
+	has := make([]bool, len(runDirs))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for part := 0; part < len(runDirs); part += 256 {
+		g.Go(func() error {
+			for i := part; i < min(part+256, len(runDirs)); i++ {
+				names, err := fsys.ReadDir(runDirs[i])
+				if k := slices.IndexFunc(names, func(e fs.DirEntry) bool { return e.Name() == "evidence.json" }); err == nil && k >= 0 && names[k].Type().IsRegular() {
+					has[i] = true
+				} else if _, err := fsys.Stat(filepath.Join(runDirs[i], "evidence.json")); err == nil {
+					has[i] = true
+				}
 			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+	for i, runDir := range runDirs {
+		if has[i] {
+			files = append(files, filepath.Join(runDir, "evidence.json"))
 		}
 	}
 	return files

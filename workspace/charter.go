@@ -114,34 +114,49 @@ func (s *Snapshot) PiView(ctx context.Context, dir string) (*pi.View, error) {
 }
 
 // piDiagnostics are the diagnostics of path, a file of the pi charter dir.
-func (s *Snapshot) piDiagnostics(ctx context.Context, dir, path string) ([]diag.Diagnostic, error) {
+func (s *Snapshot) piDiagnostics(ctx context.Context, dir, path string, memo bool) ([]diag.Diagnostic, error) {
 	c := s.charterFor(dir)
 	c.mu.Lock()
 	if c.checks == nil {
 		c.checks = map[string]*promise[[]diag.Diagnostic]{}
 	}
 	pr := c.checks[path]
+	if pr == nil && !memo {
+		// Asked once (DiagnosticsOf releasing what it checked): computed
+		// here, not kept for the next asker — a history's hundred
+		// thousand runs are not held as as many promises.
+		c.mu.Unlock()
+		return s.piCheck(ctx, c, path)
+	}
 	if pr == nil {
 		pr = newPromise(s.sess.busy, func(ctx context.Context) ([]diag.Diagnostic, error) {
-			s.sess.checks.Add(1)
-			v, err := c.view.get(ctx)
-			if err != nil {
-				return nil, err
-			}
-			cfg, _ := s.Config(path)
-			ds := v.Diagnostics(ctx, path, s.Created)
-			// Finish needs the text's index for a markdown file's
-			// suppression comments and for a diagnostic not located yet;
-			// an evidence run's come located (the check read the run to
-			// place them), and it is not read once more for nothing.
-			var ix *source.Index
-			if strings.HasSuffix(strings.ToLower(path), ".md") || slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.File == "" }) {
-				ix = s.fileOnce(path).Index()
-			}
-			return analysis.Finish(ds, path, ix, cfg), nil
+			return s.piCheck(ctx, c, path)
 		})
 		c.checks[path] = pr
 	}
 	c.mu.Unlock()
 	return pr.get(ctx)
+}
+
+// piCheck computes the diagnostics of path, a file of the pi charter c.
+func (s *Snapshot) piCheck(ctx context.Context, c *charter, path string) ([]diag.Diagnostic, error) {
+	s.sess.checks.Add(1)
+	v, err := c.view.get(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cfg, _ := s.Config(path)
+	ds := v.Diagnostics(ctx, path, s.Created)
+	if err := ctx.Err(); err != nil {
+		return nil, err // cut short: not an answer
+	}
+	// Finish needs the text's index for a markdown file's suppression
+	// comments and for a diagnostic not located yet; an evidence run's come
+	// located (the check read the run to place them), and it is not read
+	// once more for nothing.
+	var ix *source.Index
+	if strings.HasSuffix(strings.ToLower(path), ".md") || slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.File == "" }) {
+		ix = s.fileOnce(path).Index()
+	}
+	return analysis.Finish(ds, path, ix, cfg), nil
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 
@@ -26,6 +27,13 @@ import (
 // none. Each file's diagnostics are computed once per snapshot and carried
 // over while nothing they depend on changes.
 func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnostic, error) {
+	return s.diagnostics(ctx, path, true)
+}
+
+// diagnostics is Diagnostics; without memo, a file's diagnostics not
+// computed yet are computed for this caller alone and not kept (its
+// charter's model still is).
+func (s *Snapshot) diagnostics(ctx context.Context, path string, memo bool) ([]diag.Diagnostic, error) {
 	path = filepath.Clean(path)
 	if dir := analysis.PiCharterDir(path); dir != "" && isEvidenceRun(path) && s.docs[path] == nil {
 		// A run the evidence loaded was read, and is a readable, regular
@@ -36,7 +44,7 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 			return nil, err
 		}
 		if ev.Loaded(path) {
-			return s.piDiagnostics(ctx, dir, path)
+			return s.piDiagnostics(ctx, dir, path, memo)
 		}
 	}
 	f := s.fileOnce(path)
@@ -58,7 +66,7 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 		return nil, nil
 	}
 	if dir := analysis.PiCharterDir(path); dir != "" && kind != analysis.KindConfig {
-		return s.piDiagnostics(ctx, dir, path)
+		return s.piDiagnostics(ctx, dir, path, memo)
 	}
 	if dir := charterfile.DirOf(path); dir != "" {
 		switch kind {
@@ -150,24 +158,37 @@ func (s *Snapshot) DiagnosticsOf(ctx context.Context, paths []string, release bo
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, group := range groups {
-		g.Go(func() error {
-			for _, i := range group.files {
-				ds, err := s.Diagnostics(ctx, paths[i])
-				if err != nil {
-					return err
+		// A large group (a history of evidence runs) is checked in parts
+		// on all the goroutines: its files share the model, built once by
+		// whichever part asks first, and are checked apart.
+		parts := (len(group.files) + filesPerPart - 1) / filesPerPart
+		var todo atomic.Int64
+		todo.Store(int64(parts))
+		for part := range parts {
+			files := group.files[part*filesPerPart : min(len(group.files), (part+1)*filesPerPart)]
+			g.Go(func() error {
+				for _, i := range files {
+					ds, err := s.diagnostics(ctx, paths[i], !release)
+					if err != nil {
+						return err
+					}
+					each(i, ds)
 				}
-				each(i, ds)
-			}
-			if left != nil {
-				for _, dir := range left.done(group.key) {
-					s.Release(dir)
+				if left != nil && todo.Add(-1) == 0 {
+					for _, dir := range left.done(group.key) {
+						s.Release(dir)
+					}
 				}
-			}
-			return nil
-		})
+				return nil
+			})
+		}
 	}
 	return g.Wait()
 }
+
+// filesPerPart is how many files of one charter folder one goroutine checks
+// at a time.
+const filesPerPart = 512
 
 // fileGroup is files that share a charter folder (key), or one file in
 // none (its path).

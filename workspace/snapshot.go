@@ -32,8 +32,8 @@ type Snapshot struct {
 	roots    []string
 
 	mu       sync.Mutex
-	read     pathTree[*File] // disk files this snapshot has looked at: one version each
-	configs  map[string]configResult
+	read     pathTree[*File]                              // disk files this snapshot has looked at: one version each
+	configs  map[string]configResult                      // by project configuration file ("": none)
 	lookups  map[string]string                            // each folder's project configuration file, "" for none (configFile)
 	single   map[string]*promise[[]diag.Diagnostic]       // diagnostics of files checked alone
 	charters map[string]*charter                          // pi charter directories
@@ -142,23 +142,32 @@ func docFile(d *Document, disk *disk) *File {
 // by the user's settings key by key. A project file that does not parse is
 // left out (its config-invalid diagnostic says why) and its error returned.
 func (s *Snapshot) Config(path string) (analysis.Config, error) {
-	dir := filepath.Dir(filepath.Clean(path))
+	r := s.config(filepath.Dir(filepath.Clean(path)))
+	return r.cfg, r.err
+}
+
+// config is the configuration of the files of dir, computed once per
+// project file (a history's hundred thousand run folders share one).
+func (s *Snapshot) config(dir string) configResult {
+	file := ""
+	if !s.settings.Exclusive {
+		file = s.projectConfigFile(dir)
+	}
 	s.mu.Lock()
-	r, ok := s.configs[dir]
+	r, ok := s.configs[file]
 	s.mu.Unlock()
 	if ok {
-		return r.cfg, r.err
+		return r
 	}
-	var project analysis.Config
-	var err error
 	if s.settings.Exclusive {
 		r = configResult{cfg: s.settings.Config}
 		s.mu.Lock()
-		s.configs[dir] = r
+		s.configs[file] = r
 		s.mu.Unlock()
-		return r.cfg, nil
+		return r
 	}
-	file := s.projectConfigFile(dir)
+	var project analysis.Config
+	var err error
 	if file != "" {
 		f := s.File(file)
 		if f.Err != nil {
@@ -176,26 +185,23 @@ func (s *Snapshot) Config(path string) (analysis.Config, error) {
 	}
 	r = configResult{cfg: project.Merge(s.settings.Config), err: err, file: file, ignored: ignored}
 	s.mu.Lock()
-	s.configs[dir] = r
+	s.configs[file] = r
 	s.mu.Unlock()
-	return r.cfg, r.err
+	return r
 }
 
 // IgnoredProjectKeys names the project configuration file that applies to
 // path and the keys of it that Restricted Mode leaves out (none when the
 // workspace is trusted).
 func (s *Snapshot) IgnoredProjectKeys(path string) (file string, keys []string) {
-	s.Config(path)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	r := s.configs[filepath.Dir(filepath.Clean(path))]
+	r := s.config(filepath.Dir(filepath.Clean(path)))
 	return r.file, r.ignored
 }
 
 // projectConfigFile finds the project configuration file for dir, looking
 // no higher than the workspace folder holding dir (when there is one).
 func (s *Snapshot) projectConfigFile(dir string) string {
-	file := s.configFile(dir)
+	file := s.configFileOnce(dir)
 	if file == "" || len(s.roots) == 0 {
 		return file
 	}
@@ -222,13 +228,21 @@ func (s *Snapshot) configFile(dir string) string {
 	if ok {
 		return file
 	}
+	file = s.configFileOnce(dir)
+	s.mu.Lock()
+	s.lookups[dir] = file
+	s.mu.Unlock()
+	return file
+}
+
+// configFileOnce is configFile for dir without keeping dir's answer, only
+// its folders': a file's own folder (an evidence run's, one of a hundred
+// thousand) is looked at again rather than held.
+func (s *Snapshot) configFileOnce(dir string) string {
 	file, stops := analysis.ConfigIn(s.FS(), dir)
 	if parent := filepath.Dir(dir); !stops && parent != dir {
 		file = s.configFile(parent)
 	}
-	s.mu.Lock()
-	s.lookups[dir] = file
-	s.mu.Unlock()
 	return file
 }
 

@@ -86,12 +86,11 @@ func Check(ctx context.Context, v *View, opts Options) map[string][]diag.Diagnos
 }
 
 type checker struct {
-	ctx   context.Context
-	v     *View
-	d     *Dir
-	opts  Options
-	out   map[string][]diag.Diagnostic
-	known map[string]bool // knownIDs, once computed
+	ctx  context.Context
+	v    *View
+	d    *Dir
+	opts Options
+	out  map[string][]diag.Diagnostic
 }
 
 // stopped reports, every 32nd i, whether the check's context is done: the
