@@ -55,12 +55,12 @@ bench-go:
 ## bench-table: the performance targets against the built binary, with
 ## the peers (npm ci into bench/peers/node_modules, gitignored), the floor and
 ## the BENCH_BEFORE commit ("" for none) measured in the same run; BENCH_ONLY
-## picks sections (keystroke,targets,history,curve,cancel; default all)
+## picks sections (keystroke,targets,history,curve,cancel,scale; default all)
 BENCH_EDITS      ?= 1000
 BENCH_SOURCES    ?= 50000
 BENCH_RUNS       ?= 100000
 BENCH_NODE_EDITS ?= 200
-BENCH_BEFORE     ?= 8b5bfb2
+BENCH_BEFORE     ?= baf3230
 BENCH_ONLY       ?=
 bench-table: build
 	$(GO) run ./bench/cmd/lspbench -bin $(BIN) -peers bench/peers -edits $(BENCH_EDITS) -sources $(BENCH_SOURCES) \

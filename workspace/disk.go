@@ -318,15 +318,26 @@ func (d *disk) invalidate(path string) {
 // held under it stays valid. It costs a stat per file and a listing per
 // folder held; nothing is read. It stops with ctx's error when ctx is done.
 func (d *disk) changed(ctx context.Context) ([]string, error) {
-	stats := map[string]statResult{}
-	dirs := map[string]*listing{}
+	// What is held, taken under the lock in one walk (slices, not maps:
+	// the lock is held while a history's hundred thousand entries are
+	// taken, and readers wait for it).
+	type statHeld struct {
+		path string
+		was  statResult
+	}
+	type listHeld struct {
+		path string
+		was  *listing
+	}
+	var stats []statHeld
+	var dirs []listHeld
 	d.mu.Lock()
 	d.held.walk("", func(p string, h held) {
 		if h.stat != nil {
-			stats[p] = *h.stat
+			stats = append(stats, statHeld{p, *h.stat})
 		}
 		if h.list != nil {
-			dirs[p] = h.list
+			dirs = append(dirs, listHeld{p, h.list})
 		}
 	})
 	d.mu.Unlock()
@@ -337,22 +348,22 @@ func (d *disk) changed(ctx context.Context) ([]string, error) {
 		n++
 		return n%128 == 0 && ctx.Err() != nil
 	}
-	for p, was := range stats {
+	for _, h := range stats {
 		if stop() {
 			return nil, ctx.Err()
 		}
-		info, err := d.fs.Stat(p)
-		if !sameStat(was, statResult{info, err}) {
-			out = append(out, p)
+		info, err := d.fs.Stat(h.path)
+		if !sameStat(h.was, statResult{info, err}) {
+			out = append(out, h.path)
 		}
 	}
-	for p, was := range dirs {
+	for _, h := range dirs {
 		if stop() {
 			return nil, ctx.Err()
 		}
-		entries, err := d.fs.ReadDir(p)
+		entries, err := d.fs.ReadDir(h.path)
 		sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
-		out = append(out, listingChanges(p, was, newListing(entries, err))...)
+		out = append(out, listingChanges(h.path, h.was, newListing(entries, err))...)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -186,3 +186,42 @@ func keys[V any](m map[string]V) map[string]bool {
 	}
 	return out
 }
+
+// A long history's register is first checked with the runs
+// criterion-state.json names; when it names each VAL's latest run, that is
+// the answer reading every run gives.
+func TestPreviewIsTheFullAnswer(t *testing.T) {
+	defer func(n int) { PreviewRuns = n }(PreviewRuns)
+	PreviewRuns = 500
+	root := t.TempDir()
+	criteria, err := gen.Project{Milestones: 2, VALs: 5, Runs: 600, Sources: 3, State: true}.Write(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	sess := NewSession(Options{})
+	snap := sess.Update(Change{Settings: &Settings{}})
+	preview, ok, err := snap.Preview(ctx, criteria)
+	if err != nil || !ok {
+		t.Fatalf("Preview = %v, %v", ok, err)
+	}
+	if _, _, loading := snap.Loading(filepath.Dir(criteria)); loading {
+		t.Error("the preview started the full load")
+	}
+	full, err := snap.Diagnostics(ctx, criteria)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(full) == 0 || !reflect.DeepEqual(preview, full) {
+		t.Errorf("preview differs from the full answer:\n%v\n%v", preview, full)
+	}
+	if _, ok, _ := snap.Preview(ctx, criteria); ok {
+		t.Error("a preview once every run is read")
+	}
+	// A short history is not previewed.
+	PreviewRuns = 1000
+	other := NewSession(Options{}).Update(Change{Settings: &Settings{}})
+	if _, ok, _ := other.Preview(ctx, criteria); ok {
+		t.Error("a history shorter than PreviewRuns previewed")
+	}
+}

@@ -128,6 +128,22 @@ func (s *Snapshot) fileOnce(path string) *File {
 	return s.sess.disk.readThrough(path)
 }
 
+// fileThrough is File for a file read once: one that is neither open nor
+// held already is read without being kept.
+func (s *Snapshot) fileThrough(path string) *File {
+	path = filepath.Clean(path)
+	if s.docs[path] != nil {
+		return s.File(path)
+	}
+	s.mu.Lock()
+	f, _ := s.read.get(path)
+	s.mu.Unlock()
+	if f != nil {
+		return f
+	}
+	return s.sess.disk.readThrough(path)
+}
+
 // docFile is the File of an open document.
 func docFile(d *Document, disk *disk) *File {
 	f := &File{Path: d.Path, Text: d.Text, Version: d.Version, doc: d, Size: int64(len(d.Text)), Mode: 0o644, busy: disk.busy}
@@ -330,11 +346,14 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 	// its folder (or its project's sources, or the settings) recomputes its
 	// view and checks, reusing its evidence unless work/ changed.
 	for dir, ch := range s.charters {
-		var inDir, inWork bool
+		var inDir, inWork, inRegister, inState bool
 		for p := range changed {
 			if within(dir, p) {
 				inDir = true
-				inWork = inWork || within(filepath.Join(dir, "work"), p) || p == dir
+				work := within(filepath.Join(dir, "work"), p)
+				inWork = inWork || work || p == dir
+				inRegister = inRegister || !work
+				inState = inState || p == filepath.Join(dir, "criterion-state.json")
 			}
 		}
 		switch {
@@ -343,7 +362,7 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 		case !inDir && !configChanged && !touchesProject(sources, ch.project) && !reread[ch.project]:
 			next.charters[dir] = ch
 		default:
-			next.charters[dir] = ch.renew(!inWork)
+			next.charters[dir] = ch.renew(!inWork, !inRegister, !inState)
 		}
 	}
 	// .charters/<id> folders: read together, once per change of the folder.

@@ -258,6 +258,8 @@ type loader struct {
 	}
 	errors []error
 	intern interner // the evidence's repeated strings
+	// progress, when set, is told how many runs are loaded of how many.
+	progress func(done, total int)
 }
 
 func newLoader(fsys vfs.FS, dir string, opts LoadOptions) *loader {
@@ -356,6 +358,12 @@ func (l *loader) read(dir, name string) *File {
 	return &File{Path: p, Src: src, Index: source.NewIndex(src)}
 }
 
+// subdir reports whether name is one of subdirs(dir).
+func (l *loader) subdir(dir, name string) bool {
+	e, ok := l.entry(dir, name)
+	return ok && (e.IsDir() || e.Type()&fs.ModeSymlink != 0) && l.allowedEntry(dir, e, &l.errors)
+}
+
 func (l *loader) subdirs(dir string) []string {
 	var out []string
 	for _, e := range l.entries(dir) {
@@ -397,12 +405,18 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 			in := &interner{}
 			for i := int(next.Add(1) - 1); i < len(jobs) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
 				l.loadRun(&jobs[i], prev, in)
+				if l.progress != nil && (i+1)%256 == 0 {
+					l.progress(i+1, len(jobs))
+				}
 			}
 		}()
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if l.progress != nil {
+		l.progress(len(jobs), len(jobs))
 	}
 	for i := range jobs {
 		l.errors = append(l.errors, jobs[i].errs...)

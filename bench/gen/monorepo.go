@@ -65,14 +65,15 @@ func (w *writer) write(path string, b []byte) error {
 
 func (m Monorepo) writePackage(w *writer, pkg string, i, runs int) error {
 	id := fmt.Sprintf("pkg%05d", i)
+	tag := fmt.Sprintf("P%d", i) // each register's ids its own: VAL-AUTH1P42-001
 	pi := filepath.Join(pkg, ".pi", "charters", id)
 	const milestones, vals = 2, 3
 	at := runEpoch.Add(time.Duration(i) * time.Hour)
 	files := map[string][]byte{
 		filepath.Join(pi, "charter.md"):                     Charter(id),
-		filepath.Join(pi, "criteria.md"):                    Criteria(milestones, vals),
+		filepath.Join(pi, "criteria.md"):                    TaggedCriteria(milestones, vals, tag),
 		filepath.Join(pi, "state.json"):                     State(id, at),
-		filepath.Join(pkg, "src", "main.go"):                []byte(fmt.Sprintf("package %s\n\n// VAL-AUTH1-001 is tested here.\nfunc main() {}\n", id)),
+		filepath.Join(pkg, "src", "main.go"):                []byte(fmt.Sprintf("package %s\n\n// %s is tested here.\nfunc main() {}\n", id, TaggedID(0, 0, tag))),
 		filepath.Join(pkg, ".rp1", "context", "charter.md"): RP1Charter(id),
 	}
 	latest := map[string]Latest{}
@@ -86,8 +87,8 @@ func (m Monorepo) writePackage(w *writer, pkg string, i, runs int) error {
 			outcome = "fail"
 		}
 		run := RunPath(seg, t)
-		files[filepath.Join(pi, filepath.FromSlash(run))] = Evidence(id, seg, ID(mm, v), outcome, Stamp(t))
-		latest[ID(mm, v)] = Latest{Path: run, Outcome: outcome, TS: Stamp(t), FeatureID: seg}
+		files[filepath.Join(pi, filepath.FromSlash(run))] = Evidence(id, seg, TaggedID(mm, v, tag), outcome, Stamp(t))
+		latest[TaggedID(mm, v, tag)] = Latest{Path: run, Outcome: outcome, TS: Stamp(t), FeatureID: seg}
 	}
 	if i%7 == 3 {
 		// criterion-state.json out of step with the evidence: a mistake.

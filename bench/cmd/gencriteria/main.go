@@ -38,7 +38,7 @@ func main() {
 		}
 		return
 	}
-	p := gen.Project{Milestones: *milestones, VALs: *vals, Runs: *runs, Sources: *sources}
+	p := gen.Project{Milestones: *milestones, VALs: *vals, Runs: *runs, Sources: *sources, State: *runs > 0}
 	path, err := p.Write(*project)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gencriteria:", err)
