@@ -207,10 +207,15 @@ func classifyName(path string, fsys vfs.FS) (Kind, error) {
 // the workspace too: checking it reports that it is not read.
 func PiCharterFiles(fsys vfs.FS, dir string) []string {
 	var files []string
-	listed := vfs.Names(fsys, dir)
+	listed := vfs.Listed(fsys, dir)
 	for _, name := range []string{"charter.md", "criteria.md", "REPORT.md", "state.json", "criterion-state.json"} {
-		if listed != nil && !listed[name] {
+		typ, there := listed[name]
+		switch {
+		case listed != nil && !there:
 			continue // not there: no need to ask
+		case there && typ.IsRegular():
+			files = append(files, filepath.Join(dir, name))
+			continue
 		}
 		if _, err := fsys.Stat(filepath.Join(dir, name)); err == nil || vfs.LeadsOut(err) {
 			files = append(files, filepath.Join(dir, name))

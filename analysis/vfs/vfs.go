@@ -180,17 +180,19 @@ func readAtMost(r io.Reader, buf []byte, max int64) ([]byte, error) {
 	return buf, nil
 }
 
-// Names are the names in folder dir, nil when it cannot be listed: a
-// folder's few files are found from its listing (which the workspace keeps
-// anyway) rather than by asking for each name it may hold.
-func Names(fsys FS, dir string) map[string]bool {
+// Listed is what folder dir holds, each name's type (fs.DirEntry.Type: 0
+// for a regular file), nil when it cannot be listed: a folder's few files
+// are found from its listing (which the workspace keeps anyway) rather than
+// by asking for each name it may hold, and a regular file there needs no
+// more asking.
+func Listed(fsys FS, dir string) map[string]fs.FileMode {
 	entries, err := fsys.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
-	names := make(map[string]bool, len(entries))
+	names := make(map[string]fs.FileMode, len(entries))
 	for _, e := range entries {
-		names[e.Name()] = true
+		names[e.Name()] = e.Type()
 	}
 	return names
 }
