@@ -53,17 +53,27 @@ func buildBefore(rev, dir string) (string, error) {
 // errTimedOut is a process stopped at its time limit.
 var errTimedOut = errors.New("timed out")
 
-// measureProcWithin is measureProc with a limit on each run.
+// measureProcWithin runs argv n times in dir, each within limit, through
+// the -rusage launcher (runChild): wall time (median) and peak RSS (max).
+// The process is started by a fresh launcher rather than by this one
+// because Linux counts the RSS of the process that execs a program in that
+// program's peak (ru_maxrss): a child of lspbench, which holds generated
+// trees and outputs, would read lspbench's own peak.
 func measureProcWithin(n int, limit time.Duration, dir string, argv ...string) (procResult, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return procResult{}, err
+	}
 	var walls []float64
 	var r procResult
 	for range n {
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
-		cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+		cmd := exec.CommandContext(ctx, self, append([]string{"-rusage"}, argv...)...)
 		cmd.Dir = dir
-		start := time.Now()
-		err := cmd.Run()
-		wall := time.Since(start)
+		// The launcher and its child form a process group, killed together.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+		out, err := cmd.Output()
 		timedOut := ctx.Err() != nil
 		cancel()
 		if timedOut {
@@ -73,11 +83,34 @@ func measureProcWithin(n int, limit time.Duration, dir string, argv ...string) (
 		if err != nil && !errors.As(err, &exit) {
 			return r, err
 		}
-		walls = append(walls, float64(wall.Microseconds())/1000)
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > r.rssKB {
-			r.rssKB = ru.Maxrss
+		var wallUS, rssKB int64
+		if _, serr := fmt.Sscan(string(out), &wallUS, &rssKB); serr != nil {
+			return r, fmt.Errorf("%s: %v (%v)", argv[0], err, serr)
 		}
+		walls = append(walls, float64(wallUS)/1000)
+		r.rssKB = max(r.rssKB, rssKB)
 	}
 	r.wall = median(walls)
 	return r, nil
+}
+
+// runChild is the -rusage launcher: it runs argv with its output
+// discarded and prints its wall time (µs) and peak RSS (KB), then exits
+// with its exit status.
+func runChild(argv []string) int {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	var rssKB int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rssKB = ru.Maxrss
+	}
+	fmt.Println(wall.Microseconds(), rssKB)
+	return cmd.ProcessState.ExitCode()
 }

@@ -40,6 +40,9 @@ type options struct {
 func (o options) does(section string) bool { return len(o.only) == 0 || o.only[section] }
 
 func main() {
+	if len(os.Args) > 2 && os.Args[1] == "-rusage" {
+		os.Exit(runChild(os.Args[2:]))
+	}
 	if len(os.Args) == 3 && os.Args[1] == "-serve-floor" {
 		if err := serveFloor(os.Args[2]); err != nil {
 			fmt.Fprintln(os.Stderr, "lspbench floor:", err)

@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"time"
 )
 
@@ -29,28 +28,10 @@ func (p peer[T]) cell(f func(T) string) string {
 	return f(p.res)
 }
 
-// measureProc runs argv n times; wall time and peak RSS of the whole
-// process tree come from the kernel (rusage of the child).
+// measureProc runs argv n times; wall time and peak RSS come from the
+// kernel (measureProcWithin).
 func measureProc(n int, dir string, argv ...string) (procResult, error) {
-	var walls []float64
-	var r procResult
-	for i := 0; i < n; i++ {
-		cmd := exec.Command(argv[0], argv[1:]...)
-		cmd.Dir = dir
-		start := time.Now()
-		err := cmd.Run()
-		wall := time.Since(start)
-		var exit *exec.ExitError
-		if err != nil && !errors.As(err, &exit) {
-			return r, err
-		}
-		walls = append(walls, float64(wall.Microseconds())/1000)
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > r.rssKB {
-			r.rssKB = ru.Maxrss
-		}
-	}
-	r.wall = median(walls)
-	return r, nil
+	return measureProcWithin(n, 30*time.Minute, dir, argv...)
 }
 
 func measureCheck(bin, file string, n int) (procResult, error) {
