@@ -440,26 +440,35 @@ type curvePoint struct {
 	row  int
 }
 
-// markCurve fails the curve's rows when check's time per added run grows
-// by more than half from one point to the next (the first point is mostly
-// fixed cost, so growth is judged on the time added since it).
+// markCurve fits wall ∝ n^k over the curve's points (least squares on
+// their logarithms) and fails its rows when k exceeds 1.2: growth faster
+// than linear. A fit over every point is judged rather than the time added
+// from one point to the next, which one noisy point on a shared machine
+// turns either way; fixed costs keep k below 1 on a linear curve, and a
+// quadratic one reads about 2. Each row's peers cell gets the exponent.
 func markCurve(t *table, points []curvePoint) {
 	if len(points) < 3 {
 		return
 	}
-	sort.Slice(points, func(i, j int) bool { return points[i].runs < points[j].runs })
-	base := points[0]
-	var perRun []float64
-	for _, p := range points[1:] {
-		perRun = append(perRun, (p.wall-base.wall)/float64(p.runs-base.runs))
-	}
-	for i := 1; i < len(perRun); i++ {
-		if perRun[i] > perRun[i-1]*1.5 {
-			for _, p := range points {
-				t.rows[p.row].ok = false
-			}
+	k := growthExponent(points)
+	for _, p := range points {
+		r := &t.rows[p.row]
+		r.peer = strings.TrimPrefix(r.peer+fmt.Sprintf("; wall ∝ n^%.2f over the curve", k), "; ")
+		if k > 1.2 {
+			r.ok = false
 		}
 	}
+}
+
+// growthExponent is the least-squares slope of log(wall) against log(n).
+func growthExponent(points []curvePoint) float64 {
+	var sx, sy, sxx, sxy float64
+	for _, p := range points {
+		x, y := math.Log(float64(p.runs)), math.Log(max(p.wall, 1e-3))
+		sx, sy, sxx, sxy = sx+x, sy+y, sxx+x*x, sxy+x*y
+	}
+	n := float64(len(points))
+	return (n*sxy - sx*sy) / (n*sxx - sx*sx)
 }
 
 // loadAverage is the machine's 1-minute load average, for the title: the
