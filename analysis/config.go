@@ -511,14 +511,8 @@ func ConfigRoot(fsys vfs.FS, dir string) string {
 
 func lookupConfig(fsys vfs.FS, dir string) (file, stop string) {
 	for {
-		for _, name := range ConfigFileNames {
-			p := filepath.Join(dir, name)
-			if _, err := fsys.Stat(p); err == nil || vfs.LeadsOut(err) {
-				return p, dir
-			}
-		}
-		if fi, err := fsys.Stat(filepath.Join(dir, ".git")); err == nil && fi != nil {
-			return "", dir
+		if file, stops := ConfigIn(fsys, dir); stops {
+			return file, dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -526,6 +520,23 @@ func lookupConfig(fsys vfs.FS, dir string) (file, stop string) {
 		}
 		dir = parent
 	}
+}
+
+// ConfigIn is one step of FindConfigFile: the project configuration file
+// dir holds (file), and whether the lookup stops at dir (it holds one, or
+// .git). A caller that looks up many folders (the workspace, for every
+// file it checks) memoizes the steps and shares the parents' answers.
+func ConfigIn(fsys vfs.FS, dir string) (file string, stops bool) {
+	for _, name := range ConfigFileNames {
+		p := filepath.Join(dir, name)
+		if _, err := fsys.Stat(p); err == nil || vfs.LeadsOut(err) {
+			return p, true
+		}
+	}
+	if fi, err := fsys.Stat(filepath.Join(dir, ".git")); err == nil && fi != nil {
+		return "", true
+	}
+	return "", false
 }
 
 // ApplySeverity applies the configured severities: overridden codes change

@@ -4,8 +4,13 @@ import (
 	"context"
 	"io/fs"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
@@ -54,25 +59,35 @@ func Discover(ctx context.Context, fsys vfs.FS, root string) (Workspace, error) 
 // of the repository root is in ignore, and what opts.Ignore names. root itself is walked even when ignored: it was named.
 func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOptions) (Workspace, error) {
 	var ws Workspace
-	ig := newIgnorer(fsys, root, opts.Ignore, opts.Base)
-	skip := func(p string, isDir bool) bool {
+	var mu sync.Mutex // ws and seenPi, which the walk's goroutines fill
+	add := func(list *[]string, p string) {
+		mu.Lock()
+		*list = append(*list, p)
+		mu.Unlock()
+	}
+	top := newIgnorer(fsys, root, opts.Ignore, opts.Base)
+	skip := func(ig *ignorer, p string, isDir bool) bool {
 		if ig.ignored(p, isDir) {
-			ws.Ignored = append(ws.Ignored, p)
+			add(&ws.Ignored, p)
 			return true
 		}
 		return false
 	}
 	seenPi := map[string]bool{}
-	addPi := func(parent string) {
+	addPi := func(ig *ignorer, parent string) {
 		subs, _ := fsys.ReadDir(parent)
 		for _, s := range subs {
-			if p := filepath.Join(parent, s.Name()); s.IsDir() && s.Type()&fs.ModeSymlink == 0 && !seenPi[p] && !skip(p, true) {
-				seenPi[p] = true
-				ws.PiCharters = append(ws.PiCharters, p)
+			if p := filepath.Join(parent, s.Name()); s.IsDir() && s.Type()&fs.ModeSymlink == 0 && !skip(ig, p, true) {
+				mu.Lock()
+				if !seenPi[p] {
+					seenPi[p] = true
+					ws.PiCharters = append(ws.PiCharters, p)
+				}
+				mu.Unlock()
 			}
 		}
 	}
-	addCharters := func(parent string) {
+	addCharters := func(ig *ignorer, parent string) {
 		// Every folder with a charter file in it, as upstream's listing
 		// sees every folder (it then skips those without a valid
 		// state.json, which checks report).
@@ -80,8 +95,8 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 		for _, s := range subs {
 			sub := filepath.Join(parent, s.Name())
 			if s.IsDir() && s.Type()&fs.ModeSymlink == 0 && ChartersDirAt(sub) == sub &&
-				len(charterfile.Files(fsys, sub)) > 0 && !skip(sub, true) {
-				ws.Charters = append(ws.Charters, sub)
+				len(charterfile.Files(fsys, sub)) > 0 && !skip(ig, sub, true) {
+				add(&ws.Charters, sub)
 			}
 		}
 	}
@@ -93,14 +108,20 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 		ws.Charters = []string{charters}
 		return ws, nil
 	case filepath.Base(root) == ".charters":
-		addCharters(root)
+		addCharters(top, root)
 		return ws, nil
 	case pi.IsChartersFolder(root):
-		addPi(root)
+		addPi(top, root)
 		return ws, nil
 	}
-	var walk func(dir string) error
-	walk = func(dir string) error {
+	// The folders are walked on as many goroutines as there are
+	// processors: a folder's subfolders go to an idle one, or are walked
+	// by the goroutine that found them when none is idle. What the walk
+	// finds is sorted at the end, so the order they run in does not show.
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	var walk func(dir string, ig *ignorer) error
+	walk = func(dir string, ig *ignorer) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -108,7 +129,7 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 		if err != nil {
 			return err
 		}
-		ig.enter(dir)
+		ig = ig.enter(dir, entries)
 		for _, e := range entries {
 			name := e.Name()
 			p := filepath.Join(dir, name)
@@ -118,41 +139,45 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 			if e.IsDir() && skipDirs[name] {
 				continue
 			}
-			if skip(p, e.IsDir()) {
+			if skip(ig, p, e.IsDir()) {
 				continue
 			}
 			if e.IsDir() {
 				if pi.IsChartersFolder(p) {
-					addPi(p)
+					addPi(ig, p)
 					continue
 				}
 				if name == ".charters" {
-					addCharters(p)
+					addCharters(ig, p)
 					continue
 				}
-				if err := walk(p); err != nil {
-					if ctx.Err() != nil {
-						return err
-					}
-					continue // an unreadable folder is not a reason to stop
+				// An unreadable folder is not a reason to stop; a done
+				// ctx is, and is said once the walk is over.
+				if !g.TryGo(func() error { _ = walk(p, ig); return nil }) {
+					_ = walk(p, ig)
 				}
 				continue
 			}
 			k, err := classifyName(p, fsys)
 			if err != nil && Classify(p, nil) != KindNone {
-				ws.Unreadable = append(ws.Unreadable, p)
+				add(&ws.Unreadable, p)
 				continue
 			}
 			switch k {
 			case KindRP1Charter:
-				ws.RP1Charters = append(ws.RP1Charters, p)
+				add(&ws.RP1Charters, p)
 			case KindOtherCharter:
-				ws.OtherCharters = append(ws.OtherCharters, p)
+				add(&ws.OtherCharters, p)
 			}
 		}
 		return nil
 	}
-	if err := walk(root); err != nil {
+	err := walk(root, top)
+	_ = g.Wait()
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
 		return ws, err
 	}
 	sort.Strings(ws.RP1Charters)
@@ -182,11 +207,21 @@ func classifyName(path string, fsys vfs.FS) (Kind, error) {
 // the workspace too: checking it reports that it is not read.
 func PiCharterFiles(fsys vfs.FS, dir string) []string {
 	var files []string
+	listed := vfs.Listed(fsys, dir)
 	for _, name := range []string{"charter.md", "criteria.md", "REPORT.md", "state.json", "criterion-state.json"} {
+		typ, there := listed[name]
+		switch {
+		case listed != nil && !there:
+			continue // not there: no need to ask
+		case there && typ.IsRegular():
+			files = append(files, filepath.Join(dir, name))
+			continue
+		}
 		if _, err := fsys.Stat(filepath.Join(dir, name)); err == nil || vfs.LeadsOut(err) {
 			files = append(files, filepath.Join(dir, name))
 		}
 	}
+	var runDirs []string
 	segs, _ := fsys.ReadDir(filepath.Join(dir, "work"))
 	for _, seg := range segs {
 		if !seg.IsDir() || seg.Type()&fs.ModeSymlink != 0 {
@@ -194,13 +229,35 @@ func PiCharterFiles(fsys vfs.FS, dir string) []string {
 		}
 		runs, _ := fsys.ReadDir(filepath.Join(dir, "work", seg.Name(), "evidence"))
 		for _, run := range runs {
-			if !run.IsDir() || run.Type()&fs.ModeSymlink != 0 {
-				continue
+			if run.IsDir() && run.Type()&fs.ModeSymlink == 0 {
+				runDirs = append(runDirs, filepath.Join(dir, "work", seg.Name(), "evidence", run.Name()))
 			}
-			p := filepath.Join(dir, "work", seg.Name(), "evidence", run.Name(), "evidence.json")
-			if _, err := fsys.Stat(p); err == nil {
-				files = append(files, p)
+		}
+	}
+	// Each run's folder is listed rather than its evidence.json stat'ed:
+	// the evidence loader lists it anyway (to refuse a link out), and a
+	// regular file there needs no more asking. A history's folders are
+	// listed on as many goroutines as there are processors.
+	has := make([]bool, len(runDirs))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for part := 0; part < len(runDirs); part += 256 {
+		g.Go(func() error {
+			for i := part; i < min(part+256, len(runDirs)); i++ {
+				names, err := fsys.ReadDir(runDirs[i])
+				if k := slices.IndexFunc(names, func(e fs.DirEntry) bool { return e.Name() == "evidence.json" }); err == nil && k >= 0 && names[k].Type().IsRegular() {
+					has[i] = true
+				} else if _, err := fsys.Stat(filepath.Join(runDirs[i], "evidence.json")); err == nil {
+					has[i] = true
+				}
 			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+	for i, runDir := range runDirs {
+		if has[i] {
+			files = append(files, filepath.Join(runDir, "evidence.json"))
 		}
 	}
 	return files

@@ -3,7 +3,9 @@ package analysis
 import (
 	"bufio"
 	"bytes"
+	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
@@ -46,10 +48,10 @@ func newIgnorer(fsys vfs.FS, root string, user []string, base string) *ignorer {
 	if err == nil && rel != "." && filepath.IsLocal(rel) {
 		parts := strings.Split(rel, string(filepath.Separator))
 		dir := ig.repo
-		ig.enter(dir)
+		ig = ig.enter(dir, nil)
 		for _, part := range parts[:len(parts)-1] {
 			dir = filepath.Join(dir, part)
-			ig.enter(dir)
+			ig = ig.enter(dir, nil)
 		}
 	}
 	return ig
@@ -70,33 +72,49 @@ func repoRoot(fsys vfs.FS, dir string) string {
 	}
 }
 
-// enter reads dir's .gitignore, whose patterns apply below dir.
-func (ig *ignorer) enter(dir string) {
+// enter is ig inside dir, whose listing is entries (nil: not listed):
+// with the patterns of dir's .gitignore, which apply below dir, when it
+// has one. ig itself does not change: the walk's goroutines share the
+// ignorer of the folders above them.
+func (ig *ignorer) enter(dir string, entries []fs.DirEntry) *ignorer {
+	if entries != nil {
+		if !slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == ".gitignore" }) {
+			return ig // nothing to read
+		}
+	}
 	rel, err := filepath.Rel(ig.repo, dir)
 	if err != nil || !filepath.IsLocal(rel) && rel != "." {
-		return
+		return ig
 	}
 	var domain []string
 	if rel != "." {
 		domain = strings.Split(filepath.ToSlash(rel), "/")
 	}
-	ig.read(filepath.Join(dir, ".gitignore"), domain)
+	patterns := ig.read(filepath.Join(dir, ".gitignore"), domain)
+	if len(patterns) == 0 {
+		return ig
+	}
+	in := *ig
+	in.git = append(slices.Clip(ig.git), patterns...)
+	return &in
 }
 
-// read adds the patterns of one ignore file (bounded, like every read).
-func (ig *ignorer) read(file string, domain []string) {
+// read is the patterns of one ignore file (bounded, like every read).
+func (ig *ignorer) read(file string, domain []string) []gitignore.Pattern {
 	src, err := ig.fsys.ReadFile(file)
 	if err != nil {
-		return
+		return nil
 	}
+	var patterns []gitignore.Pattern
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	for sc.Scan() {
 		line := strings.TrimSuffix(sc.Text(), "\r")
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue
 		}
-		ig.git = append(ig.git, gitignore.ParsePattern(line, domain))
+		patterns = append(patterns, gitignore.ParsePattern(line, domain))
 	}
+	return patterns
 }
 
 // ignored reports whether the walk skips path, a folder when isDir.

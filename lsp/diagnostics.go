@@ -3,6 +3,8 @@ package lsp
 import (
 	"context"
 	"errors"
+	"fmt"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -141,7 +143,9 @@ func (g *diagnoser) schedule(snap *workspace.Snapshot, first string) {
 			if pull && f.Path == first {
 				continue
 			}
+			stop := g.preview(ctx, snap, f)
 			res, err := g.compute(ctx, snap, f)
+			stop()
 			if err != nil {
 				if ctx.Err() == nil {
 					g.s.log.Warn("check failed", zap.String("file", f.Path), zap.Error(err))
@@ -151,6 +155,42 @@ func (g *diagnoser) schedule(snap *workspace.Snapshot, first string) {
 			g.publish(snap, f, res)
 		}
 	}()
+}
+
+// preview publishes f's diagnostics checked with the runs criterion-state
+// names, when f is the register of a charter with a long history whose
+// runs are not read yet (workspace.Snapshot.Preview), and reports how many
+// are read while they are; the returned func ends the report once the
+// full answer is computed.
+func (g *diagnoser) preview(ctx context.Context, snap *workspace.Snapshot, f *workspace.File) (stop func()) {
+	ds, ok, err := snap.Preview(ctx, f.Path)
+	if err != nil || !ok {
+		return func() {}
+	}
+	g.publish(snap, f, g.encode(f, ds))
+	dir := analysis.PiCharterDir(f.Path)
+	p := g.s.beginProgress(ctx, "charter-lsp/evidence", "Reading evidence", filepath.Base(dir)+": reading its runs…")
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(reportEvery):
+			}
+			if runs, total, loading := snap.Loading(dir); loading && total > 0 {
+				p.report(fmt.Sprintf("%s: %d/%d runs", filepath.Base(dir), runs, total), uint32(runs*100/total))
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		wg.Wait()
+		p.end(filepath.Base(dir) + ": every run read")
+	}
 }
 
 // orderFirst puts the file at path first.
@@ -173,19 +213,25 @@ func (g *diagnoser) compute(ctx context.Context, snap *workspace.Snapshot, f *wo
 	if err != nil {
 		return nil, err
 	}
+	return g.encode(f, ds), nil
+}
+
+// encode is ds, f's diagnostics, encoded for publishing (reusing the last
+// result's encoding when they are the same).
+func (g *diagnoser) encode(f *workspace.File, ds []diag.Diagnostic) *diagResult {
 	dd := g.doc(g.s.docs.uri(f.Path))
 	dd.mu.Lock()
 	last := dd.last
 	dd.mu.Unlock()
 	if last != nil && sameDiagnostics(last.from, ds) {
-		return last, nil // carried over from an earlier snapshot: already encoded
+		return last // carried over from an earlier snapshot: already encoded
 	}
 	res := &diagResult{from: ds}
 	res.wire, res.resultID = dd.wire.encode(ds)
 	dd.mu.Lock()
 	dd.last = res
 	dd.mu.Unlock()
-	return res, nil
+	return res
 }
 
 // sameDiagnostics reports whether a and b are the same slice (a snapshot

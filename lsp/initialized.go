@@ -34,6 +34,9 @@ func (s *Server) Initialized(ctx context.Context, params *protocol.InitializedPa
 	st := s.settings()
 	s.diags.schedule(s.update(workspace.Change{Settings: &st}), "")
 	s.updateWatchers(ctx)
+	if s.ctx != nil && !s.noScan {
+		go s.scanWorkspace()
+	}
 	return nil
 }
 

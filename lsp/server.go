@@ -48,6 +48,9 @@ type Options struct {
 	// GitLimits, when set, bounds each reading of a project's git history
 	// (default gitlog's: 5 s, 100,000 commits, 1 GB).
 	GitLimits func() gitlog.Limits
+	// NoScan leaves the workspace's charters unread until a request asks
+	// (scan.go); a benchmark of one request's cost sets it.
+	NoScan bool
 }
 
 // Server is one language-server session over one connection.
@@ -97,6 +100,7 @@ type Server struct {
 	// two. Guarded by mu.
 	revalidating    bool
 	revalidateEvery time.Duration
+	noScan          bool // Options.NoScan
 
 	// agent is the interview agent from Options. Guarded by mu.
 	agent agent.Config
@@ -134,6 +138,7 @@ func New(opts Options) *Server {
 	if s.requestBudget <= 0 {
 		s.requestBudget = DefaultRequestBudget
 	}
+	s.noScan = opts.NoScan
 	if opts.RevalidateEvery > 0 {
 		s.revalidateEvery = opts.RevalidateEvery
 	}

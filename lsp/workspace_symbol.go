@@ -7,36 +7,33 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
-	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // Symbols answers workspace/symbol: every VAL of every pi charter in the
 // workspace folders whose name matches the query (case-insensitive
 // substring, else the query's characters in order). The charters are found
-// and their registers parsed once per change (the snapshot's views).
+// and their registers read once per change, in the background when the
+// server starts (scan.go); the symbols are kept located, without the
+// charters' files.
 func (s *Server) Symbols(ctx context.Context, params *protocol.WorkspaceSymbolParams) (protocol.WorkspaceSymbolResult, error) {
 	query := strings.ToLower(strings.TrimSpace(params.Query))
 	out := protocol.WorkspaceSymbolSlice{}
-	snap := s.ws.Snapshot()
-	found, err := snap.Charters(ctx)
+	charters, err := s.ws.Snapshot().Symbols(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
-	for _, dir := range found.PiCharters {
-		// A view already computed comes back whatever ctx says: check it
-		// here too, so that a cancelled request stops between charters.
+	for _, syms := range charters {
+		// A cancelled request stops between charters (their symbols are
+		// at hand; the answer is what takes time).
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		view, err := snap.PiView(ctx, dir)
-		if err != nil {
-			return nil, err
-		}
-		for _, sym := range pi.Symbols(view) {
+		for _, sym := range syms {
 			if feature.Matches(strings.ToLower(sym.Name), query) {
-				loc := s.location(snap, sym.Location)
+				container := sym.Container
+				loc := protocol.Location{URI: s.docs.uri(sym.Path), Range: toProtocolRange(sym.Range)}
 				out = append(out, protocol.WorkspaceSymbol{
-					BaseSymbolInformation: protocol.BaseSymbolInformation{Name: sym.Name, Kind: protocol.SymbolKindKey, ContainerName: &sym.Container},
+					BaseSymbolInformation: protocol.BaseSymbolInformation{Name: sym.Name, Kind: protocol.SymbolKindKey, ContainerName: &container},
 					Location:              &loc,
 				})
 			}

@@ -3,7 +3,10 @@ package workspace
 import (
 	"context"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -24,16 +27,27 @@ type charter struct {
 	// stale is the evidence before a change of work/, whose unchanged runs
 	// the next load takes over instead of parsing them again.
 	stale *promise[*pi.Evidence]
+	// symbols are the register's VALs as workspace symbols (symbols.go):
+	// they change with charter.md and criteria.md only.
+	symbols *promise[[]Symbol]
+	// loaded and runs say how far the evidence's load is (preview.go);
+	// partial is the evidence a preview reads, while the rest is read.
+	loaded, runs atomic.Int64
+	partial      *promise[*pi.Evidence]
 
 	mu     sync.Mutex
 	checks map[string]*promise[[]diag.Diagnostic] // by file
 }
 
 // renew is the charter for the next snapshot: everything recomputed, except
-// the evidence when keepEvidence; otherwise the evidence is loaded again,
-// reusing the runs that did not change.
-func (c *charter) renew(keepEvidence bool) *charter {
+// the evidence when keepEvidence (otherwise the evidence is loaded again,
+// reusing the runs that did not change), the symbols when keepSymbols, and
+// the runs a preview reads while the evidence loads when keepPartial.
+func (c *charter) renew(keepEvidence, keepSymbols, keepPartial bool) *charter {
 	n := &charter{dir: c.dir, project: c.project}
+	if keepSymbols {
+		n.symbols = c.symbols
+	}
 	loaded := false
 	if c.evidence != nil {
 		_, loaded = c.evidence.peek()
@@ -43,6 +57,9 @@ func (c *charter) renew(keepEvidence bool) *charter {
 		n.evidence = c.evidence
 		if !loaded {
 			n.stale = c.stale // to be loaded still, from the one before
+			if keepPartial {
+				n.partial = c.partial // and previewed meanwhile
+			}
 		}
 	case loaded:
 		n.stale = c.evidence
@@ -69,7 +86,10 @@ func (s *Snapshot) charterFor(dir string) *charter {
 			if stale != nil {
 				prev, _ = stale.peek()
 			}
-			return pi.ReloadEvidence(ctx, s.FS(), dir, prev)
+			return pi.ReloadEvidenceProgress(ctx, s.FS(), dir, prev, func(done, total int) {
+				c.loaded.Store(int64(done))
+				c.runs.Store(int64(total))
+			})
 		})
 	}
 	if c.view == nil {
@@ -78,29 +98,34 @@ func (s *Snapshot) charterFor(dir string) *charter {
 			if err != nil {
 				return nil, err
 			}
-			// The register's parse is the heavy part of loading what is
-			// left: it is taken under ctx first, so a cancelled load stops
-			// in it, and LoadDirWith below finds it done.
-			if f := s.File(filepath.Join(dir, "criteria.md")); f.Exists() && !f.TooLarge() {
-				if _, err := f.criteriaUnder(ctx); err != nil {
-					return nil, err
-				}
-			}
-			d := pi.LoadDirWith(s.FS(), dir, pi.LoadOptions{
-				Evidence: ev,
-				Criteria: func(path string, _ []byte) *pi.Criteria { return s.File(path).Criteria() },
-				Index:    func(path string, _ []byte) *source.Index { return s.File(path).Index() },
-			})
-			cfg, _ := s.Config(filepath.Join(dir, "criteria.md"))
-			clock, err := s.clock(ctx, d.Project, cfg)
-			if err != nil {
-				return nil, err
-			}
-			v := pi.NewView(s.FS(), d, clock)
-			return v, ctx.Err()
+			return s.newView(ctx, dir, ev)
 		})
 	}
 	return c
+}
+
+// newView is the view of the pi charter dir with the evidence ev.
+func (s *Snapshot) newView(ctx context.Context, dir string, ev *pi.Evidence) (*pi.View, error) {
+	// The register's parse is the heavy part of loading what is left: it
+	// is taken under ctx first, so a cancelled load stops in it, and
+	// LoadDirWith below finds it done.
+	if f := s.File(filepath.Join(dir, "criteria.md")); f.Exists() && !f.TooLarge() {
+		if _, err := f.criteriaUnder(ctx); err != nil {
+			return nil, err
+		}
+	}
+	d := pi.LoadDirWith(s.FS(), dir, pi.LoadOptions{
+		Evidence: ev,
+		Criteria: func(path string, _ []byte) *pi.Criteria { return s.File(path).Criteria() },
+		Index:    func(path string, _ []byte) *source.Index { return s.File(path).Index() },
+	})
+	cfg, _ := s.Config(filepath.Join(dir, "criteria.md"))
+	clock, err := s.clock(ctx, d.Project, cfg)
+	if err != nil {
+		return nil, err
+	}
+	v := pi.NewView(s.FS(), d, clock)
+	return v, ctx.Err()
 }
 
 // PiView returns the view of the pi charter directory dir: criteria,
@@ -112,26 +137,49 @@ func (s *Snapshot) PiView(ctx context.Context, dir string) (*pi.View, error) {
 }
 
 // piDiagnostics are the diagnostics of path, a file of the pi charter dir.
-func (s *Snapshot) piDiagnostics(ctx context.Context, dir, path string) ([]diag.Diagnostic, error) {
+func (s *Snapshot) piDiagnostics(ctx context.Context, dir, path string, memo bool) ([]diag.Diagnostic, error) {
 	c := s.charterFor(dir)
 	c.mu.Lock()
 	if c.checks == nil {
 		c.checks = map[string]*promise[[]diag.Diagnostic]{}
 	}
 	pr := c.checks[path]
+	if pr == nil && !memo {
+		// Asked once (DiagnosticsOf releasing what it checked): computed
+		// here, not kept for the next asker — a history's hundred
+		// thousand runs are not held as as many promises.
+		c.mu.Unlock()
+		return s.piCheck(ctx, c, path)
+	}
 	if pr == nil {
 		pr = newPromise(s.sess.busy, func(ctx context.Context) ([]diag.Diagnostic, error) {
-			s.sess.checks.Add(1)
-			v, err := c.view.get(ctx)
-			if err != nil {
-				return nil, err
-			}
-			cfg, _ := s.Config(path)
-			f := s.fileOnce(path)
-			return analysis.Finish(v.Diagnostics(ctx, path, s.Created), path, f.Index(), cfg), nil
+			return s.piCheck(ctx, c, path)
 		})
 		c.checks[path] = pr
 	}
 	c.mu.Unlock()
 	return pr.get(ctx)
+}
+
+// piCheck computes the diagnostics of path, a file of the pi charter c.
+func (s *Snapshot) piCheck(ctx context.Context, c *charter, path string) ([]diag.Diagnostic, error) {
+	s.sess.checks.Add(1)
+	v, err := c.view.get(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cfg, _ := s.Config(path)
+	ds := v.Diagnostics(ctx, path, s.Created)
+	if err := ctx.Err(); err != nil {
+		return nil, err // cut short: not an answer
+	}
+	// Finish needs the text's index for a markdown file's suppression
+	// comments and for a diagnostic not located yet; an evidence run's come
+	// located (the check read the run to place them), and it is not read
+	// once more for nothing.
+	var ix *source.Index
+	if strings.HasSuffix(strings.ToLower(path), ".md") || slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.File == "" }) {
+		ix = s.fileOnce(path).Index()
+	}
+	return analysis.Finish(ds, path, ix, cfg), nil
 }

@@ -29,9 +29,10 @@ func (s *Snapshot) clock(ctx context.Context, project string, cfg analysis.Confi
 		return noSources{}, nil
 	}
 	mode, dirs := cfg.FreshnessMode(), cfg.Sources()
-	key := project + "\x00" + string(mode) + "\x00" + strings.Join(dirs, "\x00")
+	settings := string(mode) + "\x00" + strings.Join(dirs, "\x00")
+	key := project + "\x00" + settings
 	s.mu.Lock()
-	pr := s.clocks[key]
+	pr := s.clocks[project][settings]
 	if pr == nil {
 		pr = newPromise(s.sess.busy, func(ctx context.Context) (clockReading, error) {
 			clock := pi.NewSourceClock(mode, s.FS(), dirs)
@@ -45,7 +46,10 @@ func (s *Snapshot) clock(ctx context.Context, project string, cfg analysis.Confi
 			}
 			return clockReading{c: c, ok: ok, due: s.sess.timeouts.due(key, c.Unread != nil && c.Unread.TimedOut())}, nil
 		})
-		s.clocks[key] = pr
+		if s.clocks[project] == nil {
+			s.clocks[project] = map[string]*promise[clockReading]{}
+		}
+		s.clocks[project][settings] = pr
 	}
 	s.mu.Unlock()
 	return &lazyClock{ctx: ctx, project: project, pr: pr}, nil
@@ -92,12 +96,6 @@ func (t *timeouts) due(key string, timedOut bool) time.Time {
 // rereads reports whether a memoized reading is due again (timeouts).
 func (r clockReading) rereads(now time.Time) bool {
 	return !r.due.IsZero() && !now.Before(r.due)
-}
-
-// clockProject is the project of a clocks key.
-func clockProject(key string) string {
-	p, _, _ := strings.Cut(key, "\x00")
-	return p
 }
 
 // lazyClock takes the reading when first asked. A cancelled ctx reads as

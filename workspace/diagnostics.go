@@ -5,6 +5,13 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
@@ -20,7 +27,26 @@ import (
 // none. Each file's diagnostics are computed once per snapshot and carried
 // over while nothing they depend on changes.
 func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnostic, error) {
+	return s.diagnostics(ctx, path, true)
+}
+
+// diagnostics is Diagnostics; without memo, a file's diagnostics not
+// computed yet are computed for this caller alone and not kept (its
+// charter's model still is).
+func (s *Snapshot) diagnostics(ctx context.Context, path string, memo bool) ([]diag.Diagnostic, error) {
 	path = filepath.Clean(path)
+	if dir := analysis.PiCharterDir(path); dir != "" && isEvidenceRun(path) && s.docs[path] == nil {
+		// A run the evidence loaded was read, and is a readable, regular
+		// file within the limit: its check needs it no more (what is
+		// below would read it again to see just that).
+		ev, err := s.charterFor(dir).evidence.get(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if ev.Loaded(path) {
+			return s.piDiagnostics(ctx, dir, path, memo)
+		}
+	}
 	f := s.fileOnce(path)
 	kind := f.Kind()
 	switch {
@@ -40,7 +66,7 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 		return nil, nil
 	}
 	if dir := analysis.PiCharterDir(path); dir != "" && kind != analysis.KindConfig {
-		return s.piDiagnostics(ctx, dir, path)
+		return s.piDiagnostics(ctx, dir, path, memo)
 	}
 	if dir := charterfile.DirOf(path); dir != "" {
 		switch kind {
@@ -116,4 +142,127 @@ func (s *Snapshot) folderDiagnostics(ctx context.Context, dir string, f *File) (
 	cfg, _ := s.Config(f.Path)
 	ds := append([]diag.Diagnostic(nil), byFile[f.Path]...)
 	return analysis.Finish(ds, f.Path, f.Index(), cfg), nil
+}
+
+// DiagnosticsOf computes the diagnostics of each of paths (Diagnostics)
+// on as many goroutines as there are processors (GOMAXPROCS), the files of
+// one charter folder on one of them (they share its model), and hands each
+// to each with its index, on the goroutine that computed it. The first
+// error stops the rest.
+//
+// With release, a charter folder is released (Release) once its files are
+// handed over, and each folder above once no file below it is left: for a
+// caller that asks about each file once (check), whose memory then stays
+// flat in the number of charters. each asks what it needs of a file before
+// it returns (its configuration, say): afterwards it would be read again.
+func (s *Snapshot) DiagnosticsOf(ctx context.Context, paths []string, release bool, each func(i int, ds []diag.Diagnostic)) error {
+	groups := groupByFolder(paths)
+	// By path, so that a folder's groups are checked together and the
+	// folder released soon after (the order results come in does not
+	// show: each is handed over with its index).
+	slices.SortFunc(groups, func(a, b fileGroup) int { return strings.Compare(a.key, b.key) })
+	var left *pending
+	if release {
+		left = newPending(groups)
+	}
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, group := range groups {
+		// A large group (a history of evidence runs) is checked in parts
+		// on all the goroutines: its files share the model, built once by
+		// whichever part asks first, and are checked apart.
+		parts := (len(group.files) + filesPerPart - 1) / filesPerPart
+		var todo atomic.Int64
+		todo.Store(int64(parts))
+		for part := range parts {
+			files := group.files[part*filesPerPart : min(len(group.files), (part+1)*filesPerPart)]
+			g.Go(func() error {
+				for _, i := range files {
+					ds, err := s.diagnostics(ctx, paths[i], !release)
+					if err != nil {
+						return err
+					}
+					each(i, ds)
+				}
+				if left != nil && todo.Add(-1) == 0 {
+					for _, dir := range left.done(group.key) {
+						s.Release(dir)
+					}
+				}
+				return nil
+			})
+		}
+	}
+	return g.Wait()
+}
+
+// filesPerPart is how many files of one charter folder one goroutine checks
+// at a time.
+const filesPerPart = 512
+
+// fileGroup is files that share a charter folder (key), or one file in
+// none (its path).
+type fileGroup struct {
+	key   string
+	files []int // indexes into the paths
+}
+
+// groupByFolder groups the indexes of paths by charter folder (a file in
+// none is a group of its own), in the order each group first appears.
+func groupByFolder(paths []string) []fileGroup {
+	var groups []fileGroup
+	at := map[string]int{}
+	for i, p := range paths {
+		key := analysis.CharterFolder(filepath.Clean(p))
+		if key == "" {
+			key = filepath.Clean(p)
+		}
+		n, ok := at[key]
+		if !ok {
+			n = len(groups)
+			at[key] = n
+			groups = append(groups, fileGroup{key: key})
+		}
+		groups[n].files = append(groups[n].files, i)
+	}
+	return groups
+}
+
+// pending counts, for each folder above a group, the groups below it not
+// done yet.
+type pending struct {
+	mu   sync.Mutex
+	left map[string]int
+}
+
+func newPending(groups []fileGroup) *pending {
+	p := &pending{left: map[string]int{}}
+	for _, g := range groups {
+		for dir := filepath.Dir(g.key); ; dir = filepath.Dir(dir) {
+			p.left[dir]++
+			if filepath.Dir(dir) == dir {
+				break
+			}
+		}
+	}
+	return p
+}
+
+// done marks the group at key done and returns what may be released now:
+// key, and the folders above it with no group left below them, the
+// deepest first.
+func (p *pending) done(key string) []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := []string{key}
+	for dir := filepath.Dir(key); ; dir = filepath.Dir(dir) {
+		p.left[dir]--
+		if p.left[dir] == 0 {
+			out = append(out, dir)
+		}
+		if filepath.Dir(dir) == dir {
+			break
+		}
+	}
+	return out
 }

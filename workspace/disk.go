@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
@@ -19,18 +20,29 @@ import (
 // disk remembers what was read from the disk until a change event says it
 // changed (Session.Update with Change.Disk): every snapshot shares it, so a
 // file is read once per change, not once per request. Entries are
-// immutable; invalidation replaces them.
+// immutable; invalidation replaces them. They are kept in a tree of
+// folders (pathTree), so that a folder's path is held once for everything
+// below it and whatever lies below a folder goes with it.
 type disk struct {
 	fs   vfs.FS
 	busy *inflight.Counter // the session's computations in flight
 
-	mu    sync.Mutex
-	files map[string]*File
-	stats map[string]statResult
-	dirs  map[string]dirResult
-	// digests are the SHA-256 of files read through (readThrough) and not
+	mu   sync.Mutex
+	held pathTree[held]
+}
+
+// held is what d knows of one path.
+type held struct {
+	file *File
+	stat *statResult
+	list *listing
+	// digest is the SHA-256 of a file read through (readThrough) and not
 	// kept: an unchanged evidence run is known by it without a read.
-	digests map[string][sha256.Size]byte
+	digest *[sha256.Size]byte
+}
+
+func (h *held) empty() bool {
+	return h.file == nil && h.stat == nil && h.list == nil && h.digest == nil
 }
 
 type statResult struct {
@@ -38,13 +50,72 @@ type statResult struct {
 	err  error
 }
 
-type dirResult struct {
-	entries []fs.DirEntry
-	err     error
+// listing is a folder's entries as listed, sorted by name: their names and
+// types, what callers ask of them (a listing's fs.DirEntry values are made
+// when asked for, not kept).
+type listing struct {
+	names []string
+	types []fs.FileMode
+	err   error
 }
 
+func newListing(entries []fs.DirEntry, err error) *listing {
+	l := &listing{names: make([]string, len(entries)), types: make([]fs.FileMode, len(entries)), err: err}
+	for i, e := range entries {
+		l.names[i], l.types[i] = e.Name(), e.Type()
+	}
+	return l
+}
+
+// has reports whether the listing has name.
+func (l *listing) has(name string) bool {
+	i := sort.SearchStrings(l.names, name)
+	return i < len(l.names) && l.names[i] == name
+}
+
+// entries are the listing of folder dir as fs.DirEntry values.
+func (l *listing) entries(dir string) []fs.DirEntry {
+	if l.names == nil {
+		return nil
+	}
+	slab := make([]listedEntry, len(l.names))
+	out := make([]fs.DirEntry, len(l.names))
+	for i := range l.names {
+		slab[i] = listedEntry{dir: dir, name: l.names[i], typ: l.types[i]}
+		out[i] = &slab[i]
+	}
+	return out
+}
+
+// listedEntry is an entry of a listing held: its Info is an lstat, as
+// os.ReadDir's is.
+type listedEntry struct {
+	dir, name string
+	typ       fs.FileMode
+}
+
+func (e *listedEntry) Name() string               { return e.name }
+func (e *listedEntry) IsDir() bool                { return e.typ.IsDir() }
+func (e *listedEntry) Type() fs.FileMode          { return e.typ }
+func (e *listedEntry) Info() (fs.FileInfo, error) { return os.Lstat(filepath.Join(e.dir, e.name)) }
+func (e *listedEntry) String() string             { return fs.FormatDirEntry(e) }
+
 func newDisk(fsys vfs.FS, b *inflight.Counter) *disk {
-	return &disk{fs: fsys, busy: b, files: map[string]*File{}, stats: map[string]statResult{}, dirs: map[string]dirResult{}, digests: map[string][sha256.Size]byte{}}
+	return &disk{fs: fsys, busy: b}
+}
+
+// get is what d holds of path; d.mu is held.
+func (d *disk) get(path string) held {
+	h, _ := d.held.get(path)
+	return h
+}
+
+// put changes what d holds of path; d.mu is held.
+func (d *disk) put(path string, f func(h *held)) {
+	d.held.update(path, func(h *held) bool {
+		f(h)
+		return !h.empty()
+	})
 }
 
 // file reads path once. Only a regular file within the size limit is read
@@ -53,7 +124,7 @@ func newDisk(fsys vfs.FS, b *inflight.Counter) *disk {
 // *vfs.NotRegularError, a larger file a *vfs.TooLargeError.
 func (d *disk) file(path string) *File {
 	d.mu.Lock()
-	f := d.files[path]
+	f := d.get(path).file
 	d.mu.Unlock()
 	if f != nil {
 		return f
@@ -61,10 +132,10 @@ func (d *disk) file(path string) *File {
 	f = d.load(path)
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if cur := d.files[path]; cur != nil {
+	if cur := d.get(path).file; cur != nil {
 		return cur // another reader won the race: everyone shares one File
 	}
-	d.files[path] = f
+	d.put(path, func(h *held) { h.file = f })
 	return f
 }
 
@@ -74,7 +145,7 @@ func (d *disk) file(path string) *File {
 // would otherwise stay in memory. A file already held is returned as held.
 func (d *disk) readThrough(path string) *File {
 	d.mu.Lock()
-	f := d.files[path]
+	f := d.get(path).file
 	d.mu.Unlock()
 	if f != nil {
 		return f
@@ -83,7 +154,7 @@ func (d *disk) readThrough(path string) *File {
 	if f.Err == nil {
 		sum := sha256.Sum256(f.Text)
 		d.mu.Lock()
-		d.digests[path] = sum
+		d.put(path, func(h *held) { h.digest = &sum })
 		d.mu.Unlock()
 	}
 	return f
@@ -94,13 +165,19 @@ func (d *disk) readThrough(path string) *File {
 func (d *disk) digest(path string) (sum [sha256.Size]byte, ok bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	sum, ok = d.digests[path]
-	return sum, ok
+	if p := d.get(path).digest; p != nil {
+		return *p, true
+	}
+	return sum, false
 }
 
 // load reads path.
 func (d *disk) load(path string) *File {
 	f := &File{Path: path, busy: d.busy}
+	if data, info, ok := d.readStat(path); ok {
+		f.Text, f.Size, f.Mode, f.ModTime = data, info.Size(), info.Mode(), info.ModTime()
+		return f
+	}
 	info, err := d.stat(path)
 	switch {
 	case err != nil:
@@ -121,31 +198,91 @@ func (d *disk) load(path string) *File {
 	return f
 }
 
+// readStat reads path and keeps its stat in one go, when the file system
+// can (vfs.StatReader) and the stat is not held already.
+func (d *disk) readStat(path string) ([]byte, fs.FileInfo, bool) {
+	sr, ok := d.fs.(vfs.StatReader)
+	if !ok {
+		return nil, nil, false
+	}
+	d.mu.Lock()
+	known := d.get(path).stat != nil || d.absent(path)
+	d.mu.Unlock()
+	if known {
+		return nil, nil, false
+	}
+	data, info, ok := sr.ReadStat(path)
+	if !ok {
+		return nil, nil, false
+	}
+	d.mu.Lock()
+	d.put(path, func(h *held) { h.stat = keptStat(path, info, nil) })
+	d.mu.Unlock()
+	return data, info, true
+}
+
 func (d *disk) stat(path string) (fs.FileInfo, error) {
 	d.mu.Lock()
-	r, ok := d.stats[path]
+	r := d.get(path).stat
+	if r == nil && d.absent(path) {
+		d.mu.Unlock()
+		return nil, &fs.PathError{Op: "stat", Path: path, Err: syscall.ENOENT}
+	}
 	d.mu.Unlock()
-	if ok {
-		return r.info, r.err
+	if r != nil {
+		return r.info, r.answer(path)
 	}
 	info, err := d.fs.Stat(path)
 	d.mu.Lock()
-	d.stats[path] = statResult{info, err}
+	d.put(path, func(h *held) { h.stat = keptStat(path, info, err) })
 	d.mu.Unlock()
 	return info, err
 }
 
+// keptStat is what d keeps of a stat of path: what revalidation compares
+// (vfs.Info), and an error without its copy of path.
+func keptStat(path string, info fs.FileInfo, err error) *statResult {
+	if info != nil {
+		info = vfs.Compact(strings.Clone(filepath.Base(path)), info)
+	}
+	if pe, ok := err.(*fs.PathError); ok && pe.Path == path {
+		err = &fs.PathError{Op: pe.Op, Err: pe.Err}
+	}
+	return &statResult{info, err}
+}
+
+// answer is the kept error of a stat of path as the stat said it.
+func (r *statResult) answer(path string) error {
+	if pe, ok := r.err.(*fs.PathError); ok && pe.Path == "" {
+		return &fs.PathError{Op: pe.Op, Path: path, Err: pe.Err}
+	}
+	return r.err
+}
+
+// absent reports whether path's folder was listed without it: then it is
+// not there, and no system call needs to say so (a monorepo's files look
+// for a project configuration in every folder above them). d.mu is held.
+func (d *disk) absent(path string) bool {
+	dir := filepath.Dir(path)
+	if dir == path {
+		return false
+	}
+	l := d.get(dir).list
+	return l != nil && l.err == nil && !l.has(filepath.Base(path))
+}
+
 func (d *disk) readDir(path string) ([]fs.DirEntry, error) {
 	d.mu.Lock()
-	r, ok := d.dirs[path]
+	l := d.get(path).list
 	d.mu.Unlock()
-	if ok {
-		return r.entries, r.err
+	if l != nil {
+		return l.entries(path), l.err
 	}
 	entries, err := d.fs.ReadDir(path)
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	l = newListing(entries, err)
 	d.mu.Lock()
-	d.dirs[path] = dirResult{entries, err}
+	d.put(path, func(h *held) { h.list = l })
 	d.mu.Unlock()
 	return entries, err
 }
@@ -157,41 +294,19 @@ func (d *disk) readDir(path string) ([]fs.DirEntry, error) {
 func (d *disk) invalidate(path string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	delete(d.files, path)
-	delete(d.digests, path)
-	delete(d.stats, path)
-	delete(d.dirs, filepath.Dir(path))
+	wasDir := d.get(path).list != nil
+	d.put(path, func(h *held) { h.file, h.digest, h.stat = nil, nil, nil })
+	d.put(filepath.Dir(path), func(h *held) { h.list = nil })
 	for child, dir := filepath.Dir(path), filepath.Dir(filepath.Dir(path)); dir != child; child, dir = dir, filepath.Dir(dir) {
-		delete(d.stats, child)
-		r, listed := d.dirs[dir]
-		if !listed || r.err == nil && hasEntry(r.entries, filepath.Base(child)) {
+		d.put(child, func(h *held) { h.stat = nil })
+		l := d.get(dir).list
+		if l == nil || l.err == nil && l.has(filepath.Base(child)) {
 			break
 		}
-		delete(d.dirs, dir)
+		d.put(dir, func(h *held) { h.list = nil })
 	}
-	if _, wasDir := d.dirs[path]; !wasDir {
-		return
-	}
-	prefix := path + string(filepath.Separator)
-	for p := range d.files {
-		if strings.HasPrefix(p, prefix) {
-			delete(d.files, p)
-		}
-	}
-	for p := range d.digests {
-		if strings.HasPrefix(p, prefix) {
-			delete(d.digests, p)
-		}
-	}
-	for p := range d.stats {
-		if strings.HasPrefix(p, prefix) {
-			delete(d.stats, p)
-		}
-	}
-	for p := range d.dirs {
-		if p == path || strings.HasPrefix(p, prefix) {
-			delete(d.dirs, p)
-		}
+	if wasDir {
+		d.held.deleteUnder(path)
 	}
 }
 
@@ -203,15 +318,28 @@ func (d *disk) invalidate(path string) {
 // held under it stays valid. It costs a stat per file and a listing per
 // folder held; nothing is read. It stops with ctx's error when ctx is done.
 func (d *disk) changed(ctx context.Context) ([]string, error) {
+	// What is held, taken under the lock in one walk (slices, not maps:
+	// the lock is held while a history's hundred thousand entries are
+	// taken, and readers wait for it).
+	type statHeld struct {
+		path string
+		was  statResult
+	}
+	type listHeld struct {
+		path string
+		was  *listing
+	}
+	var stats []statHeld
+	var dirs []listHeld
 	d.mu.Lock()
-	stats := make(map[string]statResult, len(d.stats))
-	for p, r := range d.stats {
-		stats[p] = r
-	}
-	dirs := make(map[string]dirResult, len(d.dirs))
-	for p, r := range d.dirs {
-		dirs[p] = r
-	}
+	d.held.walk("", func(p string, h held) {
+		if h.stat != nil {
+			stats = append(stats, statHeld{p, *h.stat})
+		}
+		if h.list != nil {
+			dirs = append(dirs, listHeld{p, h.list})
+		}
+	})
 	d.mu.Unlock()
 
 	var out []string
@@ -220,22 +348,22 @@ func (d *disk) changed(ctx context.Context) ([]string, error) {
 		n++
 		return n%128 == 0 && ctx.Err() != nil
 	}
-	for p, was := range stats {
+	for _, h := range stats {
 		if stop() {
 			return nil, ctx.Err()
 		}
-		info, err := d.fs.Stat(p)
-		if !sameStat(was, statResult{info, err}) {
-			out = append(out, p)
+		info, err := d.fs.Stat(h.path)
+		if !sameStat(h.was, statResult{info, err}) {
+			out = append(out, h.path)
 		}
 	}
-	for p, was := range dirs {
+	for _, h := range dirs {
 		if stop() {
 			return nil, ctx.Err()
 		}
-		entries, err := d.fs.ReadDir(p)
+		entries, err := d.fs.ReadDir(h.path)
 		sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
-		out = append(out, listingChanges(p, was, dirResult{entries, err})...)
+		out = append(out, listingChanges(h.path, h.was, newListing(entries, err))...)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -250,29 +378,29 @@ func sameStat(a, b statResult) bool {
 		return a.err != nil && b.err != nil && errors.Is(a.err, fs.ErrNotExist) == errors.Is(b.err, fs.ErrNotExist)
 	}
 	return a.info.Size() == b.info.Size() && a.info.ModTime().Equal(b.info.ModTime()) &&
-		a.info.Mode() == b.info.Mode() && (a.info.Sys() == nil || b.info.Sys() == nil || os.SameFile(a.info, b.info))
+		a.info.Mode() == b.info.Mode() && (a.info.Sys() == nil || b.info.Sys() == nil || vfs.SameFile(a.info, b.info))
 }
 
 // listingChanges are the entries of folder dir that one listing has and the
 // other has not (or has with another type); both listings are sorted. A
 // folder that became unreadable, or readable, is a change of dir itself.
-func listingChanges(dir string, a, b dirResult) []string {
+func listingChanges(dir string, a, b *listing) []string {
 	if (a.err == nil) != (b.err == nil) {
 		return []string{dir}
 	}
 	var out []string
 	i, j := 0, 0
-	for i < len(a.entries) || j < len(b.entries) {
+	for i < len(a.names) || j < len(b.names) {
 		switch {
-		case j == len(b.entries) || i < len(a.entries) && a.entries[i].Name() < b.entries[j].Name():
-			out = append(out, filepath.Join(dir, a.entries[i].Name()))
+		case j == len(b.names) || i < len(a.names) && a.names[i] < b.names[j]:
+			out = append(out, filepath.Join(dir, a.names[i]))
 			i++
-		case i == len(a.entries) || b.entries[j].Name() < a.entries[i].Name():
-			out = append(out, filepath.Join(dir, b.entries[j].Name()))
+		case i == len(a.names) || b.names[j] < a.names[i]:
+			out = append(out, filepath.Join(dir, b.names[j]))
 			j++
 		default:
-			if a.entries[i].Type() != b.entries[j].Type() {
-				out = append(out, filepath.Join(dir, a.entries[i].Name()))
+			if a.types[i] != b.types[j] {
+				out = append(out, filepath.Join(dir, a.names[i]))
 			}
 			i, j = i+1, j+1
 		}
@@ -280,15 +408,9 @@ func listingChanges(dir string, a, b dirResult) []string {
 	return out
 }
 
-// hasEntry reports whether a sorted listing has name.
-func hasEntry(entries []fs.DirEntry, name string) bool {
-	i := sort.Search(len(entries), func(i int) bool { return entries[i].Name() >= name })
-	return i < len(entries) && entries[i].Name() == name
-}
-
 // reset forgets everything (a client that cannot watch files).
 func (d *disk) reset() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.files, d.stats, d.dirs, d.digests = map[string]*File{}, map[string]statResult{}, map[string]dirResult{}, map[string][sha256.Size]byte{}
+	d.held = pathTree[held]{}
 }

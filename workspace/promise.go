@@ -117,3 +117,10 @@ func (p *promise[T]) peek() (T, bool) {
 	defer p.mu.Unlock()
 	return p.val, p.done
 }
+
+// running reports whether the computation is in flight.
+func (p *promise[T]) running() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.run != nil
+}

@@ -32,14 +32,15 @@ type Snapshot struct {
 	roots    []string
 
 	mu       sync.Mutex
-	read     map[string]*File // disk files this snapshot has looked at: one version each
-	configs  map[string]configResult
-	single   map[string]*promise[[]diag.Diagnostic] // diagnostics of files checked alone
-	charters map[string]*charter                    // pi charter directories
-	folders  map[string]*promise[*charterfile.View] // .charters/<id> folders
-	clocks   map[string]*promise[clockReading]      // freshness baselines, by project and settings
-	found    *promise[analysis.Workspace]           // charters under the roots
-	ids      idsMemo                                // the projects' cites (ids.go)
+	read     pathTree[*File]                              // disk files this snapshot has looked at: one version each
+	configs  map[string]configResult                      // by project configuration file ("": none)
+	lookups  map[string]string                            // each folder's project configuration file, "" for none (configFile)
+	single   map[string]*promise[[]diag.Diagnostic]       // diagnostics of files checked alone
+	charters map[string]*charter                          // pi charter directories
+	folders  map[string]*promise[*charterfile.View]       // .charters/<id> folders
+	clocks   map[string]map[string]*promise[clockReading] // freshness baselines, by project, then settings
+	found    *promise[analysis.Workspace]                 // charters under the roots
+	ids      idsMemo                                      // the projects' cites (ids.go)
 }
 
 type configResult struct {
@@ -53,10 +54,10 @@ type configResult struct {
 
 func newSnapshot(s *Session, id uint64) *Snapshot {
 	return &Snapshot{id: id, sess: s, Created: s.now(), docs: map[string]*File{},
-		read: map[string]*File{}, configs: map[string]configResult{},
+		configs: map[string]configResult{}, lookups: map[string]string{},
 		single: map[string]*promise[[]diag.Diagnostic]{}, charters: map[string]*charter{},
 		folders: map[string]*promise[*charterfile.View]{},
-		clocks:  map[string]*promise[clockReading]{}}
+		clocks:  map[string]map[string]*promise[clockReading]{}}
 }
 
 // ID increases with every snapshot of a session.
@@ -95,7 +96,7 @@ func (s *Snapshot) File(path string) *File {
 		return f
 	}
 	s.mu.Lock()
-	f := s.read[path]
+	f, _ := s.read.get(path)
 	s.mu.Unlock()
 	if f != nil {
 		return f
@@ -103,10 +104,10 @@ func (s *Snapshot) File(path string) *File {
 	f = s.sess.disk.file(path)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if cur := s.read[path]; cur != nil {
+	if cur, _ := s.read.get(path); cur != nil {
 		return cur
 	}
-	s.read[path] = f
+	s.read.set(path, f)
 	return f
 }
 
@@ -119,7 +120,23 @@ func (s *Snapshot) fileOnce(path string) *File {
 		return s.File(path)
 	}
 	s.mu.Lock()
-	f := s.read[path]
+	f, _ := s.read.get(path)
+	s.mu.Unlock()
+	if f != nil {
+		return f
+	}
+	return s.sess.disk.readThrough(path)
+}
+
+// fileThrough is File for a file read once: one that is neither open nor
+// held already is read without being kept.
+func (s *Snapshot) fileThrough(path string) *File {
+	path = filepath.Clean(path)
+	if s.docs[path] != nil {
+		return s.File(path)
+	}
+	s.mu.Lock()
+	f, _ := s.read.get(path)
 	s.mu.Unlock()
 	if f != nil {
 		return f
@@ -141,23 +158,32 @@ func docFile(d *Document, disk *disk) *File {
 // by the user's settings key by key. A project file that does not parse is
 // left out (its config-invalid diagnostic says why) and its error returned.
 func (s *Snapshot) Config(path string) (analysis.Config, error) {
-	dir := filepath.Dir(filepath.Clean(path))
+	r := s.config(filepath.Dir(filepath.Clean(path)))
+	return r.cfg, r.err
+}
+
+// config is the configuration of the files of dir, computed once per
+// project file (a history's hundred thousand run folders share one).
+func (s *Snapshot) config(dir string) configResult {
+	file := ""
+	if !s.settings.Exclusive {
+		file = s.projectConfigFile(dir)
+	}
 	s.mu.Lock()
-	r, ok := s.configs[dir]
+	r, ok := s.configs[file]
 	s.mu.Unlock()
 	if ok {
-		return r.cfg, r.err
+		return r
 	}
-	var project analysis.Config
-	var err error
 	if s.settings.Exclusive {
 		r = configResult{cfg: s.settings.Config}
 		s.mu.Lock()
-		s.configs[dir] = r
+		s.configs[file] = r
 		s.mu.Unlock()
-		return r.cfg, nil
+		return r
 	}
-	file := s.projectConfigFile(dir)
+	var project analysis.Config
+	var err error
 	if file != "" {
 		f := s.File(file)
 		if f.Err != nil {
@@ -175,26 +201,23 @@ func (s *Snapshot) Config(path string) (analysis.Config, error) {
 	}
 	r = configResult{cfg: project.Merge(s.settings.Config), err: err, file: file, ignored: ignored}
 	s.mu.Lock()
-	s.configs[dir] = r
+	s.configs[file] = r
 	s.mu.Unlock()
-	return r.cfg, r.err
+	return r
 }
 
 // IgnoredProjectKeys names the project configuration file that applies to
 // path and the keys of it that Restricted Mode leaves out (none when the
 // workspace is trusted).
 func (s *Snapshot) IgnoredProjectKeys(path string) (file string, keys []string) {
-	s.Config(path)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	r := s.configs[filepath.Dir(filepath.Clean(path))]
+	r := s.config(filepath.Dir(filepath.Clean(path)))
 	return r.file, r.ignored
 }
 
 // projectConfigFile finds the project configuration file for dir, looking
 // no higher than the workspace folder holding dir (when there is one).
 func (s *Snapshot) projectConfigFile(dir string) string {
-	file := analysis.FindConfigFile(s.FS(), dir)
+	file := s.configFileOnce(dir)
 	if file == "" || len(s.roots) == 0 {
 		return file
 	}
@@ -207,6 +230,34 @@ func (s *Snapshot) projectConfigFile(dir string) string {
 		if within(r, dir) {
 			return "" // found above the workspace folder: not this project's
 		}
+	}
+	return file
+}
+
+// configFile is analysis.FindConfigFile for dir with each folder's step
+// (analysis.ConfigIn) memoized: the files of a monorepo share their
+// folders' answers instead of each looking all the way up.
+func (s *Snapshot) configFile(dir string) string {
+	s.mu.Lock()
+	file, ok := s.lookups[dir]
+	s.mu.Unlock()
+	if ok {
+		return file
+	}
+	file = s.configFileOnce(dir)
+	s.mu.Lock()
+	s.lookups[dir] = file
+	s.mu.Unlock()
+	return file
+}
+
+// configFileOnce is configFile for dir without keeping dir's answer, only
+// its folders': a file's own folder (an evidence run's, one of a hundred
+// thousand) is looked at again rather than held.
+func (s *Snapshot) configFileOnce(dir string) string {
+	file, stops := analysis.ConfigIn(s.FS(), dir)
+	if parent := filepath.Dir(dir); !stops && parent != dir {
+		file = s.configFile(parent)
 	}
 	return file
 }
@@ -275,27 +326,34 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 	reread := map[string]bool{}
 	if !c.DiskUnknown {
 		now := time.Now()
-		for key, pr := range s.clocks {
-			project := clockProject(key)
+		for project, byKey := range s.clocks {
 			if touchesProject(sources, project) {
 				continue
 			}
-			if r, done := pr.peek(); done && r.rereads(now) {
-				reread[project] = true
-				continue
+			for settings, pr := range byKey {
+				if r, done := pr.peek(); done && r.rereads(now) {
+					reread[project] = true
+					continue
+				}
+				if next.clocks[project] == nil {
+					next.clocks[project] = map[string]*promise[clockReading]{}
+				}
+				next.clocks[project][settings] = pr
 			}
-			next.clocks[key] = pr
 		}
 	}
 	// pi charters: an untouched charter is carried over whole; a change in
 	// its folder (or its project's sources, or the settings) recomputes its
 	// view and checks, reusing its evidence unless work/ changed.
 	for dir, ch := range s.charters {
-		var inDir, inWork bool
+		var inDir, inWork, inRegister, inState bool
 		for p := range changed {
 			if within(dir, p) {
 				inDir = true
-				inWork = inWork || within(filepath.Join(dir, "work"), p) || p == dir
+				work := within(filepath.Join(dir, "work"), p)
+				inWork = inWork || work || p == dir
+				inRegister = inRegister || !work
+				inState = inState || p == filepath.Join(dir, "criterion-state.json")
 			}
 		}
 		switch {
@@ -304,7 +362,7 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 		case !inDir && !configChanged && !touchesProject(sources, ch.project) && !reread[ch.project]:
 			next.charters[dir] = ch
 		default:
-			next.charters[dir] = ch.renew(!inWork)
+			next.charters[dir] = ch.renew(!inWork, !inRegister, !inState)
 		}
 	}
 	// .charters/<id> folders: read together, once per change of the folder.

@@ -133,7 +133,16 @@ func insideAfterLinks(fsys vfs.FS, dir, p string) bool {
 // Files lists the files of the charter folder dir that checks look at.
 func Files(fsys vfs.FS, dir string) []string {
 	var out []string
+	listed := vfs.Listed(fsys, dir)
 	for _, name := range []string{CharterFile, StateFile, EventsFile} {
+		typ, there := listed[name]
+		switch {
+		case listed != nil && !there:
+			continue // not there: no need to ask
+		case there && typ.IsRegular():
+			out = append(out, filepath.Join(dir, name))
+			continue
+		}
 		p := filepath.Join(dir, name)
 		if fi, err := fsys.Stat(p); err == nil && fi.Mode().IsRegular() {
 			out = append(out, p)

@@ -89,12 +89,11 @@ func Check(ctx context.Context, v *View, opts Options) map[string][]diag.Diagnos
 }
 
 type checker struct {
-	ctx   context.Context
-	v     *View
-	d     *Dir
-	opts  Options
-	out   map[string][]diag.Diagnostic
-	known map[string]bool // knownIDs, once computed
+	ctx  context.Context
+	v    *View
+	d    *Dir
+	opts Options
+	out  map[string][]diag.Diagnostic
 	// limit keeps at most diag.MaxPerCode diagnostics of a code in a file:
 	// a ## Commands section of 250,000 "x" lines would make as many.
 	limit diag.Limiter

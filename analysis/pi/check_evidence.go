@@ -11,21 +11,9 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 )
 
-// knownIDs are the effective criteria's ids, or nil when there is no
-// register to compare with (no criteria.md and no legacy section).
-// Built once per check: evidence and criterion-state both ask.
-func (c *checker) knownIDs() map[string]bool {
-	if c.d.CriteriaPath == "" {
-		return nil
-	}
-	if c.known == nil {
-		c.known = make(map[string]bool, len(c.d.Criteria.Criteria))
-		for _, v := range c.d.Criteria.Criteria {
-			c.known[v.ID] = true
-		}
-	}
-	return c.known
-}
+// knownIDs are the register's ids (View.knownIDs: built once per view,
+// not per check of one of a history's runs).
+func (c *checker) knownIDs() map[string]bool { return c.v.knownIDs() }
 
 // unknownMessage explains an id the register lacks, naming the dropped
 // heading when upstream dropped it.

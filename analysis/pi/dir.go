@@ -6,8 +6,11 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
@@ -245,10 +248,18 @@ type loader struct {
 	opts LoadOptions
 	dir  string // the charter directory, absolute
 	root string // dir with symlinks resolved, when resolvable
-	// listed caches directory listings, to see which entries are symlinks.
-	listed map[string]map[string]fs.DirEntry
+	// last is the last folder listed, to see which entries are symlinks:
+	// the loader asks about one folder at a time, and a history's hundred
+	// thousand run folders are listed once each, not held.
+	last struct {
+		dir     string
+		entries []fs.DirEntry
+		byName  map[string]fs.DirEntry // for a large folder
+	}
 	errors []error
 	intern interner // the evidence's repeated strings
+	// progress, when set, is told how many runs are loaded of how many.
+	progress func(done, total int)
 }
 
 func newLoader(fsys vfs.FS, dir string, opts LoadOptions) *loader {
@@ -273,34 +284,57 @@ func (l *loader) resolve(p string) string {
 	return p
 }
 
-func (l *loader) entries(dir string) map[string]fs.DirEntry {
-	if l.listed == nil {
-		l.listed = map[string]map[string]fs.DirEntry{}
+// entries is dir's listing (nil when it cannot be listed).
+func (l *loader) entries(dir string) []fs.DirEntry {
+	if l.last.entries != nil && l.last.dir == dir {
+		return l.last.entries
 	}
-	if m, ok := l.listed[dir]; ok {
-		return m
+	es, err := l.fsys.ReadDir(dir)
+	if err != nil || es == nil {
+		es = []fs.DirEntry{}
 	}
-	m := map[string]fs.DirEntry{}
-	if es, err := l.fsys.ReadDir(dir); err == nil {
+	l.last.dir, l.last.entries, l.last.byName = dir, es, nil
+	return es
+}
+
+// entry is dir's entry name, if it has one.
+func (l *loader) entry(dir, name string) (fs.DirEntry, bool) {
+	es := l.entries(dir)
+	if len(es) <= 32 {
 		for _, e := range es {
-			m[e.Name()] = e
+			if e.Name() == name {
+				return e, true
+			}
+		}
+		return nil, false
+	}
+	if l.last.byName == nil {
+		l.last.byName = make(map[string]fs.DirEntry, len(es))
+		for _, e := range es {
+			l.last.byName[e.Name()] = e
 		}
 	}
-	l.listed[dir] = m
-	return m
+	e, ok := l.last.byName[name]
+	return e, ok
 }
 
 // allowed reports whether dir/name may be read: not a symlink, or one that
 // resolves inside the charter directory.
 func (l *loader) allowed(dir, name string) bool {
-	e, ok := l.entries(dir)[name]
-	if !ok || e.Type()&fs.ModeSymlink == 0 {
+	e, ok := l.entry(dir, name)
+	return !ok || l.allowedEntry(dir, e, &l.errors)
+}
+
+// allowedEntry is allowed for e, an entry of dir; a link that leads out is
+// said in errs.
+func (l *loader) allowedEntry(dir string, e fs.DirEntry, errs *[]error) bool {
+	if e.Type()&fs.ModeSymlink == 0 {
 		return true
 	}
-	p := filepath.Join(dir, name)
+	p := filepath.Join(dir, e.Name())
 	target := l.resolve(p)
 	if target == p || !vfs.Below(l.root, target) {
-		l.errors = append(l.errors, &fs.PathError{Op: "read", Path: p, Err: errors.New("symlink leaves the charter directory; not read")})
+		*errs = append(*errs, &fs.PathError{Op: "read", Path: p, Err: errors.New("symlink leaves the charter directory; not read")})
 		return false
 	}
 	return true
@@ -324,11 +358,17 @@ func (l *loader) read(dir, name string) *File {
 	return &File{Path: p, Src: src, Index: source.NewIndex(src)}
 }
 
+// subdir reports whether name is one of subdirs(dir).
+func (l *loader) subdir(dir, name string) bool {
+	e, ok := l.entry(dir, name)
+	return ok && (e.IsDir() || e.Type()&fs.ModeSymlink != 0) && l.allowedEntry(dir, e, &l.errors)
+}
+
 func (l *loader) subdirs(dir string) []string {
 	var out []string
-	for name, e := range l.entries(dir) {
-		if (e.IsDir() || e.Type()&fs.ModeSymlink != 0) && l.allowed(dir, name) {
-			out = append(out, name)
+	for _, e := range l.entries(dir) {
+		if (e.IsDir() || e.Type()&fs.ModeSymlink != 0) && l.allowedEntry(dir, e, &l.errors) {
+			out = append(out, e.Name())
 		}
 	}
 	sort.Strings(out)
@@ -336,64 +376,114 @@ func (l *loader) subdirs(dir string) []string {
 }
 
 // loadRuns reads every work/<segment>/evidence/<stamp>/evidence.json into
-// ev.Runs, checking ctx between runs. A run of prev (nil: none) whose file
-// holds the same bytes is taken as it is, not parsed again.
+// ev.Runs, in order. The runs are read and parsed on as many goroutines as
+// there are processors, each into its place, checking ctx between runs. A
+// run of prev (nil: none) whose file holds the same bytes is taken as it
+// is, not parsed again.
 func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) error {
 	work := filepath.Join(l.dir, "work")
 	if !l.allowed(l.dir, "work") {
 		return nil
 	}
+	var jobs []runJob
 	for _, seg := range l.subdirs(work) {
 		evDir := filepath.Join(work, seg, "evidence")
 		if !l.allowed(filepath.Join(work, seg), "evidence") {
 			continue
 		}
+		seg := l.intern.str(seg)
 		for _, stamp := range l.subdirs(evDir) {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			runDir := filepath.Join(evDir, stamp)
-			if !l.allowed(runDir, "evidence.json") {
-				continue
-			}
-			p := filepath.Join(runDir, "evidence.json")
-			if dg, ok := l.fsys.(Digester); ok && prev != nil {
-				if sum, ok := dg.Digest(p); ok {
-					if old := prev.sameRun(p, sum); old != nil {
-						run := *old // as below
-						run.fsys = l.fsys
-						ev.Runs = append(ev.Runs, &run)
-						continue
-					}
+			jobs = append(jobs, runJob{seg: seg, stamp: stamp, dir: filepath.Join(evDir, stamp)})
+		}
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)/64+1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			in := &interner{}
+			for i := int(next.Add(1) - 1); i < len(jobs) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
+				l.loadRun(&jobs[i], prev, in)
+				if l.progress != nil && (i+1)%256 == 0 {
+					l.progress(i+1, len(jobs))
 				}
 			}
-			src, err := l.fsys.ReadFile(p)
-			if err != nil {
-				if !errors.Is(err, fs.ErrNotExist) {
-					l.errors = append(l.errors, err)
-				}
-				continue
-			}
-			digest := sha256.Sum256(src)
-			if old := prev.sameRun(p, digest); old != nil {
-				// Its rows are shared; the copy reads through this load's
-				// file system, so it does not hold the previous one (a
-				// snapshot) alive.
-				run := *old
-				run.fsys = l.fsys
-				ev.Runs = append(ev.Runs, &run)
-				continue
-			}
-			seg := l.intern.str(seg)
-			run := &EvidenceRun{Segment: seg, Stamp: stamp, Path: p, fsys: l.fsys, digest: digest,
-				RelPath: "work/" + seg + "/evidence/" + stamp + "/evidence.json"}
-			if filepath.Separator == '/' && strings.HasSuffix(p, "/"+run.RelPath) {
-				run.RelPath = p[len(p)-len(run.RelPath):] // one string for both
-				run.Stamp = p[len(p)-len(stamp)-len("/evidence.json") : len(p)-len("/evidence.json")]
-			}
-			run.Rows, run.Problems = parseEvidence(src, &l.intern)
-			ev.Runs = append(ev.Runs, run)
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if l.progress != nil {
+		l.progress(len(jobs), len(jobs))
+	}
+	for i := range jobs {
+		l.errors = append(l.errors, jobs[i].errs...)
+		if jobs[i].run != nil {
+			ev.Runs = append(ev.Runs, jobs[i].run)
 		}
 	}
 	return nil
+}
+
+// runJob is one run to load, and what loading it found.
+type runJob struct {
+	seg, stamp, dir string
+	run             *EvidenceRun
+	errs            []error
+}
+
+// loadRun loads the run of j, on one of loadRuns' goroutines: nothing of
+// l is changed, and strings are interned in in.
+func (l *loader) loadRun(j *runJob, prev *Evidence, in *interner) {
+	es, _ := l.fsys.ReadDir(j.dir)
+	for _, e := range es {
+		if e.Name() == "evidence.json" && !l.allowedEntry(j.dir, e, &j.errs) {
+			return
+		}
+	}
+	p := filepath.Join(j.dir, "evidence.json")
+	dg, digests := l.fsys.(Digester)
+	if digests && prev != nil {
+		if sum, ok := dg.Digest(p); ok {
+			if old := prev.sameRun(p, sum); old != nil {
+				run := *old // as below
+				run.fsys = l.fsys
+				j.run = &run
+				return
+			}
+		}
+	}
+	src, err := l.fsys.ReadFile(p)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			j.errs = append(j.errs, err)
+		}
+		return
+	}
+	digest, known := [sha256.Size]byte{}, false
+	if digests {
+		digest, known = dg.Digest(p) // taken as it was read
+	}
+	if !known {
+		digest = sha256.Sum256(src)
+	}
+	if old := prev.sameRun(p, digest); old != nil {
+		// Its rows are shared; the copy reads through this load's file
+		// system, so it does not hold the previous one (a snapshot) alive.
+		run := *old
+		run.fsys = l.fsys
+		j.run = &run
+		return
+	}
+	seg, stamp := j.seg, j.stamp
+	run := &EvidenceRun{Segment: seg, Stamp: stamp, Path: p, fsys: l.fsys, digest: digest,
+		RelPath: "work/" + seg + "/evidence/" + stamp + "/evidence.json"}
+	if filepath.Separator == '/' && strings.HasSuffix(p, "/"+run.RelPath) {
+		run.RelPath = p[len(p)-len(run.RelPath):] // one string for both
+		run.Stamp = p[len(p)-len(stamp)-len("/evidence.json") : len(p)-len("/evidence.json")]
+	}
+	run.Rows, run.Problems = parseEvidence(src, in)
+	j.run = run
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
@@ -41,11 +44,19 @@ func LoadEvidence(ctx context.Context, fsys vfs.FS, dir string) (*Evidence, erro
 // parsed again, so a run added
 // to a history of a hundred thousand costs one parse.
 func ReloadEvidence(ctx context.Context, fsys vfs.FS, dir string, prev *Evidence) (*Evidence, error) {
+	return ReloadEvidenceProgress(ctx, fsys, dir, prev, nil)
+}
+
+// ReloadEvidenceProgress is ReloadEvidence telling progress, when set, how
+// many runs are loaded of how many, now and then (from the loading
+// goroutines: it must be safe for concurrent use).
+func ReloadEvidenceProgress(ctx context.Context, fsys vfs.FS, dir string, prev *Evidence, progress func(done, total int)) (*Evidence, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		abs = filepath.Clean(dir)
 	}
 	l := newLoader(fsys, abs, LoadOptions{})
+	l.progress = progress
 	ev := &Evidence{}
 	if err := l.loadRuns(ctx, ev, prev); err != nil {
 		return nil, err
@@ -55,6 +66,73 @@ func ReloadEvidence(ctx context.Context, fsys vfs.FS, dir string, prev *Evidence
 		return nil, err
 	}
 	return ev, nil
+}
+
+// LoadRuns reads only the runs of the charter directory dir that rels name
+// (relative to it: work/<segment>/evidence/<stamp>/evidence.json, as
+// criterion-state.json names each VAL's latest run), as LoadEvidence reads
+// each of them: the evidence a first look at a long history needs, before
+// the rest is read. A name of another shape, a run that is not there or
+// lies behind a link out of dir, is left out.
+func LoadRuns(ctx context.Context, fsys vfs.FS, dir string, rels []string) (*Evidence, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = filepath.Clean(dir)
+	}
+	l := newLoader(fsys, abs, LoadOptions{})
+	ev := &Evidence{}
+	work := filepath.Join(abs, "work")
+	if !l.allowed(abs, "work") {
+		return ev, ev.reduce(ctx)
+	}
+	var jobs []runJob
+	seen := map[string]bool{}
+	rels = slices.Clone(rels)
+	slices.Sort(rels) // a segment's runs together: its folder's listing is looked up once
+	for _, rel := range rels {
+		parts := strings.Split(filepath.ToSlash(rel), "/")
+		if len(parts) != 5 || parts[0] != "work" || parts[2] != "evidence" || parts[4] != "evidence.json" ||
+			!plainName(parts[1]) || !plainName(parts[3]) || seen[parts[1]+"/"+parts[3]] {
+			continue
+		}
+		seen[parts[1]+"/"+parts[3]] = true
+		seg, stamp := parts[1], parts[3]
+		segDir := filepath.Join(work, seg)
+		evDir := filepath.Join(segDir, "evidence")
+		// The folders on the way as the full load takes them: folders, or
+		// links that stay inside the charter directory.
+		if !l.subdir(work, seg) || !l.allowed(segDir, "evidence") || !l.subdir(evDir, stamp) {
+			continue
+		}
+		jobs = append(jobs, runJob{seg: l.intern.str(seg), stamp: stamp, dir: filepath.Join(evDir, stamp)})
+	}
+	sort.Slice(jobs, func(i, j int) bool {
+		if jobs[i].seg != jobs[j].seg {
+			return jobs[i].seg < jobs[j].seg
+		}
+		return jobs[i].stamp < jobs[j].stamp
+	})
+	for i := range jobs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		l.loadRun(&jobs[i], nil, &l.intern)
+		l.errors = append(l.errors, jobs[i].errs...)
+		if jobs[i].run != nil {
+			ev.Runs = append(ev.Runs, jobs[i].run)
+		}
+	}
+	ev.Errors = l.errors
+	if err := ev.reduce(ctx); err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// plainName reports whether name is one folder's name (not empty, ".",
+// ".." or a path).
+func plainName(name string) bool {
+	return name != "" && name != "." && name != ".." && !strings.ContainsAny(name, "/\\")
 }
 
 // reduce computes Newest and NewestTimed from the runs; it stops with
@@ -95,6 +173,13 @@ func (ev *Evidence) reduce(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// Loaded reports whether the evidence.json at path (absolute, clean) was
+// read and parsed as one of ev's runs: it is there, a regular file within
+// the size limit, and readable.
+func (ev *Evidence) Loaded(path string) bool {
+	return ev != nil && ev.byPath[path] != nil
 }
 
 // sameRun returns ev's run of the evidence.json at path when its content

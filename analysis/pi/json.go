@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -34,6 +33,9 @@ type JSONMember struct {
 func (m *JSONMember) String() (string, bool) {
 	if m == nil || len(m.Raw) == 0 || m.Raw[0] != '"' {
 		return "", false
+	}
+	if s, ok := plainString(m.Raw); ok {
+		return s, true
 	}
 	var s string
 	if json.Unmarshal(m.Raw, &s) != nil {
@@ -93,6 +95,10 @@ func (o *JSONObject) Str(name string) string {
 // checkJSON reports the first syntax error of src with its byte offset, or
 // nil. It also returns the span of the top-level value.
 func checkJSON(src []byte) (source.Span, *JSONProblem) {
+	scan := jsonScan{src: src}
+	if start, end, ok := scan.document(); ok {
+		return source.Span{Start: start, End: end}, nil
+	}
 	var raw json.RawMessage
 	if err := json.Unmarshal(src, &raw); err != nil {
 		return source.Span{}, syntaxProblem(src, err)
@@ -141,57 +147,42 @@ func skipJSONSpace(src []byte, i int) int {
 	return i
 }
 
-// readObject reads the object at span of valid JSON src.
+// readObject reads the object at span of valid JSON src. Raw values are
+// parts of src.
 func readObject(src []byte, span source.Span) (*JSONObject, error) {
-	dec := json.NewDecoder(bytes.NewReader(src[span.Start:span.End]))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+	if span.Start >= len(src) || src[span.Start] != '{' {
 		return nil, fmt.Errorf("not an object")
 	}
 	obj := &JSONObject{Span: span}
-	for dec.More() {
-		before := int(dec.InputOffset())
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
+	scan := jsonScan{src: src[:span.End], i: span.Start}
+	ok := scan.object(func(ks, ke, vs, ve int) {
+		name, plain := plainString(src[ks:ke])
+		if !plain {
+			_ = json.Unmarshal(src[ks:ke], &name)
 		}
-		name, _ := tok.(string)
-		keyEnd := int(dec.InputOffset())
-		keyStart := before
-		for keyStart < keyEnd && src[span.Start+keyStart] != '"' {
-			keyStart++
-		}
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, err
-		}
-		end := int(dec.InputOffset())
 		obj.Members = append(obj.Members, JSONMember{
 			Name:      name,
-			KeySpan:   source.Span{Start: span.Start + keyStart, End: span.Start + keyEnd},
-			ValueSpan: source.Span{Start: span.Start + end - len(raw), End: span.Start + end},
-			Raw:       raw,
+			KeySpan:   source.Span{Start: ks, End: ke},
+			ValueSpan: source.Span{Start: vs, End: ve},
+			Raw:       json.RawMessage(src[vs:ve:ve]),
 		})
+	})
+	if !ok || scan.i != span.End {
+		return nil, fmt.Errorf("not an object")
 	}
 	return obj, nil
 }
 
-// readArray returns the spans of the elements of the array at span.
+// readArray returns the spans of the elements of the array at span of
+// valid JSON src.
 func readArray(src []byte, span source.Span) ([]source.Span, error) {
-	dec := json.NewDecoder(bytes.NewReader(src[span.Start:span.End]))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+	if span.Start >= len(src) || src[span.Start] != '[' {
 		return nil, fmt.Errorf("not an array")
 	}
 	var out []source.Span
-	for dec.More() {
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, err
-		}
-		end := int(dec.InputOffset())
-		out = append(out, source.Span{Start: span.Start + end - len(raw), End: span.Start + end})
-	}
-	if _, err := dec.Token(); err != nil && err != io.EOF {
-		return nil, err
+	scan := jsonScan{src: src[:span.End], i: span.Start}
+	if !scan.array(func(vs, ve int) { out = append(out, source.Span{Start: vs, End: ve}) }) || scan.i != span.End {
+		return nil, fmt.Errorf("not an array")
 	}
 	return out, nil
 }

@@ -113,8 +113,12 @@ func CharterOutline(src []byte, view *View) []*outline.Symbol {
 
 // Symbols are the VALs of the charter as workspace symbols: each named by
 // its id and title, held by the charter (and its milestone).
-func Symbols(v *View) []feature.Symbol {
-	d := v.Dir
+func Symbols(v *View) []feature.Symbol { return DirSymbols(v.Dir) }
+
+// DirSymbols are Symbols from the charter directory alone: they need its
+// register, not its evidence (the workspace's symbols are read so, for
+// every charter of a monorepo).
+func DirSymbols(d *Dir) []feature.Symbol {
 	var out []feature.Symbol
 	for _, c := range d.Criteria.Criteria {
 		container := d.ID

@@ -2,6 +2,7 @@ package pi
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -31,7 +32,28 @@ type View struct {
 	// cannot judge (FindStale): neither stale nor fresh.
 	Unjudged []StaleEvidence
 
-	fsys vfs.FS
+	fsys  vfs.FS
+	known struct {
+		once sync.Once
+		ids  map[string]bool
+	}
+}
+
+// knownIDs are the effective criteria's ids, or nil when there is no
+// register to compare with (no criteria.md and no legacy section), built
+// once per view: the check of each of a history's runs asks.
+func (v *View) knownIDs() map[string]bool {
+	d := v.Dir
+	if d.CriteriaPath == "" {
+		return nil
+	}
+	v.known.once.Do(func() {
+		v.known.ids = make(map[string]bool, len(d.Criteria.Criteria))
+		for _, c := range d.Criteria.Criteria {
+			v.known.ids[c.ID] = true
+		}
+	})
+	return v.known.ids
 }
 
 // NewView derives the view of a loaded charter directory. clock dates the

@@ -95,6 +95,7 @@ type Confined struct {
 	mu     sync.Mutex
 	known  map[string]bool     // answers by path, until Forget
 	opened map[string]*os.Root // roots opened for reading, until Forget
+	fds    map[string]*os.File // roots opened for the fast path (beneath_linux.go), until Forget
 }
 
 // ErrOutside is what an *OutsideError is (errors.Is): a path a Confined
@@ -102,6 +103,9 @@ type Confined struct {
 var ErrOutside = errors.New("outside the workspace")
 
 func (c *Confined) ReadFile(name string) ([]byte, error) {
+	if data, err, ok := c.readFast(name); ok {
+		return data, err
+	}
 	if !c.Allows(name) {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: c.outside(name)}
 	}
@@ -119,6 +123,9 @@ func (c *Confined) ReadFile(name string) ([]byte, error) {
 }
 
 func (c *Confined) Stat(name string) (fs.FileInfo, error) {
+	if fi, err, ok := c.statFast(name); ok {
+		return fi, err
+	}
 	if !c.Allows(name) {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: c.outside(name)}
 	}
@@ -134,6 +141,9 @@ func (c *Confined) Stat(name string) (fs.FileInfo, error) {
 }
 
 func (c *Confined) ReadDir(name string) ([]fs.DirEntry, error) {
+	if es, err, ok := c.readDirFast(name); ok {
+		return es, err
+	}
 	if !c.Allows(name) {
 		return nil, &fs.PathError{Op: "readdir", Path: name, Err: c.outside(name)}
 	}
@@ -216,6 +226,42 @@ func (c *Confined) root(dir string) (*os.Root, error) {
 	return r, nil
 }
 
+// rootDir is the root dir opened as a file, for the fast path's openat2,
+// kept until Forget.
+func (c *Confined) rootDir(dir string) (*os.File, error) {
+	c.mu.Lock()
+	f := c.fds[dir]
+	c.mu.Unlock()
+	if f != nil {
+		return f, nil
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if had := c.fds[dir]; had != nil {
+		f.Close()
+		return had, nil
+	}
+	if c.fds == nil || len(c.fds) > 64 {
+		c.closeFDs()
+		c.fds = map[string]*os.File{}
+	}
+	c.fds[dir] = f
+	return f, nil
+}
+
+// closeFDs closes the roots opened for the fast path (one still in use
+// closes when its use ends); c.mu is held.
+func (c *Confined) closeFDs() {
+	for _, f := range c.fds {
+		f.Close()
+	}
+	c.fds = nil
+}
+
 // withPath puts name, as the caller gave it, in err's *fs.PathError.
 func withPath(err error, op, name string) error {
 	if pe, ok := err.(*fs.PathError); ok {
@@ -288,6 +334,7 @@ func (c *Confined) Forget() {
 	c.mu.Lock()
 	c.known = nil
 	c.opened = nil
+	c.closeFDs()
 	c.mu.Unlock()
 }
 

@@ -87,6 +87,15 @@ type FS interface {
 	ReadDir(name string) ([]fs.DirEntry, error)
 }
 
+// StatReader is implemented by file systems that can read a file and say
+// what it is in one go (Confined's fast path looks at a file before it
+// opens it, and checks the opened descriptor: that is its stat). ok is
+// false when it cannot say more cheaply than Stat then ReadFile would; the
+// caller then asks those.
+type StatReader interface {
+	ReadStat(name string) (data []byte, info fs.FileInfo, ok bool)
+}
+
 // OS is the real file system.
 var OS FS = osFS{}
 
@@ -169,4 +178,21 @@ func readAtMost(r io.Reader, buf []byte, max int64) ([]byte, error) {
 		}
 	}
 	return buf, nil
+}
+
+// Listed is what folder dir holds, each name's type (fs.DirEntry.Type: 0
+// for a regular file), nil when it cannot be listed: a folder's few files
+// are found from its listing (which the workspace keeps anyway) rather than
+// by asking for each name it may hold, and a regular file there needs no
+// more asking.
+func Listed(fsys FS, dir string) map[string]fs.FileMode {
+	entries, err := fsys.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	names := make(map[string]fs.FileMode, len(entries))
+	for _, e := range entries {
+		names[e.Name()] = e.Type()
+	}
+	return names
 }

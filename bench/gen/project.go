@@ -18,6 +18,9 @@ type Project struct {
 	// history (100,000 runs on the 5,000-VAL register: 20 each).
 	Runs    int
 	Sources int // files under src/, spread over folders of 100
+	// State writes criterion-state.json, naming each VAL's latest run as
+	// pi-charter keeps it.
+	State bool
 }
 
 // runEpoch is the time of the first run; run r is r minutes later.
@@ -50,6 +53,7 @@ func (p Project) Write(root string) (string, error) {
 	}
 	vals := max(p.VALs, 1)
 	total := max(p.Milestones*p.VALs, 1)
+	latest := map[string]Latest{}
 	for r := 0; r < p.Runs; r++ {
 		n := r % total
 		m, v := n/vals, n%vals
@@ -64,6 +68,12 @@ func (p Project) Write(root string) (string, error) {
 			outcome = "fail"
 		}
 		if err := write(filepath.Join(dir, "work", seg, "evidence", stamp, "evidence.json"), Evidence(id, seg, ID(m, v), outcome, ts)); err != nil {
+			return "", err
+		}
+		latest[ID(m, v)] = Latest{Path: RunPath(seg, at), Outcome: outcome, TS: ts, FeatureID: seg}
+	}
+	if p.State {
+		if err := write(filepath.Join(dir, "criterion-state.json"), CriterionState(id, latest, runEpoch.Add(time.Duration(p.Runs)*time.Minute))); err != nil {
 			return "", err
 		}
 	}

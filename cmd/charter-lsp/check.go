@@ -130,6 +130,9 @@ func runCheck(e *env, args []string) int {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
+	// One session reads the disk for the walk and the checks alike: every
+	// listing and file is read once.
+	c.snapshot(nil)
 	if o.printConfig {
 		if len(paths) > 1 || stdin {
 			return fl.usageError("--print-config prints the configuration of one PATH")
@@ -169,9 +172,14 @@ type checkRun struct {
 	seen     map[string]bool // files already listed
 	failed   bool            // a path was missing, not a charter, or binary
 	names    map[string]string
-	shown    map[string]string  // display's names, once per file
-	sess     *workspace.Session // the engine the server runs, over fsys
+	shown    map[string]string   // display's names, once per file
+	sess     *workspace.Session  // the engine the server runs, over fsys
+	snap     *workspace.Snapshot // its current snapshot
 }
+
+// view is the disk as the run's session has read it: what the walk lists
+// and reads, the checks find already read.
+func (c *checkRun) view() vfs.FS { return c.snap.FS() }
 
 // pathProblem reports a PATH that cannot be checked; the run exits 2.
 func (c *checkRun) pathProblem(format string, args ...any) {
@@ -204,7 +212,7 @@ func (c *checkRun) collect(path string) {
 	fi, err := vfs.OS.Stat(abs)
 	if err == nil {
 		c.addProject(abs, fi.IsDir())
-		fi, err = c.fsys.Stat(abs)
+		fi, err = c.view().Stat(abs)
 	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && strings.ContainsAny(path, "*?["):
@@ -240,7 +248,7 @@ func (c *checkRun) collect(path string) {
 		c.pathProblem("%s is not a regular file", path)
 		return
 	}
-	head, err := c.fsys.ReadFile(abs)
+	head, err := c.view().ReadFile(abs)
 	if _, tooLarge := vfs.IsTooLarge(err); tooLarge {
 		c.add(abs) // checked, it says file-too-large
 		return
@@ -258,26 +266,27 @@ func (c *checkRun) collect(path string) {
 // walk found besides.
 func (c *checkRun) folderFiles(abs string) ([]string, analysis.Workspace, error) {
 	wd, _ := os.Getwd()
-	ws, err := analysis.DiscoverWith(context.Background(), c.fsys, abs, analysis.DiscoverOptions{Ignore: c.opts.ignore, Base: wd})
+	fsys := c.view()
+	ws, err := analysis.DiscoverWith(context.Background(), fsys, abs, analysis.DiscoverOptions{Ignore: c.opts.ignore, Base: wd})
 	if err != nil {
 		return nil, ws, err
 	}
 	found := slices.Clone(ws.RP1Charters)
 	// A charter folder, a folder inside one, or .pi/charters itself
 	// are pi charters too.
-	pis, err := piCharterDirs(c.fsys, abs)
+	pis, err := piCharterDirs(fsys, abs)
 	if err != nil {
 		return nil, ws, err
 	}
 	for _, dir := range pis {
-		for _, f := range analysis.PiCharterFiles(c.fsys, dir) {
+		for _, f := range analysis.PiCharterFiles(fsys, dir) {
 			if f == abs || strings.HasPrefix(f, abs+string(filepath.Separator)) {
 				found = append(found, f)
 			}
 		}
 	}
 	for _, dir := range ws.Charters {
-		found = append(found, charterfile.Files(c.fsys, dir)...)
+		found = append(found, charterfile.Files(fsys, dir)...)
 	}
 	return found, ws, nil
 }
@@ -334,10 +343,16 @@ func (c *checkRun) collectGlob(pattern string) {
 	}
 }
 
-// addProject bounds the run's reads and writes by abs's project too.
+// addProject bounds the run's reads and writes by abs's project too; what
+// was read before may have been refused as outside the projects, so the
+// session reads it again.
 func (c *checkRun) addProject(abs string, isDir bool) {
-	c.projects.add(abs, isDir)
+	n := len(c.projects)
+	if c.projects.add(abs, isDir); len(c.projects) == n {
+		return
+	}
 	c.disk.Forget()
+	c.snap = c.sess.Update(workspace.Change{DiskUnknown: true})
 }
 
 // readError is err for a message: a refused path says why without
@@ -398,6 +413,7 @@ func (c *checkRun) collectStdin() {
 		return
 	}
 	c.fsys.files[abs] = text
+	c.snap = c.sess.Update(workspace.Change{Disk: []string{abs}})
 	c.add(abs)
 }
 
@@ -436,9 +452,11 @@ func (c *checkRun) snapshot(changed []string) *workspace.Snapshot {
 			settings.Config = settings.Config.Merge(analysis.Config{Severity: c.opts.severity})
 		}
 		c.sess = workspace.NewSession(workspace.Options{Disk: c.fsys, GitLimits: gitLimits})
-		return c.sess.Update(workspace.Change{Settings: &settings})
+		c.snap = c.sess.Update(workspace.Change{Settings: &settings})
+	} else if len(changed) > 0 {
+		c.snap = c.sess.Update(workspace.Change{Disk: changed})
 	}
-	return c.sess.Update(workspace.Change{Disk: changed})
+	return c.snap
 }
 
 // check returns the diagnostics of every file, sorted; changed are the
@@ -446,23 +464,43 @@ func (c *checkRun) snapshot(changed []string) *workspace.Snapshot {
 func (c *checkRun) check(changed ...string) ([]diag.Diagnostic, error) {
 	snap := c.snapshot(changed)
 	ctx := context.Background()
-	var all []diag.Diagnostic
+	each := make([][]diag.Diagnostic, len(c.files))
+	cfgs := make([]string, len(c.files))
+	// A run that asks nothing more of the snapshot lets each charter
+	// folder go once it is checked: its memory stays flat in the size of
+	// the tree. --fix checks again (what it did not change is carried
+	// over) and --verbose reads each file's generation afterwards.
+	release := !c.opts.fix && !c.opts.diff && !c.opts.verbose
+	err := snap.DiagnosticsOf(ctx, c.files, release, func(i int, ds []diag.Diagnostic) {
+		each[i] = ds
+		cfgs[i], _ = snap.IgnoredProjectKeys(c.files[i])
+	})
+	if err != nil {
+		return nil, err
+	}
+	n := 0
+	for _, ds := range each {
+		n += len(ds)
+	}
+	all := make([]diag.Diagnostic, 0, n)
 	configs := map[string]bool{}
-	files := c.files
-	for i := 0; i < len(files); i++ {
-		f := files[i]
+	var more []string
+	for i := range c.files {
+		all = append(all, each[i]...)
+		// The project file that configures a file is checked too: one that
+		// does not parse (config-invalid) or cannot be read (a FIFO:
+		// file-not-regular) is reported on itself, and the defaults apply.
+		if cfg := cfgs[i]; cfg != "" && !configs[cfg] && !c.seen[cfg] {
+			configs[cfg] = true
+			more = append(more, cfg)
+		}
+	}
+	for _, f := range more {
 		ds, err := snap.Diagnostics(ctx, f)
 		if err != nil {
 			return nil, err
 		}
 		all = append(all, ds...)
-		// The project file that configures f is checked too: one that does
-		// not parse (config-invalid) or cannot be read (a FIFO:
-		// file-not-regular) is reported on itself, and the defaults apply.
-		if cfg, _ := snap.IgnoredProjectKeys(f); cfg != "" && !configs[cfg] && !c.seen[cfg] {
-			configs[cfg] = true
-			files = append(files[:len(files):len(files)], cfg)
-		}
 	}
 	diag.Sort(all)
 	return all, nil

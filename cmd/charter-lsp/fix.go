@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -181,6 +183,18 @@ func (o overlay) ReadFile(name string) ([]byte, error) {
 	return o.FS.ReadFile(name)
 }
 
+// ReadStat reads a file of the disk with its stat, in one go when the disk
+// can (vfs.StatReader); a file held in memory is asked as Stat and ReadFile.
+func (o overlay) ReadStat(name string) ([]byte, fs.FileInfo, bool) {
+	if _, held := o.get(name); held {
+		return nil, nil, false
+	}
+	if sr, ok := o.FS.(vfs.StatReader); ok {
+		return sr.ReadStat(name)
+	}
+	return nil, nil, false
+}
+
 func (o overlay) Stat(name string) (fs.FileInfo, error) {
 	b, ok := o.get(name)
 	if !ok {
@@ -191,6 +205,36 @@ func (o overlay) Stat(name string) (fs.FileInfo, error) {
 		mod = fi.ModTime()
 	}
 	return memInfo{name: filepath.Base(name), size: int64(len(b)), mod: mod}, nil
+}
+
+// ReadDir lists the disk's entries and the files held in memory that the
+// disk does not have (stdin's --stdin-filename), as Stat sees them: the
+// workspace takes a name its folder's listing lacks to be absent.
+func (o overlay) ReadDir(name string) ([]fs.DirEntry, error) {
+	entries, err := o.FS.ReadDir(name)
+	if len(o.files) == 0 || err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return entries, err
+	}
+	dir, aerr := filepath.Abs(name)
+	if aerr != nil {
+		return entries, err
+	}
+	var extra []fs.DirEntry
+	for p, b := range o.files {
+		if filepath.Dir(p) != dir {
+			continue
+		}
+		base := filepath.Base(p)
+		if _, found := slices.BinarySearchFunc(entries, base, func(e fs.DirEntry, n string) int { return strings.Compare(e.Name(), n) }); !found {
+			extra = append(extra, fs.FileInfoToDirEntry(memInfo{name: base, size: int64(len(b))}))
+		}
+	}
+	if len(extra) == 0 {
+		return entries, err
+	}
+	out := append(slices.Clone(entries), extra...)
+	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return out, nil
 }
 
 // memInfo describes a file held in memory.

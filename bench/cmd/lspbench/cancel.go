@@ -101,7 +101,7 @@ func stopCheck(file string, n int) stopResult {
 func stopSymbols(root string, n int) (stopResult, error) {
 	var failed error
 	r := stopTimes(n, func(cancelCtx context.Context) func() bool {
-		srv := lsp.New(lsp.Options{})
+		srv := lsp.New(lsp.Options{NoScan: true}) // the request's own work, not the startup's
 		a, b := net.Pipe()
 		ctx, stop := context.WithCancel(context.Background())
 		go srv.Serve(ctx, a)

@@ -35,6 +35,42 @@ type client struct {
 	conn jsonrpc2.Conn
 	mu   sync.Mutex
 	seen map[int32]chan struct{}
+	// progress is each work-done progress by token: when it began and
+	// ended (the server's background scan, the reading of a history).
+	progress map[string]*progressSeen
+}
+
+// progressSeen is one $/progress token's report.
+type progressSeen struct {
+	title      string
+	begun, end time.Time
+	ended      chan struct{}
+}
+
+// progressTitled waits up to limit for a progress titled title to end and
+// returns it.
+func (c *client) progressTitled(title string, limit time.Duration) (*progressSeen, error) {
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		c.mu.Lock()
+		var p *progressSeen
+		for _, x := range c.progress {
+			if x.title == title {
+				p = x
+			}
+		}
+		c.mu.Unlock()
+		if p != nil {
+			select {
+			case <-p.ended:
+				return p, nil
+			case <-time.After(time.Until(deadline)):
+			}
+		} else {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	return nil, fmt.Errorf("no progress %q ended within %s", title, limit)
 }
 
 func (c *client) wait(version int32) chan struct{} {
@@ -61,6 +97,31 @@ func (c *client) handle(_ context.Context, req *jsonrpc2.Request) (any, error) {
 			case <-ch:
 			default:
 				close(ch)
+			}
+			c.mu.Unlock()
+		}
+		return nil, nil
+	case "window/workDoneProgress/create":
+		return nil, nil
+	case "$/progress":
+		var p struct {
+			Token any `json:"token"`
+			Value struct {
+				Kind  string `json:"kind"`
+				Title string `json:"title"`
+			} `json:"value"`
+		}
+		if json.Unmarshal(req.Params(), &p) == nil {
+			token := fmt.Sprint(p.Token)
+			c.mu.Lock()
+			switch p.Value.Kind {
+			case "begin":
+				c.progress[token] = &progressSeen{title: p.Value.Title, begun: time.Now(), ended: make(chan struct{})}
+			case "end":
+				if x := c.progress[token]; x != nil {
+					x.end = time.Now()
+					close(x.ended)
+				}
 			}
 			c.mu.Unlock()
 		}
@@ -116,7 +177,7 @@ func startSession(bin, root, file string, watch bool) (*session, error) {
 	}
 	s := &session{cmd: cmd, ctx: context.Background(), u: uri.File(file)}
 	s.doc = map[string]any{"uri": s.u}
-	s.c = &client{seen: map[int32]chan struct{}{}}
+	s.c = &client{seen: map[int32]chan struct{}{}, progress: map[string]*progressSeen{}}
 	s.c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(pipes{stdout, stdin}), jsonrpc2.WithCodec(lsp.Codec{}))
 	s.c.conn.Go(s.ctx, s.c.handle)
 
@@ -128,6 +189,7 @@ func startSession(bin, root, file string, watch bool) (*session, error) {
 	caps := map[string]any{
 		"workspace":    ws,
 		"textDocument": map[string]any{"publishDiagnostics": map[string]any{"versionSupport": true}},
+		"window":       map[string]any{"workDoneProgress": true},
 	}
 	var initRes json.RawMessage
 	if _, err := s.c.conn.Call(s.ctx, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": rootURI, "capabilities": caps,

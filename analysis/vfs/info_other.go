@@ -1,0 +1,5 @@
+//go:build !unix
+
+package vfs
+
+func sysIdentity(any) (FileID, bool) { return FileID{}, false }

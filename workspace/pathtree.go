@@ -1,0 +1,244 @@
+package workspace
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// pathTree maps clean absolute paths to values as a tree of their folders:
+// each folder's name is held once for every path below it (a history of a
+// hundred thousand runs does not hold their common prefix a hundred
+// thousand times), and everything under a folder is dropped in one step
+// (a change of the folder on disk, a released charter). Not safe for
+// concurrent use: its owner locks.
+type pathTree[V any] struct {
+	root ptNode[V]
+}
+
+type ptNode[V any] struct {
+	name   string
+	parent *ptNode[V]
+	kids   *ptKids[V] // nil while none
+	val    V
+	has    bool
+}
+
+// ptKids are a node's kids: a slice while few, and a map by name once
+// many.
+type ptKids[V any] struct {
+	list  []*ptNode[V]
+	index map[string]*ptNode[V]
+}
+
+// manyKids is when a node's kids are found by a map rather than a scan.
+const manyKids = 16
+
+func (n *ptNode[V]) kid(name string) *ptNode[V] {
+	switch {
+	case n.kids == nil:
+		return nil
+	case n.kids.index != nil:
+		return n.kids.index[name]
+	}
+	for _, k := range n.kids.list {
+		if k.name == name {
+			return k
+		}
+	}
+	return nil
+}
+
+func (n *ptNode[V]) numKids() int {
+	if n.kids == nil {
+		return 0
+	}
+	return len(n.kids.list)
+}
+
+func (n *ptNode[V]) add(name string) *ptNode[V] {
+	k := &ptNode[V]{name: name, parent: n}
+	if n.kids == nil {
+		n.kids = &ptKids[V]{}
+	}
+	ks := n.kids
+	ks.list = append(ks.list, k)
+	if ks.index != nil {
+		ks.index[name] = k
+	} else if len(ks.list) > manyKids {
+		ks.index = make(map[string]*ptNode[V], len(ks.list))
+		for _, k := range ks.list {
+			ks.index[k.name] = k
+		}
+	}
+	return k
+}
+
+func (n *ptNode[V]) remove(k *ptNode[V]) {
+	ks := n.kids
+	if ks == nil {
+		return
+	}
+	for i, x := range ks.list {
+		if x == k {
+			last := len(ks.list) - 1
+			ks.list[i] = ks.list[last]
+			ks.list[last] = nil
+			ks.list = ks.list[:last]
+			break
+		}
+	}
+	switch {
+	case len(ks.list) == 0:
+		n.kids = nil
+	case ks.index != nil:
+		delete(ks.index, k.name)
+		if len(ks.list) <= manyKids/2 {
+			ks.index = nil
+		}
+	}
+	k.parent = nil
+}
+
+// components calls fn with each part of path: its volume (on Windows),
+// then each name; it stops when fn returns false.
+func components(path string, fn func(part string) bool) {
+	vol := filepath.VolumeName(path)
+	if vol != "" && !fn(vol) {
+		return
+	}
+	rest := path[len(vol):]
+	for rest != "" {
+		i := strings.IndexByte(rest, filepath.Separator)
+		part := rest
+		if i >= 0 {
+			part, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		if part != "" && !fn(part) {
+			return
+		}
+	}
+}
+
+// find is path's node, made when make is set; nil when it is not there.
+func (t *pathTree[V]) find(path string, make bool) *ptNode[V] {
+	n := &t.root
+	components(path, func(part string) bool {
+		k := n.kid(part)
+		if k == nil {
+			if !make {
+				n = nil
+				return false
+			}
+			k = n.add(strings.Clone(part)) // not a hold on all of path
+
+		}
+		n = k
+		return true
+	})
+	return n
+}
+
+// get returns path's value.
+func (t *pathTree[V]) get(path string) (V, bool) {
+	if n := t.find(path, false); n != nil && n.has {
+		return n.val, true
+	}
+	var zero V
+	return zero, false
+}
+
+// set stores path's value.
+func (t *pathTree[V]) set(path string, v V) {
+	n := t.find(path, true)
+	n.val, n.has = v, true
+}
+
+// update changes path's value in place (made zero when absent); a value
+// that f leaves zero by reporting false is deleted.
+func (t *pathTree[V]) update(path string, f func(v *V) (keep bool)) {
+	n := t.find(path, true)
+	if f(&n.val) {
+		n.has = true
+		return
+	}
+	var zero V
+	n.val, n.has = zero, false
+	t.prune(n)
+}
+
+// delete drops path's value, keeping what lies below it.
+func (t *pathTree[V]) delete(path string) {
+	n := t.find(path, false)
+	if n == nil || !n.has {
+		return
+	}
+	var zero V
+	n.val, n.has = zero, false
+	t.prune(n)
+}
+
+// deleteUnder drops path's value and everything below it.
+func (t *pathTree[V]) deleteUnder(path string) {
+	n := t.find(path, false)
+	if n == nil {
+		return
+	}
+	if n == &t.root {
+		t.root = ptNode[V]{}
+		return
+	}
+	p := n.parent
+	p.remove(n)
+	t.prune(p)
+}
+
+// prune drops n and the folders above it that hold nothing any more.
+func (t *pathTree[V]) prune(n *ptNode[V]) {
+	for n != &t.root && n.parent != nil && !n.has && n.numKids() == 0 {
+		p := n.parent
+		p.remove(n)
+		n = p
+	}
+}
+
+// walk calls fn with every path that has a value below (and at) path, ""
+// for the whole tree, in no particular order.
+func (t *pathTree[V]) walk(under string, fn func(path string, v V)) {
+	n := &t.root
+	if under != "" {
+		if n = t.find(under, false); n == nil {
+			return
+		}
+	}
+	t.walkFrom(n, n.path(), fn)
+}
+
+func (t *pathTree[V]) walkFrom(n *ptNode[V], path string, fn func(string, V)) {
+	if n.has {
+		fn(path, n.val)
+	}
+	if n.kids != nil {
+		for _, k := range n.kids.list {
+			t.walkFrom(k, join(path, k.name), fn)
+		}
+	}
+}
+
+// path is n's path, from its names.
+func (n *ptNode[V]) path() string {
+	if n.parent == nil {
+		return ""
+	}
+	return join(n.parent.path(), n.name)
+}
+
+// join is a child's path: a volume name (Windows) starts a path, and so
+// does the first name below the root (elsewhere).
+func join(parent, name string) string {
+	if parent == "" && filepath.VolumeName(name) != "" {
+		return name
+	}
+	return parent + string(filepath.Separator) + name
+}

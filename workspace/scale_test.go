@@ -1,0 +1,227 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/charter-lsp/charter-lsp/analysis"
+	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/bench/gen"
+)
+
+// tally counts what a session asks of the disk, per path.
+type tally struct {
+	vfs.FS
+	mu                 sync.Mutex
+	reads, lists       map[string]int
+	missingInListedDir []string // stats of a name its folder's listing (already made) lacks
+	listed             map[string]map[string]bool
+}
+
+func newTally() *tally {
+	return &tally{FS: vfs.OS, reads: map[string]int{}, lists: map[string]int{}, listed: map[string]map[string]bool{}}
+}
+
+func (t *tally) ReadFile(name string) ([]byte, error) {
+	t.mu.Lock()
+	t.reads[name]++
+	t.mu.Unlock()
+	return t.FS.ReadFile(name)
+}
+
+func (t *tally) ReadDir(name string) ([]fs.DirEntry, error) {
+	es, err := t.FS.ReadDir(name)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.lists[name]++
+	names := map[string]bool{}
+	for _, e := range es {
+		names[e.Name()] = true
+	}
+	t.listed[name] = names
+	return es, err
+}
+
+func (t *tally) Stat(name string) (fs.FileInfo, error) {
+	fi, err := t.FS.Stat(name)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if names, ok := t.listed[filepath.Dir(name)]; ok && !names[filepath.Base(name)] && errors.Is(err, fs.ErrNotExist) {
+		t.missingInListedDir = append(t.missingInListedDir, name)
+	}
+	return fi, err
+}
+
+// monorepo writes n packages of bench/gen's monorepo and lists their
+// charter files as check does, through snap.
+func monorepo(t *testing.T, n int, snap *Snapshot) (root string, files []string) {
+	t.Helper()
+	root = t.TempDir()
+	if err := (gen.Monorepo{Packages: n}).Write(root); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := analysis.Discover(context.Background(), snap.FS(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, ws.RP1Charters...)
+	for _, dir := range ws.PiCharters {
+		files = append(files, analysis.PiCharterFiles(snap.FS(), dir)...)
+	}
+	for _, dir := range ws.Charters {
+		files = append(files, charterfile.Files(snap.FS(), dir)...)
+	}
+	if len(files) != n*10 {
+		t.Fatalf("%d files found in %d packages, want %d", len(files), n, n*10)
+	}
+	return root, files
+}
+
+// The walk and the checks share what the session read: each file is read
+// once (an evidence run a diagnostic is on or points at twice: runs are
+// not kept, and are read again to place it), each
+// folder listed once, and a name a listed folder lacks (the
+// project configuration looked up in every folder above a file) is not
+// asked of the disk at all.
+func TestMonorepoReadOnce(t *testing.T) {
+	disk := newTally()
+	sess := NewSession(Options{Disk: disk})
+	snap := sess.Update(Change{Settings: &Settings{}})
+	_, files := monorepo(t, 12, snap)
+	placed := map[string]bool{} // files a diagnostic is on or points at
+	var mu sync.Mutex
+	err := snap.DiagnosticsOf(context.Background(), files, false, func(i int, ds []diag.Diagnostic) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, d := range ds {
+			placed[d.File] = true
+			for _, r := range d.Related {
+				placed[r.File] = true
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, n := range disk.reads {
+		// A run is not kept: one a diagnostic is on or points at is read
+		// again to place it.
+		if n > 1 && !(n == 2 && placed[p] && isEvidenceRun(p)) {
+			t.Errorf("%s read %d times", p, n)
+		}
+	}
+	for p, n := range disk.lists {
+		if n > 1 {
+			t.Errorf("%s listed %d times", p, n)
+		}
+	}
+	if len(disk.missingInListedDir) > 0 {
+		t.Errorf("stat'ed %d names their listed folder lacks, such as %s", len(disk.missingInListedDir), disk.missingInListedDir[0])
+	}
+}
+
+// DiagnosticsOf answers what Diagnostics answers file by file, released
+// or not; released, the session holds nothing of the tree afterwards.
+func TestDiagnosticsOfAgreesAndReleases(t *testing.T) {
+	ctx := context.Background()
+	one := NewSession(Options{})
+	snap1 := one.Update(Change{Settings: &Settings{}})
+	root, files := monorepo(t, 15, snap1)
+	var want [][]diag.Diagnostic
+	for _, f := range files {
+		ds, err := snap1.Diagnostics(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, ds)
+	}
+	for _, release := range []bool{false, true} {
+		sess := NewSession(Options{})
+		snap := sess.Update(Change{Settings: &Settings{}})
+		_, _ = analysis.Discover(ctx, snap.FS(), root)
+		got := make([][]diag.Diagnostic, len(files))
+		var mu sync.Mutex
+		err := snap.DiagnosticsOf(ctx, files, release, func(i int, ds []diag.Diagnostic) {
+			mu.Lock()
+			got[i] = ds
+			mu.Unlock()
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("release %v: DiagnosticsOf differs from Diagnostics file by file", release)
+		}
+		if !release {
+			continue
+		}
+		sess.Wait()
+		under := func(p string) bool { return strings.HasPrefix(p, root+string(filepath.Separator)) }
+		kept := map[string]bool{}
+		sess.disk.held.walk("", func(p string, _ held) { kept[p] = true })
+		snap.read.walk("", func(p string, _ *File) { kept[p] = true })
+		for _, m := range []map[string]bool{kept,
+			keys(snap.charters), keys(snap.folders), keys(snap.single), keys(snap.configs), keys(snap.lookups), keys(snap.clocks)} {
+			for p := range m {
+				if under(p) {
+					t.Errorf("still held after release: %s", p)
+				}
+			}
+		}
+	}
+}
+
+func keys[V any](m map[string]V) map[string]bool {
+	out := map[string]bool{}
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
+
+// A long history's register is first checked with the runs
+// criterion-state.json names; when it names each VAL's latest run, that is
+// the answer reading every run gives.
+func TestPreviewIsTheFullAnswer(t *testing.T) {
+	defer func(n int) { PreviewRuns = n }(PreviewRuns)
+	PreviewRuns = 500
+	root := t.TempDir()
+	criteria, err := gen.Project{Milestones: 2, VALs: 5, Runs: 600, Sources: 3, State: true}.Write(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	sess := NewSession(Options{})
+	snap := sess.Update(Change{Settings: &Settings{}})
+	preview, ok, err := snap.Preview(ctx, criteria)
+	if err != nil || !ok {
+		t.Fatalf("Preview = %v, %v", ok, err)
+	}
+	if _, _, loading := snap.Loading(filepath.Dir(criteria)); loading {
+		t.Error("the preview started the full load")
+	}
+	full, err := snap.Diagnostics(ctx, criteria)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(full) == 0 || !reflect.DeepEqual(preview, full) {
+		t.Errorf("preview differs from the full answer:\n%v\n%v", preview, full)
+	}
+	if _, ok, _ := snap.Preview(ctx, criteria); ok {
+		t.Error("a preview once every run is read")
+	}
+	// A short history is not previewed.
+	PreviewRuns = 1000
+	other := NewSession(Options{}).Update(Change{Settings: &Settings{}})
+	if _, ok, _ := other.Preview(ctx, criteria); ok {
+		t.Error("a history shorter than PreviewRuns previewed")
+	}
+}
