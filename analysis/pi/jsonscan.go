@@ -184,21 +184,30 @@ func (s *jsonScan) object(member func(ks, ke, vs, ve int)) bool {
 		if member != nil {
 			member(ks, ke, vs, s.i)
 		}
-		s.space()
-		if s.i >= len(s.src) {
-			return false
-		}
-		switch s.src[s.i] {
-		case ',':
-			s.i++
-			s.space()
-		case '}':
-			s.i++
-			return true
-		default:
-			return false
+		if more, ok := s.next('}'); !more {
+			return ok
 		}
 	}
+}
+
+// next steps over what follows a member or an element: a comma (more to
+// come) or the container's closing byte (done, ok); anything else is not
+// JSON.
+func (s *jsonScan) next(closing byte) (more, ok bool) {
+	s.space()
+	if s.i >= len(s.src) {
+		return false, false
+	}
+	switch s.src[s.i] {
+	case ',':
+		s.i++
+		s.space()
+		return true, true
+	case closing:
+		s.i++
+		return false, true
+	}
+	return false, false
 }
 
 // array steps over the array at s.i, calling elem (when set) with each
@@ -222,19 +231,8 @@ func (s *jsonScan) array(elem func(vs, ve int)) bool {
 		if elem != nil {
 			elem(vs, s.i)
 		}
-		s.space()
-		if s.i >= len(s.src) {
-			return false
-		}
-		switch s.src[s.i] {
-		case ',':
-			s.i++
-			s.space()
-		case ']':
-			s.i++
-			return true
-		default:
-			return false
+		if more, ok := s.next(']'); !more {
+			return ok
 		}
 	}
 }
