@@ -163,9 +163,7 @@ func (t *pathTree[V]) update(path string, f func(v *V) (keep bool)) {
 		n.has = true
 		return
 	}
-	var zero V
-	n.val, n.has = zero, false
-	t.prune(n)
+	t.clear(n)
 }
 
 // delete drops path's value, keeping what lies below it.
@@ -174,6 +172,11 @@ func (t *pathTree[V]) delete(path string) {
 	if n == nil || !n.has {
 		return
 	}
+	t.clear(n)
+}
+
+// clear drops n's value and the nodes that were kept only for it.
+func (t *pathTree[V]) clear(n *ptNode[V]) {
 	var zero V
 	n.val, n.has = zero, false
 	t.prune(n)
