@@ -64,7 +64,7 @@ func MigrateAction(ch *Charter, now time.Time) *feature.Action {
 	if ch.Format != FormatScratchPad {
 		return nil
 	}
-	m, err := Migrate(ch.Index.Source(), MigrateOptions{Now: now})
+	m, err := migrate(ch, MigrateOptions{Now: now})
 	if err != nil || !m.Changed() {
 		return nil
 	}
