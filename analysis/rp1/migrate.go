@@ -110,7 +110,7 @@ func Migrate(src []byte, opts MigrateOptions) (*Migration, error) {
 // for legacy-scratch-pad's fix); it reads ch and changes nothing in it.
 func migrate(ch *Charter, opts MigrateOptions) (*Migration, error) {
 	src := ch.Index.Source()
-	if ch.Title == "" && len(ch.Sections) == 0 && ch.ScratchPad == nil {
+	if !holdsCharter(ch) {
 		return nil, ErrNotCharter
 	}
 	if opts.Now.IsZero() {
@@ -141,6 +141,12 @@ func migrate(ch *Charter, opts MigrateOptions) (*Migration, error) {
 	m.Gaps, m.padAfter = sk.Gaps(), after.ScratchPad != nil
 	m.Offers = offers(ch, m.Gaps)
 	return m, nil
+}
+
+// holdsCharter: ch has a title, a section or a scratch pad, something to
+// migrate (else ErrNotCharter).
+func holdsCharter(ch *Charter) bool {
+	return ch.Title != "" || len(ch.Sections) > 0 || ch.ScratchPad != nil
 }
 
 // answers is what the scratch pad's answers give each region, and which
