@@ -40,22 +40,29 @@ const migrateAnnotation protocol.ChangeAnnotationIdentifier = "charter-lsp.migra
 // it from a shell); one without change annotations applies the edit as
 // soon as the action is chosen, without a preview.
 //
-// A folder migration renders and checks the whole new charter (hundreds of
-// milliseconds and megabytes for a 5,000-VAL register), and editors ask
-// for code actions on every cursor move. So when the client resolves an
-// action's edit lazily, it is offered on migrate's preconditions alone
-// (migrate.CheckV3, migrate.CheckCharters) with the document's version
-// as its data, and planned when the user picks it (CodeActionResolve).
+// A migration writes the whole new charter (a folder migration renders
+// and checks it: hundreds of milliseconds and megabytes for a 5,000-VAL
+// register; an rp1 rewrite parses its new text), and editors ask for code
+// actions on every cursor move. So when the client resolves an action's
+// edit lazily, it is offered on its preconditions alone (migrate.CheckV3,
+// migrate.CheckCharters, rp1.Migratable) with the document's version as
+// its data, and made when the user picks it (CodeActionResolve).
 func (s *Server) migrateActions(d *doc) []*protocol.CodeAction {
 	if !s.InWorkspace(d.Path) {
 		return nil
 	}
 	if d.Kind == analysis.KindRP1Charter {
-		// The rewrite of one small file: offered with its edit.
-		if a := rp1.MigrateAction(d.RP1(), time.Now()); a != nil {
-			return s.toMigrateActions(d, *a)
+		if !rp1.Migratable(d.RP1()) {
+			return nil
 		}
-		return nil
+		if s.resolvesEdit() {
+			return s.lazyMigration(d, rp1.MigrateTitle, migrateRP1DataAction)
+		}
+		a, err := d.migration(migrateRP1DataAction)
+		if err != nil {
+			return nil
+		}
+		return s.toMigrateActions(d, a)
 	}
 	root, err := d.migrateCheck()
 	if err != nil {
@@ -66,18 +73,39 @@ func (s *Server) migrateActions(d *doc) []*protocol.CodeAction {
 		return nil
 	}
 	if s.resolvesEdit() {
-		data, err := json.Marshal(migrateData{URI: d.URI, Version: d.Version, Action: migrateDataAction})
-		if err != nil {
-			return nil
-		}
-		return []*protocol.CodeAction{{Title: migrate.ActionTitle, Kind: actionKind(codeActionMigrate), Data: data}}
+		return s.lazyMigration(d, migrate.ActionTitle, migrateDataAction)
 	}
-	a, err := d.migratePlan()
+	a, err := d.migration(migrateDataAction)
 	if err != nil {
 		d.log.Debug("no migration", zap.String("path", d.Path), zap.Error(err))
 		return nil
 	}
 	return s.toMigrateActions(d, a)
+}
+
+// lazyMigration is the migration named action, offered with data instead
+// of its edit: the document and its version.
+func (s *Server) lazyMigration(d *doc, title, action string) []*protocol.CodeAction {
+	data, err := json.Marshal(migrateData{URI: d.URI, Version: d.Version, Action: action})
+	if err != nil {
+		return nil
+	}
+	return []*protocol.CodeAction{{Title: title, Kind: actionKind(codeActionMigrate), Data: data}}
+}
+
+// migration makes the migration named action of d: an rp1 charter's
+// rewrite (rp1.MigrateAction) or its charter folder's plan (migratePlan).
+func (d *doc) migration(action string) (feature.Action, error) {
+	if action != migrateRP1DataAction {
+		return d.migratePlan()
+	}
+	if d.Kind != analysis.KindRP1Charter {
+		return feature.Action{}, fmt.Errorf("%s is not an rp1 charter", d.Path)
+	}
+	if a := rp1.MigrateAction(d.RP1(), time.Now()); a != nil {
+		return *a, nil
+	}
+	return feature.Action{}, fmt.Errorf("nothing to migrate: %s is already in rp1's skeleton format", d.Path)
 }
 
 // migrateCheck is migrate's check of d's charter folder before any plan:
@@ -137,16 +165,20 @@ func (d *doc) migratePlan() (feature.Action, error) {
 	return migrate.Action(plan), nil
 }
 
-// migrateData is the data of a folder migration offered without its edit:
-// the document and the version it was offered for.
+// migrateData is the data of a migration offered without its edit: the
+// document and the version it was offered for, and which migration.
 type migrateData struct {
 	URI     uri.URI `json:"uri"`
 	Version int32   `json:"version"`
 	Action  string  `json:"action"`
 }
 
-// migrateDataAction names the folder migration in migrateData.
-const migrateDataAction = "migrate"
+// The migrations migrateData names: a charter folder's (migratePlan), an
+// rp1 charter's rewrite in place (rp1.MigrateAction).
+const (
+	migrateDataAction    = "migrate"
+	migrateRP1DataAction = "migrate-rp1"
+)
 
 // resolvesEdit: does the client resolve a code action's edit lazily
 // (codeAction/resolve), keeping its data until then?
@@ -160,14 +192,15 @@ func (s *Server) resolvesEdit() bool {
 	return slices.Contains(td.CodeAction.ResolveSupport.Properties, "edit")
 }
 
-// CodeActionResolve fills in the edit of a folder migration offered without
-// it: the plan is made now, for the document as it was offered. A document
-// changed since (or closed) is ContentModified, and the client asks for
-// the actions again; a plan migrate refuses is an error with migrate's
+// CodeActionResolve fills in the edit of a migration offered without it:
+// the migration is made now, for the document as it was offered. A
+// document changed since (or closed) is ContentModified, and the client
+// asks for the actions again; a migration refused (a plan migrate
+// refuses, an rp1 rewrite that would change nothing) is an error with the
 // reason, shown to the user.
 func (s *Server) CodeActionResolve(ctx context.Context, a *protocol.CodeAction) (*protocol.CodeAction, error) {
 	var data migrateData
-	if len(a.Data) == 0 || json.Unmarshal(a.Data, &data) != nil || data.Action != migrateDataAction {
+	if len(a.Data) == 0 || json.Unmarshal(a.Data, &data) != nil || (data.Action != migrateDataAction && data.Action != migrateRP1DataAction) {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "codeAction/resolve: not an action charter-lsp resolves: %q", a.Title)
 	}
 	d, ok := s.docOf(ctx, data.URI)
@@ -181,11 +214,11 @@ func (s *Server) CodeActionResolve(ctx context.Context, a *protocol.CodeAction) 
 	if !s.InWorkspace(d.Path) {
 		return nil, s.refuse(ctx, "charter-lsp will not migrate %s: it is outside the workspace folders", d.Path)
 	}
-	plan, err := d.migratePlan()
+	m, err := d.migration(data.Action)
 	if err != nil {
 		return nil, s.refuse(ctx, "%v", err)
 	}
-	edit, err := s.migrateEdit(d, plan)
+	edit, err := s.migrationEdit(d, m)
 	if err != nil {
 		return nil, s.refuse(ctx, "%v", err)
 	}
@@ -194,28 +227,36 @@ func (s *Server) CodeActionResolve(ctx context.Context, a *protocol.CodeAction) 
 	return &out, nil
 }
 
-// toMigrateActions converts a migration: its new files (CreateFile, then
-// their text) or its edit of d, annotated for confirmation when the client
-// takes annotations.
+// toMigrateActions converts a migration to an action with its edit
+// (migrationEdit).
 func (s *Server) toMigrateActions(d *doc, a feature.Action) []*protocol.CodeAction {
-	annotated := s.changeAnnotations()
-	if a.Fix != nil {
-		out := s.toProtocolActions(d, []feature.Action{a})
-		if len(out) == 1 && annotated && len(out[0].Edit.DocumentChanges) == 1 {
-			if tde, ok := out[0].Edit.DocumentChanges[0].(*protocol.TextDocumentEdit); ok && len(a.Fix.Edits) == 1 {
-				e := a.Fix.Edits[0]
-				tde.Edits = []protocol.TextDocumentEditElement{annotatedEdit(toProtocolRange(d.Index().Range(e.Span)), e.NewText, true)}
-				out[0].Edit.ChangeAnnotations = annotation(a.Confirm)
-			}
-		}
-		return out
-	}
-	edit, err := s.migrateEdit(d, a)
+	edit, err := s.migrationEdit(d, a)
 	if err != nil {
 		d.log.Warn("no migration offered", zap.Error(err))
 		return nil
 	}
 	return []*protocol.CodeAction{{Title: a.Title, Kind: actionKind(protocol.CodeActionKind(a.Kind)), Edit: edit}}
+}
+
+// migrationEdit is a migration's edit: its edit of d (an rp1 rewrite) or
+// its new files (migrateEdit), annotated for confirmation when the client
+// takes annotations.
+func (s *Server) migrationEdit(d *doc, a feature.Action) (*protocol.WorkspaceEdit, error) {
+	if a.Fix == nil {
+		return s.migrateEdit(d, a)
+	}
+	edit, err := s.documentEdit(d, a.Fix.Edits)
+	if err != nil {
+		return nil, err
+	}
+	if s.changeAnnotations() && len(edit.DocumentChanges) == 1 && len(a.Fix.Edits) == 1 {
+		if tde, ok := edit.DocumentChanges[0].(*protocol.TextDocumentEdit); ok {
+			e := a.Fix.Edits[0]
+			tde.Edits = []protocol.TextDocumentEditElement{annotatedEdit(toProtocolRange(d.Index().Range(e.Span)), e.NewText, true)}
+			edit.ChangeAnnotations = annotation(a.Confirm)
+		}
+	}
+	return edit, nil
 }
 
 // migrateEdit is the edit of a folder migration: its new files created

@@ -19,6 +19,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/charter-lsp/charter-lsp/analysis/rp1"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
 	"github.com/charter-lsp/charter-lsp/migrate"
@@ -39,12 +40,19 @@ func annotatingCaps(resolving bool) *protocol.ClientCapabilities {
 // of u, or nil.
 func migrationOffered(t *testing.T, c *lsptest.Client, u uri.URI) *protocol.CodeAction {
 	t.Helper()
+	return actionTitled(t, c, u, migrate.ActionTitle)
+}
+
+// actionTitled is the action titled title among those at the start of u,
+// or nil.
+func actionTitled(t *testing.T, c *lsptest.Client, u uri.URI, title string) *protocol.CodeAction {
+	t.Helper()
 	res, err := c.Server.CodeAction(reqCtx(t), &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range res {
-		if a, ok := r.(*protocol.CodeAction); ok && a.Title == migrate.ActionTitle {
+		if a, ok := r.(*protocol.CodeAction); ok && a.Title == title {
 			return a
 		}
 	}
@@ -223,5 +231,91 @@ func TestMigrationOfferStaysInWorkspace(t *testing.T) {
 	c, u := openRegister(t, project, resolvingCaps())
 	if a := migrationOffered(t, c, u); a != nil {
 		t.Errorf("a migration into a .charters that leads outside the workspace was offered: %+v", a)
+	}
+}
+
+// scratchPadCharter is an rp1 charter of the scratch-pad era: five
+// sections and an answer in the scratch pad.
+const scratchPadCharter = "# Project Charter: plantcare\n\n**Status**: Draft\n**Created**: 2026-11-18\n\n" +
+	"## Problem & Context\n\nPeople kill houseplants. Alarms do not know the plant.\n\n" +
+	"## Scratch Pad\n<!-- Mode: UPDATE -->\n\n### Q1: Target Users\n**Asked**: Who?\n**Answer**: Renters with `5-30` plants.\n\n<!-- End scratch pad -->\n"
+
+// openRP1 starts a client of caps, which applies edits to its buffers, on
+// a new project and opens its rp1 charter, text.
+func openRP1(t *testing.T, text string, caps *protocol.ClientCapabilities) (*lsptest.Client, uri.URI) {
+	t.Helper()
+	c := lsptest.Start(t, lsptest.Config{Root: t.TempDir(), Capabilities: caps, ApplyToBuffers: true, InitializationOptions: map[string]any{"debounceMs": 0}})
+	u := c.Open(".rp1/context/charter.md", text)
+	c.WaitDiagnostics(u, 1)
+	return c, u
+}
+
+// The rp1 rewrite goes the folder migration's way: a client that resolves
+// edits is offered it on the charter's format alone, and resolving it
+// gives the edit a client without resolve support gets inline, which
+// rewrites the charter in the skeleton format.
+func TestRP1MigrationResolvedWhenPicked(t *testing.T) {
+	plain, pu := openRP1(t, scratchPadCharter, annotatingCaps(false))
+	inline := actionTitled(t, plain, pu, rp1.MigrateTitle)
+	if inline == nil || inline.Edit == nil || len(inline.Data) != 0 {
+		t.Fatalf("a client without resolve support: got %+v, want the rewrite with its edit and no data", inline)
+	}
+
+	c, u := openRP1(t, scratchPadCharter, annotatingCaps(true))
+	lazy := actionTitled(t, c, u, rp1.MigrateTitle)
+	if lazy == nil {
+		t.Fatal("no rewrite offered to a client that resolves edits")
+	}
+	if lazy.Edit != nil || len(lazy.Data) == 0 || lazy.Kind == nil || *lazy.Kind != *inline.Kind {
+		t.Fatalf("offered %+v, want the kind %v, data and no edit", lazy, *inline.Kind)
+	}
+	resolved, err := c.Server.CodeActionResolve(reqCtx(t), lazy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resolved.Title != lazy.Title || resolved.Edit == nil || len(resolved.Edit.ChangeAnnotations) == 0 {
+		t.Fatalf("resolved to %+v, want the action with its annotated edit", resolved)
+	}
+	// The same edit, in another project.
+	if got, want := editText(t, resolved.Edit), strings.ReplaceAll(editText(t, inline.Edit), string(pu), string(u)); got != want {
+		t.Errorf("resolved edit differs from the inline one:\n got %s\nwant %s", got, want)
+	}
+	if err := c.ApplyEdit(*resolved.Edit); err != nil {
+		t.Fatal(err)
+	}
+	c.WaitDiagnostics(u, 2)
+	text, _, _ := c.Text(u)
+	if !strings.Contains(text, "## Target Users\n\nRenters with `5-30` plants.") || strings.Contains(text, "Scratch Pad") {
+		t.Errorf("the resolved edit left:\n%s", text)
+	}
+	if a := actionTitled(t, c, u, rp1.MigrateTitle); a != nil {
+		t.Errorf("a skeleton charter is offered the rewrite again: %+v", a)
+	}
+}
+
+// An rp1 rewrite offered for one version of the charter is ContentModified
+// once it changed; an rp1 action's data names the rp1 rewrite, which a
+// folder migration's data does not make.
+func TestRP1MigrationResolveStale(t *testing.T) {
+	c, u := openRP1(t, scratchPadCharter, resolvingCaps())
+	a := actionTitled(t, c, u, rp1.MigrateTitle)
+	if a == nil {
+		t.Fatal("no rewrite offered")
+	}
+	var data map[string]any
+	if err := json.Unmarshal(a.Data, &data); err != nil || data["action"] == "migrate" {
+		t.Errorf("the rewrite's data %s names the folder migration", a.Data)
+	}
+	folder := *a
+	folder.Data = protocol.LSPAny(strings.Replace(string(a.Data), `"action":"`+data["action"].(string)+`"`, `"action":"migrate"`, 1))
+	if _, err := c.Server.CodeActionResolve(reqCtx(t), &folder); err == nil {
+		t.Error("an rp1 charter resolved as a folder migration")
+	}
+	c.Change(u, 2, lsptest.Edit{Text: "\n"})
+	c.WaitDiagnostics(u, 2)
+	_, err := c.Server.CodeActionResolve(reqCtx(t), a)
+	var rpcErr *jsonrpc2.Error
+	if !errors.As(err, &rpcErr) || rpcErr.Code != protocol.CodeContentModified {
+		t.Errorf("resolving a stale rewrite: err = %v, want ContentModified", err)
 	}
 }

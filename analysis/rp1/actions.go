@@ -55,21 +55,31 @@ func statusDiagnosed(codes []diag.Code) bool {
 	return false
 }
 
+// MigrateTitle is the title of the action MigrateAction makes.
+const MigrateTitle = "Migrate to rp1's skeleton charter (answers into their regions)"
+
+// Migratable: ch is a charter of the scratch-pad era that MigrateAction
+// rewrites, read from the parse alone: what an editor offers the
+// migration on before making it. The rewrite always writes the skeleton's
+// regions, so it changes such a charter; MigrateAction is nil if not.
+func Migratable(ch *Charter) bool {
+	return ch.Format == FormatScratchPad && holdsCharter(ch)
+}
+
 // MigrateAction rewrites a scratch-pad era charter (text) in place in
 // rp1's skeleton format (Migrate), the answers placed in their regions,
 // asking the user first; nil for a charter that needs no migration. A
 // skeleton charter with a scratch pad left in it gets this from its
 // legacy-scratch-pad quick fix.
 func MigrateAction(ch *Charter, now time.Time) *feature.Action {
-	if ch.Format != FormatScratchPad {
+	if !Migratable(ch) {
 		return nil
 	}
-	m, err := Migrate(ch.Index.Source(), MigrateOptions{Now: now})
+	m, err := migrate(ch, MigrateOptions{Now: now})
 	if err != nil || !m.Changed() {
 		return nil
 	}
 	e := m.Edit()
-	title := "Migrate to rp1's skeleton charter (answers into their regions)"
-	return &feature.Action{Title: title, Kind: feature.KindMigrate, Fix: &diag.Fix{Title: title, Edits: []diag.Edit{e}},
+	return &feature.Action{Title: MigrateTitle, Kind: feature.KindMigrate, Fix: &diag.Fix{Title: MigrateTitle, Edits: []diag.Edit{e}},
 		Confirm: &feature.Confirm{Label: "Rewrite the charter in rp1's skeleton format", Notes: m.Notes()}}
 }

@@ -73,6 +73,8 @@ type Migration struct {
 	Gaps []RegionID
 
 	version string // the scratch-pad charter's **Version**, kept ("": none)
+	// padBefore, padAfter: Old and New hold a scratch pad.
+	padBefore, padAfter bool
 }
 
 // Changed: New differs from Old.
@@ -108,13 +110,13 @@ func Migrate(src []byte, opts MigrateOptions) (*Migration, error) {
 // for legacy-scratch-pad's fix); it reads ch and changes nothing in it.
 func migrate(ch *Charter, opts MigrateOptions) (*Migration, error) {
 	src := ch.Index.Source()
-	if ch.Title == "" && len(ch.Sections) == 0 && ch.ScratchPad == nil {
+	if !holdsCharter(ch) {
 		return nil, ErrNotCharter
 	}
 	if opts.Now.IsZero() {
 		opts.Now = time.Now()
 	}
-	m := &Migration{Old: src, From: ch.Format}
+	m := &Migration{Old: src, From: ch.Format, padBefore: ch.ScratchPad != nil}
 	nl := source.LineEnding(src)
 	if ch.Format == FormatSkeleton && ch.ScratchPad == nil {
 		m.New = src // already the target format
@@ -122,18 +124,29 @@ func migrate(ch *Charter, opts MigrateOptions) (*Migration, error) {
 		return m, nil
 	}
 	ans := placeAnswers(ch, m)
+	var text []byte
 	if ch.Format == FormatSkeleton {
-		m.New = migrateSkeleton(ch, ans, m, nl)
+		text = migrateSkeleton(ch, ans, m, nl)
 	} else {
-		m.New = migrateFiveSections(ch, ans, m, opts, nl)
+		text = migrateFiveSections(ch, ans, m, opts, nl)
 	}
+	// The one parse of the new text: its gaps decide **Status**, and
+	// setting it changes no region and no scratch pad.
+	after := Parse(text)
+	sk := ReadSkeleton(after)
+	m.New = setStatus(text, after, sk)
 	if nl == "\r\n" {
 		m.New = []byte(source.WithLineEnding(string(m.New), nl))
 	}
-	after := Parse(m.New)
-	m.Gaps = ReadSkeleton(after).Gaps()
+	m.Gaps, m.padAfter = sk.Gaps(), after.ScratchPad != nil
 	m.Offers = offers(ch, m.Gaps)
 	return m, nil
+}
+
+// holdsCharter: ch has a title, a section or a scratch pad, something to
+// migrate (else ErrNotCharter).
+func holdsCharter(ch *Charter) bool {
+	return ch.Title != "" || len(ch.Sections) > 0 || ch.ScratchPad != nil
 }
 
 // answers is what the scratch pad's answers give each region, and which
@@ -294,8 +307,7 @@ func migrateSkeleton(ch *Charter, a answers, m *Migration, nl string) []byte {
 	pad := ch.ScratchPad
 	edits = append(edits, diag.Edit{Span: padSpan(ch), NewText: remainingPad(ch, a.keep, nl)})
 	m.PadRemoved = pad != nil && len(a.keep) == 0
-	out := applyEdits(src, edits)
-	return setStatus(out, nl)
+	return applyEdits(src, edits)
 }
 
 // migrateFiveSections writes a charter of the five-section era in the
@@ -391,7 +403,7 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 		b.WriteString("\n" + strings.TrimRight(rest, "\n") + "\n")
 	}
 	m.PadRemoved = ch.ScratchPad != nil && len(a.keep) == 0
-	return setStatus([]byte(b.String()), "\n")
+	return []byte(b.String())
 }
 
 // CloseFence closes a code fence left open at the end of a piece of text
@@ -521,10 +533,9 @@ func remainingPad(ch *Charter, keep []*Entry, nl string) string {
 	return b.String()
 }
 
-// setStatus recomputes **Status** of a skeleton charter by the gap rule.
-func setStatus(text []byte, nl string) []byte {
-	ch := Parse(text)
-	sk := ReadSkeleton(ch)
+// setStatus recomputes **Status** of a skeleton charter (text, parsed as
+// ch, its skeleton sk) by the gap rule.
+func setStatus(text []byte, ch *Charter, sk *Skeleton) []byte {
 	f := sk.Status
 	if f == nil {
 		return text
@@ -620,9 +631,9 @@ func (m *Migration) Notes() []string {
 	switch {
 	case m.PadRemoved:
 		out = append(out, "the scratch pad is removed: every answer is placed")
-	case hasPad(m.Old) && !hasPad(m.New):
+	case m.padBefore && !m.padAfter:
 		out = append(out, "the scratch pad is removed: it held no answer")
-	case hasPad(m.New):
+	case m.padAfter:
 		out = append(out, "the scratch pad stays, with what could not be placed")
 	}
 	for _, g := range m.Gaps {
@@ -651,5 +662,3 @@ func (m *Migration) Notes() []string {
 	}
 	return out
 }
-
-func hasPad(src []byte) bool { return Parse(src).ScratchPad != nil }

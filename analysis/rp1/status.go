@@ -338,14 +338,58 @@ func placeholderOnlyBody(body []byte) bool {
 // spaces, keeping offsets, so markers inside code are not read. A span
 // opens at a run of backticks and closes at the next run of the same
 // length (CommonMark); a run with no such run after it is text. Each run is
-// paired once, in one pass: `a repeated 600,000 times used to copy the
-// rest of the line at every backtick.
+// paired once: a pass from the end finds each run's closer, a pass from
+// the start blanks. `a repeated 600,000 times used to copy the rest of the
+// line at every backtick; a list of the runs grown one by one allocated
+// 40 bytes a byte of such a line, and every parse blanks it several times.
 func blankInlineCode(line string) string {
 	if !strings.Contains(line, "`") {
 		return line
 	}
-	type run struct{ at, n int }
-	var runs []run
+	// closer[k] is the number of the next run after run k of the same
+	// length, or -1: the only memory besides the result, sized once.
+	closer := make([]int32, backtickRuns(line, func(int, int) {}))
+	next := map[int]int32{}
+	k := int32(len(closer))
+	eachRunBackwards(line, func(_, n int) {
+		k--
+		c, ok := next[n]
+		if !ok {
+			c = -1
+		}
+		closer[k], next[n] = c, k
+	})
+	var b strings.Builder
+	b.Grow(len(line))
+	at, k, until := 0, 0, int32(-1) // until: the run that closes the open span
+	backtickRuns(line, func(i, n int) {
+		switch {
+		case until >= 0 && int32(k) == until:
+			writeSpaces(&b, i+n-at)
+			at, until = i+n, -1
+		case until < 0 && closer[k] >= 0:
+			b.WriteString(line[at:i])
+			at, until = i, closer[k]
+		}
+		k++
+	})
+	b.WriteString(line[at:])
+	return b.String()
+}
+
+// writeSpaces writes n spaces to b.
+func writeSpaces(b *strings.Builder, n int) {
+	const spaces = "                                                                "
+	for ; n > len(spaces); n -= len(spaces) {
+		b.WriteString(spaces)
+	}
+	b.WriteString(spaces[:n])
+}
+
+// backtickRuns calls fn with the start and length of each run of
+// backticks in line, in order, and returns how many there are.
+func backtickRuns(line string, fn func(at, n int)) int {
+	count := 0
 	for i := 0; i < len(line); {
 		j := strings.IndexByte(line[i:], '`')
 		if j < 0 {
@@ -356,32 +400,28 @@ func blankInlineCode(line string) string {
 		for i+n < len(line) && line[i+n] == '`' {
 			n++
 		}
-		runs = append(runs, run{i, n})
+		fn(i, n)
+		count++
 		i += n
 	}
-	// closer[k] is the next run after k of the same length, or -1.
-	closer := make([]int, len(runs))
-	next := map[int]int{}
-	for k := len(runs) - 1; k >= 0; k-- {
-		c, ok := next[runs[k].n]
-		if !ok {
-			c = -1
+	return count
+}
+
+// eachRunBackwards calls fn with the start and length of each run of
+// backticks in line, from the last.
+func eachRunBackwards(line string, fn func(at, n int)) {
+	for i := len(line); i > 0; {
+		j := strings.LastIndexByte(line[:i], '`')
+		if j < 0 {
+			return
 		}
-		closer[k], next[runs[k].n] = c, k
+		n := 0
+		for j-n >= 0 && line[j-n] == '`' {
+			n++
+		}
+		fn(j-n+1, n)
+		i = j - n + 1
 	}
-	b := []byte(line)
-	for k := 0; k < len(runs); {
-		c := closer[k]
-		if c < 0 {
-			k++
-			continue
-		}
-		for i := runs[k].at; i < runs[c].at+runs[c].n; i++ {
-			b[i] = ' '
-		}
-		k = c + 1
-	}
-	return string(b)
 }
 
 // spans are matches in order, without overlaps; covers answers for

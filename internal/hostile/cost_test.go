@@ -133,9 +133,8 @@ func askAsAnEditor(t testing.TB, snap *workspace.Snapshot, ws analysis.Workspace
 // askFeatures asks each family's features of every charter as the server
 // does for an open document: the outline, lenses and inlay hints of the
 // whole file, and the hover, completion and actions at its start, middle
-// and end (each a function of the family's memoized model). Not the
-// migration offered as an action: it parses the migrated text, and an
-// answer of code spans allocates 850 MB for 1 MB (0.7 s), over the bound.
+// and end (each a function of the family's memoized model), and the
+// migration a scratch-pad charter is offered.
 func askFeatures(t testing.TB, snap *workspace.Snapshot, ws analysis.Workspace) {
 	t.Helper()
 	ctx, now := context.Background(), time.Unix(2e9, 0)
@@ -146,6 +145,7 @@ func askFeatures(t testing.TB, snap *workspace.Snapshot, ws analysis.Workspace) 
 		for _, off := range offsets(ch.Index.Source()) {
 			_, _ = rp1.Hover(ch, off, interview.RegionQuestions), rp1.Actions(ch, off, nil)
 		}
+		_ = rp1.MigrateAction(ch, now)
 	}
 	for _, d := range ws.PiCharters {
 		v, err := snap.PiView(ctx, d)
