@@ -82,9 +82,9 @@ func (m Monorepo) writePackage(w *writer, pkg string, i, runs int) error {
 		mm, v := n/vals, n%vals
 		seg := fmt.Sprintf("m%d", mm+1)
 		t := at.Add(time.Duration(r) * time.Minute)
-		outcome := "pass"
+		outcome := pass
 		if (i+r)%5 == 4 {
-			outcome = "fail"
+			outcome = fail
 		}
 		run := RunPath(seg, t)
 		files[filepath.Join(pi, filepath.FromSlash(run))] = Evidence(id, seg, TaggedID(mm, v, tag), outcome, Stamp(t))
@@ -93,7 +93,7 @@ func (m Monorepo) writePackage(w *writer, pkg string, i, runs int) error {
 	if i%7 == 3 {
 		// criterion-state.json out of step with the evidence: a mistake.
 		for k, l := range latest {
-			l.Outcome = "pass"
+			l.Outcome = pass
 			latest[k] = l
 		}
 	}
@@ -173,9 +173,9 @@ func CriterionState(id string, latest map[string]Latest, at time.Time) []byte {
 // ChartersCharter is a .charters/<id>/charter.md of the phases grammar;
 // package i's current phase moves with i.
 func ChartersCharter(i int) []byte {
-	status := []string{"done", "done", "current", ""}
+	status := []string{done, done, current, ""}
 	if i%4 == 1 {
-		status = []string{"done", "current", "", ""}
+		status = []string{done, current, "", ""}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Objective\n\nShip package %d's export without dropping a format we offer today.\n\n## Scope\n\nExport only; import is unchanged.\n\n## Phases\n\n", i)
