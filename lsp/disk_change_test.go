@@ -77,7 +77,7 @@ func TestDiskChangesSeenWithoutWatching(t *testing.T) {
 	}
 	u := c.Open(".pi/charters/bench/criteria.md", string(text))
 	c.WaitDiagnostics(u, 1)
-	c.LSP.Settle()
+	c.Sync() // the server settled, and the client has what it published
 	stale := func() bool {
 		pubs := c.Published(u)
 		for _, d := range pubs[len(pubs)-1].Params.Diagnostics {
@@ -103,7 +103,7 @@ func TestDiskChangesSeenWithoutWatching(t *testing.T) {
 	}
 	c.Change(u, 2, lsptest.Edit{StartLine: 0, EndLine: 0, Text: "x"})
 	c.WaitDiagnostics(u, 2)
-	c.LSP.Settle()
+	c.Sync() // the server settled, and the client has what it published
 	if !stale() {
 		t.Errorf("the run recorded on disk did not make %s stale: %+v", gen.ID(0, 0), c.Published(u)[len(c.Published(u))-1].Params.Diagnostics)
 	}
