@@ -167,7 +167,7 @@ func TestBareCommandInATerminalPrintsHelp(t *testing.T) {
 		if code != 0 || !strings.Contains(out.String(), "Commands:") || !strings.Contains(out.String(), "charter-lsp serve") {
 			t.Fatalf("exit %d, stdout %q, stderr %q", code, out.String(), errOut.String())
 		}
-	case <-time.After(scaled(10 * time.Second)):
+	case <-time.After(testfixture.Timeout(10 * time.Second)):
 		control.Close() // end the server's read
 		t.Fatal("bare charter-lsp with a terminal on stdin waited instead of printing help")
 	}
@@ -194,7 +194,7 @@ func TestBinaryServesOnAPipeOnly(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		code := waitExit(t, cmd, scaled(20*time.Second))
+		code := waitExit(t, cmd, testfixture.Timeout(20*time.Second))
 		stdin.Close()
 		if code != tc.code || out.String() != tc.out || !strings.HasPrefix(errOut.String(), tc.err) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", tc.args, code, out.String(), errOut.String())
@@ -234,7 +234,7 @@ func TestBinaryServesOnAPipeOnly(t *testing.T) {
 		if !strings.Contains(got, `"capabilities"`) {
 			t.Errorf("initialize reply: %s", got)
 		}
-	case <-time.After(scaled(20 * time.Second)):
+	case <-time.After(testfixture.Timeout(20 * time.Second)):
 		t.Fatal("bare charter-lsp on a pipe did not answer initialize")
 	}
 	stdin.Close()
@@ -258,14 +258,6 @@ func waitExit(t *testing.T, cmd *exec.Cmd, limit time.Duration) int {
 		t.Fatalf("%v did not exit (serving instead?)", cmd.Args)
 		return -1
 	}
-}
-
-// scaled stretches a time limit for slow machines and the race detector.
-func scaled(d time.Duration) time.Duration {
-	if raceEnabled {
-		d *= 5
-	}
-	return d
 }
 
 // binaryVersion is the version bin should print: buildVersion over the

@@ -44,7 +44,7 @@ func verifyCLI(t *testing.T, bin, dir string, stdin *os.File, args ...string) (s
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	code = waitExit(t, cmd, scaled(30*time.Second))
+	code = waitExit(t, cmd, testfixture.Timeout(30*time.Second))
 	return out.String(), errOut.String(), code
 }
 
@@ -145,10 +145,10 @@ func TestVerifyCLIInterrupted(t *testing.T) {
 		t.Fatalf("no child pid: %q", line[:n])
 	}
 	cmd.Process.Signal(syscall.SIGINT)
-	if code := waitExit(t, cmd, scaled(30*time.Second)); code != 130 || !strings.Contains(errOut.String(), "Interrupted; nothing recorded.") {
+	if code := waitExit(t, cmd, testfixture.Timeout(30*time.Second)); code != 130 || !strings.Contains(errOut.String(), "Interrupted; nothing recorded.") {
 		t.Errorf("exit %d, %q", code, errOut.String())
 	}
-	deadline := time.Now().Add(scaled(5 * time.Second))
+	deadline := time.Now().Add(testfixture.Timeout(5 * time.Second))
 	for {
 		stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 		if err != nil || strings.Contains(string(stat), ") Z ") {

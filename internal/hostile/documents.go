@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 // The documents below attack the cost of parsing: text that a careless
@@ -454,5 +456,5 @@ func FuzzRuns(f *testing.F, check func(t *testing.T, run string)) {
 // disables sync.Pool so that allocations say little (each regular
 // expression match allocates its machine anew).
 func AllocBound(size int) (bound uint64, ok bool) {
-	return 1024*uint64(size) + 4<<20, !raceEnabled
+	return 1024*uint64(size) + 4<<20, !testfixture.Race
 }

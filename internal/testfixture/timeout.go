@@ -32,7 +32,7 @@ func Timeout(d time.Duration) time.Duration {
 
 // Scale is the factor Timeout multiplies by.
 func Scale() float64 {
-	scaleOnce.Do(func() { scale = computeScale(os.Getenv(ScaleEnv), raceEnabled, runtime.NumCPU()) })
+	scaleOnce.Do(func() { scale = computeScale(os.Getenv(ScaleEnv), Race, runtime.NumCPU()) })
 	return scale
 }
 

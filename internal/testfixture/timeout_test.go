@@ -46,7 +46,7 @@ func TestTimeoutUsesScale(t *testing.T) {
 	if got, want := Timeout(2*time.Second), time.Duration(2*Scale()*float64(time.Second)); got != want {
 		t.Errorf("Timeout(2s) = %v, want %v", got, want)
 	}
-	if raceEnabled && Scale() < 5 && os.Getenv(ScaleEnv) == "" {
+	if Race && Scale() < 5 && os.Getenv(ScaleEnv) == "" {
 		t.Errorf("race build, Scale() = %v, want at least 5", Scale())
 	}
 }

@@ -1,6 +1,0 @@
-//go:build race
-
-package main
-
-// raceEnabled: the race detector slows everything several times over.
-const raceEnabled = true
