@@ -143,8 +143,9 @@ func TestSparseReportPeakMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{{"check", "."}, {"status", "."}} {
-		out, _ := run(t, project, bin, args...)
-		underPeak(t, args[0], peakRSS(t), 0)
+		m := runMeasured(t, project, bin, args...)
+		out := m.out
+		underPeak(t, args[0], m.peak, 0)
 		if args[0] == "check" && !strings.Contains(out, "file-too-large") {
 			t.Errorf("check says nothing of REPORT.md's size:\n%s", out)
 		}
@@ -168,9 +169,8 @@ func TestGitBombsPeakMemory(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			project := build(t)
 			for _, args := range [][]string{{"check", ".", "--freshness", "git"}, {"status", "."}} {
-				start := time.Now()
-				run(t, project, bin, args...)
-				underPeak(t, args[0], peakRSS(t), time.Since(start))
+				m := runMeasured(t, project, bin, args...)
+				underPeak(t, args[0], m.peak, m.elapsed)
 			}
 			s := startServer(t, bin, project, `{"debounceMs":0}`)
 			criteria := filepath.Join(project, charterRel, "criteria.md")
@@ -184,32 +184,19 @@ func TestGitBombsPeakMemory(t *testing.T) {
 			}
 			took := time.Since(start)
 			s.shutdownAndExit(0)
-			lastPeak = s.peak
-			underPeak(t, "serve, charter.status", peakRSS(t), took)
+			underPeak(t, "serve, charter.status", s.peak(), took)
 		})
 	}
-}
-
-// lastPeak is the peak memory of the last process run waited for.
-var lastPeak func() int64
-
-// peakRSS is the last run's peak memory.
-func peakRSS(t *testing.T) int64 {
-	t.Helper()
-	if lastPeak == nil {
-		t.Fatal("no process ran")
-	}
-	peak := lastPeak()
-	if peak < 0 {
-		t.Fatal("no process's peak memory was measured")
-	}
-	return peak
 }
 
 // underPeak logs what a run cost (took, when measured) and fails it past
 // 100 MB peak memory.
 func underPeak(t *testing.T, what string, peak int64, took time.Duration) {
 	t.Helper()
+	if peak < 0 {
+		t.Errorf("%s: its peak memory was not measured", what)
+		return
+	}
 	t.Logf("%s: peak RSS %d MB, %v", what, peak>>20, took.Round(time.Millisecond))
 	if peak > 100<<20 {
 		t.Errorf("%s: peak RSS %d MB, want under 100 MB", what, peak>>20)
@@ -260,11 +247,9 @@ func runSplit(t *testing.T, dir, bin string, args ...string) (stdout, stderr str
 	cmd.Dir = dir
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	peak := peakOf(t, cmd)
 	if err := cmd.Run(); ctx.Err() != nil {
 		t.Fatalf("charter-lsp %s did not finish: %v\n%s%s", strings.Join(args, " "), err, out.String(), errOut.String())
 	}
-	lastPeak = peak
 	return out.String(), errOut.String(), cmd.ProcessState.ExitCode()
 }
 

@@ -307,6 +307,8 @@ func runMeasured(t testing.TB, dir, bin string, args ...string) measured {
 	m := measured{out: out.String(), elapsed: time.Since(start)}
 	if u, ok := usage(); ok {
 		m.peak, m.elapsed = u.Peak, u.Wall
+	} else if runtime.GOOS == "linux" {
+		t.Fatalf("charter-lsp %s: no peak memory measured", strings.Join(args, " "))
 	}
 	if ctx.Err() != nil {
 		t.Fatalf("charter-lsp %s did not finish within %v (a blow-up, not a slow machine)", strings.Join(args, " "), testfixture.Timeout(guard))

@@ -15,9 +15,9 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// peakOf makes cmd report its peak memory in bytes, to call after cmd
-// was waited for (-1 when nothing was measured).
-func peakOf(t *testing.T, cmd *exec.Cmd) (peak func() int64) {
+// peakOf makes cmd report its peak memory in bytes, to call once after
+// cmd was waited for (-1 when nothing was measured).
+func peakOf(t testing.TB, cmd *exec.Cmd) (peak func() int64) {
 	t.Helper()
 	p := childpeak.Wrap(cmd, t.TempDir())
 	return func() int64 {
