@@ -147,6 +147,17 @@ func runCheck(e *env, args []string) int {
 	if len(c.files) == 0 {
 		return 2 // every path was reported
 	}
+	// What is left of the listing's bookkeeping is which files are project
+	// configuration files (checkEach asks), not a set of every path.
+	c.seen = nil
+	for _, f := range c.files {
+		if slices.Contains(analysis.ConfigFileNames, filepath.Base(f)) {
+			if c.configsListed == nil {
+				c.configsListed = map[string]bool{}
+			}
+			c.configsListed[f] = true
+		}
+	}
 	c.color = useColor(o.color.value, e.stdout)
 	var all []printedDiag
 	var err error
@@ -176,15 +187,17 @@ type checkRun struct {
 	disk     *vfs.Confined   // the disk, within the projects
 	fsys     overlay         // the disk under the texts held in memory (fixes, stdin)
 	files    []string        // absolute paths, in the order found
-	seen     map[string]bool // files already listed
-	failed   bool            // a path was missing, not a charter, or binary
-	names    map[string]string
-	shown    map[string]string   // display's names, once per file
-	shownMu  sync.Mutex          // guards shown and printErr: files are printed as they are checked
-	printErr error               // the first error printing a diagnostic
-	color    bool                // colour the text output
-	sess     *workspace.Session  // the engine the server runs, over fsys
-	snap     *workspace.Snapshot // its current snapshot
+	seen     map[string]bool // files already listed, while listing them
+	// configsListed are the project configuration files among files.
+	configsListed map[string]bool
+	failed        bool // a path was missing, not a charter, or binary
+	names         map[string]string
+	shown         map[string]string   // display's names, once per file
+	shownMu       sync.Mutex          // guards shown and printErr: files are printed as they are checked
+	printErr      error               // the first error printing a diagnostic
+	color         bool                // colour the text output
+	sess          *workspace.Session  // the engine the server runs, over fsys
+	snap          *workspace.Snapshot // its current snapshot
 }
 
 // view is the disk as the run's session has read it: what the walk lists
@@ -536,7 +549,7 @@ func (c *checkRun) checkEach(changed []string, keep func(i int, ds []diag.Diagno
 		// The project file that configures a file is checked too: one that
 		// does not parse (config-invalid) or cannot be read (a FIFO:
 		// file-not-regular) is reported on itself, and the defaults apply.
-		if cfg := cfgs[i]; cfg != "" && !configs[cfg] && !c.seen[cfg] {
+		if cfg := cfgs[i]; cfg != "" && !configs[cfg] && !c.configsListed[cfg] {
 			configs[cfg] = true
 			ds, err := snap.Diagnostics(ctx, cfg)
 			if err != nil {
