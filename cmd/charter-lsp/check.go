@@ -3,11 +3,13 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -192,8 +194,10 @@ type checkRun struct {
 	configsListed map[string]bool
 	failed        bool // a path was missing, not a charter, or binary
 	names         map[string]string
-	shown         map[string]string   // display's names, once per file
-	shownMu       sync.Mutex          // guards shown and printErr: files are printed as they are checked
+	wdOnce        sync.Once // the working folder, asked once for display
+	wd            string
+	wdErr         error
+	printMu       sync.Mutex          // guards printErr: files are printed as they are checked
 	printErr      error               // the first error printing a diagnostic
 	color         bool                // colour the text output
 	sess          *workspace.Session  // the engine the server runs, over fsys
@@ -498,15 +502,35 @@ func (c *checkRun) check(changed ...string) ([]diag.Diagnostic, error) {
 // checkPrinted is check as the report prints it: each file's diagnostics
 // are kept printed (printedDiag) as soon as they are found, not as found.
 func (c *checkRun) checkPrinted() ([]printedDiag, error) {
-	each := make([][]printedDiag, len(c.files))
-	err := c.checkEach(nil, func(i int, ds []diag.Diagnostic) { each = putAt(each, i, c.printed(ds)) })
+	// Only the files with something to say, by index: most have nothing.
+	type printedFile struct {
+		i  int
+		ps []printedDiag
+	}
+	var each []printedFile
+	var mu sync.Mutex
+	err := c.checkEach(nil, func(i int, ds []diag.Diagnostic) {
+		if ps := c.printed(ds); len(ps) > 0 {
+			mu.Lock()
+			each = append(each, printedFile{i, ps})
+			mu.Unlock()
+		}
+	})
 	if err != nil {
 		return nil, err
 	}
 	if c.printErr != nil {
 		return nil, c.printErr
 	}
-	all := slices.Concat(each...)
+	slices.SortFunc(each, func(a, b printedFile) int { return cmp.Compare(a.i, b.i) })
+	n := 0
+	for _, f := range each {
+		n += len(f.ps)
+	}
+	all := make([]printedDiag, 0, n)
+	for _, f := range each {
+		all = append(all, f.ps...)
+	}
 	diag.SortByKey(all, func(p *printedDiag) diag.Key { return p.key })
 	return all, nil
 }
@@ -530,7 +554,10 @@ func putAt[T any](xs []T, i int, x T) []T {
 func (c *checkRun) checkEach(changed []string, keep func(i int, ds []diag.Diagnostic)) error {
 	snap := c.snapshot(changed)
 	ctx := context.Background()
-	cfgs := make([]string, len(c.files))
+	// The configuration files, each with the first file it configures:
+	// they are checked in that order.
+	var mu sync.Mutex
+	firstOf := map[string]int{}
 	// A run that asks nothing more of the snapshot lets each charter
 	// folder go once it is checked: its memory stays flat in the size of
 	// the tree. --fix checks again (what it did not change is carried
@@ -538,26 +565,27 @@ func (c *checkRun) checkEach(changed []string, keep func(i int, ds []diag.Diagno
 	release := !c.opts.fix && !c.opts.diff && !c.opts.verbose
 	err := snap.DiagnosticsOf(ctx, c.files, release, func(i int, ds []diag.Diagnostic) {
 		keep(i, ds)
-		cfgs[i], _ = snap.IgnoredProjectKeys(c.files[i])
+		if cfg, _ := snap.IgnoredProjectKeys(c.files[i]); cfg != "" && !c.configsListed[cfg] {
+			mu.Lock()
+			if first, ok := firstOf[cfg]; !ok || i < first {
+				firstOf[cfg] = i
+			}
+			mu.Unlock()
+		}
 	})
 	if err != nil {
 		return err
 	}
-	configs := map[string]bool{}
-	next := len(c.files)
-	for i := range c.files {
-		// The project file that configures a file is checked too: one that
-		// does not parse (config-invalid) or cannot be read (a FIFO:
-		// file-not-regular) is reported on itself, and the defaults apply.
-		if cfg := cfgs[i]; cfg != "" && !configs[cfg] && !c.configsListed[cfg] {
-			configs[cfg] = true
-			ds, err := snap.Diagnostics(ctx, cfg)
-			if err != nil {
-				return err
-			}
-			keep(next, ds)
-			next++
+	// The project file that configures a file is checked too: one that
+	// does not parse (config-invalid) or cannot be read (a FIFO:
+	// file-not-regular) is reported on itself, and the defaults apply.
+	configs := slices.SortedFunc(maps.Keys(firstOf), func(a, b string) int { return cmp.Compare(firstOf[a], firstOf[b]) })
+	for k, cfg := range configs {
+		ds, err := snap.Diagnostics(ctx, cfg)
+		if err != nil {
+			return err
 		}
+		keep(len(c.files)+k, ds)
 	}
 	return nil
 }
@@ -568,19 +596,13 @@ func (c *checkRun) display(file string) string {
 	if n, ok := c.names[file]; ok {
 		return filepath.ToSlash(n)
 	}
-	// Once per file: displayPath asks for the working folder, and a file
-	// can have thousands of diagnostics.
-	c.shownMu.Lock()
-	defer c.shownMu.Unlock()
-	n, ok := c.shown[file]
-	if !ok {
-		if c.shown == nil {
-			c.shown = map[string]string{}
-		}
-		n = displayPath(file)
-		c.shown[file] = n
+	// The working folder is asked for once: a run can print hundreds of
+	// thousands of diagnostics.
+	c.wdOnce.Do(func() { c.wd, c.wdErr = os.Getwd() })
+	if c.wdErr != nil {
+		return file
 	}
-	return n
+	return displayPathIn(c.wd, file)
 }
 
 // printedDiag is a diagnostic as check prints it, with what orders it and
@@ -644,8 +666,8 @@ func (c *checkRun) printed(ds []diag.Diagnostic) []printedDiag {
 
 // printFailed keeps the first error printing a diagnostic.
 func (c *checkRun) printFailed(err error) {
-	c.shownMu.Lock()
-	defer c.shownMu.Unlock()
+	c.printMu.Lock()
+	defer c.printMu.Unlock()
 	if c.printErr == nil {
 		c.printErr = err
 	}
@@ -722,6 +744,11 @@ func displayPath(p string) string {
 	if err != nil {
 		return p
 	}
+	return displayPathIn(wd, p)
+}
+
+// displayPathIn is displayPath with wd the working folder.
+func displayPathIn(wd, p string) string {
 	abs, err := filepath.Abs(p)
 	if err != nil {
 		return p
