@@ -527,11 +527,25 @@ func lookupConfig(fsys vfs.FS, dir string) (file, stop string) {
 // .git). A caller that looks up many folders (the workspace, for every
 // file it checks) memoizes the steps and shares the parents' answers.
 func ConfigIn(fsys vfs.FS, dir string) (file string, stops bool) {
+	listed, _ := fsys.(vfs.ListingHolder)
+	absent := func(name string) bool {
+		if listed == nil {
+			return false
+		}
+		has, known := listed.Holds(dir, name)
+		return known && !has
+	}
 	for _, name := range ConfigFileNames {
+		if absent(name) {
+			continue
+		}
 		p := filepath.Join(dir, name)
 		if _, err := fsys.Stat(p); err == nil || vfs.LeadsOut(err) {
 			return p, true
 		}
+	}
+	if absent(".git") {
+		return "", false
 	}
 	if fi, err := fsys.Stat(filepath.Join(dir, ".git")); err == nil && fi != nil {
 		return "", true

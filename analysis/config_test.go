@@ -1,8 +1,10 @@
 package analysis
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -162,5 +164,60 @@ func TestConfigErrorPlaced(t *testing.T) {
 	_, err := ParseConfig([]byte("{\n  \"sourceDirs\": \"src\"\n}"))
 	if err == nil || !strings.HasPrefix(err.Error(), "line 2, column 17: sourceDirs:") {
 		t.Errorf("ParseConfig error %v, want it to start with the line and column of the value", err)
+	}
+}
+
+// listedFS is the OS file system with the listings of folders it was told
+// to hold (vfs.ListingHolder), counting the Stats asked of it.
+type listedFS struct {
+	vfs.FS
+	held  map[string][]string // folder → names
+	stats []string
+}
+
+func (l *listedFS) Stat(name string) (fs.FileInfo, error) {
+	l.stats = append(l.stats, filepath.Base(name))
+	return l.FS.Stat(name)
+}
+
+func (l *listedFS) Holds(dir, name string) (has, known bool) {
+	names, ok := l.held[dir]
+	return slices.Contains(names, name), ok
+}
+
+// TestConfigInAsksOnlyWhatAHeldListingHas: a folder's project file and
+// .git are looked for with Stat only when no listing of the folder is held
+// or the listing has them; the answer is the same either way.
+func TestConfigInAsksOnlyWhatAHeldListingHas(t *testing.T) {
+	dir := t.TempDir()
+	empty, project := filepath.Join(dir, "empty"), filepath.Join(dir, "project")
+	for _, d := range []string{empty, project} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(project, ".charter-lsp.jsonc"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		dir       string
+		held      []string // nil: no listing held
+		file      string
+		stops     bool
+		statsSeen int
+	}{
+		{empty, nil, "", false, len(ConfigFileNames) + 1},
+		{empty, []string{}, "", false, 0},
+		{project, nil, filepath.Join(project, ".charter-lsp.jsonc"), true, 1},
+		{project, []string{".charter-lsp.jsonc"}, filepath.Join(project, ".charter-lsp.jsonc"), true, 1},
+	} {
+		l := &listedFS{FS: vfs.OS, held: map[string][]string{}}
+		if tc.held != nil {
+			l.held[tc.dir] = tc.held
+		}
+		file, stops := ConfigIn(l, tc.dir)
+		if file != tc.file || stops != tc.stops || len(l.stats) != tc.statsSeen {
+			t.Errorf("ConfigIn(%s, held %q) = %q, %v after stats of %q; want %q, %v after %d", filepath.Base(tc.dir), tc.held, file, stops, l.stats, tc.file, tc.stops, tc.statsSeen)
+		}
 	}
 }

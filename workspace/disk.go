@@ -267,8 +267,25 @@ func (d *disk) absent(path string) bool {
 	if dir == path {
 		return false
 	}
+	has, known := d.listed(dir, filepath.Base(path))
+	return known && !has
+}
+
+// holds is what d's listing of folder dir says of name: known is false
+// when d holds no listing of dir (or only a failed one).
+func (d *disk) holds(dir, name string) (has, known bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.listed(dir, name)
+}
+
+// listed is holds with d.mu held.
+func (d *disk) listed(dir, name string) (has, known bool) {
 	l := d.get(dir).list
-	return l != nil && l.err == nil && !l.has(filepath.Base(path))
+	if l == nil || l.err != nil {
+		return false, false
+	}
+	return l.has(name), true
 }
 
 func (d *disk) readDir(path string) ([]fs.DirEntry, error) {

@@ -10,22 +10,29 @@ import (
 // hundred thousand runs does not hold their common prefix a hundred
 // thousand times), and everything under a folder is dropped in one step
 // (a change of the folder on disk, a released charter). Not safe for
-// concurrent use: its owner locks.
-type pathTree[V any] struct {
+// concurrent use: its owner locks. A path holds a value when its node's
+// is not the zero value: a node is as small as can be (a folder of a
+// hundred thousand runs has as many nodes), and none stores a zero value.
+type pathTree[V comparable] struct {
 	root ptNode[V]
 }
 
-type ptNode[V any] struct {
+type ptNode[V comparable] struct {
 	name   string
 	parent *ptNode[V]
 	kids   *ptKids[V] // nil while none
-	val    V
-	has    bool
+	val    V          // the zero value while none
+}
+
+// has reports whether n holds a value.
+func (n *ptNode[V]) has() bool {
+	var zero V
+	return n.val != zero
 }
 
 // ptKids are a node's kids: a slice while few, and a map by name once
 // many.
-type ptKids[V any] struct {
+type ptKids[V comparable] struct {
 	list  []*ptNode[V]
 	index map[string]*ptNode[V]
 }
@@ -142,25 +149,27 @@ func (t *pathTree[V]) find(path string, make bool) *ptNode[V] {
 
 // get returns path's value.
 func (t *pathTree[V]) get(path string) (V, bool) {
-	if n := t.find(path, false); n != nil && n.has {
+	if n := t.find(path, false); n != nil && n.has() {
 		return n.val, true
 	}
 	var zero V
 	return zero, false
 }
 
-// set stores path's value.
+// set stores path's value (the zero value deletes it).
 func (t *pathTree[V]) set(path string, v V) {
 	n := t.find(path, true)
-	n.val, n.has = v, true
+	n.val = v
+	if !n.has() {
+		t.prune(n)
+	}
 }
 
 // update changes path's value in place (made zero when absent); a value
-// that f leaves zero by reporting false is deleted.
+// that f reports not to keep (or leaves zero) is deleted.
 func (t *pathTree[V]) update(path string, f func(v *V) (keep bool)) {
 	n := t.find(path, true)
-	if f(&n.val) {
-		n.has = true
+	if f(&n.val) && n.has() {
 		return
 	}
 	t.clear(n)
@@ -169,7 +178,7 @@ func (t *pathTree[V]) update(path string, f func(v *V) (keep bool)) {
 // delete drops path's value, keeping what lies below it.
 func (t *pathTree[V]) delete(path string) {
 	n := t.find(path, false)
-	if n == nil || !n.has {
+	if n == nil || !n.has() {
 		return
 	}
 	t.clear(n)
@@ -178,7 +187,7 @@ func (t *pathTree[V]) delete(path string) {
 // clear drops n's value and the nodes that were kept only for it.
 func (t *pathTree[V]) clear(n *ptNode[V]) {
 	var zero V
-	n.val, n.has = zero, false
+	n.val = zero
 	t.prune(n)
 }
 
@@ -199,7 +208,7 @@ func (t *pathTree[V]) deleteUnder(path string) {
 
 // prune drops n and the folders above it that hold nothing any more.
 func (t *pathTree[V]) prune(n *ptNode[V]) {
-	for n != &t.root && n.parent != nil && !n.has && n.numKids() == 0 {
+	for n != &t.root && n.parent != nil && !n.has() && n.numKids() == 0 {
 		p := n.parent
 		p.remove(n)
 		n = p
@@ -219,7 +228,7 @@ func (t *pathTree[V]) walk(under string, fn func(path string, v V)) {
 }
 
 func (t *pathTree[V]) walkFrom(n *ptNode[V], path string, fn func(string, V)) {
-	if n.has {
+	if n.has() {
 		fn(path, n.val)
 	}
 	if n.kids != nil {

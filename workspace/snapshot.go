@@ -429,6 +429,16 @@ func (o snapshotFS) Stat(name string) (fs.FileInfo, error) {
 	return o.s.sess.disk.stat(name)
 }
 
+// Holds is what the disk's listing of dir, when held, says of name
+// (vfs.ListingHolder); an open document may stand for a file the disk
+// lacks, so a snapshot with any leaves the question to Stat.
+func (o snapshotFS) Holds(dir, name string) (has, known bool) {
+	if len(o.s.docs) > 0 {
+		return false, false
+	}
+	return o.s.sess.disk.holds(filepath.Clean(dir), name)
+}
+
 // ReadDir lists the disk entries plus open documents not yet saved there.
 func (o snapshotFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	name = filepath.Clean(name)

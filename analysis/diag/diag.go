@@ -128,29 +128,47 @@ func Locate(ds []Diagnostic, file string, ix *source.Index) {
 }
 
 // Sort orders diagnostics by file, position, then code, so output is stable.
-// A Diagnostic is large, so a slice that is not in order already is sorted
-// as a permutation of indexes, then moved once.
 func Sort(ds []Diagnostic) {
+	SortByKey(ds, func(d *Diagnostic) Key { return d.Key() })
+}
+
+// Key is what orders a diagnostic among others: its file, its span, then
+// its code's name.
+type Key struct {
+	File string
+	Span source.Span
+	Code Code
+}
+
+// Key is d's place in the order Sort puts diagnostics in.
+func (d *Diagnostic) Key() Key { return Key{d.File, d.Span, d.Code} }
+
+// SortByKey sorts xs stably by the diagnostic keys key gives them: the
+// order of Sort, for what stands for a diagnostic (check keeps each as
+// printed). A slice that is not in order already is sorted as a
+// permutation of indexes, then moved once, its elements being large.
+func SortByKey[T any](xs []T, key func(*T) Key) {
 	sorted := true
-	for i := 1; i < len(ds) && sorted; i++ {
-		sorted = compare(&ds[i-1], &ds[i]) <= 0
+	for i := 1; i < len(xs) && sorted; i++ {
+		sorted = CompareKeys(key(&xs[i-1]), key(&xs[i])) <= 0
 	}
 	if sorted {
 		return
 	}
-	order := make([]int32, len(ds))
+	order := make([]int32, len(xs))
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortStableFunc(order, func(i, j int32) int { return compare(&ds[i], &ds[j]) })
-	moved := make([]Diagnostic, len(ds))
+	slices.SortStableFunc(order, func(i, j int32) int { return CompareKeys(key(&xs[i]), key(&xs[j])) })
+	moved := make([]T, len(xs))
 	for k, i := range order {
-		moved[k] = ds[i]
+		moved[k] = xs[i]
 	}
-	copy(ds, moved)
+	copy(xs, moved)
 }
 
-func compare(a, b *Diagnostic) int {
+// CompareKeys orders two diagnostics by file, position, then code.
+func CompareKeys(a, b Key) int {
 	if c := strings.Compare(a.File, b.File); c != 0 {
 		return c
 	}
@@ -159,6 +177,9 @@ func compare(a, b *Diagnostic) int {
 	}
 	if c := cmp.Compare(a.Span.End, b.Span.End); c != 0 {
 		return c
+	}
+	if a.Code == b.Code {
+		return 0
 	}
 	return strings.Compare(a.Code.String(), b.Code.String())
 }

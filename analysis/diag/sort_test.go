@@ -22,7 +22,7 @@ func TestSortIsStableByFileSpanCode(t *testing.T) {
 				Code: codes[r.IntN(len(codes))], Message: string(rune('A' + i%26))}
 		}
 		if n%3 == 0 {
-			sort.SliceStable(ds, func(i, j int) bool { return compare(&ds[i], &ds[j]) < 0 }) // already in order
+			sort.SliceStable(ds, func(i, j int) bool { return CompareKeys(ds[i].Key(), ds[j].Key()) < 0 }) // already in order
 		}
 		want := slices.Clone(ds)
 		sort.SliceStable(want, func(i, j int) bool {

@@ -138,7 +138,8 @@ func ParseContext(ctx context.Context, src []byte) (*Charter, error) {
 			return nil, err
 		}
 		if body == nil {
-			body = newBodyParser()
+			body = bodyParsers.Get().(parser.Parser)
+			defer bodyParsers.Put(body)
 		}
 		assess(s, src, body)
 	}

@@ -96,6 +96,16 @@ type StatReader interface {
 	ReadStat(name string) (data []byte, info fs.FileInfo, ok bool)
 }
 
+// ListingHolder is implemented by file systems that may hold a folder's
+// listing already (the workspace's cache of the disk): Holds reports
+// whether the listing of folder dir has name, and known is false when no
+// listing of dir is held. A name a held listing lacks is not there, and
+// asking Stat for it would say so at the cost of a lookup by its path
+// (analysis.ConfigIn asks three names of every folder a file is in).
+type ListingHolder interface {
+	Holds(dir, name string) (has, known bool)
+}
+
 // OS is the real file system.
 var OS FS = osFS{}
 

@@ -1,17 +1,21 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
@@ -145,13 +149,29 @@ func runCheck(e *env, args []string) int {
 	if len(c.files) == 0 {
 		return 2 // every path was reported
 	}
-	var all []diag.Diagnostic
+	// What is left of the listing's bookkeeping is which files are project
+	// configuration files (checkEach asks), not a set of every path.
+	c.seen = nil
+	for _, f := range c.files {
+		if slices.Contains(analysis.ConfigFileNames, filepath.Base(f)) {
+			if c.configsListed == nil {
+				c.configsListed = map[string]bool{}
+			}
+			c.configsListed[f] = true
+		}
+	}
+	c.color = useColor(o.color.value, e.stdout)
+	var all []printedDiag
 	var err error
 	switch {
 	case o.fix || o.diff:
-		all, err = c.fixAll()
+		var ds []diag.Diagnostic
+		if ds, err = c.fixAll(); err == nil {
+			all = c.printed(ds)
+			err = c.printErr
+		}
 	default:
-		all, err = c.check()
+		all, err = c.checkPrinted()
 	}
 	if err != nil {
 		termtext.Fprintf(e.stderr, "charter-lsp check: %v\n", err)
@@ -169,12 +189,19 @@ type checkRun struct {
 	disk     *vfs.Confined   // the disk, within the projects
 	fsys     overlay         // the disk under the texts held in memory (fixes, stdin)
 	files    []string        // absolute paths, in the order found
-	seen     map[string]bool // files already listed
-	failed   bool            // a path was missing, not a charter, or binary
-	names    map[string]string
-	shown    map[string]string   // display's names, once per file
-	sess     *workspace.Session  // the engine the server runs, over fsys
-	snap     *workspace.Snapshot // its current snapshot
+	seen     map[string]bool // files already listed, while listing them
+	// configsListed are the project configuration files among files.
+	configsListed map[string]bool
+	failed        bool // a path was missing, not a charter, or binary
+	names         map[string]string
+	wdOnce        sync.Once // the working folder, asked once for display
+	wd            string
+	wdErr         error
+	printMu       sync.Mutex          // guards printErr: files are printed as they are checked
+	printErr      error               // the first error printing a diagnostic
+	color         bool                // colour the text output
+	sess          *workspace.Session  // the engine the server runs, over fsys
+	snap          *workspace.Snapshot // its current snapshot
 }
 
 // view is the disk as the run's session has read it: what the walk lists
@@ -462,48 +489,105 @@ func (c *checkRun) snapshot(changed []string) *workspace.Snapshot {
 // check returns the diagnostics of every file, sorted; changed are the
 // files a --fix pass changed since the last check.
 func (c *checkRun) check(changed ...string) ([]diag.Diagnostic, error) {
+	each := make([][]diag.Diagnostic, len(c.files))
+	err := c.checkEach(changed, func(i int, ds []diag.Diagnostic) { each = putAt(each, i, ds) })
+	if err != nil {
+		return nil, err
+	}
+	all := slices.Concat(each...)
+	diag.Sort(all)
+	return all, nil
+}
+
+// checkPrinted is check as the report prints it: each file's diagnostics
+// are kept printed (printedDiag) as soon as they are found, not as found.
+func (c *checkRun) checkPrinted() ([]printedDiag, error) {
+	// Only the files with something to say, by index: most have nothing.
+	type printedFile struct {
+		i  int
+		ps []printedDiag
+	}
+	var each []printedFile
+	var mu sync.Mutex
+	err := c.checkEach(nil, func(i int, ds []diag.Diagnostic) {
+		if ps := c.printed(ds); len(ps) > 0 {
+			mu.Lock()
+			each = append(each, printedFile{i, ps})
+			mu.Unlock()
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if c.printErr != nil {
+		return nil, c.printErr
+	}
+	slices.SortFunc(each, func(a, b printedFile) int { return cmp.Compare(a.i, b.i) })
+	n := 0
+	for _, f := range each {
+		n += len(f.ps)
+	}
+	all := make([]printedDiag, 0, n)
+	for _, f := range each {
+		all = append(all, f.ps...)
+	}
+	diag.SortByKey(all, func(p *printedDiag) diag.Key { return p.key })
+	return all, nil
+}
+
+// putAt sets xs[i], growing xs to hold it (a project file after the
+// files).
+func putAt[T any](xs []T, i int, x T) []T {
+	if i >= len(xs) {
+		xs = append(xs, make([]T, i+1-len(xs))...)
+	}
+	xs[i] = x
+	return xs
+}
+
+// checkEach checks every file, handing keep each file's diagnostics with
+// the file's index in c.files, then those of each project configuration
+// file that configures them (config-invalid; indexes from len(c.files)
+// on). keep is called from several goroutines at once for the files, and
+// from one at a time after; changed are the files a --fix pass changed
+// since the last check.
+func (c *checkRun) checkEach(changed []string, keep func(i int, ds []diag.Diagnostic)) error {
 	snap := c.snapshot(changed)
 	ctx := context.Background()
-	each := make([][]diag.Diagnostic, len(c.files))
-	cfgs := make([]string, len(c.files))
+	// The configuration files, each with the first file it configures:
+	// they are checked in that order.
+	var mu sync.Mutex
+	firstOf := map[string]int{}
 	// A run that asks nothing more of the snapshot lets each charter
 	// folder go once it is checked: its memory stays flat in the size of
 	// the tree. --fix checks again (what it did not change is carried
 	// over) and --verbose reads each file's generation afterwards.
 	release := !c.opts.fix && !c.opts.diff && !c.opts.verbose
 	err := snap.DiagnosticsOf(ctx, c.files, release, func(i int, ds []diag.Diagnostic) {
-		each[i] = ds
-		cfgs[i], _ = snap.IgnoredProjectKeys(c.files[i])
+		keep(i, ds)
+		if cfg, _ := snap.IgnoredProjectKeys(c.files[i]); cfg != "" && !c.configsListed[cfg] {
+			mu.Lock()
+			if first, ok := firstOf[cfg]; !ok || i < first {
+				firstOf[cfg] = i
+			}
+			mu.Unlock()
+		}
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
-	n := 0
-	for _, ds := range each {
-		n += len(ds)
-	}
-	all := make([]diag.Diagnostic, 0, n)
-	configs := map[string]bool{}
-	var more []string
-	for i := range c.files {
-		all = append(all, each[i]...)
-		// The project file that configures a file is checked too: one that
-		// does not parse (config-invalid) or cannot be read (a FIFO:
-		// file-not-regular) is reported on itself, and the defaults apply.
-		if cfg := cfgs[i]; cfg != "" && !configs[cfg] && !c.seen[cfg] {
-			configs[cfg] = true
-			more = append(more, cfg)
-		}
-	}
-	for _, f := range more {
-		ds, err := snap.Diagnostics(ctx, f)
+	// The project file that configures a file is checked too: one that
+	// does not parse (config-invalid) or cannot be read (a FIFO:
+	// file-not-regular) is reported on itself, and the defaults apply.
+	configs := slices.SortedFunc(maps.Keys(firstOf), func(a, b string) int { return cmp.Compare(firstOf[a], firstOf[b]) })
+	for k, cfg := range configs {
+		ds, err := snap.Diagnostics(ctx, cfg)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		all = append(all, ds...)
+		keep(len(c.files)+k, ds)
 	}
-	diag.Sort(all)
-	return all, nil
+	return nil
 }
 
 // display is how a file is named in the output: relative to the working
@@ -512,30 +596,45 @@ func (c *checkRun) display(file string) string {
 	if n, ok := c.names[file]; ok {
 		return filepath.ToSlash(n)
 	}
-	// Once per file: displayPath asks for the working folder, and a file
-	// can have thousands of diagnostics.
-	n, ok := c.shown[file]
-	if !ok {
-		if c.shown == nil {
-			c.shown = map[string]string{}
-		}
-		n = displayPath(file)
-		c.shown[file] = n
+	// The working folder is asked for once: a run can print hundreds of
+	// thousands of diagnostics.
+	c.wdOnce.Do(func() { c.wd, c.wdErr = os.Getwd() })
+	if c.wdErr != nil {
+		return file
 	}
-	return n
+	return displayPathIn(c.wd, file)
 }
 
-// report prints the diagnostics and the summary, and returns the exit code.
-func (c *checkRun) report(all []diag.Diagnostic) int {
-	o := c.opts
-	var shown []diag.Diagnostic
-	var t tally
-	for _, d := range all {
+// printedDiag is a diagnostic as check prints it, with what orders it and
+// what the summary counts of it: check keeps each file's diagnostics so
+// from when they are found (a fraction of their memory: no spans of
+// fixes, no data), and prints them sorted at the end.
+type printedDiag struct {
+	key      diag.Key
+	severity diag.Severity
+	// hidden: --quiet hides it (it is counted, not printed).
+	hidden bool
+	// out is the diagnostic printed in the --format (text and github: its
+	// line; json: its element of the array).
+	out string
+	// sarif is the diagnostic itself for --format sarif, which prints the
+	// run's diagnostics as one document.
+	sarif *diag.Diagnostic
+}
+
+// printed is ds as check prints them, in the same order; a diagnostic
+// whose severity is off is left out. It may be called from several
+// goroutines at once.
+func (c *checkRun) printed(ds []diag.Diagnostic) []printedDiag {
+	out := make([]printedDiag, 0, len(ds))
+	for _, d := range ds {
 		if d.Severity == diag.SeverityOff {
 			continue
 		}
-		t.add(d.Severity, o.quiet && d.Severity != diag.SeverityError)
-		if o.quiet && d.Severity != diag.SeverityError {
+		p := printedDiag{key: d.Key(), severity: d.Severity}
+		if c.opts.quiet && d.Severity != diag.SeverityError {
+			p.hidden = true
+			out = append(out, p)
 			continue
 		}
 		d.File = c.display(d.File)
@@ -546,20 +645,44 @@ func (c *checkRun) report(all []diag.Diagnostic) int {
 				d.Related[i].File = c.display(d.Related[i].File)
 			}
 		}
-		shown = append(shown, d)
+		switch c.opts.format.value {
+		case "text":
+			p.out = textLine(&d, c.color)
+		case "json":
+			el, err := jsonElement(&d)
+			if err != nil {
+				c.printFailed(err)
+			}
+			p.out = string(el)
+		case "github":
+			p.out = githubLine(&d)
+		case "sarif":
+			p.sarif = &d
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// printFailed keeps the first error printing a diagnostic.
+func (c *checkRun) printFailed(err error) {
+	c.printMu.Lock()
+	defer c.printMu.Unlock()
+	if c.printErr == nil {
+		c.printErr = err
+	}
+}
+
+// report prints the diagnostics and the summary, and returns the exit code.
+func (c *checkRun) report(all []printedDiag) int {
+	o := c.opts
+	var t tally
+	for _, p := range all {
+		t.add(p.severity, p.hidden)
 	}
 	var err error
 	if !o.diff {
-		switch o.format.value {
-		case "text":
-			err = writeText(c.e.stdout, shown, useColor(o.color.value, c.e.stdout))
-		case "json":
-			err = writeJSON(c.e.stdout, shown)
-		case "sarif":
-			err = writeSARIF(c.e.stdout, shown, version)
-		case "github":
-			err = writeGitHub(c.e.stdout, shown)
-		}
+		err = c.write(all)
 	}
 	if err != nil {
 		termtext.Fprintf(c.e.stderr, "charter-lsp check: %v\n", err)
@@ -584,6 +707,36 @@ func (c *checkRun) report(all []diag.Diagnostic) int {
 	return code
 }
 
+// write prints the diagnostics --quiet does not hide, in the --format.
+func (c *checkRun) write(all []printedDiag) error {
+	if c.opts.format.value == "sarif" {
+		var shown []diag.Diagnostic
+		for _, p := range all {
+			if p.sarif != nil {
+				shown = append(shown, *p.sarif)
+			}
+		}
+		return writeSARIF(c.e.stdout, shown, version)
+	}
+	w := bufio.NewWriterSize(c.e.stdout, 64<<10)
+	json := c.opts.format.value == "json"
+	n := 0
+	for _, p := range all {
+		if p.hidden {
+			continue
+		}
+		if json {
+			w.WriteString(jsonArray[min(n, 1)])
+		}
+		w.WriteString(p.out)
+		n++
+	}
+	if json {
+		w.WriteString(jsonArray[2+min(n, 1)])
+	}
+	return w.Flush()
+}
+
 // displayPath prints paths relative to the working folder when they are
 // below it, as linters do.
 func displayPath(p string) string {
@@ -591,6 +744,11 @@ func displayPath(p string) string {
 	if err != nil {
 		return p
 	}
+	return displayPathIn(wd, p)
+}
+
+// displayPathIn is displayPath with wd the working folder.
+func displayPathIn(wd, p string) string {
 	abs, err := filepath.Abs(p)
 	if err != nil {
 		return p

@@ -60,29 +60,64 @@ var severityStyle = map[diag.Severity]string{
 
 // writeText prints `file:line:col severity code message`, 1-based as editors
 // and compilers print positions, so a terminal or an editor can jump there.
-// A file name or message from the repository is one escaped piece of its
-// line (termtext): only our own colours and lines reach the terminal or
-// the CI log.
 func writeText(w io.Writer, ds []diag.Diagnostic, color bool) error {
 	var b strings.Builder
-	for _, d := range ds {
-		fmt.Fprintf(&b, "%s %s %s %s\n",
-			paint(color, sgrBold, fmt.Sprintf("%s:%d:%d", termtext.Inline(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1)),
-			paint(color, severityStyle[d.Severity], d.Severity.String()),
-			paint(color, sgrDim, d.Code.String()),
-			termtext.Inline(d.Message))
+	for i := range ds {
+		b.WriteString(textLine(&ds[i], color))
 	}
-	_, err := io.WriteString(w, termtext.Lines(b.String()))
+	_, err := io.WriteString(w, b.String())
 	return err
 }
 
+// textLine is d as writeText prints it. A file name or message from the
+// repository is one escaped piece of its line (termtext): only our own
+// colours and lines reach the terminal or the CI log.
+func textLine(d *diag.Diagnostic, color bool) string {
+	return termtext.Lines(fmt.Sprintf("%s %s %s %s\n",
+		paint(color, sgrBold, fmt.Sprintf("%s:%d:%d", termtext.Inline(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1)),
+		paint(color, severityStyle[d.Severity], d.Severity.String()),
+		paint(color, sgrDim, d.Code.String()),
+		termtext.Inline(d.Message)))
+}
+
 // writeJSON prints the SPEC §5 array (LSP positions: 0-based, UTF-16), with
-// each diagnostic's related locations and fix when it has them.
+// each diagnostic's related locations and fix when it has them: the bytes
+// encodeJSON prints for the slice, one element at a time (jsonElement).
 func writeJSON(w io.Writer, ds []diag.Diagnostic) error {
-	if ds == nil {
-		ds = []diag.Diagnostic{}
+	if len(ds) == 0 {
+		_, err := io.WriteString(w, jsonArray[2])
+		return err
 	}
-	return encodeJSON(w, ds)
+	var b bytes.Buffer
+	for i := range ds {
+		el, err := jsonElement(&ds[i])
+		if err != nil {
+			return err
+		}
+		b.WriteString(jsonArray[min(i, 1)])
+		b.Write(el)
+	}
+	b.WriteString(jsonArray[3])
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// jsonArray is what encodeJSON prints around and between the elements of
+// an array: before the first, before each other, the empty array, after
+// the last.
+var jsonArray = [...]string{"[\n  ", ",\n  ", "[]\n", "\n]\n"}
+
+// jsonElement is d as an element of the array encodeJSON prints: indented
+// one level deeper, without the newline the encoder ends with.
+func jsonElement(d *diag.Diagnostic) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("  ", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(d); err != nil {
+		return nil, err
+	}
+	return termtext.JSON(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), nil
 }
 
 // encodeJSON prints v as indented JSON, what every --format json prints:
@@ -101,25 +136,30 @@ func encodeJSON(w io.Writer, v any) error {
 }
 
 // writeGitHub prints GitHub Actions workflow commands, one per diagnostic,
-// which the Actions runner turns into annotations on the pull request:
-// `::error file=F,line=L,col=C,endLine=…,endColumn=…,title=CODE::MESSAGE`.
-// Information and hints become notices.
+// which the Actions runner turns into annotations on the pull request.
 func writeGitHub(w io.Writer, ds []diag.Diagnostic) error {
 	var b strings.Builder
-	for _, d := range ds {
-		level := "notice"
-		switch d.Severity {
-		case diag.SeverityError:
-			level = "error"
-		case diag.SeverityWarning:
-			level = "warning"
-		}
-		fmt.Fprintf(&b, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n", level,
-			termtext.GitHubProperty(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Range.End.Line+1, d.Range.End.Character+1,
-			termtext.GitHubProperty("charter-lsp "+d.Code.String()), termtext.GitHubData(d.Message))
+	for i := range ds {
+		b.WriteString(githubLine(&ds[i]))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// githubLine is d as writeGitHub prints it:
+// `::error file=F,line=L,col=C,endLine=…,endColumn=…,title=CODE::MESSAGE`.
+// Information and hints become notices.
+func githubLine(d *diag.Diagnostic) string {
+	level := "notice"
+	switch d.Severity {
+	case diag.SeverityError:
+		level = "error"
+	case diag.SeverityWarning:
+		level = "warning"
+	}
+	return fmt.Sprintf("::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n", level,
+		termtext.GitHubProperty(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Range.End.Line+1, d.Range.End.Character+1,
+		termtext.GitHubProperty("charter-lsp "+d.Code.String()), termtext.GitHubData(d.Message))
 }
 
 // tally counts diagnostics by severity, and those --quiet hides.
