@@ -42,20 +42,7 @@ func TestWireOversizedFrameIsSkipped(t *testing.T) {
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 
-	const size = 500 << 20
-	head := `{"jsonrpc":"2.0","id":42,"method":"textDocument/hover","params":{"pad":"`
-	tail := `"}}`
-	c.wmu.Lock()
-	c.conn.SetWriteDeadline(time.Now().Add(wireTimeout))
-	fmt.Fprintf(c.conn, "Content-Length: %d\r\n\r\n%s", size, head)
-	chunk := []byte(strings.Repeat("a", 1<<20))
-	for left := size - len(head) - len(tail); left > 0; left -= len(chunk) {
-		if _, err := c.conn.Write(chunk[:min(left, len(chunk))]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	io.WriteString(c.conn, tail)
-	c.wmu.Unlock()
+	c.paddedFrame(`{"jsonrpc":"2.0","id":42,"method":"textDocument/hover","params":{"pad":"`, 500<<20, `"}}`)
 	m := c.wantError("42", jsonrpc2.InvalidRequest)
 	if !strings.Contains(m.Error.Message, "500 MB") {
 		t.Errorf("message %q does not give the size", m.Error.Message)
@@ -65,8 +52,7 @@ func TestWireOversizedFrameIsSkipped(t *testing.T) {
 		t.Errorf("the server allocated %d MB for a 500 MB frame it skips", grew>>20)
 	}
 	// A frame over the limit whose id does not show first: id null.
-	body := `{"params":{"pad":"` + strings.Repeat("b", maxFrameBytes) + `"},"id":43,"jsonrpc":"2.0","method":"x"}`
-	c.frame(body)
+	c.paddedFrame(`{"params":{"pad":"`, maxFrameBytes+64, `"},"id":43,"jsonrpc":"2.0","method":"x"}`)
 	c.wantError("null", jsonrpc2.InvalidRequest)
 	c.call(2, "textDocument/hover", `{"textDocument":{"uri":"file:///x/charter.md"},"position":{"line":0,"character":0}}`)
 	c.wantResult("2")
@@ -249,5 +235,24 @@ func TestAnsweredID(t *testing.T) {
 		if got != c.want || ok != (c.want != "") {
 			t.Errorf("%s: %q %v, want %q", body, got, ok, c.want)
 		}
+	}
+}
+
+// paddedFrame writes a frame of size bytes: head, then padding streamed a
+// megabyte at a time (the test never holds the frame), then tail.
+func (c *rawClient) paddedFrame(head string, size int, tail string) {
+	c.t.Helper()
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.conn.SetWriteDeadline(time.Now().Add(wireTimeout))
+	fmt.Fprintf(c.conn, "Content-Length: %d\r\n\r\n%s", size, head)
+	chunk := []byte(strings.Repeat("a", 1<<20))
+	for left := size - len(head) - len(tail); left > 0; left -= len(chunk) {
+		if _, err := c.conn.Write(chunk[:min(left, len(chunk))]); err != nil {
+			c.t.Fatal(err)
+		}
+	}
+	if _, err := io.WriteString(c.conn, tail); err != nil {
+		c.t.Fatal(err)
 	}
 }
