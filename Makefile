@@ -24,9 +24,10 @@ demo: build
 	@echo '== charter-lsp interview examples/rp1/.rp1/context/charter.md ==========='
 	@$(BIN) interview examples/rp1/.rp1/context/charter.md || true
 
-## test: every test: gofmt, vet, Go tests with the race detector, short fuzz runs
-## (2–2½ minutes on a 2-core machine with a warm build cache; see the README)
-test: heavy-deps lint test-go fuzz-short
+## test: every test: gofmt, vet, Go tests with the race detector (each fuzz target's
+## seed corpus included); fuzzing itself is make test-long's and make fuzz's
+## (2½ minutes on a 2-core machine with a warm build cache, 5½ on a fresh one; see the README)
+test: heavy-deps lint test-go
 
 # heavy-deps: go.lsp.dev/protocol's generated code takes 0.5-0.6 GB to compile
 # (plain, and again under -race), more than anything else in the build. On a
@@ -82,7 +83,7 @@ bench-table: build
 	  -before-large=$(BENCH_BEFORE_LARGE)
 
 ## fuzz: longer fuzz runs of every fuzz target (FUZZTIME per target)
-## fuzz-short: every fuzz target for FUZZSHORT inputs (part of make test)
+## fuzz-short: every fuzz target for FUZZSHORT inputs (a quick look before a commit; make test-long runs FUZZLONG inputs)
 FUZZTIME  ?= 30s
 # Counts, not durations: with a duration, Go before 1.27 can fail a target with
 # "context deadline exceeded" when -fuzztime runs out while a worker is busy
