@@ -24,9 +24,8 @@ demo: build
 	@echo '== charter-lsp interview examples/rp1/.rp1/context/charter.md ==========='
 	@$(BIN) interview examples/rp1/.rp1/context/charter.md || true
 
-## test: every test: gofmt, vet, Go tests with the race detector (each fuzz target's
-## seed corpus included); fuzzing itself is make test-long's and make fuzz's
-## (2½ minutes on a 2-core machine with a warm build cache, 5½ on a fresh one; see the README)
+## test: every test: gofmt, vet, every Go test with the race detector (fuzzing: make test-long)
+## (2½ minutes on a 2-core machine with a warm build cache; see the README)
 test: heavy-deps lint test-go
 
 # heavy-deps: go.lsp.dev/protocol's generated code takes 0.5-0.6 GB to compile
