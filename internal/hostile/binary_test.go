@@ -131,13 +131,7 @@ func TestNonRegularFilesNeverBlock(t *testing.T) {
 // check and status on a charter folder with a 1 GB sparse REPORT.md stay
 // under 100 MB peak memory: the file is refused from its size, never read.
 func TestSparseReportPeakMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	if runtime.GOOS != "linux" {
-		t.Skip("peak RSS from rusage in kilobytes is Linux's")
-	}
-	bin := testfixture.Server(t)
+	bin := measuringBinary(t)
 	project, charter := testfixture.PiProject(t)
 	if err := os.Truncate(filepath.Join(charter, "REPORT.md"), 1<<30); err != nil {
 		t.Fatal(err)
@@ -158,13 +152,7 @@ func TestSparseReportPeakMemory(t *testing.T) {
 // whether state.json, newer than its lastToolWriteAt, was edited) and the
 // server's charter.status under 100 MB peak memory each, and answer.
 func TestGitBombsPeakMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	if runtime.GOOS != "linux" {
-		t.Skip("peak RSS from rusage in kilobytes is Linux's")
-	}
-	bin := testfixture.Server(t)
+	bin := measuringBinary(t)
 	for name, build := range map[string]func(testing.TB) string{"pack bomb": hostile.PackBomb, "index bomb": hostile.IndexBomb} {
 		t.Run(name, func(t *testing.T) {
 			project := build(t)

@@ -375,13 +375,7 @@ var worstCases = []struct {
 // proportion to the text, the others within twice that. Each took from
 // 15 s to over a minute, or 300-850 MB.
 func TestWorstCasesThroughTheBinary(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	if runtime.GOOS != "linux" {
-		t.Skip("peak RSS from /proc is Linux's")
-	}
-	bin := testfixture.Server(t)
+	bin := measuringBinary(t)
 	cases := worstCases
 	if testfixture.Race {
 		// The binary is built without the race detector, so this test

@@ -3,9 +3,11 @@ package hostile_test
 import (
 	"os"
 	"os/exec"
+	"runtime"
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/internal/childpeak"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 // A measured run goes through this test binary as childpeak's launcher, so
@@ -26,4 +28,18 @@ func peakOf(t testing.TB, cmd *exec.Cmd) (peak func() int64) {
 		}
 		return -1
 	}
+}
+
+// measuringBinary is the built binary, for a test that bounds its peak
+// memory: it builds the binary (not under -short) and measures on Linux
+// only, where rusage gives the peak.
+func measuringBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("peak memory from rusage is Linux's")
+	}
+	return testfixture.Server(t)
 }
