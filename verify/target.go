@@ -51,12 +51,10 @@ func PiTargets(d *pi.Dir) []*Target {
 		return nil
 	}
 	var out []*Target
-	seen := map[string]bool{}
 	for _, c := range d.Criteria.Criteria {
-		if seen[c.ID] {
+		if !d.Criteria.Effective(c) {
 			continue
 		}
-		seen[c.ID] = true
 		if t, err := piTarget(d, c); err == nil {
 			out = append(out, t)
 		}
@@ -72,7 +70,7 @@ func PiTargetAt(d *pi.Dir, off int) *Target {
 		return nil
 	}
 	c := d.Criteria.At(off)
-	if c == nil || d.Criteria.Lookup(c.ID) != c {
+	if !d.Criteria.Effective(c) {
 		return nil
 	}
 	t, err := piTarget(d, c)

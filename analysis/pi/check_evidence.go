@@ -11,10 +11,6 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 )
 
-// knownIDs are the register's ids (View.knownIDs: built once per view,
-// not per check of one of a history's runs).
-func (c *checker) knownIDs() map[string]bool { return c.v.knownIDs() }
-
 // unknownMessage explains an id the register lacks, naming the dropped
 // heading when upstream dropped it.
 func (c *checker) unknownMessage(id string) string {
@@ -28,7 +24,6 @@ func (c *checker) unknownMessage(id string) string {
 }
 
 func (c *checker) checkEvidence() {
-	known := c.knownIDs()
 	runs := c.d.Runs
 	if c.opts.Only != "" && c.d.Evidence != nil && c.d.Evidence.byPath != nil {
 		// One file asked for (the workspace checks each file on its own):
@@ -62,7 +57,7 @@ func (c *checker) checkEvidence() {
 				c.add(file, diag.New(diag.EvidenceMissingBecause, at,
 					"manual evidence for %s has no because; add a \"because\" saying why this evidence is enough (upstream requires it)", row.CriterionID))
 			}
-			if known != nil && row.CriterionID != "" && !known[row.CriterionID] {
+			if row.CriterionID != "" && !c.v.known(row.CriterionID) {
 				c.add(file, diag.New(diag.EvidenceUnknownVAL, row.IDSpan, "%s", c.unknownMessage(row.CriterionID)))
 			}
 		}
@@ -84,7 +79,6 @@ func (c *checker) checkCriterionState() {
 	if d.CriterionState == nil {
 		return
 	}
-	known := c.knownIDs()
 	rows := d.Evidence.NewestTimed
 	runs := map[string]bool{}
 	for _, r := range d.Runs {
@@ -94,7 +88,7 @@ func (c *checker) checkCriterionState() {
 		if c.stopped(i) {
 			return
 		}
-		if known != nil && !known[e.ID] {
+		if !c.v.known(e.ID) {
 			c.add(file, diag.New(diag.EvidenceUnknownVAL, e.KeySpan, "%s", c.unknownMessage(e.ID)))
 			continue
 		}

@@ -2,6 +2,7 @@ package pi
 
 import (
 	"bytes"
+	"sync"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -17,6 +18,14 @@ type Criteria struct {
 	Mode     Mode
 	// Dropped are VAL-like headings upstream ignores.
 	Dropped []DroppedVAL
+
+	// first indexes Criteria by id, built on the first Lookup: upstream
+	// reads the first criterion of a repeated id (findCriterion), and every
+	// question "which VAL is id" (a run's row, a Run target, hover) asks it.
+	first struct {
+		once sync.Once
+		byID map[string]*Criterion
+	}
 }
 
 // Mode is how upstream resolved the register.
@@ -268,12 +277,24 @@ func scaffoldHeadingAt(src []byte, p int) (end int, isVAL, isExample bool) {
 	return e, isVAL, isExample
 }
 
-// Lookup returns the first criterion with id, or nil.
+// Lookup returns the criterion upstream reads for id, the first of a
+// repeated id, or nil. A Criteria is not changed once resolved, so the
+// index is built once; a register of 5,000 VALs asked once per run of a
+// long history used to scan it each time.
 func (c *Criteria) Lookup(id string) *Criterion {
-	for _, cr := range c.Criteria {
-		if cr.ID == id {
-			return cr
+	c.first.once.Do(func() {
+		c.first.byID = make(map[string]*Criterion, len(c.Criteria))
+		for _, cr := range c.Criteria {
+			if c.first.byID[cr.ID] == nil {
+				c.first.byID[cr.ID] = cr
+			}
 		}
-	}
-	return nil
+	})
+	return c.first.byID[id]
+}
+
+// Effective reports whether cr is the criterion upstream reads for its id:
+// not a later block of a repeated id, which upstream never sees.
+func (c *Criteria) Effective(cr *Criterion) bool {
+	return cr != nil && c.Lookup(cr.ID) == cr
 }

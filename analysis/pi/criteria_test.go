@@ -97,3 +97,33 @@ func TestParseCriteriaCases(t *testing.T) {
 		})
 	}
 }
+
+// Lookup answers what upstream's findCriterion does: the first criterion of
+// a repeated id, in the register's order (a flat register and a milestone
+// one alike), and Effective tells that block from the later ones.
+func TestLookupReadsTheFirstOfARepeatedID(t *testing.T) {
+	for _, src := range []string{
+		"## m1 One\n\n### VAL-A-001 First\nVerifier: manual\n\n## m2 Two\n\n### VAL-A-001 Second\nVerifier: manual\n\n### VAL-A-002 Other\n",
+		"# Criteria\n\n### VAL-A-001 First\n\n### VAL-A-002 Other\n\n### VAL-A-001 Second\n",
+	} {
+		cr := ParseCriteria([]byte(src))
+		var repeated []*Criterion
+		for _, c := range cr.Criteria {
+			if c.ID == "VAL-A-001" {
+				repeated = append(repeated, c)
+			}
+		}
+		if len(repeated) != 2 {
+			t.Fatalf("%q: %d VAL-A-001 blocks, want 2", src, len(repeated))
+		}
+		if got := cr.Lookup("VAL-A-001"); got != repeated[0] || got.Title == "" || !strings.Contains(src[got.HeadingSpan.Start:got.HeadingSpan.End], "First") {
+			t.Errorf("%q: Lookup = %+v, want the first block", src, got)
+		}
+		if !cr.Effective(repeated[0]) || cr.Effective(repeated[1]) || cr.Effective(nil) {
+			t.Errorf("%q: Effective = %v, %v, want true, false", src, cr.Effective(repeated[0]), cr.Effective(repeated[1]))
+		}
+		if cr.Lookup("VAL-A-002") == nil || cr.Lookup("VAL-A-404") != nil {
+			t.Errorf("%q: Lookup of VAL-A-002 / VAL-A-404 wrong", src)
+		}
+	}
+}

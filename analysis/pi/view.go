@@ -2,7 +2,6 @@ package pi
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -32,28 +31,14 @@ type View struct {
 	// cannot judge (FindStale): neither stale nor fresh.
 	Unjudged []StaleEvidence
 
-	fsys  vfs.FS
-	known struct {
-		once sync.Once
-		ids  map[string]bool
-	}
+	fsys vfs.FS
 }
 
-// knownIDs are the effective criteria's ids, or nil when there is no
-// register to compare with (no criteria.md and no legacy section), built
-// once per view: the check of each of a history's runs asks.
-func (v *View) knownIDs() map[string]bool {
-	d := v.Dir
-	if d.CriteriaPath == "" {
-		return nil
-	}
-	v.known.once.Do(func() {
-		v.known.ids = make(map[string]bool, len(d.Criteria.Criteria))
-		for _, c := range d.Criteria.Criteria {
-			v.known.ids[c.ID] = true
-		}
-	})
-	return v.known.ids
+// known reports whether id names a criterion of the effective register;
+// every id is known when there is no register to compare with (no
+// criteria.md and no legacy section).
+func (v *View) known(id string) bool {
+	return v.Dir.CriteriaPath == "" || v.Dir.Criteria.Lookup(id) != nil
 }
 
 // NewView derives the view of a loaded charter directory. clock dates the
