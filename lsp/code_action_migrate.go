@@ -198,10 +198,16 @@ func (s *Server) resolvesEdit() bool {
 // asks for the actions again; a migration refused (a plan migrate
 // refuses, an rp1 rewrite that would change nothing) is an error with the
 // reason, shown to the user.
+//
+// VS Code resolves every action it is about to run that has no edit, a
+// command action (ask the next question, run a check) too; those, and any
+// data the server did not make, come back as they were: nothing to fill
+// in. (Refusing them made VS Code show "Request codeAction/resolve
+// failed" each time the user picked one.)
 func (s *Server) CodeActionResolve(ctx context.Context, a *protocol.CodeAction) (*protocol.CodeAction, error) {
 	var data migrateData
 	if len(a.Data) == 0 || json.Unmarshal(a.Data, &data) != nil || (data.Action != migrateDataAction && data.Action != migrateRP1DataAction) {
-		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "codeAction/resolve: not an action charter-lsp resolves: %q", a.Title)
+		return a, nil
 	}
 	d, ok := s.docOf(ctx, data.URI)
 	if !ok {

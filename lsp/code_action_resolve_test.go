@@ -210,13 +210,46 @@ func TestMigrationRefusedAtResolve(t *testing.T) {
 	}
 }
 
-// Resolve answers only what the server offered: other data is refused.
-func TestResolveUnknownAction(t *testing.T) {
-	c := lsptest.Start(t, lsptest.Config{Capabilities: resolvingCaps()})
-	_, err := c.Server.CodeActionResolve(reqCtx(t), &protocol.CodeAction{Title: "x", Data: protocol.LSPAny(`{"action":"format-disk"}`)})
-	var rpcErr *jsonrpc2.Error
-	if !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc2.InvalidParams {
-		t.Errorf("err = %v, want InvalidParams", err)
+// VS Code resolves every action it is about to run that lacks an edit, a
+// command action too: each action the server offers comes back from
+// resolve without an error, a migration with its edit, any other as it was
+// offered; data the server did not make fills in nothing.
+func TestResolveAnswersEveryOfferedAction(t *testing.T) {
+	c, u := openRP1(t, scratchPadCharter, resolvingCaps())
+	res, err := c.Server.CodeAction(reqCtx(t), &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u},
+		Range: protocol.Range{End: protocol.Position{Line: 12}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	commands := 0
+	for _, r := range res {
+		a, ok := r.(*protocol.CodeAction)
+		if !ok || a.Edit != nil {
+			continue
+		}
+		got, err := c.Server.CodeActionResolve(reqCtx(t), a)
+		if err != nil {
+			t.Errorf("resolving %q: %v", a.Title, err)
+			continue
+		}
+		if a.Title == rp1.MigrateTitle {
+			if got.Edit == nil {
+				t.Errorf("the migration resolved without its edit: %+v", got)
+			}
+			continue
+		}
+		commands++
+		want, _ := json.Marshal(a)
+		if have, _ := json.Marshal(got); string(have) != string(want) {
+			t.Errorf("resolving %q changed it:\n got %s\nwant %s", a.Title, have, want)
+		}
+	}
+	if commands == 0 {
+		t.Fatalf("no command action offered on the scratch-pad charter to resolve: %+v", res)
+	}
+	foreign := &protocol.CodeAction{Title: "x", Data: protocol.LSPAny(`{"action":"format-disk"}`)}
+	if got, err := c.Server.CodeActionResolve(reqCtx(t), foreign); err != nil || got.Edit != nil || got.Command.Command != "" {
+		t.Errorf("resolving data the server did not make: %+v, %v; want it back as it was", got, err)
 	}
 }
 

@@ -15,6 +15,8 @@
 //      names another one, which never runs.
 //   7. Peek References on a VAL lists its files and the test citing it, its lens counts the
 //      citations, and F2 renames it everywhere, the refactor preview asking before the evidence.
+//   8. An rp1 scratch-pad charter's "Migrate to rp1's skeleton charter" action: offered without its
+//      edit, made at codeAction/resolve, shown unticked in the refactor preview, applied once ticked.
 // Screenshots and logs go to editors/e2e/artifacts/vscode/. Prints TAP-like lines and
 // "N passed, N failed"; exits 1 when a check fails.
 //   VSIX        the extension (default editors/vscode/charter-lsp.vsix; `make vsix` builds it)
@@ -28,7 +30,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { chromium } = require('playwright-core');
-const { makeWorkspace, expectations, evidenceFiles } = require('./lib/workspace');
+const { makeWorkspace, expectations, evidenceFiles, walk } = require('./lib/workspace');
 const { freePort, healthy } = require('./lib/codeserver');
 
 const HERE = __dirname;
@@ -590,6 +592,62 @@ async function main() {
         const all = await page.locator('.codelens-decoration').allInnerTexts().catch(() => []);
         throw new Error(`after the rename, no "${I.lens}" lens; the lenses: ${JSON.stringify(all.map(plain))}`);
       });
+    });
+
+    // --- migration: an rp1 scratch-pad charter rewritten in the skeleton format -----------------
+    await check('code action "Migrate to rp1\'s skeleton charter": offered without its edit, made at resolve, previewed, applied', [], async () => {
+      // A charter of the scratch-pad era (rp1's own shape: two answered questions), written now so
+      // the checks above see the workspace as it was.
+      const rel = 'plants/.rp1/context/charter.md';
+      const before = fs.readFileSync(path.join(HERE, '..', '..', 'analysis', 'rp1', 'testdata', 'resume-after-q2.md'), 'utf8');
+      fs.mkdirSync(path.dirname(ws.file(rel)), { recursive: true });
+      fs.writeFileSync(ws.file(rel), before);
+      await openRel(rel);
+      await focusEditor();
+      await goTo(1, 1);
+      const title = "Migrate to rp1's skeleton charter";
+      await page.keyboard.press('Control+.');
+      const item = page.locator('.action-widget .monaco-list-row, .context-view .action-widget [role="option"]', { hasText: title }).first();
+      try {
+        await item.waitFor({ timeout: 10000 });
+      } catch {
+        const offered = await page.locator('.action-widget').allInnerTexts().catch(() => []);
+        throw new Error(`no "${title}" in the code action menu; it shows: ${JSON.stringify(offered.map(plain))}`);
+      }
+      for (let i = 0; i < 15; i++) {
+        const focused = plain(await page.locator('.action-widget .monaco-list-row.focused').innerText().catch(() => ''));
+        if (focused.includes(title)) break;
+        await page.keyboard.press('ArrowDown');
+      }
+      await page.keyboard.press('Enter');
+      // The rewrite needs confirmation (a change annotation): VS Code shows it in the refactor
+      // preview, unticked; the user reads it, ticks it and applies.
+      const pane = page.locator('.bulk-edit-panel');
+      await pane.first().waitFor({ timeout: 15000 });
+      const toggles = pane.locator('.monaco-list-row :is(.edit-checkbox, .monaco-custom-toggle, input[type=checkbox])');
+      await toggles.first().waitFor({ timeout: 10000 });
+      const ticked = () => toggles.evaluateAll((els) => els.map((cb) => (cb.tagName === 'INPUT' ? cb.checked : cb.classList.contains('checked') || cb.getAttribute('aria-checked') === 'true')));
+      if ((await ticked()).some(Boolean)) throw new Error(`the rewrite was ticked before the user confirmed it: ${JSON.stringify(await ticked())}`);
+      await toggles.first().click(); // the file's tick ticks its change
+      await sleep(200);
+      if (!(await ticked()).every(Boolean)) throw new Error(`ticking the file left ${JSON.stringify(await ticked())}`);
+      await pane.getByRole('button', { name: 'Apply', exact: true }).click();
+      await sleep(500);
+      await palette('File: Save All');
+      const migrated = () => {
+        const t = readRel(rel);
+        return /^## Target Users\n\nRenters in cities with 5-30 plants\./m.test(t) && /^## Vision\n/m.test(t) && /^### Q1: Brain Dump$/m.test(t);
+      };
+      const deadline = Date.now() + 15000;
+      while (Date.now() < deadline && !migrated()) await sleep(300);
+      if (!migrated()) throw new Error(`not rewritten in the skeleton format (Target Users placed, Q1 kept in the scratch pad):\n${readRel(rel)}`);
+      // VS Code asked for the edit when the action was chosen: the offer carried none.
+      const logs = path.join(dirs.ud, 'logs');
+      const trace = fs.existsSync(logs) ? [...walk(logs)].map((f) => fs.readFileSync(f, 'utf8')).join('\n') : '';
+      if (!trace.includes('codeAction/resolve')) throw new Error(`no codeAction/resolve request in the client's trace (${logs})`);
+      // VS Code resolves the command actions picked above too (the interview's): none was refused.
+      const refused = trace.split('\n').filter((l) => l.includes('Request codeAction/resolve failed') || /codeAction\/resolve.*Request failed/.test(l));
+      if (refused.length > 0) throw new Error(`codeAction/resolve failed in VS Code:\n${refused.join('\n')}`);
     });
   } finally {
     // The extension's output channel shows what the client and server said.
