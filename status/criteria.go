@@ -17,10 +17,12 @@ func (c *computer) criteria() {
 	if d.Legacy {
 		file = d.CharterFile
 	}
+	rel := c.rel(d.CriteriaPath)
+	st.Criteria = make([]Criterion, 0, len(d.Criteria.Criteria))
 	for _, cr := range d.Criteria.Criteria {
 		v := Criterion{CriterionID: cr.ID, Title: cr.Title, MilestoneID: cr.MilestoneID, Verifier: string(cr.Verifier.Kind),
 			VerifierSpec: verifierSpec(cr), Command: cr.Command, RequireFreshEvidence: cr.RequireFreshEvidence,
-			File: c.rel(d.CriteriaPath), Verify: verifyOf(cr.Verification(d.Charter))}
+			File: rel, Verify: verifyOf(cr.Verification(d.Charter))}
 		if file != nil && file.Index != nil {
 			v.Line = file.Index.Position(cr.HeadingSpan.Start).Line + 1
 		}
@@ -69,16 +71,6 @@ func verifierSpec(cr *pi.Criterion) VerifierSpec {
 		spec.EvidenceKind, spec.FreshSince = v.EvidenceKind, v.FreshSince
 	}
 	return spec
-}
-
-// criterion returns the per-VAL view of id.
-func (c *computer) criterion(id string) *Criterion {
-	for i := range c.st.Criteria {
-		if c.st.Criteria[i].CriterionID == id {
-			return &c.st.Criteria[i]
-		}
-	}
-	return nil
 }
 
 // origin names the file an outcome was read from, relative to the charter.

@@ -31,9 +31,9 @@ func Text(w io.Writer, st *Status) error {
 	if st.Objective != "" {
 		termtext.Fprintf(&b, "  %s\n", oneLine(st.Objective, 100))
 	}
-	byID := map[string]Criterion{}
-	for _, v := range st.Criteria {
-		byID[v.CriterionID] = v
+	byID := make(map[string]*Criterion, len(st.Criteria))
+	for i := range st.Criteria {
+		byID[st.Criteria[i].CriterionID] = &st.Criteria[i] // a repeated id shows its last block
 	}
 	listed := map[string]bool{}
 	for _, m := range st.Milestones {
@@ -44,7 +44,11 @@ func Text(w io.Writer, st *Status) error {
 		termtext.Fprintf(&b, "\n%s  %d/%d pass\n", title, m.ValPassCount, m.ValCount)
 		for _, id := range m.CriterionIDs {
 			listed[id] = true
-			writeVAL(&b, byID[id])
+			if v := byID[id]; v != nil {
+				writeVAL(&b, *v)
+			} else {
+				writeVAL(&b, Criterion{})
+			}
 		}
 	}
 	first := true
