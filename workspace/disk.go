@@ -26,6 +26,10 @@ import (
 type disk struct {
 	fs   vfs.FS
 	busy *inflight.Counter // the session's computations in flight
+	// readOnce: the session's caller reads each file once and never asks
+	// what changed (Options.ReadOnce), so a file read through keeps
+	// nothing here, not even its stat and digest.
+	readOnce bool
 
 	mu   sync.Mutex
 	held pathTree[held]
@@ -129,7 +133,7 @@ func (d *disk) file(path string) *File {
 	if f != nil {
 		return f
 	}
-	f = d.load(path)
+	f = d.load(path, true)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if cur := d.get(path).file; cur != nil {
@@ -143,6 +147,8 @@ func (d *disk) file(path string) *File {
 // change is still seen): for an evidence run, which the loader parses once
 // and reads again only to place a diagnostic; a hundred thousand of them
 // would otherwise stay in memory. A file already held is returned as held.
+// A read-once disk keeps neither the stat nor the digest: nothing asks
+// whether the file changed.
 func (d *disk) readThrough(path string) *File {
 	d.mu.Lock()
 	f := d.get(path).file
@@ -150,8 +156,8 @@ func (d *disk) readThrough(path string) *File {
 	if f != nil {
 		return f
 	}
-	f = d.load(path)
-	if f.Err == nil {
+	f = d.load(path, !d.readOnce)
+	if f.Err == nil && !d.readOnce {
 		sum := sha256.Sum256(f.Text)
 		d.mu.Lock()
 		d.put(path, func(h *held) { h.digest = &sum })
@@ -171,14 +177,14 @@ func (d *disk) digest(path string) (sum [sha256.Size]byte, ok bool) {
 	return sum, false
 }
 
-// load reads path.
-func (d *disk) load(path string) *File {
+// load reads path; keepStat keeps the stat taken on the way.
+func (d *disk) load(path string, keepStat bool) *File {
 	f := &File{Path: path, busy: d.busy}
-	if data, info, ok := d.readStat(path); ok {
+	if data, info, ok := d.readStat(path, keepStat); ok {
 		f.Text, f.Size, f.Mode, f.ModTime = data, info.Size(), info.Mode(), info.ModTime()
 		return f
 	}
-	info, err := d.stat(path)
+	info, err := d.statKeeping(path, keepStat)
 	switch {
 	case err != nil:
 		f.Err = err
@@ -198,9 +204,10 @@ func (d *disk) load(path string) *File {
 	return f
 }
 
-// readStat reads path and keeps its stat in one go, when the file system
-// can (vfs.StatReader) and the stat is not held already.
-func (d *disk) readStat(path string) ([]byte, fs.FileInfo, bool) {
+// readStat reads path and takes its stat in one go, when the file system
+// can (vfs.StatReader) and the stat is not held already; keep keeps the
+// stat.
+func (d *disk) readStat(path string, keep bool) ([]byte, fs.FileInfo, bool) {
 	sr, ok := d.fs.(vfs.StatReader)
 	if !ok {
 		return nil, nil, false
@@ -212,8 +219,8 @@ func (d *disk) readStat(path string) ([]byte, fs.FileInfo, bool) {
 		return nil, nil, false
 	}
 	data, info, ok := sr.ReadStat(path)
-	if !ok {
-		return nil, nil, false
+	if !ok || !keep {
+		return data, info, ok
 	}
 	d.mu.Lock()
 	d.put(path, func(h *held) { h.stat = keptStat(path, info, nil) })
@@ -221,7 +228,10 @@ func (d *disk) readStat(path string) ([]byte, fs.FileInfo, bool) {
 	return data, info, true
 }
 
-func (d *disk) stat(path string) (fs.FileInfo, error) {
+func (d *disk) stat(path string) (fs.FileInfo, error) { return d.statKeeping(path, true) }
+
+// statKeeping is stat; keep keeps a stat taken.
+func (d *disk) statKeeping(path string, keep bool) (fs.FileInfo, error) {
 	d.mu.Lock()
 	r := d.get(path).stat
 	if r == nil && d.absent(path) {
@@ -233,9 +243,11 @@ func (d *disk) stat(path string) (fs.FileInfo, error) {
 		return r.info, r.answer(path)
 	}
 	info, err := d.fs.Stat(path)
-	d.mu.Lock()
-	d.put(path, func(h *held) { h.stat = keptStat(path, info, err) })
-	d.mu.Unlock()
+	if keep {
+		d.mu.Lock()
+		d.put(path, func(h *held) { h.stat = keptStat(path, info, err) })
+		d.mu.Unlock()
+	}
 	return info, err
 }
 
