@@ -30,11 +30,11 @@ func (c *checker) unknownMessage(id string) string {
 func (c *checker) checkEvidence() {
 	known := c.knownIDs()
 	runs := c.d.Runs
-	if c.opts.Only != "" && c.d.Evidence != nil && c.d.Evidence.byPath != nil {
+	if c.opts.Only != "" && c.d.Evidence != nil {
 		// One file asked for (the workspace checks each file on its own):
 		// its run alone, not a walk over every run per file.
 		runs = nil
-		if r := c.d.Evidence.byPath[c.opts.Only]; r != nil {
+		if r := c.d.Evidence.run(c.opts.Only); r != nil {
 			runs = []*EvidenceRun{r}
 		}
 	}
