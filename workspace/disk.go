@@ -33,7 +33,18 @@ type disk struct {
 
 	mu   sync.Mutex
 	held pathTree[held]
+	// single are the listings of one entry, shared (listingOf).
+	single map[oneEntry]*listing
 }
+
+// oneEntry is the entry of a folder that holds one.
+type oneEntry struct {
+	name string
+	typ  fs.FileMode
+}
+
+// maxSingle bounds how many listings of one entry a disk shares.
+const maxSingle = 64
 
 // held is what d knows of one path.
 type held struct {
@@ -67,6 +78,29 @@ func newListing(entries []fs.DirEntry, err error) *listing {
 	l := &listing{names: make([]string, len(entries)), types: make([]fs.FileMode, len(entries)), err: err}
 	for i, e := range entries {
 		l.names[i], l.types[i] = e.Name(), e.Type()
+	}
+	return l
+}
+
+// listingOf is newListing, except that the listing of a folder holding
+// one entry is made once for every folder holding one of that name and
+// type (listings are immutable): a history's run folders each hold their
+// evidence.json, and a hundred thousand copies of that listing would be
+// held until the check ends. d.mu is held.
+func (d *disk) listingOf(entries []fs.DirEntry, err error) *listing {
+	if err != nil || len(entries) != 1 {
+		return newListing(entries, err)
+	}
+	key := oneEntry{entries[0].Name(), entries[0].Type()}
+	if l := d.single[key]; l != nil {
+		return l
+	}
+	l := newListing(entries, nil)
+	if len(d.single) < maxSingle {
+		if d.single == nil {
+			d.single = map[oneEntry]*listing{}
+		}
+		d.single[key] = l
 	}
 	return l
 }
@@ -309,8 +343,8 @@ func (d *disk) readDir(path string) ([]fs.DirEntry, error) {
 	}
 	entries, err := d.fs.ReadDir(path)
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
-	l = newListing(entries, err)
 	d.mu.Lock()
+	l = d.listingOf(entries, err)
 	d.put(path, func(h *held) { h.list = l })
 	d.mu.Unlock()
 	return entries, err
