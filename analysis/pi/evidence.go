@@ -90,7 +90,7 @@ func parseEvidence(src []byte, in *interner) ([]EvidenceRow, []JSONProblem) {
 			problems = append(problems, JSONProblem{Span: s, Message: fmt.Sprintf("row %d is a JSON %s, not an evidence object", i+1, jsonType(src[s.Start:s.End])), Code: diag.EvidenceInvalid})
 			continue
 		}
-		obj, err := readObject(src, s)
+		obj, err := in.object(src, s)
 		if err != nil {
 			problems = append(problems, JSONProblem{Span: s, Message: "invalid JSON: " + err.Error(), Code: diag.JSONInvalid})
 			continue
@@ -209,6 +209,18 @@ type interner struct {
 	rows []EvidenceRow // the slab rows are taken from
 	// slab is the size of the next slab of either.
 	slab int
+	// obj is the room one row object at a time is read into: its values
+	// are copied out of it into the row.
+	obj JSONObject
+}
+
+// object reads the object at span of src (readObject): into in's room, used
+// again for the next, when in is not nil.
+func (in *interner) object(src []byte, span source.Span) (*JSONObject, error) {
+	if in == nil {
+		return readObject(src, span)
+	}
+	return readObjectInto(&in.obj, src, span)
 }
 
 // slabMax is the most runs or rows a slab holds; slabs grow to it from a
