@@ -33,18 +33,7 @@ type disk struct {
 
 	mu   sync.Mutex
 	held pathTree[held]
-	// single are the listings of one entry, shared (listingOf).
-	single map[oneEntry]*listing
 }
-
-// oneEntry is the entry of a folder that holds one.
-type oneEntry struct {
-	name string
-	typ  fs.FileMode
-}
-
-// maxSingle bounds how many listings of one entry a disk shares.
-const maxSingle = 64
 
 // held is what d knows of one path.
 type held struct {
@@ -75,6 +64,9 @@ type listing struct {
 }
 
 func newListing(entries []fs.DirEntry, err error) *listing {
+	if err == nil && len(entries) == 1 {
+		return oneEntryListing(entries[0])
+	}
 	l := &listing{names: make([]string, len(entries)), types: make([]fs.FileMode, len(entries)), err: err}
 	for i, e := range entries {
 		l.names[i], l.types[i] = e.Name(), e.Type()
@@ -82,26 +74,38 @@ func newListing(entries []fs.DirEntry, err error) *listing {
 	return l
 }
 
-// listingOf is newListing, except that the listing of a folder holding
-// one entry is made once for every folder holding one of that name and
-// type (listings are immutable): a history's run folders each hold their
-// evidence.json, and a hundred thousand copies of that listing would be
-// held until the check ends. d.mu is held.
-func (d *disk) listingOf(entries []fs.DirEntry, err error) *listing {
-	if err != nil || len(entries) != 1 {
-		return newListing(entries, err)
-	}
-	key := oneEntry{entries[0].Name(), entries[0].Type()}
-	if l := d.single[key]; l != nil {
+// oneEntry is the entry of a folder that holds one.
+type oneEntry struct {
+	name string
+	typ  fs.FileMode
+}
+
+// oneEntryListings are the listings of a folder holding one entry, made
+// once for every folder holding one of that name and type (listings are
+// immutable): a history's run folders each hold their evidence.json, and a
+// hundred thousand copies of that listing would be held until check ends.
+// At most maxOneEntry names are kept: when they are, the next starts anew.
+var oneEntryListings struct {
+	sync.Mutex
+	m map[oneEntry]*listing
+}
+
+const maxOneEntry = 64
+
+// oneEntryListing is the listing of a folder that holds e alone.
+func oneEntryListing(e fs.DirEntry) *listing {
+	key := oneEntry{e.Name(), e.Type()}
+	shared := &oneEntryListings
+	shared.Lock()
+	defer shared.Unlock()
+	if l := shared.m[key]; l != nil {
 		return l
 	}
-	l := newListing(entries, nil)
-	if len(d.single) < maxSingle {
-		if d.single == nil {
-			d.single = map[oneEntry]*listing{}
-		}
-		d.single[key] = l
+	if shared.m == nil || len(shared.m) == maxOneEntry {
+		shared.m = map[oneEntry]*listing{} // the names seen lately are kept
 	}
+	l := &listing{names: []string{key.name}, types: []fs.FileMode{key.typ}}
+	shared.m[key] = l
 	return l
 }
 
@@ -343,8 +347,8 @@ func (d *disk) readDir(path string) ([]fs.DirEntry, error) {
 	}
 	entries, err := d.fs.ReadDir(path)
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	l = newListing(entries, err)
 	d.mu.Lock()
-	l = d.listingOf(entries, err)
 	d.put(path, func(h *held) { h.list = l })
 	d.mu.Unlock()
 	return entries, err
