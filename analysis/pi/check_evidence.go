@@ -86,10 +86,6 @@ func (c *checker) checkCriterionState() {
 	}
 	known := c.knownIDs()
 	rows := d.Evidence.NewestTimed
-	runs := map[string]bool{}
-	for _, r := range d.Runs {
-		runs[r.RelPath] = true
-	}
 	for i, e := range d.CriterionState.Entries {
 		if c.stopped(i) {
 			return
@@ -112,7 +108,7 @@ func (c *checker) checkCriterionState() {
 				"criterion-state.json records %s as %q, but the evidence row of the same time says %q; correct whichever is wrong", e.ID, e.Outcome, row.Outcome)
 			dg.Related = []diag.Related{related(row.File, row.Span, "evidence row")}
 			c.add(file, dg)
-		case e.LastEvidencePath != "" && !runs[filepath.ToSlash(filepath.Clean(e.LastEvidencePath))]:
+		case e.LastEvidencePath != "" && !d.hasRun(filepath.ToSlash(filepath.Clean(e.LastEvidencePath))):
 			at := e.KeySpan
 			if m := e.Object.Get("lastEvidencePath"); m != nil {
 				at = m.ValueSpan

@@ -138,6 +138,21 @@ func (d *Dir) run(p string) *EvidenceRun {
 	return nil
 }
 
+// hasRun reports whether one of d's runs has the RelPath rel
+// (slash-separated, clean): what criterion-state.json's lastEvidencePath
+// is compared with, found without a set of every run's path.
+func (d *Dir) hasRun(rel string) bool {
+	if d.Evidence != nil {
+		return d.Evidence.runAt(rel) != nil
+	}
+	for _, r := range d.Runs {
+		if r.RelPath == rel {
+			return true
+		}
+	}
+	return false
+}
+
 // Digester is implemented by file systems that know the SHA-256 of a
 // file's content without reading it (the workspace's, for a file it read
 // and has had no change of since): ReloadEvidence then takes over an
@@ -387,16 +402,27 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 	if !l.allowed(l.dir, "work") {
 		return nil
 	}
-	var jobs []runJob
+	type segment struct {
+		name   string
+		stamps []string
+	}
+	var segs []segment
+	n := 0
 	for _, seg := range l.subdirs(work) {
 		if !l.allowed(filepath.Join(work, seg), "evidence") {
 			continue
 		}
-		seg := l.intern.str(seg)
-		for _, stamp := range l.subdirs(filepath.Join(work, seg, "evidence")) {
-			jobs = append(jobs, runJob{seg: seg, stamp: stamp})
+		stamps := l.subdirs(filepath.Join(work, seg, "evidence"))
+		segs = append(segs, segment{l.intern.str(seg), stamps})
+		n += len(stamps)
+	}
+	jobs := make([]runJob, 0, n)
+	for _, seg := range segs {
+		for _, stamp := range seg.stamps {
+			jobs = append(jobs, runJob{seg: seg.name, stamp: stamp})
 		}
 	}
+	segs = nil // the jobs hold their names
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -434,7 +460,7 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 	for _, e := range errs {
 		l.errors = append(l.errors, e.err)
 	}
-	n := 0
+	n = 0
 	for i := range jobs {
 		if jobs[i].run != nil {
 			n++

@@ -102,7 +102,7 @@ func parseEvidence(src []byte, in *interner) ([]EvidenceRow, []JSONProblem) {
 			Because: obj.Str("because"), Source: Source(in.strOf(obj, "source")), RecordedBy: in.strOf(obj, "recordedBy"),
 			NarrativePath: obj.Str("narrativePath"),
 		}
-		row.schema = schemaProblems(obj)
+		row.schema = schemaProblems(obj, &row)
 		rows = append(rows, row)
 	}
 	if len(rows) == 0 {
@@ -129,7 +129,9 @@ func valueSpan(o *JSONObject, name string) source.Span {
 	return source.Span{}
 }
 
-func schemaProblems(obj *JSONObject) []JSONProblem {
+// schemaProblems are obj's breaks of the schema; row is obj as read, whose
+// string values are not decoded again.
+func schemaProblems(obj *JSONObject, row *EvidenceRow) []JSONProblem {
 	var out []JSONProblem
 	add := func(span source.Span, format string, args ...any) {
 		out = append(out, JSONProblem{Span: span, Message: fmt.Sprintf(format, args...), Code: diag.EvidenceInvalid})
@@ -150,7 +152,13 @@ func schemaProblems(obj *JSONObject) []JSONProblem {
 			add(m.ValueSpan, "property %q must be a %s, not a %s", m.Name, strings.ReplaceAll(want, "|", " or "), m.Type())
 			continue
 		}
-		v, _ := m.String()
+		v, read := row.value(m.Name)
+		switch {
+		case !read:
+			continue // a property whose value the schema leaves free
+		case obj.Get(m.Name) != m:
+			v, _ = m.String() // not the value the row took: the last of its name
+		}
 		switch m.Name {
 		case "outcome":
 			if !Outcome(v).Valid() {
@@ -179,6 +187,29 @@ func schemaProblems(obj *JSONObject) []JSONProblem {
 		}
 	}
 	return out
+}
+
+// value is the row's value of the string property name, as read into it
+// from the last member of that name; read is false for the properties
+// whose values the schema does not constrain (beyond their type).
+func (r *EvidenceRow) value(name string) (v string, read bool) {
+	switch name {
+	case "criterionId":
+		return r.CriterionID, true
+	case "outcome":
+		return string(r.Outcome), true
+	case "summary":
+		return r.Summary, true
+	case "ts":
+		return r.TS, true
+	case "source":
+		return string(r.Source), true
+	case "recordedBy":
+		return r.RecordedBy, true
+	case "narrativePath":
+		return r.NarrativePath, true
+	}
+	return "", false
 }
 
 // openSpan is the object's opening brace, where "missing property" goes.

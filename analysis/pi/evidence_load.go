@@ -198,13 +198,34 @@ func (ev *Evidence) run(path string) *EvidenceRun {
 	if !ok {
 		return nil
 	}
+	if r := ev.find(seg, stamp); r != nil && r.Path == path {
+		return r
+	}
+	return nil
+}
+
+// runAt is ev's run whose RelPath is rel (slash-separated, clean), or nil.
+func (ev *Evidence) runAt(rel string) *EvidenceRun {
+	parts := strings.Split(rel, "/")
+	if len(parts) != 5 || parts[0] != "work" || parts[2] != "evidence" || parts[4] != "evidence.json" {
+		return nil
+	}
+	if r := ev.find(parts[1], parts[3]); r != nil && r.RelPath == rel {
+		return r
+	}
+	return nil
+}
+
+// find is ev's run of the segment and stamp, or nil: a binary search of the
+// runs, sorted by segment, then stamp.
+func (ev *Evidence) find(seg, stamp string) *EvidenceRun {
 	i, found := slices.BinarySearchFunc(ev.Runs, seg, func(r *EvidenceRun, seg string) int {
 		if c := strings.Compare(r.Segment, seg); c != 0 {
 			return c
 		}
 		return strings.Compare(r.Stamp, stamp)
 	})
-	if found && ev.Runs[i].Path == path {
+	if found {
 		return ev.Runs[i]
 	}
 	return nil

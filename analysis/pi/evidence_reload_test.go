@@ -112,3 +112,30 @@ func TestRunFoundByPath(t *testing.T) {
 		t.Error("nil evidence: found")
 	}
 }
+
+// criterion-state.json's lastEvidencePath names a run when, cleaned, it is
+// the run's path relative to the charter directory; otherwise it points to
+// nothing and is criterion-state-drift.
+func TestLastEvidencePathNamesARun(t *testing.T) {
+	row := `{"criterionId":"VAL-A-001","outcome":"pass","summary":"s","ts":"2026-01-01T00:00:00.000Z"}`
+	for path, drift := range map[string]int{
+		"work/_charter/evidence/s/evidence.json":         0,
+		"./work/_charter/evidence/s/evidence.json":       0,
+		"work/_charter/evidence/x/../s/evidence.json":    0,
+		"work/_charter/evidence/t/evidence.json":         1,
+		"work/_charter/evidence/s/evidence.json/":        0,
+		"work/_charter/evidence/s":                       1,
+		"work/_charter/runs/s/evidence.json":             1,
+		"/work/_charter/evidence/s/evidence.json":        1,
+		"work/other/evidence/s/evidence.json":            1,
+		"work/_charter/evidence/s/extra/evidence.json":   1,
+		"work/_charter/evidence/s/../../_charter/x.json": 1,
+	} {
+		state := `{"charterId":"c","criteria":{"VAL-A-001":{"outcome":"pass","lastEvidencePath":"` + path + `","lastTs":"2026-01-01T00:00:00.000Z","lastSummary":"s"}}}`
+		got := runCheck(t, map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook"),
+			"work/_charter/evidence/s/evidence.json": row, "criterion-state.json": state}, noSources{})
+		if got["criterion-state-drift"] != drift {
+			t.Errorf("lastEvidencePath %q: %d criterion-state-drift, want %d", path, got["criterion-state-drift"], drift)
+		}
+	}
+}

@@ -163,7 +163,7 @@ func readObjectInto(obj *JSONObject, src []byte, span source.Span) (*JSONObject,
 	scan := jsonScan{src: src[:span.End], i: span.Start}
 	ok := scan.object(func(ks, ke, vs, ve int) {
 		// The properties the schemas name are not copied each time.
-		name, known := propertyNames[string(src[ks+1:ke-1])] // none has an escape
+		name, known := propertyName(src[ks+1 : ke-1]) // none has an escape
 		if !known {
 			var plain bool
 			if name, plain = plainString(src[ks:ke]); !plain {
@@ -183,16 +183,19 @@ func readObjectInto(obj *JSONObject, src []byte, span source.Span) (*JSONObject,
 	return obj, nil
 }
 
-// propertyNames are the property names of evidence rows, by themselves:
-// readObject takes a name from here rather than copying it from every
-// row.
-var propertyNames = func() map[string]string {
-	m := map[string]string{}
-	for _, name := range EvidenceProperties() {
-		m[name] = name
+// propertyNames are the property names of evidence rows: readObject
+// takes a name from here rather than copying it from every row.
+var propertyNames = EvidenceProperties()
+
+// propertyName is the one of propertyNames that body spells, if any.
+func propertyName(body []byte) (string, bool) {
+	for _, name := range propertyNames {
+		if string(body) == name {
+			return name, true
+		}
 	}
-	return m
-}()
+	return "", false
+}
 
 // readArray returns the spans of the elements of the array at span of
 // valid JSON src.
