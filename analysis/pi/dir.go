@@ -1,7 +1,6 @@
 package pi
 
 import (
-	"cmp"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -456,7 +455,7 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 		l.progress(len(jobs), len(jobs))
 	}
 	// In the order of the runs, each run's in the order found.
-	slices.SortStableFunc(errs, func(a, b jobError) int { return cmp.Compare(a.job, b.job) })
+	slices.SortStableFunc(errs, func(a, b jobError) int { return a.job - b.job })
 	for _, e := range errs {
 		l.errors = append(l.errors, e.err)
 	}
