@@ -36,8 +36,8 @@ func BenchmarkCheckMonorepo(b *testing.B) {
 
 // BenchmarkCheckHistory is `charter-lsp check .` in a project whose one pi
 // charter has CHARTER_BENCH_RUNS evidence runs (default 10,000) on the
-// realistic 100-VAL register, as lspbench's history and curve sections
-// write it: one charter folder, so nothing is released before its check
+// realistic 100-VAL register (gen.History, what lspbench's history and
+// curve sections write): one charter folder, so nothing is released before its check
 // ends. CHARTER_BENCH_HISTORY names a folder to keep the tree warm in; it
 // is written there when missing.
 func BenchmarkCheckHistory(b *testing.B) {
@@ -45,13 +45,12 @@ func BenchmarkCheckHistory(b *testing.B) {
 	if s := os.Getenv("CHARTER_BENCH_RUNS"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
-	root := os.Getenv("CHARTER_BENCH_HISTORY")
+	root, kept := os.Getenv("CHARTER_BENCH_HISTORY"), true
 	if root == "" {
-		root = b.TempDir()
+		root, kept = b.TempDir(), false
 	}
-	if _, err := os.Stat(root); err != nil || root != os.Getenv("CHARTER_BENCH_HISTORY") {
-		p := gen.Project{Milestones: gen.RealisticMilestones, VALs: gen.RealisticVALs, Runs: n, Sources: 100, State: true}
-		if _, err := p.Write(root); err != nil {
+	if _, err := os.Stat(root); err != nil || !kept {
+		if _, err := gen.History(n).Write(root); err != nil {
 			b.Fatal(err)
 		}
 	}
