@@ -522,13 +522,10 @@ func (l *loader) loadRun(seg, stamp string, prev *Evidence, in *interner, errs *
 		}
 		return nil
 	}
-	digest, known := [sha256.Size]byte{}, false
-	if digests {
-		digest, known = dg.Digest(p) // taken as it was read
-	}
-	if !known {
-		digest = sha256.Sum256(src)
-	}
+	// Hashed here rather than asked of the file system (Digester): a run
+	// of a few hundred bytes hashes faster than its path is looked up,
+	// and the parse just read all of it anyway.
+	digest := sha256.Sum256(src)
 	if old := prev.sameRun(p, digest); old != nil {
 		// Its rows are shared; the copy reads through this load's file
 		// system, so it does not hold the previous one (a snapshot) alive.
