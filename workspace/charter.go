@@ -168,17 +168,24 @@ func (s *Snapshot) piCheck(ctx context.Context, c *charter, path string) ([]diag
 	if err != nil {
 		return nil, err
 	}
-	cfg, _ := s.Config(path)
 	ds := v.Diagnostics(ctx, path, s.Created)
 	if err := ctx.Err(); err != nil {
 		return nil, err // cut short: not an answer
 	}
+	md := strings.HasSuffix(strings.ToLower(path), ".md")
+	if len(ds) == 0 && !md {
+		// Finish has nothing to do (no suppression comments outside
+		// markdown): the configuration is not looked up for each of a
+		// history's runs with nothing to say.
+		return ds, nil
+	}
+	cfg, _ := s.Config(path)
 	// Finish needs the text's index for a markdown file's suppression
 	// comments and for a diagnostic not located yet; an evidence run's come
 	// located (the check read the run to place them), and it is not read
 	// once more for nothing.
 	var ix *source.Index
-	if strings.HasSuffix(strings.ToLower(path), ".md") || slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.File == "" }) {
+	if md || slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.File == "" }) {
 		ix = s.fileOnce(path).Index()
 	}
 	return analysis.Finish(ds, path, ix, cfg), nil

@@ -26,6 +26,10 @@ import (
 type disk struct {
 	fs   vfs.FS
 	busy *inflight.Counter // the session's computations in flight
+	// readOnce: the session's caller reads each file once and never asks
+	// what changed (Options.ReadOnce), so a file read through keeps
+	// nothing here, not even its stat and digest.
+	readOnce bool
 
 	mu   sync.Mutex
 	held pathTree[held]
@@ -60,10 +64,48 @@ type listing struct {
 }
 
 func newListing(entries []fs.DirEntry, err error) *listing {
+	if err == nil && len(entries) == 1 {
+		return oneEntryListing(entries[0])
+	}
 	l := &listing{names: make([]string, len(entries)), types: make([]fs.FileMode, len(entries)), err: err}
 	for i, e := range entries {
 		l.names[i], l.types[i] = e.Name(), e.Type()
 	}
+	return l
+}
+
+// oneEntry is the entry of a folder that holds one.
+type oneEntry struct {
+	name string
+	typ  fs.FileMode
+}
+
+// oneEntryListings are the listings of a folder holding one entry, made
+// once for every folder holding one of that name and type (listings are
+// immutable): a history's run folders each hold their evidence.json, and a
+// hundred thousand copies of that listing would be held until check ends.
+// At most maxOneEntry names are kept: when they are, the next starts anew.
+var oneEntryListings struct {
+	sync.Mutex
+	m map[oneEntry]*listing
+}
+
+const maxOneEntry = 64
+
+// oneEntryListing is the listing of a folder that holds e alone.
+func oneEntryListing(e fs.DirEntry) *listing {
+	key := oneEntry{e.Name(), e.Type()}
+	shared := &oneEntryListings
+	shared.Lock()
+	defer shared.Unlock()
+	if l := shared.m[key]; l != nil {
+		return l
+	}
+	if shared.m == nil || len(shared.m) == maxOneEntry {
+		shared.m = map[oneEntry]*listing{} // the names seen lately are kept
+	}
+	l := &listing{names: []string{key.name}, types: []fs.FileMode{key.typ}}
+	shared.m[key] = l
 	return l
 }
 
@@ -129,7 +171,7 @@ func (d *disk) file(path string) *File {
 	if f != nil {
 		return f
 	}
-	f = d.load(path)
+	f = d.load(path, true)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if cur := d.get(path).file; cur != nil {
@@ -143,6 +185,8 @@ func (d *disk) file(path string) *File {
 // change is still seen): for an evidence run, which the loader parses once
 // and reads again only to place a diagnostic; a hundred thousand of them
 // would otherwise stay in memory. A file already held is returned as held.
+// A read-once disk keeps neither the stat nor the digest: nothing asks
+// whether the file changed.
 func (d *disk) readThrough(path string) *File {
 	d.mu.Lock()
 	f := d.get(path).file
@@ -150,8 +194,8 @@ func (d *disk) readThrough(path string) *File {
 	if f != nil {
 		return f
 	}
-	f = d.load(path)
-	if f.Err == nil {
+	f = d.load(path, !d.readOnce)
+	if f.Err == nil && !d.readOnce {
 		sum := sha256.Sum256(f.Text)
 		d.mu.Lock()
 		d.put(path, func(h *held) { h.digest = &sum })
@@ -171,14 +215,14 @@ func (d *disk) digest(path string) (sum [sha256.Size]byte, ok bool) {
 	return sum, false
 }
 
-// load reads path.
-func (d *disk) load(path string) *File {
+// load reads path; keepStat keeps the stat taken on the way.
+func (d *disk) load(path string, keepStat bool) *File {
 	f := &File{Path: path, busy: d.busy}
-	if data, info, ok := d.readStat(path); ok {
+	if data, info, ok := d.readStat(path, keepStat); ok {
 		f.Text, f.Size, f.Mode, f.ModTime = data, info.Size(), info.Mode(), info.ModTime()
 		return f
 	}
-	info, err := d.stat(path)
+	info, err := d.statKeeping(path, keepStat)
 	switch {
 	case err != nil:
 		f.Err = err
@@ -198,9 +242,10 @@ func (d *disk) load(path string) *File {
 	return f
 }
 
-// readStat reads path and keeps its stat in one go, when the file system
-// can (vfs.StatReader) and the stat is not held already.
-func (d *disk) readStat(path string) ([]byte, fs.FileInfo, bool) {
+// readStat reads path and takes its stat in one go, when the file system
+// can (vfs.StatReader) and the stat is not held already; keep keeps the
+// stat.
+func (d *disk) readStat(path string, keep bool) ([]byte, fs.FileInfo, bool) {
 	sr, ok := d.fs.(vfs.StatReader)
 	if !ok {
 		return nil, nil, false
@@ -212,8 +257,8 @@ func (d *disk) readStat(path string) ([]byte, fs.FileInfo, bool) {
 		return nil, nil, false
 	}
 	data, info, ok := sr.ReadStat(path)
-	if !ok {
-		return nil, nil, false
+	if !ok || !keep {
+		return data, info, ok
 	}
 	d.mu.Lock()
 	d.put(path, func(h *held) { h.stat = keptStat(path, info, nil) })
@@ -221,7 +266,10 @@ func (d *disk) readStat(path string) ([]byte, fs.FileInfo, bool) {
 	return data, info, true
 }
 
-func (d *disk) stat(path string) (fs.FileInfo, error) {
+func (d *disk) stat(path string) (fs.FileInfo, error) { return d.statKeeping(path, true) }
+
+// statKeeping is stat; keep keeps a stat taken.
+func (d *disk) statKeeping(path string, keep bool) (fs.FileInfo, error) {
 	d.mu.Lock()
 	r := d.get(path).stat
 	if r == nil && d.absent(path) {
@@ -233,9 +281,11 @@ func (d *disk) stat(path string) (fs.FileInfo, error) {
 		return r.info, r.answer(path)
 	}
 	info, err := d.fs.Stat(path)
-	d.mu.Lock()
-	d.put(path, func(h *held) { h.stat = keptStat(path, info, err) })
-	d.mu.Unlock()
+	if keep {
+		d.mu.Lock()
+		d.put(path, func(h *held) { h.stat = keptStat(path, info, err) })
+		d.mu.Unlock()
+	}
 	return info, err
 }
 

@@ -38,6 +38,13 @@ type Options struct {
 	// out and is due again after delay: a snapshot made then (any Update)
 	// reads it again. The server makes one; the CLI reads once.
 	Reread func(delay time.Duration)
+	// ReadOnce is a caller that asks about each file once and never asks
+	// what changed on disk (Revalidate), nor reloads a charter's evidence
+	// after a change of it: check without --fix. A file read without being
+	// kept (an evidence run) then leaves nothing behind, not even the stat
+	// and digest a revalidation or a reload would compare: a history of a
+	// hundred thousand runs is not held twice.
+	ReadOnce bool
 }
 
 // Settings are the user's settings — the editor's (initializationOptions,
@@ -98,7 +105,9 @@ func NewSession(opts Options) *Session {
 		opts.Now = time.Now
 	}
 	b := inflight.New()
-	s := &Session{disk: newDisk(opts.Disk, b), now: opts.Now, busy: b,
+	d := newDisk(opts.Disk, b)
+	d.readOnce = opts.ReadOnce
+	s := &Session{disk: d, now: opts.Now, busy: b,
 		gitLimits: opts.GitLimits, timeouts: timeouts{reread: opts.Reread}}
 	s.snap.Store(newSnapshot(s, 1))
 	return s

@@ -25,11 +25,11 @@ func (c *checker) unknownMessage(id string) string {
 
 func (c *checker) checkEvidence() {
 	runs := c.d.Runs
-	if c.opts.Only != "" && c.d.Evidence != nil && c.d.Evidence.byPath != nil {
+	if c.opts.Only != "" && c.d.Evidence != nil {
 		// One file asked for (the workspace checks each file on its own):
 		// its run alone, not a walk over every run per file.
 		runs = nil
-		if r := c.d.Evidence.byPath[c.opts.Only]; r != nil {
+		if r := c.d.Evidence.run(c.opts.Only); r != nil {
 			runs = []*EvidenceRun{r}
 		}
 	}
@@ -80,10 +80,6 @@ func (c *checker) checkCriterionState() {
 		return
 	}
 	rows := d.Evidence.NewestTimed
-	runs := map[string]bool{}
-	for _, r := range d.Runs {
-		runs[r.RelPath] = true
-	}
 	for i, e := range d.CriterionState.Entries {
 		if c.stopped(i) {
 			return
@@ -106,7 +102,7 @@ func (c *checker) checkCriterionState() {
 				"criterion-state.json records %s as %q, but the evidence row of the same time says %q; correct whichever is wrong", e.ID, e.Outcome, row.Outcome)
 			dg.Related = []diag.Related{related(row.File, row.Span, "evidence row")}
 			c.add(file, dg)
-		case e.LastEvidencePath != "" && !runs[filepath.ToSlash(filepath.Clean(e.LastEvidencePath))]:
+		case e.LastEvidencePath != "" && !d.hasRun(filepath.ToSlash(filepath.Clean(e.LastEvidencePath))):
 			at := e.KeySpan
 			if m := e.Object.Get("lastEvidencePath"); m != nil {
 				at = m.ValueSpan

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -107,9 +108,9 @@ func (r *EvidenceRun) Read() (*File, error) {
 
 // File returns the loaded file with absolute path p, or nil. It is asked
 // once per file with diagnostics and per related location, so an evidence
-// run is found by its path in the evidence's index rather than by a walk
-// over every run; a run's file is read again (EvidenceRun.Read), and is nil
-// when it changed since it was loaded.
+// run is found by a binary search of the evidence's sorted runs rather than
+// by a walk over every run; a run's file is read again (EvidenceRun.Read),
+// and is nil when it changed since it was loaded.
 func (d *Dir) File(p string) *File {
 	for _, f := range [...]*File{d.CharterFile, d.CriteriaFile, d.ReportFile, d.StateFile, d.CriterionStateFile} {
 		if f != nil && f.Path == p {
@@ -125,8 +126,8 @@ func (d *Dir) File(p string) *File {
 
 // run returns the evidence run whose file is p, or nil.
 func (d *Dir) run(p string) *EvidenceRun {
-	if d.Evidence != nil && d.Evidence.byPath != nil {
-		return d.Evidence.byPath[p]
+	if d.Evidence != nil {
+		return d.Evidence.run(p)
 	}
 	for _, r := range d.Runs {
 		if r.Path == p {
@@ -134,6 +135,21 @@ func (d *Dir) run(p string) *EvidenceRun {
 		}
 	}
 	return nil
+}
+
+// hasRun reports whether one of d's runs has the RelPath rel
+// (slash-separated, clean): what criterion-state.json's lastEvidencePath
+// is compared with, found without a set of every run's path.
+func (d *Dir) hasRun(rel string) bool {
+	if d.Evidence != nil {
+		return d.Evidence.runAt(rel) != nil
+	}
+	for _, r := range d.Runs {
+		if r.RelPath == rel {
+			return true
+		}
+	}
+	return false
 }
 
 // Digester is implemented by file systems that know the SHA-256 of a
@@ -385,30 +401,50 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 	if !l.allowed(l.dir, "work") {
 		return nil
 	}
-	var jobs []runJob
+	type segment struct {
+		name   string
+		stamps []string
+	}
+	var segs []segment
+	n := 0
 	for _, seg := range l.subdirs(work) {
-		evDir := filepath.Join(work, seg, "evidence")
 		if !l.allowed(filepath.Join(work, seg), "evidence") {
 			continue
 		}
-		seg := l.intern.str(seg)
-		for _, stamp := range l.subdirs(evDir) {
-			jobs = append(jobs, runJob{seg: seg, stamp: stamp, dir: filepath.Join(evDir, stamp)})
+		stamps := l.subdirs(filepath.Join(work, seg, "evidence"))
+		segs = append(segs, segment{l.intern.str(seg), stamps})
+		n += len(stamps)
+	}
+	jobs := make([]runJob, 0, n)
+	for _, seg := range segs {
+		for _, stamp := range seg.stamps {
+			jobs = append(jobs, runJob{seg: seg.name, stamp: stamp})
 		}
 	}
+	segs = nil // the jobs hold their names
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var errs []jobError
 	for range min(runtime.GOMAXPROCS(0), len(jobs)/64+1) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			in := &interner{}
+			var found []jobError
 			for i := int(next.Add(1) - 1); i < len(jobs) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
-				l.loadRun(&jobs[i], prev, in)
+				var jerrs []error
+				jobs[i].run = l.loadRun(jobs[i].seg, jobs[i].stamp, prev, in, &jerrs)
+				for _, err := range jerrs {
+					found = append(found, jobError{i, err})
+				}
 				if l.progress != nil && (i+1)%256 == 0 {
 					l.progress(i+1, len(jobs))
 				}
 			}
+			mu.Lock()
+			errs = append(errs, found...)
+			mu.Unlock()
 		}()
 	}
 	wg.Wait()
@@ -418,8 +454,19 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 	if l.progress != nil {
 		l.progress(len(jobs), len(jobs))
 	}
+	// In the order of the runs, each run's in the order found.
+	slices.SortStableFunc(errs, func(a, b jobError) int { return a.job - b.job })
+	for _, e := range errs {
+		l.errors = append(l.errors, e.err)
+	}
+	n = 0
 	for i := range jobs {
-		l.errors = append(l.errors, jobs[i].errs...)
+		if jobs[i].run != nil {
+			n++
+		}
+	}
+	ev.Runs = make([]*EvidenceRun, 0, n)
+	for i := range jobs {
 		if jobs[i].run != nil {
 			ev.Runs = append(ev.Runs, jobs[i].run)
 		}
@@ -427,63 +474,72 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 	return nil
 }
 
-// runJob is one run to load, and what loading it found.
+// runJob is one run to load (work/<seg>/evidence/<stamp>), and the run
+// loaded.
 type runJob struct {
-	seg, stamp, dir string
-	run             *EvidenceRun
-	errs            []error
+	seg, stamp string
+	run        *EvidenceRun
 }
 
-// loadRun loads the run of j, on one of loadRuns' goroutines: nothing of
-// l is changed, and strings are interned in in.
-func (l *loader) loadRun(j *runJob, prev *Evidence, in *interner) {
-	es, _ := l.fsys.ReadDir(j.dir)
+// jobError is an error loading the run of jobs[job].
+type jobError struct {
+	job int
+	err error
+}
+
+// loadRun loads the run work/<seg>/evidence/<stamp> of the charter
+// directory, on one of loadRuns' goroutines: nothing of l is changed,
+// strings are interned in in, and errors are added to errs. It returns
+// nil when there is no run to keep.
+func (l *loader) loadRun(seg, stamp string, prev *Evidence, in *interner, errs *[]error) *EvidenceRun {
+	// The file's path is the one string made for a run: its folder, stamp
+	// and path relative to the charter directory are parts of it.
+	const file = "evidence.json"
+	sep := string(filepath.Separator)
+	base := strings.TrimSuffix(l.dir, sep) // the root: "/" + "work"
+	p := base + sep + "work" + sep + seg + sep + "evidence" + sep + stamp + sep + file
+	dir := p[:len(p)-len(sep+file)]
+	es, _ := l.fsys.ReadDir(dir)
 	for _, e := range es {
-		if e.Name() == "evidence.json" && !l.allowedEntry(j.dir, e, &j.errs) {
-			return
+		if e.Name() == file && !l.allowedEntry(dir, e, errs) {
+			return nil
 		}
 	}
-	p := filepath.Join(j.dir, "evidence.json")
 	dg, digests := l.fsys.(Digester)
 	if digests && prev != nil {
 		if sum, ok := dg.Digest(p); ok {
 			if old := prev.sameRun(p, sum); old != nil {
 				run := *old // as below
 				run.fsys = l.fsys
-				j.run = &run
-				return
+				return &run
 			}
 		}
 	}
 	src, err := l.fsys.ReadFile(p)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
-			j.errs = append(j.errs, err)
+			*errs = append(*errs, err)
 		}
-		return
+		return nil
 	}
-	digest, known := [sha256.Size]byte{}, false
-	if digests {
-		digest, known = dg.Digest(p) // taken as it was read
-	}
-	if !known {
-		digest = sha256.Sum256(src)
-	}
+	// Hashed here rather than asked of the file system (Digester): a run
+	// of a few hundred bytes hashes faster than its path is looked up,
+	// and the parse just read all of it anyway.
+	digest := sha256.Sum256(src)
 	if old := prev.sameRun(p, digest); old != nil {
 		// Its rows are shared; the copy reads through this load's file
 		// system, so it does not hold the previous one (a snapshot) alive.
 		run := *old
 		run.fsys = l.fsys
-		j.run = &run
-		return
+		return &run
 	}
-	seg, stamp := j.seg, j.stamp
-	run := &EvidenceRun{Segment: seg, Stamp: stamp, Path: p, fsys: l.fsys, digest: digest,
-		RelPath: "work/" + seg + "/evidence/" + stamp + "/evidence.json"}
-	if filepath.Separator == '/' && strings.HasSuffix(p, "/"+run.RelPath) {
-		run.RelPath = p[len(p)-len(run.RelPath):] // one string for both
-		run.Stamp = p[len(p)-len(stamp)-len("/evidence.json") : len(p)-len("/evidence.json")]
+	run := in.run()
+	*run = EvidenceRun{Segment: seg, Stamp: dir[len(dir)-len(stamp):], Path: p, fsys: l.fsys, digest: digest}
+	if sep == "/" {
+		run.RelPath = p[len(base)+len(sep):]
+	} else {
+		run.RelPath = "work/" + seg + "/evidence/" + stamp + "/" + file
 	}
 	run.Rows, run.Problems = parseEvidence(src, in)
-	j.run = run
+	return run
 }

@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -82,27 +83,30 @@ func parseEvidence(src []byte, in *interner) ([]EvidenceRow, []JSONProblem) {
 	default:
 		return nil, []JSONProblem{{Span: span, Message: "evidence.json must hold a row object or an array of rows, found " + jsonType(src[span.Start:span.End]), Code: diag.EvidenceInvalid}}
 	}
-	var rows []EvidenceRow
+	rows := in.rowSlab(len(spans))
 	var problems []JSONProblem
 	for i, s := range spans {
 		if src[s.Start] != '{' {
 			problems = append(problems, JSONProblem{Span: s, Message: fmt.Sprintf("row %d is a JSON %s, not an evidence object", i+1, jsonType(src[s.Start:s.End])), Code: diag.EvidenceInvalid})
 			continue
 		}
-		obj, err := readObject(src, s)
+		obj, err := in.object(src, s)
 		if err != nil {
 			problems = append(problems, JSONProblem{Span: s, Message: "invalid JSON: " + err.Error(), Code: diag.JSONInvalid})
 			continue
 		}
 		row := EvidenceRow{
 			Span: s, IDSpan: valueSpan(obj, "criterionId"), SourceSpan: valueSpan(obj, "source"), BecauseSpan: valueSpan(obj, "because"),
-			CriterionID: in.str(obj.Str("criterionId")), Outcome: Outcome(in.str(obj.Str("outcome"))), Summary: obj.Str("summary"),
-			TS: obj.Str("ts"), CharterID: in.str(obj.Str("charterId")), FeatureID: in.str(obj.Str("featureId")),
-			Because: obj.Str("because"), Source: Source(in.str(obj.Str("source"))), RecordedBy: in.str(obj.Str("recordedBy")),
+			CriterionID: in.strOf(obj, "criterionId"), Outcome: Outcome(in.strOf(obj, "outcome")), Summary: obj.Str("summary"),
+			TS: obj.Str("ts"), CharterID: in.strOf(obj, "charterId"), FeatureID: in.strOf(obj, "featureId"),
+			Because: obj.Str("because"), Source: Source(in.strOf(obj, "source")), RecordedBy: in.strOf(obj, "recordedBy"),
 			NarrativePath: obj.Str("narrativePath"),
 		}
-		row.schema = schemaProblems(obj)
+		row.schema = schemaProblems(obj, &row)
 		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		rows = nil // as when no row was made
 	}
 	return rows, problems
 }
@@ -125,7 +129,9 @@ func valueSpan(o *JSONObject, name string) source.Span {
 	return source.Span{}
 }
 
-func schemaProblems(obj *JSONObject) []JSONProblem {
+// schemaProblems are obj's breaks of the schema; row is obj as read, whose
+// string values are not decoded again.
+func schemaProblems(obj *JSONObject, row *EvidenceRow) []JSONProblem {
 	var out []JSONProblem
 	add := func(span source.Span, format string, args ...any) {
 		out = append(out, JSONProblem{Span: span, Message: fmt.Sprintf(format, args...), Code: diag.EvidenceInvalid})
@@ -146,7 +152,13 @@ func schemaProblems(obj *JSONObject) []JSONProblem {
 			add(m.ValueSpan, "property %q must be a %s, not a %s", m.Name, strings.ReplaceAll(want, "|", " or "), m.Type())
 			continue
 		}
-		v, _ := m.String()
+		v, read := row.value(m.Name)
+		switch {
+		case !read:
+			continue // a property whose value the schema leaves free
+		case obj.Get(m.Name) != m:
+			v, _ = m.String() // not the value the row took: the last of its name
+		}
 		switch m.Name {
 		case "outcome":
 			if !Outcome(v).Valid() {
@@ -177,6 +189,29 @@ func schemaProblems(obj *JSONObject) []JSONProblem {
 	return out
 }
 
+// value is the row's value of the string property name, as read into it
+// from the last member of that name; read is false for the properties
+// whose values the schema does not constrain (beyond their type).
+func (r *EvidenceRow) value(name string) (v string, read bool) {
+	switch name {
+	case "criterionId":
+		return r.CriterionID, true
+	case "outcome":
+		return string(r.Outcome), true
+	case "summary":
+		return r.Summary, true
+	case "ts":
+		return r.TS, true
+	case "source":
+		return string(r.Source), true
+	case "recordedBy":
+		return r.RecordedBy, true
+	case "narrativePath":
+		return r.NarrativePath, true
+	}
+	return "", false
+}
+
 // openSpan is the object's opening brace, where "missing property" goes.
 func (o *JSONObject) openSpan() source.Span {
 	return source.Span{Start: o.Span.Start, End: o.Span.Start + 1}
@@ -196,7 +231,81 @@ func IsISOTime(s string) bool {
 
 // interner hands out one copy of each string it is given: the strings that
 // repeat across the runs of one load. A nil interner returns s as it is.
-type interner struct{ m map[string]string }
+// It also hands out the runs and rows of one loading goroutine from slabs,
+// a few allocations for a history's hundred thousand runs rather than two
+// a run.
+type interner struct {
+	m    map[string]string
+	runs []EvidenceRun // the slab runs are taken from
+	rows []EvidenceRow // the slab rows are taken from
+	// slab is the size of the next slab of either.
+	slab int
+	// obj is the room one row object at a time is read into: its values
+	// are copied out of it into the row.
+	obj JSONObject
+}
+
+// object reads the object at span of src (readObject): into in's room, used
+// again for the next, when in is not nil.
+func (in *interner) object(src []byte, span source.Span) (*JSONObject, error) {
+	if in == nil {
+		return readObject(src, span)
+	}
+	return readObjectInto(&in.obj, src, span)
+}
+
+// slabMax is the most runs or rows a slab holds; slabs grow to it from a
+// few, so that loading a few runs (a reload) takes little.
+const slabMax = 512
+
+// nextSlab is the size of a new slab: twice the last one, up to slabMax.
+func (in *interner) nextSlab() int {
+	in.slab = min(slabMax, max(8, 2*in.slab))
+	return in.slab
+}
+
+// run is a new run from in's slab.
+func (in *interner) run() *EvidenceRun {
+	if len(in.runs) == 0 {
+		in.runs = make([]EvidenceRun, in.nextSlab())
+	}
+	r := &in.runs[0]
+	in.runs = in.runs[1:]
+	return r
+}
+
+// rowSlab is room for n rows from in's slab (length 0, capacity n); a nil
+// interner allocates it, and none is needed for no rows.
+func (in *interner) rowSlab(n int) []EvidenceRow {
+	switch {
+	case n == 0:
+		return nil
+	case in == nil || n > slabMax/4:
+		return make([]EvidenceRow, 0, n)
+	}
+	if len(in.rows) < n {
+		in.rows = make([]EvidenceRow, max(n, in.nextSlab()))
+	}
+	rows := in.rows[:0:n]
+	in.rows = in.rows[n:]
+	return rows
+}
+
+// strOf is in.str(o.Str(name)), without making a copy of a plain string
+// value (no escapes) that in holds already.
+func (in *interner) strOf(o *JSONObject, name string) string {
+	m := o.Get(name)
+	if in != nil && m != nil && len(m.Raw) >= 2 && m.Raw[0] == '"' {
+		body := m.Raw[1 : len(m.Raw)-1]
+		if bytes.IndexByte(body, '\\') < 0 {
+			if s, ok := in.m[string(body)]; ok {
+				return s
+			}
+		}
+	}
+	s, _ := m.String()
+	return in.str(s)
+}
 
 func (in *interner) str(s string) string {
 	if in == nil || s == "" {

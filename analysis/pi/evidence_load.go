@@ -27,8 +27,6 @@ type Evidence struct {
 	NewestTimed map[string]Result
 	// Errors are read failures and refused symlinks under work/.
 	Errors []error
-
-	byPath map[string]*EvidenceRun // Runs by their file's path (Dir.File)
 }
 
 // LoadEvidence reads every run of the charter directory dir. It stops early,
@@ -104,7 +102,7 @@ func LoadRuns(ctx context.Context, fsys vfs.FS, dir string, rels []string) (*Evi
 		if !l.subdir(work, seg) || !l.allowed(segDir, "evidence") || !l.subdir(evDir, stamp) {
 			continue
 		}
-		jobs = append(jobs, runJob{seg: l.intern.str(seg), stamp: stamp, dir: filepath.Join(evDir, stamp)})
+		jobs = append(jobs, runJob{seg: l.intern.str(seg), stamp: stamp})
 	}
 	sort.Slice(jobs, func(i, j int) bool {
 		if jobs[i].seg != jobs[j].seg {
@@ -116,10 +114,8 @@ func LoadRuns(ctx context.Context, fsys vfs.FS, dir string, rels []string) (*Evi
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		l.loadRun(&jobs[i], nil, &l.intern)
-		l.errors = append(l.errors, jobs[i].errs...)
-		if jobs[i].run != nil {
-			ev.Runs = append(ev.Runs, jobs[i].run)
+		if run := l.loadRun(jobs[i].seg, jobs[i].stamp, nil, &l.intern, &l.errors); run != nil {
+			ev.Runs = append(ev.Runs, run)
 		}
 	}
 	ev.Errors = l.errors
@@ -140,14 +136,12 @@ func plainName(name string) bool {
 func (ev *Evidence) reduce(ctx context.Context) error {
 	ev.Newest = map[string]Result{}
 	ev.NewestTimed = map[string]Result{}
-	ev.byPath = make(map[string]*EvidenceRun, len(ev.Runs))
 	for n, r := range ev.Runs {
 		if n%64 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		ev.byPath[r.Path] = r
 		for i := range r.Rows {
 			row := &r.Rows[i]
 			if row.CriterionID == "" {
@@ -179,17 +173,88 @@ func (ev *Evidence) reduce(ctx context.Context) error {
 // read and parsed as one of ev's runs: it is there, a regular file within
 // the size limit, and readable.
 func (ev *Evidence) Loaded(path string) bool {
-	return ev != nil && ev.byPath[path] != nil
+	return ev.run(path) != nil
 }
 
 // sameRun returns ev's run of the evidence.json at path when its content
 // had the same digest; nil otherwise (or when ev is nil).
 func (ev *Evidence) sameRun(path string, digest [sha256.Size]byte) *EvidenceRun {
-	if ev == nil || ev.byPath == nil {
-		return nil
-	}
-	if old := ev.byPath[path]; old != nil && old.digest == digest {
+	if old := ev.run(path); old != nil && old.digest == digest {
 		return old
 	}
 	return nil
+}
+
+// run is ev's run whose evidence.json is at path (absolute, clean), or nil
+// (also when ev is nil). It is asked once per file checked, and of every
+// run a reload reads: the runs are sorted by segment, then stamp, and path
+// names both, so it is a binary search, not an index of a hundred thousand
+// paths.
+func (ev *Evidence) run(path string) *EvidenceRun {
+	if ev == nil {
+		return nil
+	}
+	seg, stamp, ok := runNames(path)
+	if !ok {
+		return nil
+	}
+	if r := ev.find(seg, stamp); r != nil && r.Path == path {
+		return r
+	}
+	return nil
+}
+
+// runAt is ev's run whose RelPath is rel (slash-separated, clean), or nil.
+func (ev *Evidence) runAt(rel string) *EvidenceRun {
+	parts := strings.Split(rel, "/")
+	if len(parts) != 5 || parts[0] != "work" || parts[2] != "evidence" || parts[4] != "evidence.json" {
+		return nil
+	}
+	if r := ev.find(parts[1], parts[3]); r != nil && r.RelPath == rel {
+		return r
+	}
+	return nil
+}
+
+// find is ev's run of the segment and stamp, or nil: a binary search of the
+// runs, sorted by segment, then stamp.
+func (ev *Evidence) find(seg, stamp string) *EvidenceRun {
+	i, found := slices.BinarySearchFunc(ev.Runs, seg, func(r *EvidenceRun, seg string) int {
+		if c := strings.Compare(r.Segment, seg); c != 0 {
+			return c
+		}
+		return strings.Compare(r.Stamp, stamp)
+	})
+	if found {
+		return ev.Runs[i]
+	}
+	return nil
+}
+
+// runNames are the segment and stamp of a run's path,
+// …/work/<segment>/evidence/<stamp>/evidence.json; ok is false for a path
+// of another shape.
+func runNames(path string) (seg, stamp string, ok bool) {
+	const sep = string(filepath.Separator)
+	rest, found := strings.CutSuffix(path, sep+"evidence.json")
+	if !found {
+		return "", "", false
+	}
+	i := strings.LastIndex(rest, sep)
+	if i < 0 {
+		return "", "", false
+	}
+	rest, stamp = rest[:i], rest[i+1:]
+	if rest, found = strings.CutSuffix(rest, sep+"evidence"); !found {
+		return "", "", false
+	}
+	i = strings.LastIndex(rest, sep)
+	if i < 0 {
+		return "", "", false
+	}
+	rest, seg = rest[:i], rest[i+1:]
+	if !strings.HasSuffix(rest, sep+"work") {
+		return "", "", false
+	}
+	return seg, stamp, true
 }

@@ -66,3 +66,76 @@ func TestReloadEvidenceReusesUnchangedRuns(t *testing.T) {
 		t.Errorf("the changed run's outcome is %q", got.Outcome)
 	}
 }
+
+// A run is found by its path among the sorted runs, also when segment and
+// stamp names sort otherwise as parts of a path ("m" before "m-a", but
+// "m-a/" before "m/"); a path that is no run's is not.
+func TestRunFoundByPath(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	names := []string{"a", "a b", "a!", "a-b", "a.c", "a0", "aa", "b", "b-", "b-c", "b.", "B"}
+	for _, seg := range names {
+		for _, stamp := range names {
+			p := filepath.Join(dir, "work", seg, "evidence", stamp, "evidence.json")
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, gen.Evidence("c", seg, "VAL-X", "pass", "2026-12-02T00:00:00.000Z"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			paths = append(paths, p)
+		}
+	}
+	ev, err := LoadEvidence(context.Background(), vfs.OS, dir)
+	if err != nil || len(ev.Runs) != len(paths) {
+		t.Fatalf("load: %d runs of %d, %v", len(ev.Runs), len(paths), err)
+	}
+	for _, p := range paths {
+		if r := ev.run(p); r == nil || r.Path != p || !ev.Loaded(p) {
+			t.Errorf("%s: not found", p)
+		}
+	}
+	for _, p := range []string{
+		filepath.Join(dir, "work", "a", "evidence", "c", "evidence.json"),
+		filepath.Join(dir, "work", "a", "evidence", "a", "other.json"),
+		filepath.Join(dir, "work", "a", "runs", "a", "evidence.json"),
+		filepath.Join(dir, "else", "a", "evidence", "a", "evidence.json"),
+		filepath.Join(filepath.Dir(dir), "x", "work", "a", "evidence", "a", "evidence.json"),
+		"evidence.json",
+	} {
+		if ev.Loaded(p) {
+			t.Errorf("%s: found, but it is no run", p)
+		}
+	}
+	var none *Evidence
+	if none.Loaded(paths[0]) {
+		t.Error("nil evidence: found")
+	}
+}
+
+// criterion-state.json's lastEvidencePath names a run when, cleaned, it is
+// the run's path relative to the charter directory; otherwise it points to
+// nothing and is criterion-state-drift.
+func TestLastEvidencePathNamesARun(t *testing.T) {
+	row := `{"criterionId":"VAL-A-001","outcome":"pass","summary":"s","ts":"2026-01-01T00:00:00.000Z"}`
+	for path, drift := range map[string]int{
+		"work/_charter/evidence/s/evidence.json":         0,
+		"./work/_charter/evidence/s/evidence.json":       0,
+		"work/_charter/evidence/x/../s/evidence.json":    0,
+		"work/_charter/evidence/t/evidence.json":         1,
+		"work/_charter/evidence/s/evidence.json/":        0,
+		"work/_charter/evidence/s":                       1,
+		"work/_charter/runs/s/evidence.json":             1,
+		"/work/_charter/evidence/s/evidence.json":        1,
+		"work/other/evidence/s/evidence.json":            1,
+		"work/_charter/evidence/s/extra/evidence.json":   1,
+		"work/_charter/evidence/s/../../_charter/x.json": 1,
+	} {
+		state := `{"charterId":"c","criteria":{"VAL-A-001":{"outcome":"pass","lastEvidencePath":"` + path + `","lastTs":"2026-01-01T00:00:00.000Z","lastSummary":"s"}}}`
+		got := runCheck(t, map[string]string{"criteria.md": milestone("### VAL-A-001 One\nVerifier: hook"),
+			"work/_charter/evidence/s/evidence.json": row, "criterion-state.json": state}, noSources{})
+		if got["criterion-state-drift"] != drift {
+			t.Errorf("lastEvidencePath %q: %d criterion-state-drift, want %d", path, got["criterion-state-drift"], drift)
+		}
+	}
+}

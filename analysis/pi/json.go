@@ -150,15 +150,25 @@ func skipJSONSpace(src []byte, i int) int {
 // readObject reads the object at span of valid JSON src. Raw values are
 // parts of src.
 func readObject(src []byte, span source.Span) (*JSONObject, error) {
+	return readObjectInto(&JSONObject{}, src, span)
+}
+
+// readObjectInto is readObject into obj, whose Members' room is used again
+// (a caller that reads many objects and keeps none reuses one).
+func readObjectInto(obj *JSONObject, src []byte, span source.Span) (*JSONObject, error) {
 	if span.Start >= len(src) || src[span.Start] != '{' {
 		return nil, fmt.Errorf("not an object")
 	}
-	obj := &JSONObject{Span: span}
+	*obj = JSONObject{Span: span, Members: obj.Members[:0]}
 	scan := jsonScan{src: src[:span.End], i: span.Start}
 	ok := scan.object(func(ks, ke, vs, ve int) {
-		name, plain := plainString(src[ks:ke])
-		if !plain {
-			_ = json.Unmarshal(src[ks:ke], &name)
+		// The properties the schemas name are not copied each time.
+		name, known := propertyName(src[ks+1 : ke-1]) // none has an escape
+		if !known {
+			var plain bool
+			if name, plain = plainString(src[ks:ke]); !plain {
+				_ = json.Unmarshal(src[ks:ke], &name)
+			}
 		}
 		obj.Members = append(obj.Members, JSONMember{
 			Name:      name,
@@ -171,6 +181,20 @@ func readObject(src []byte, span source.Span) (*JSONObject, error) {
 		return nil, fmt.Errorf("not an object")
 	}
 	return obj, nil
+}
+
+// propertyNames are the property names of evidence rows: readObject
+// takes a name from here rather than copying it from every row.
+var propertyNames = EvidenceProperties()
+
+// propertyName is the one of propertyNames that body spells, if any.
+func propertyName(body []byte) (string, bool) {
+	for _, name := range propertyNames {
+		if string(body) == name {
+			return name, true
+		}
+	}
+	return "", false
 }
 
 // readArray returns the spans of the elements of the array at span of

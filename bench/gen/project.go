@@ -33,6 +33,14 @@ type Project struct {
 	State bool
 }
 
+// History is the long-history project of n runs the benchmarks check and
+// serve: the realistic 100-VAL register, whose VALs each have n/100 runs
+// (as if CI recorded every VAL n/100 times), a hundred source files and
+// criterion-state.json naming each one's latest.
+func History(n int) Project {
+	return Project{Milestones: RealisticMilestones, VALs: RealisticVALs, Runs: n, Sources: 100, State: true}
+}
+
 // runEpoch is the time of the first run; run r is r minutes later.
 var runEpoch = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 

@@ -478,7 +478,9 @@ func (c *checkRun) snapshot(changed []string) *workspace.Snapshot {
 		if len(c.opts.severity) > 0 {
 			settings.Config = settings.Config.Merge(analysis.Config{Severity: c.opts.severity})
 		}
-		c.sess = workspace.NewSession(workspace.Options{Disk: c.fsys, GitLimits: gitLimits})
+		// Without --fix or --diff each file is read and checked once.
+		readOnce := !c.opts.fix && !c.opts.diff
+		c.sess = workspace.NewSession(workspace.Options{Disk: c.fsys, GitLimits: gitLimits, ReadOnce: readOnce})
 		c.snap = c.sess.Update(workspace.Change{Settings: &settings})
 	} else if len(changed) > 0 {
 		c.snap = c.sess.Update(workspace.Change{Disk: changed})

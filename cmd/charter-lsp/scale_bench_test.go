@@ -33,3 +33,32 @@ func BenchmarkCheckMonorepo(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckHistory is `charter-lsp check .` in a project whose one pi
+// charter has CHARTER_BENCH_RUNS evidence runs (default 10,000) on the
+// realistic 100-VAL register (gen.History, what lspbench's history and
+// curve sections write): one charter folder, so nothing is released before its check
+// ends. CHARTER_BENCH_HISTORY names a folder to keep the tree warm in; it
+// is written there when missing.
+func BenchmarkCheckHistory(b *testing.B) {
+	n := 10_000
+	if s := os.Getenv("CHARTER_BENCH_RUNS"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	root, kept := os.Getenv("CHARTER_BENCH_HISTORY"), true
+	if root == "" {
+		root, kept = b.TempDir(), false
+	}
+	if _, err := os.Stat(root); err != nil || !kept {
+		if _, err := gen.History(n).Write(root); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Chdir(root)
+	b.ResetTimer()
+	for b.Loop() {
+		if code := run([]string{"check", "."}, nil, io.Discard, io.Discard); code > 1 {
+			b.Fatalf("check exited %d", code)
+		}
+	}
+}

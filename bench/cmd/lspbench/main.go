@@ -235,14 +235,6 @@ func (b *bench) targets() error {
 	return nil
 }
 
-// historyProject is the long-history folder with n runs: the realistic
-// 100-VAL register, whose VALs each have n/100 runs (as if CI recorded
-// every VAL n/100 times), and criterion-state.json naming each one's
-// latest.
-func historyProject(n int) gen.Project {
-	return gen.Project{Milestones: gen.RealisticMilestones, VALs: gen.RealisticVALs, Runs: n, Sources: 100, State: true}
-}
-
 // largeFolder writes the long-history folder once.
 func (b *bench) largeFolder() (string, error) {
 	if b.large != "" {
@@ -250,7 +242,7 @@ func (b *bench) largeFolder() (string, error) {
 	}
 	progress("writing %d evidence runs…", b.o.runs)
 	var err error
-	b.large, err = b.write("history", historyProject(b.o.runs))
+	b.large, err = b.write("history", gen.History(b.o.runs))
 	return b.large, err
 }
 
@@ -294,7 +286,7 @@ func (b *bench) curve() error {
 		} else {
 			progress("writing %d evidence runs…", n)
 			name := fmt.Sprintf("curve%d", n)
-			if _, err := b.write(name, historyProject(n)); err != nil {
+			if _, err := b.write(name, gen.History(n)); err != nil {
 				return err
 			}
 			root = filepath.Join(b.tmp, name)
