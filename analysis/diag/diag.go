@@ -92,6 +92,12 @@ func New(code Code, span source.Span, format string, args ...any) Diagnostic {
 	if len(args) > 0 {
 		msg = fmt.Sprintf(format, args...)
 	}
+	return Written(code, span, msg)
+}
+
+// Written is New for a message already written (kept from an earlier
+// check): it is not formatted again.
+func Written(code Code, span source.Span, msg string) Diagnostic {
 	return Diagnostic{Span: span, Severity: code.Rule().Severity, Code: code, Source: Source, Message: msg}
 }
 
