@@ -137,8 +137,13 @@ func (s *Snapshot) newView(ctx context.Context, dir string, ev *pi.Evidence, pre
 			return nil, err
 		}
 	}
+	var prevDir *pi.Dir
+	if prev != nil {
+		prevDir = prev.Dir
+	}
 	d := pi.LoadDirWith(s.FS(), dir, pi.LoadOptions{
 		Evidence: ev,
+		Prev:     prevDir,
 		Criteria: func(path string, _ []byte) *pi.Criteria { return s.File(path).Criteria() },
 		Index:    func(path string, _ []byte) *source.Index { return s.File(path).Index() },
 	})
