@@ -207,15 +207,22 @@ func Limit(ds []Diagnostic) []Diagnostic {
 		return ds
 	}
 	var l Limiter
-	kept := ds[:0:0]
+	var kept []Diagnostic // made at the first one left out
 	for i := range ds {
 		if l.Keep(ds[i].File, ds[i].Code, ds[i].Span) {
-			kept = append(kept, ds[i])
-		} else if o := l.over[limitKey{ds[i].File, ds[i].Code}]; o.n == 1 {
+			if kept != nil {
+				kept = append(kept, ds[i])
+			}
+			continue
+		}
+		if kept == nil {
+			kept = append(make([]Diagnostic, 0, len(ds)), ds[:i]...)
+		}
+		if o := l.over[limitKey{ds[i].File, ds[i].Code}]; o.n == 1 {
 			o.first.Range = ds[i].Range // a located list: the note is too
 		}
 	}
-	if len(kept) == len(ds) {
+	if kept == nil {
 		return ds
 	}
 	kept = append(kept, l.Notes("")...)
@@ -228,7 +235,7 @@ func Limit(ds []Diagnostic) []Diagnostic {
 // that asks before building a diagnostic never holds more than MaxPerCode
 // of one code in one file. The zero value is ready to use.
 type Limiter struct {
-	counts map[limitKey]int
+	counts map[limitKey]*int // one lookup per diagnostic, not two
 	over   map[limitKey]*overflow
 	order  []*overflow
 }
@@ -250,10 +257,15 @@ type overflow struct {
 // is among the first MaxPerCode of its file and code.
 func (l *Limiter) Keep(file string, code Code, span source.Span) bool {
 	if l.counts == nil {
-		l.counts, l.over = map[limitKey]int{}, map[limitKey]*overflow{}
+		l.counts, l.over = map[limitKey]*int{}, map[limitKey]*overflow{}
 	}
 	k := limitKey{file, code}
-	if l.counts[k]++; l.counts[k] <= MaxPerCode {
+	n := l.counts[k]
+	if n == nil {
+		n = new(int)
+		l.counts[k] = n
+	}
+	if *n++; *n <= MaxPerCode {
 		return true
 	}
 	o := l.over[k]
