@@ -258,6 +258,8 @@ type parsedBlock struct {
 	invalidHeading *DroppedVAL
 	// placed is shared by the copies that carry each version's offset.
 	placed *placement
+	// sizeNote is the milestone's milestone-size message, if any.
+	sizeNote string
 }
 
 func parseBlock(text []byte, kind blockKind) *parsedBlock {
@@ -278,6 +280,10 @@ func parseBlock(text []byte, kind blockKind) *parsedBlock {
 		}
 	}
 	pb.sections, pb.invalid = parseSections(text, body)
+	if kind == blockH2 && pb.ungrouped == nil && len(pb.sections) > 0 {
+		id := firstToken(text, pb.heading)
+		pb.sizeNote = milestoneSizeNote(string(text[id.Start:id.End]), len(pb.sections))
+	}
 	return pb
 }
 
@@ -450,6 +456,7 @@ func (b *parsedBlock) place(src []byte) ([]*Criterion, *Milestone) {
 		m.Title = string(src[b.start+b.heading.Start : b.start+b.heading.End])
 		m.IDSpan = firstToken(src, b.heading.Shift(b.start))
 		m.ID = string(src[m.IDSpan.Start:m.IDSpan.End])
+		m.sizeNote = b.sizeNote
 		crits = shift(b.sections)
 		for _, c := range crits {
 			c.MilestoneID = m.ID
