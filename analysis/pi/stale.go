@@ -28,8 +28,17 @@ type StaleEvidence struct {
 // is asked once, and only when some VAL could be stale; a project without
 // source folders has nothing stale.
 func FindStale(d *Dir, latest map[string]Result, clock SourceClock) (stale, unjudged []StaleEvidence) {
+	return findStale(d, latest, clock, 0)
+}
+
+// findStale is FindStale with room made for about hint stale VALs (as many
+// as the view before had).
+func findStale(d *Dir, latest map[string]Result, clock SourceClock, hint int) (stale, unjudged []StaleEvidence) {
 	if d.Project == "" || d.Criteria == nil {
 		return nil, nil
+	}
+	if hint > 0 {
+		stale = make([]StaleEvidence, 0, hint+hint/8)
 	}
 	var src SourceChange
 	var have, asked bool
@@ -60,6 +69,9 @@ func FindStale(d *Dir, latest map[string]Result, clock SourceClock) (stale, unju
 		} else {
 			stale = append(stale, se)
 		}
+	}
+	if len(stale) == 0 {
+		stale = nil // as without the room made
 	}
 	return stale, unjudged
 }

@@ -104,13 +104,14 @@ func NewView(fsys vfs.FS, d *Dir, clock SourceClock) *View {
 // (TestNextViewMatchesNewView).
 func NextView(prev *View, fsys vfs.FS, d *Dir, clock SourceClock) *View {
 	c := &viewCarry{evidence: d.Evidence, stateFile: d.CriterionStateFile}
+	hint := 0
 	if prev != nil && prev.carry != nil && prev.carry.carries(d) {
-		c = prev.carry
+		c, hint = prev.carry, len(prev.Stale)
 	} else {
 		c.latest = LatestResults(d)
 	}
 	v := &View{Dir: d, Latest: c.latest, fsys: fsys, carry: c}
-	v.Stale, v.Unjudged = FindStale(d, v.Latest, clock)
+	v.Stale, v.Unjudged = findStale(d, v.Latest, clock, hint)
 	return v
 }
 
