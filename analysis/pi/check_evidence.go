@@ -164,6 +164,9 @@ func (c *checker) checkStale() {
 	if carry.staleNotes == nil {
 		carry.staleNotes = map[string]staleNote{}
 	}
+	// One slab for the related locations (the newest source change) of
+	// the thousands of stale VALs a large register can have.
+	var related []diag.Related
 	for i, st := range stale {
 		if c.stopped(i) {
 			return
@@ -177,7 +180,11 @@ func (c *checker) checkStale() {
 		dg := diag.Written(diag.StaleEvidence, v.HeadingSpan, note.msg)
 		dg.Data = note.data
 		if st.SourcePath != "" {
-			dg.Related = []diag.Related{{File: st.SourcePath, Message: "newest source change"}}
+			if len(related) == 0 {
+				related = make([]diag.Related, len(stale)-i)
+			}
+			related[0] = diag.Related{File: st.SourcePath, Message: "newest source change"}
+			dg.Related, related = related[:1:1], related[1:]
 		}
 		c.add(d.CriteriaPath, dg)
 	}
