@@ -33,17 +33,38 @@ import (
 
 // wireCache keeps the tails of one document's last encoded diagnostics:
 // memory is bounded by that one set, whatever the document's history.
+//
+// A keystroke leaves a document's diagnostics in the order they were (they
+// are sorted by position, and an edit moves everything after it alike),
+// with a few inserted or removed near the edit. So each diagnostic is
+// first compared with the one the last set had at the same place, or a few
+// places further (some were removed): no digest is computed then. Only when
+// that fails more than a few times in a row (a large edit) is the last set
+// indexed by digest, once, to find where the sequences meet again.
 type wireCache struct {
 	mu    sync.Mutex
-	last  map[uint64][]wireEntry // the tails of the previous encode
-	spare map[uint64][]wireEntry // the map before it, cleared, for reuse
-	size  int                    // length of the previous JSON, to size the next
+	last  wireSet // the previous encode's diagnostics and tails, in order
+	spare wireSet // the set before it, emptied, for reuse
+	size  int     // length of the previous JSON, to size the next
+	fresh int     // tails the last encode made afresh (tests)
+}
+
+// wireSet is one encode's tails in the order encoded, and, once needed,
+// their index by digest.
+type wireSet struct {
+	entries  []wireEntry
+	byDigest map[uint64]int32 // the last entry of each digest; nil until indexed
 }
 
 type wireEntry struct {
 	d    *diag.Diagnostic // what the tail encodes (its range aside); never modified
 	tail []byte
+	prev int32 // the entry before with the same digest, -1 for none (indexed sets)
 }
+
+// wireLookahead is how far past the expected place a diagnostic is looked
+// for in the last set, and how many misses in a row index it.
+const wireLookahead = 4
 
 // wireSeed is per process: digests are never compared across processes.
 var wireSeed = maphash.MakeSeed()
@@ -53,44 +74,78 @@ var wireSeed = maphash.MakeSeed()
 func (c *wireCache) encode(ds []diag.Diagnostic) (wire []byte, resultID string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	next := c.spare
-	if next == nil {
-		next = make(map[uint64][]wireEntry, len(ds))
-	}
+	last, next := &c.last, c.spare
+	next.entries = next.entries[:0]
+	c.fresh = 0
 	buf := make([]byte, 0, max(c.size+c.size/8, 2))
 	buf = append(buf, '[')
-	n := 0
+	at, misses := 0, 0 // where the next diagnostic is expected in last
 	for i := range ds {
 		d := &ds[i]
 		if d.Severity == diag.SeverityOff {
 			continue
 		}
-		h := wireDigest(d)
-		tail := findTail(next[h], d)
-		if tail == nil {
-			if tail = findTail(c.last[h], d); tail == nil {
-				tail = encodeTail(d)
+		var tail []byte
+		for k := at; k < min(at+wireLookahead, len(last.entries)); k++ {
+			if sameWire(last.entries[k].d, d) {
+				tail, at, misses = last.entries[k].tail, k+1, 0
+				break
 			}
-			next[h] = append(next[h], wireEntry{d: d, tail: tail})
 		}
-		if n > 0 {
+		if tail == nil {
+			if misses++; misses > wireLookahead || last.byDigest != nil {
+				if k := last.find(d); k >= 0 {
+					tail, at, misses = last.entries[k].tail, k+1, 0
+				}
+			}
+		}
+		if tail == nil {
+			tail = encodeTail(d)
+			c.fresh++
+		}
+		next.entries = append(next.entries, wireEntry{d: d, tail: tail, prev: -1})
+		if len(next.entries) > 1 {
 			buf = append(buf, ',')
 		}
-		n++
 		buf = appendRange(buf, d)
 		buf = append(buf, tail...)
 	}
 	buf = append(buf, ']')
-	clear(c.last)
-	c.spare, c.last, c.size = c.last, next, len(buf)
+	clear(last.entries[:cap(last.entries)]) // holds no diagnostics for nothing
+	last.byDigest = nil
+	c.spare, c.last, c.size = *last, next, len(buf)
 	return buf, wireID(buf)
+}
+
+// find returns the index of an entry of s with d's tail, or -1, indexing
+// s by digest the first time.
+func (s *wireSet) find(d *diag.Diagnostic) int {
+	if s.byDigest == nil {
+		s.byDigest = make(map[uint64]int32, len(s.entries))
+		for i := range s.entries {
+			h := wireDigest(s.entries[i].d)
+			s.entries[i].prev = -1
+			if k, ok := s.byDigest[h]; ok {
+				s.entries[i].prev = k
+			}
+			s.byDigest[h] = int32(i)
+		}
+	}
+	k, ok := s.byDigest[wireDigest(d)]
+	for ok && k >= 0 {
+		if sameWire(s.entries[k].d, d) {
+			return int(k)
+		}
+		k = s.entries[k].prev
+	}
+	return -1
 }
 
 // forget drops the kept tails (the document closed).
 func (c *wireCache) forget() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.last, c.spare, c.size = nil, nil, 0
+	c.last, c.spare, c.size = wireSet{}, wireSet{}, 0
 }
 
 // wireID is the result id of a diagnostics array's JSON.
@@ -98,15 +153,6 @@ func wireID(wire []byte) string { return fmt.Sprintf("%016x", maphash.Bytes(wire
 
 // emptyWire is an empty set of diagnostics.
 var emptyWire = []byte("[]")
-
-func findTail(es []wireEntry, d *diag.Diagnostic) []byte {
-	for _, e := range es {
-		if sameWire(e.d, d) {
-			return e.tail
-		}
-	}
-	return nil
-}
 
 // rangeHead is how protocol.Marshal starts a diagnostic at the zero range;
 // encodeTail cuts it off.

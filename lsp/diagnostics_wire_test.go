@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -55,7 +56,22 @@ func TestWireMatchesProtocolMarshal(t *testing.T) {
 	var ds []diag.Diagnostic
 	for step := range 400 {
 		next := make([]diag.Diagnostic, 0, len(ds)+4)
-		for _, d := range ds {
+		// Now and then a run of them goes at once (a block deleted): the
+		// cache must find where the sets meet again.
+		cutFrom, cutTo := -1, -1
+		if step%7 == 3 && len(ds) > 0 {
+			cutFrom = r.IntN(len(ds))
+			cutTo = cutFrom + 3 + r.IntN(12)
+		}
+		for i, d := range ds {
+			if i >= cutFrom && i < cutTo {
+				continue
+			}
+			if r.IntN(30) == 0 { // new ones before it
+				for range 1 + r.IntN(3) {
+					next = append(next, randomDiagnostic(r))
+				}
+			}
 			switch r.IntN(10) {
 			case 0: // gone
 			case 1: // moved
@@ -104,6 +120,39 @@ func TestWireMatchesProtocolMarshal(t *testing.T) {
 	}
 }
 
+// A keystroke that inserts and removes a diagnostic and moves the rest
+// encodes only the new one: the others are found where the last set had
+// them, without digests.
+func TestWireReusesAlignedTails(t *testing.T) {
+	var ds []diag.Diagnostic
+	for i := range 200 {
+		ds = append(ds, diag.Diagnostic{Severity: diag.SeverityWarning, Code: diag.InvalidVerifier, Message: fmt.Sprintf("VAL-A-%03d: unknown verifier", i),
+			Range: source.Range{Start: source.Position{Line: i}}, Data: map[string]string{"evidence": "work/m1"}})
+	}
+	var c wireCache
+	c.encode(ds)
+	if c.fresh != len(ds) {
+		t.Fatalf("first encode made %d tails, want %d", c.fresh, len(ds))
+	}
+	next := slices.Clone(ds[:100])
+	next = append(next, diag.Diagnostic{Severity: diag.SeverityError, Code: diag.DuplicateVALID, Message: "new"})
+	next = append(next, ds[101:]...) // ds[100] gone
+	for i := range next[101:] {
+		next[101+i].Range.Start.Line++
+	}
+	got, _ := c.encode(next)
+	want, err := protocol.Marshal(toProtocolDiagnostics(next))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("encoded\n%s\nwant\n%s", got, want)
+	}
+	if c.fresh != 1 || c.spare.byDigest != nil {
+		t.Errorf("a keystroke made %d tails afresh (want 1), indexed the last set: %v", c.fresh, c.spare.byDigest != nil)
+	}
+}
+
 // The cache holds the tails of the last set only: a document's memory does
 // not grow with the number of different diagnostics it has had.
 func TestWireCacheKeepsTheLastSet(t *testing.T) {
@@ -115,15 +164,17 @@ func TestWireCacheKeepsTheLastSet(t *testing.T) {
 		}
 		c.encode(ds)
 	}
-	n := 0
-	for _, es := range c.last {
-		n += len(es)
+	spare := 0
+	for _, e := range c.spare.entries[:cap(c.spare.entries)] {
+		if e.d != nil || e.tail != nil {
+			spare++
+		}
 	}
-	if n != 10 || len(c.spare) != 0 {
-		t.Errorf("cache holds %d tails (and %d spare keys) after 100 sets of 10; want the last 10", n, len(c.spare))
+	if n := len(c.last.entries); n != 10 || spare != 0 {
+		t.Errorf("cache holds %d tails (and %d spare ones) after 100 sets of 10; want the last 10", n, spare)
 	}
 	c.forget()
-	if c.last != nil {
+	if c.last.entries != nil {
 		t.Error("forget kept the tails")
 	}
 }

@@ -10,7 +10,6 @@ import (
 // drift fills uncovered, stale, readyNext, sidecarDrift and milestoneArtifacts.
 func (c *computer) drift() {
 	st, d := c.st, c.d
-	stale := c.view.StaleByID
 	uncovered := map[string]bool{}
 	for i := range st.Criteria {
 		v := &st.Criteria[i]
@@ -22,7 +21,7 @@ func (c *computer) drift() {
 			st.Drift.Uncovered = append(st.Drift.Uncovered, Uncovered{v.CriterionID, "non-pass"})
 			uncovered[v.CriterionID] = true
 		default:
-			se, ok := stale[v.CriterionID]
+			se, ok := c.view.StaleOf(v.CriterionID)
 			if !ok {
 				continue
 			}

@@ -24,6 +24,10 @@ type charter struct {
 
 	evidence *promise[*pi.Evidence]
 	view     *promise[*pi.View]
+	// prev is the view of the snapshot before, whose latest results the
+	// next view takes over when the evidence is the same (pi.NextView);
+	// dropped once the view is made.
+	prev *promise[*pi.View]
 	// stale is the evidence before a change of work/, whose unchanged runs
 	// the next load takes over instead of parsing them again.
 	stale *promise[*pi.Evidence]
@@ -35,7 +39,7 @@ type charter struct {
 	loaded, runs atomic.Int64
 	partial      *promise[*pi.Evidence]
 
-	mu     sync.Mutex
+	mu     sync.Mutex                             // guards checks and prev
 	checks map[string]*promise[[]diag.Diagnostic] // by file
 }
 
@@ -44,7 +48,12 @@ type charter struct {
 // reusing the runs that did not change), the symbols when keepSymbols, and
 // the runs a preview reads while the evidence loads when keepPartial.
 func (c *charter) renew(keepEvidence, keepSymbols, keepPartial bool) *charter {
-	n := &charter{dir: c.dir, project: c.project}
+	n := &charter{dir: c.dir, project: c.project, prev: c.prev}
+	if c.view != nil {
+		if _, done := c.view.peek(); done {
+			n.prev = c.view
+		}
+	}
 	if keepSymbols {
 		n.symbols = c.symbols
 	}
@@ -98,14 +107,28 @@ func (s *Snapshot) charterFor(dir string) *charter {
 			if err != nil {
 				return nil, err
 			}
-			return s.newView(ctx, dir, ev)
+			c.mu.Lock()
+			prev := c.prev
+			c.mu.Unlock()
+			var pv *pi.View
+			if prev != nil {
+				pv, _ = prev.peek()
+			}
+			v, err := s.newView(ctx, dir, ev, pv)
+			if err == nil {
+				c.mu.Lock()
+				c.prev = nil // only the view before is taken over, not a chain of them
+				c.mu.Unlock()
+			}
+			return v, err
 		})
 	}
 	return c
 }
 
-// newView is the view of the pi charter dir with the evidence ev.
-func (s *Snapshot) newView(ctx context.Context, dir string, ev *pi.Evidence) (*pi.View, error) {
+// newView is the view of the pi charter dir with the evidence ev; prev,
+// the view of the snapshot before (or nil), lends what did not change.
+func (s *Snapshot) newView(ctx context.Context, dir string, ev *pi.Evidence, prev *pi.View) (*pi.View, error) {
 	// The register's parse is the heavy part of loading what is left: it
 	// is taken under ctx first, so a cancelled load stops in it, and
 	// LoadDirWith below finds it done.
@@ -114,8 +137,13 @@ func (s *Snapshot) newView(ctx context.Context, dir string, ev *pi.Evidence) (*p
 			return nil, err
 		}
 	}
+	var prevDir *pi.Dir
+	if prev != nil {
+		prevDir = prev.Dir
+	}
 	d := pi.LoadDirWith(s.FS(), dir, pi.LoadOptions{
 		Evidence: ev,
+		Prev:     prevDir,
 		Criteria: func(path string, _ []byte) *pi.Criteria { return s.File(path).Criteria() },
 		Index:    func(path string, _ []byte) *source.Index { return s.File(path).Index() },
 	})
@@ -124,7 +152,7 @@ func (s *Snapshot) newView(ctx context.Context, dir string, ev *pi.Evidence) (*p
 	if err != nil {
 		return nil, err
 	}
-	v := pi.NewView(s.FS(), d, clock)
+	v := pi.NextView(prev, s.FS(), d, clock)
 	return v, ctx.Err()
 }
 

@@ -36,7 +36,7 @@ func (s *Snapshot) Preview(ctx context.Context, path string) (ds []diag.Diagnost
 	if err != nil || ev == nil {
 		return nil, false, err
 	}
-	v, err := s.newView(ctx, dir, ev)
+	v, err := s.newView(ctx, dir, ev, nil)
 	if err != nil {
 		return nil, false, err
 	}

@@ -6,7 +6,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -92,6 +91,12 @@ func New(code Code, span source.Span, format string, args ...any) Diagnostic {
 	if len(args) > 0 {
 		msg = fmt.Sprintf(format, args...)
 	}
+	return Written(code, span, msg)
+}
+
+// Written is New for a message already written (kept from an earlier
+// check): it is not formatted again.
+func Written(code Code, span source.Span, msg string) Diagnostic {
 	return Diagnostic{Span: span, Severity: code.Rule().Severity, Code: code, Source: Source, Message: msg}
 }
 
@@ -147,20 +152,47 @@ func (d *Diagnostic) Key() Key { return Key{d.File, d.Span, d.Code} }
 // order of Sort, for what stands for a diagnostic (check keeps each as
 // printed). A slice that is not in order already is sorted as a
 // permutation of indexes, then moved once, its elements being large.
+//
+// The sort merges the runs already in order: a check appends its findings
+// a kind at a time, each kind in the order of the file, so a file's
+// thousands of diagnostics are a few runs, merged in linear time (a merge
+// sort of single elements in the worst case).
 func SortByKey[T any](xs []T, key func(*T) Key) {
-	sorted := true
-	for i := 1; i < len(xs) && sorted; i++ {
-		sorted = CompareKeys(key(&xs[i-1]), key(&xs[i])) <= 0
+	var runs []int // where each run in order begins
+	for i := 1; i < len(xs); i++ {
+		if CompareKeys(key(&xs[i-1]), key(&xs[i])) > 0 {
+			runs = append(runs, i)
+		}
 	}
-	if sorted {
+	if len(runs) == 0 {
 		return
 	}
-	order := make([]int32, len(xs))
+	n := len(xs)
+	bounds := append(append(make([]int, 0, len(runs)+2), 0), runs...)
+	bounds = append(bounds, n)
+	order, spare := make([]int32, n), make([]int32, n)
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortStableFunc(order, func(i, j int32) int { return CompareKeys(key(&xs[i]), key(&xs[j])) })
-	moved := make([]T, len(xs))
+	for len(bounds) > 2 {
+		merged := bounds[:0:0]
+		for r := 0; r+1 < len(bounds); r += 2 {
+			lo, mid, hi := bounds[r], bounds[r+1], bounds[min(r+2, len(bounds)-1)]
+			a, b, out := order[lo:mid], order[mid:hi], spare[lo:lo]
+			for len(a) > 0 && len(b) > 0 {
+				if CompareKeys(key(&xs[a[0]]), key(&xs[b[0]])) <= 0 { // stable: the left one first
+					out, a = append(out, a[0]), a[1:]
+				} else {
+					out, b = append(out, b[0]), b[1:]
+				}
+			}
+			_ = append(append(out, a...), b...)
+			merged = append(merged, lo)
+		}
+		bounds = append(merged, n)
+		order, spare = spare, order
+	}
+	moved := make([]T, n)
 	for k, i := range order {
 		moved[k] = xs[i]
 	}
@@ -201,15 +233,22 @@ func Limit(ds []Diagnostic) []Diagnostic {
 		return ds
 	}
 	var l Limiter
-	kept := ds[:0:0]
+	var kept []Diagnostic // made at the first one left out
 	for i := range ds {
 		if l.Keep(ds[i].File, ds[i].Code, ds[i].Span) {
-			kept = append(kept, ds[i])
-		} else if o := l.over[limitKey{ds[i].File, ds[i].Code}]; o.n == 1 {
+			if kept != nil {
+				kept = append(kept, ds[i])
+			}
+			continue
+		}
+		if kept == nil {
+			kept = append(make([]Diagnostic, 0, len(ds)), ds[:i]...)
+		}
+		if o := l.over[limitKey{ds[i].File, ds[i].Code}]; o.n == 1 {
 			o.first.Range = ds[i].Range // a located list: the note is too
 		}
 	}
-	if len(kept) == len(ds) {
+	if kept == nil {
 		return ds
 	}
 	kept = append(kept, l.Notes("")...)
@@ -222,7 +261,7 @@ func Limit(ds []Diagnostic) []Diagnostic {
 // that asks before building a diagnostic never holds more than MaxPerCode
 // of one code in one file. The zero value is ready to use.
 type Limiter struct {
-	counts map[limitKey]int
+	counts map[limitKey]*int // one lookup per diagnostic, not two
 	over   map[limitKey]*overflow
 	order  []*overflow
 }
@@ -244,10 +283,15 @@ type overflow struct {
 // is among the first MaxPerCode of its file and code.
 func (l *Limiter) Keep(file string, code Code, span source.Span) bool {
 	if l.counts == nil {
-		l.counts, l.over = map[limitKey]int{}, map[limitKey]*overflow{}
+		l.counts, l.over = map[limitKey]*int{}, map[limitKey]*overflow{}
 	}
 	k := limitKey{file, code}
-	if l.counts[k]++; l.counts[k] <= MaxPerCode {
+	n := l.counts[k]
+	if n == nil {
+		n = new(int)
+		l.counts[k] = n
+	}
+	if *n++; *n <= MaxPerCode {
 		return true
 	}
 	o := l.over[k]

@@ -61,12 +61,27 @@ func (c *checker) checkCriteria() {
 		}
 	}
 	for _, m := range cr.Milestones {
-		if n := len(m.Criteria); n < 3 || n > 8 {
-			c.add(file, diag.New(diag.MilestoneSize, m.HeadingSpan,
-				"milestone %s has %s; pi-charter's doctrine is roughly 3–8 behavioural VALs per milestone, so %s",
-				m.ID, feature.Count(n, "VAL"), map[bool]string{true: "add the missing behaviours or merge it into another milestone", false: "split it"}[n < 3]))
+		msg := m.sizeNote // written by the parse of its block
+		if msg == "" {
+			msg = milestoneSizeNote(m.ID, len(m.Criteria))
+		}
+		if msg != "" {
+			c.add(file, diag.Written(diag.MilestoneSize, m.HeadingSpan, msg))
 		}
 	}
+}
+
+// milestoneSizeNote is the milestone-size message of a milestone with n
+// VALs, or "" when n is within pi-charter's doctrine.
+func milestoneSizeNote(id string, n int) string {
+	if n >= 3 && n <= 8 {
+		return ""
+	}
+	todo := "split it"
+	if n < 3 {
+		todo = "add the missing behaviours or merge it into another milestone"
+	}
+	return fmt.Sprintf("milestone %s has %s; pi-charter's doctrine is roughly 3–8 behavioural VALs per milestone, so %s", id, feature.Count(n, "VAL"), todo)
 }
 
 // diagnostics are v's findings that depend on its own text alone. The

@@ -142,25 +142,57 @@ func (c *checker) checkStale() {
 	if len(unjudged) > 0 {
 		c.add(d.CriteriaPath, freshnessUnknown(unjudged))
 	}
+	// The message and data of a VAL's stale diagnostic stay the same from
+	// keystroke to keystroke: the views of one charter share them while
+	// its evidence is unchanged (viewCarry).
+	carry := c.v.carry
+	if carry == nil {
+		carry = &viewCarry{}
+	}
+	carry.mu.Lock()
+	defer carry.mu.Unlock()
+	if carry.staleNotes == nil {
+		carry.staleNotes = map[string]staleNote{}
+	}
+	// One slab for the related locations (the newest source change) of
+	// the thousands of stale VALs a large register can have.
+	var related []diag.Related
 	for i, st := range stale {
 		if c.stopped(i) {
 			return
 		}
-		v, o := st.Criterion, st.Outcome
-		var msg string
-		if !o.TimeOK {
-			msg = fmt.Sprintf("%s requires fresh evidence, and its latest pass has an unreadable time %q, which upstream counts as stale; record new evidence", v.ID, o.TS)
-		} else {
-			msg = fmt.Sprintf("%s requires fresh evidence, but its latest pass (%s) is %s older than the last source change (%s); re-verify and record new evidence",
-				v.ID, o.TS, age(st.SourceTime.Sub(o.Time)), st.SourceTime.UTC().Format(time.RFC3339))
+		v := st.Criterion
+		note, ok := carry.staleNotes[v.ID]
+		if !ok || !note.sourceTime.Equal(st.SourceTime) {
+			note = newStaleNote(st)
+			carry.staleNotes[v.ID] = note
 		}
-		dg := diag.New(diag.StaleEvidence, v.HeadingSpan, "%s", msg)
+		dg := diag.Written(diag.StaleEvidence, v.HeadingSpan, note.msg)
+		dg.Data = note.data
 		if st.SourcePath != "" {
-			dg.Related = []diag.Related{{File: st.SourcePath, Message: "newest source change"}}
+			if len(related) == 0 {
+				related = make([]diag.Related, len(stale)-i)
+			}
+			related[0] = diag.Related{File: st.SourcePath, Message: "newest source change"}
+			dg.Related, related = related[:1:1], related[1:]
 		}
-		dg.Data = map[string]string{"evidence": o.EvidencePath}
 		c.add(d.CriteriaPath, dg)
 	}
+}
+
+// newStaleNote writes the message and data of st's stale-evidence
+// diagnostic. They depend on the VAL's id and latest result and on the
+// source time alone.
+func newStaleNote(st StaleEvidence) staleNote {
+	v, o := st.Criterion, st.Outcome
+	var msg string
+	if !o.TimeOK {
+		msg = fmt.Sprintf("%s requires fresh evidence, and its latest pass has an unreadable time %q, which upstream counts as stale; record new evidence", v.ID, o.TS)
+	} else {
+		msg = fmt.Sprintf("%s requires fresh evidence, but its latest pass (%s) is %s older than the last source change (%s); re-verify and record new evidence",
+			v.ID, o.TS, age(st.SourceTime.Sub(o.Time)), st.SourceTime.UTC().Format(time.RFC3339))
+	}
+	return staleNote{sourceTime: st.SourceTime, msg: msg, data: map[string]string{"evidence": o.EvidencePath}}
 }
 
 // freshnessUnknown says once, on the first VAL it concerns, why the

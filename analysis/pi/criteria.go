@@ -50,6 +50,11 @@ type Milestone struct {
 	HeadingSpan source.Span
 	IDSpan      source.Span
 	Criteria    []*Criterion
+
+	// sizeNote is the milestone-size message when the milestone has too
+	// few or too many VALs: it depends on the block's text alone, so it is
+	// written when the block is parsed and travels with it.
+	sizeNote string
 }
 
 // CriterionIDs lists the ids of m's criteria in order.

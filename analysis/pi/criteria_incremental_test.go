@@ -10,8 +10,9 @@ import (
 )
 
 // TestCriteriaParserMatchesFreshParse types, deletes and pastes at random
-// places (headings included, so blocks split, merge and change kind) and
-// checks that the reusing parser gives exactly the fresh parse.
+// places (headings included, so blocks split, merge and change kind; large
+// parts cut and copied, so blocks go and repeat) and checks that the
+// reusing parser gives exactly the fresh parse.
 func TestCriteriaParserMatchesFreshParse(t *testing.T) {
 	fixture, err := os.ReadFile("../../testdata/fixtures/pi-project/.pi/charters/auth-rework/criteria.md")
 	if err != nil {
@@ -20,6 +21,7 @@ func TestCriteriaParserMatchesFreshParse(t *testing.T) {
 	starts := map[string][]byte{
 		"fixture":   fixture,
 		"generated": gen.Criteria(6, 4),
+		"larger":    gen.Criteria(30, 5),
 		"empty":     nil,
 	}
 	// Fragments that change structure: headings of every level, VAL ids,
@@ -36,10 +38,17 @@ func TestCriteriaParserMatchesFreshParse(t *testing.T) {
 				if len(src) > 0 {
 					at = rng.IntN(len(src) + 1)
 				}
-				switch rng.IntN(3) {
-				case 0: // delete a few bytes
+				switch rng.IntN(8) {
+				case 0, 1: // delete a few bytes
 					end := min(len(src), at+rng.IntN(8))
 					src = append(src[:at:at], src[end:]...)
+				case 2: // cut a large part (blocks go, or merge)
+					end := min(len(src), at+rng.IntN(3000))
+					src = append(src[:at:at], src[end:]...)
+				case 3: // paste a copy of another part (blocks repeat)
+					from := rng.IntN(len(src) + 1)
+					piece := src[from:min(len(src), from+rng.IntN(2000))]
+					src = append(src[:at:at], append(append([]byte{}, piece...), src[at:]...)...)
 				default: // insert a piece
 					ins := pieces[rng.IntN(len(pieces))]
 					src = append(src[:at:at], append([]byte(ins), src[at:]...)...)

@@ -43,7 +43,10 @@ func ParseCriteriaContext(ctx context.Context, src []byte) (*Criteria, error) {
 // the parse of every block whose text is unchanged since the previous
 // version: a keystroke re-parses one block, and the rest only has its
 // offsets shifted (resolve copies each criterion with file offsets). The
-// result is identical to ParseCriteria's; parsing the same text again
+// blocks before and after the edit are found by comparing the two
+// versions (their common prefix and suffix), not by splitting and hashing
+// the whole text again; only the blocks around the edit are split anew.
+// The result is identical to ParseCriteria's; parsing the same text again
 // returns the same *Criteria, which callers therefore must not modify. The
 // parser keeps the last text it was given to recognise it (without copying
 // 1.7 MB per keystroke): callers must not modify a text once parsed. The
@@ -53,10 +56,10 @@ type CriteriaParser struct {
 	// last is the previous version and its result.
 	lastSrc []byte
 	last    *Criteria
-	// blocks holds the blocks of the last parsed version by their text,
-	// which also determines their kind (only a preamble starts without a
-	// heading). Blocks are immutable once parsed.
-	blocks map[string]*parsedBlock
+	// bounds are the blocks of the last parsed version and blocks their
+	// parses, in order. Parsed blocks are immutable.
+	bounds []blockBounds
+	blocks []*parsedBlock
 }
 
 // Parse parses src as ParseCriteria does.
@@ -73,26 +76,24 @@ func (p *CriteriaParser) ParseContext(ctx context.Context, src []byte) (*Criteri
 		defer p.mu.Unlock()
 		return p.last, nil
 	}
+	oldSrc, oldBounds, oldBlocks := p.lastSrc, p.bounds, p.blocks
 	p.mu.Unlock()
-	bounds := splitBlocks(src)
+	bounds, from := splitEdited(oldSrc, oldBounds, src)
 	parsed := make([]parsedBlock, len(bounds))
-	p.mu.Lock()
-	prev := p.blocks
-	next := make(map[string]*parsedBlock, len(bounds))
-	p.mu.Unlock()
+	next := make([]*parsedBlock, len(bounds))
 	blocks := make([]*parsedBlock, len(bounds))
 	for i, b := range bounds {
-		text := src[b.start:b.end]
-		pb, ok := prev[string(text)]
-		if !ok {
+		var pb *parsedBlock
+		if j := from[i]; j >= 0 {
+			pb = oldBlocks[j]
+		} else {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			pb = parseBlock(text, b.kind)
+			pb = parseBlock(src[b.start:b.end], b.kind)
 			pb.settle(b.start)
-			pb.text = string(text)
 		}
-		next[pb.text] = pb
+		next[i] = pb
 		// A shallow copy carries this version's offset; the parsed block
 		// itself stays shared and unmodified.
 		parsed[i] = *pb
@@ -104,9 +105,68 @@ func (p *CriteriaParser) ParseContext(ctx context.Context, src []byte) (*Criteri
 		return nil, err
 	}
 	p.mu.Lock()
-	p.blocks, p.lastSrc, p.last = next, src, out
+	p.bounds, p.blocks, p.lastSrc, p.last = bounds, next, src, out
 	p.mu.Unlock()
 	return out, nil
+}
+
+// splitEdited splits src into blocks as splitBlocks does, given old, the
+// version before, and its blocks ob: from[i] is the index in ob of a block
+// with the same kind and text as the i-th, or -1. The blocks wholly before
+// the edit (old and src's common prefix) and after it (their common
+// suffix) are ob's, moved; from the block before the one the edit begins
+// in to the one it ends in, src is split again. A block of the suffix
+// starts past the edit, so the line break before its heading is unchanged;
+// the block before the edit's first one ends where a heading line of the
+// prefix begins, which the edit may have turned into text, so it is split
+// again too.
+func splitEdited(old []byte, ob []blockBounds, src []byte) (nb []blockBounds, from []int) {
+	if len(ob) == 0 {
+		nb = splitBlocks(src)
+		from = make([]int, len(nb))
+		for i := range from {
+			from[i] = -1
+		}
+		return nb, from
+	}
+	pre := source.CommonPrefix(old, src)
+	suf := source.CommonSuffix(old[pre:], src[pre:])
+	delta := len(src) - len(old)
+	// holding is the index of the last block starting at or before off.
+	holding := func(off int) int {
+		return sort.Search(len(ob), func(i int) bool { return ob[i].start > off }) - 1
+	}
+	k := max(holding(pre)-1, 0)
+	m := max(holding(len(old)-suf), k)
+	start, end := ob[k].start, ob[m].end+delta
+	var mid []blockBounds
+	if end > start || start == 0 && len(src) == 0 {
+		mid = splitBlocks(src[start:end])
+	}
+	nb = make([]blockBounds, 0, k+len(mid)+len(ob)-m-1)
+	from = make([]int, 0, cap(nb))
+	for i := range k {
+		nb, from = append(nb, ob[i]), append(from, i)
+	}
+	// A block split again may still be one of the old ones around the
+	// edit (the one before it, always).
+	for _, b := range mid {
+		b.start, b.end = b.start+start, b.end+start
+		j := -1
+		for o := k; o <= m; o++ {
+			if ob[o].kind == b.kind && bytes.Equal(old[ob[o].start:ob[o].end], src[b.start:b.end]) {
+				j = o
+				break
+			}
+		}
+		nb, from = append(nb, b), append(from, j)
+	}
+	for i := m + 1; i < len(ob); i++ {
+		b := ob[i]
+		b.start, b.end = b.start+delta, b.end+delta
+		nb, from = append(nb, b), append(from, i)
+	}
+	return nb, from
 }
 
 type blockKind int
@@ -185,7 +245,6 @@ type parsedBlock struct {
 	// offset in the version that parsed it (settle), so that placing it
 	// there again copies nothing.
 	at          int
-	text        string // the block's text, its key in CriteriaParser
 	headingLine source.Span
 	heading     source.Span // trimmed heading text (H2 only)
 	// ungrouped is set for an H2 whose text is a valid VAL heading; its body
@@ -199,6 +258,8 @@ type parsedBlock struct {
 	invalidHeading *DroppedVAL
 	// placed is shared by the copies that carry each version's offset.
 	placed *placement
+	// sizeNote is the milestone's milestone-size message, if any.
+	sizeNote string
 }
 
 func parseBlock(text []byte, kind blockKind) *parsedBlock {
@@ -219,6 +280,10 @@ func parseBlock(text []byte, kind blockKind) *parsedBlock {
 		}
 	}
 	pb.sections, pb.invalid = parseSections(text, body)
+	if kind == blockH2 && pb.ungrouped == nil && len(pb.sections) > 0 {
+		id := firstToken(text, pb.heading)
+		pb.sizeNote = milestoneSizeNote(string(text[id.Start:id.End]), len(pb.sections))
+	}
 	return pb
 }
 
@@ -391,6 +456,7 @@ func (b *parsedBlock) place(src []byte) ([]*Criterion, *Milestone) {
 		m.Title = string(src[b.start+b.heading.Start : b.start+b.heading.End])
 		m.IDSpan = firstToken(src, b.heading.Shift(b.start))
 		m.ID = string(src[m.IDSpan.Start:m.IDSpan.End])
+		m.sizeNote = b.sizeNote
 		crits = shift(b.sections)
 		for _, c := range crits {
 			c.MilestoneID = m.ID

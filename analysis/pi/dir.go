@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -184,6 +185,11 @@ type LoadOptions struct {
 	// Evidence, when set, is the directory's evidence already loaded
 	// (LoadEvidence): work/ is then not read again.
 	Evidence *Evidence
+	// Prev, when set, is a load of the same directory before: a file of it
+	// whose text is unchanged keeps its parse (a keystroke in criteria.md
+	// does not parse criterion-state.json, state.json, charter.md and
+	// REPORT.md again).
+	Prev *Dir
 }
 
 // ProjectOf is the project of a .pi/charters/<id> directory: the folder
@@ -209,7 +215,13 @@ func LoadDirWith(fsys vfs.FS, dir string, opts LoadOptions) *Dir {
 	}
 	l := newLoader(fsys, abs, opts)
 	d := &Dir{Path: abs, ID: filepath.Base(abs), Project: ProjectOf(abs)}
-	if d.CharterFile = l.read(abs, "charter.md"); d.CharterFile != nil {
+	prev := opts.Prev
+	if prev == nil {
+		prev = &Dir{}
+	}
+	if d.CharterFile = l.read(abs, "charter.md"); sameText(d.CharterFile, prev.CharterFile) {
+		d.Charter = prev.Charter
+	} else if d.CharterFile != nil {
 		d.Charter = ParseCharter(d.CharterFile.Src)
 	}
 	if d.CriteriaFile = l.read(abs, "criteria.md"); d.CriteriaFile != nil {
@@ -235,13 +247,19 @@ func LoadDirWith(fsys vfs.FS, dir string, opts LoadOptions) *Dir {
 	if d.Criteria == nil {
 		d.Criteria = &Criteria{Mode: ModeFlat}
 	}
-	if d.ReportFile = l.read(abs, "REPORT.md"); d.ReportFile != nil {
+	if d.ReportFile = l.read(abs, "REPORT.md"); sameText(d.ReportFile, prev.ReportFile) {
+		d.Report = prev.Report
+	} else if d.ReportFile != nil {
 		d.Report = ParseReport(d.ReportFile.Src)
 	}
-	if d.StateFile = l.read(abs, "state.json"); d.StateFile != nil {
+	if d.StateFile = l.read(abs, "state.json"); sameText(d.StateFile, prev.StateFile) {
+		d.State, d.StateProblems = prev.State, prev.StateProblems
+	} else if d.StateFile != nil {
 		d.State, d.StateProblems = ParseState(d.StateFile.Src)
 	}
-	if d.CriterionStateFile = l.read(abs, "criterion-state.json"); d.CriterionStateFile != nil {
+	if d.CriterionStateFile = l.read(abs, "criterion-state.json"); sameText(d.CriterionStateFile, prev.CriterionStateFile) {
+		d.CriterionState, d.CriterionStateProblems = prev.CriterionState, prev.CriterionStateProblems
+	} else if d.CriterionStateFile != nil {
 		d.CriterionState, d.CriterionStateProblems = ParseCriterionState(d.CriterionStateFile.Src)
 	}
 	d.Evidence = opts.Evidence
@@ -257,6 +275,12 @@ func LoadDirWith(fsys vfs.FS, dir string, opts LoadOptions) *Dir {
 	d.Runs = d.Evidence.Runs
 	d.Errors = append(append([]error(nil), l.errors...), d.Evidence.Errors...)
 	return d
+}
+
+// sameText reports whether f, a file just read, holds the text of was, the
+// same file as read before (parses are functions of the text alone).
+func sameText(f, was *File) bool {
+	return f != nil && was != nil && f.Path == was.Path && bytes.Equal(f.Src, was.Src)
 }
 
 type loader struct {

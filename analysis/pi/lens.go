@@ -35,7 +35,7 @@ func lensTitle(v *View, c *Criterion, now time.Time) string {
 	switch {
 	case !ok:
 		return "no evidence"
-	case v.StaleByID[c.ID].Criterion != nil:
+	case v.isStale(c.ID):
 		return "⚠ stale " + string(o.Outcome)
 	}
 	title := o.Outcome.Mark() + " " + string(o.Outcome)

@@ -28,11 +28,23 @@ type StaleEvidence struct {
 // is asked once, and only when some VAL could be stale; a project without
 // source folders has nothing stale.
 func FindStale(d *Dir, latest map[string]Result, clock SourceClock) (stale, unjudged []StaleEvidence) {
+	return findStale(d, latest, clock, 0)
+}
+
+// findStale is FindStale with room made for about hint stale VALs (as many
+// as the view before had).
+func findStale(d *Dir, latest map[string]Result, clock SourceClock, hint int) (stale, unjudged []StaleEvidence) {
 	if d.Project == "" || d.Criteria == nil {
 		return nil, nil
 	}
+	if hint > 0 {
+		stale = make([]StaleEvidence, 0, hint+hint/8)
+	}
 	var src SourceChange
 	var have, asked bool
+	// Whether a run was committed with the change, by the run's path: many
+	// VALs share a run, and the path is made absolute once.
+	var with map[string]bool
 	for _, v := range d.Criteria.Criteria {
 		if !v.RequireFreshEvidence {
 			continue
@@ -48,7 +60,7 @@ func FindStale(d *Dir, latest map[string]Result, clock SourceClock) (stale, unju
 		if !have {
 			return nil, nil
 		}
-		if src.Unread == nil && (o.TimeOK && !o.Time.Before(src.Time) || src.With[evidenceFile(d, o)]) {
+		if src.Unread == nil && (o.TimeOK && !o.Time.Before(src.Time) || committedWith(d, src, o, &with)) {
 			continue
 		}
 		se := StaleEvidence{Criterion: v, Outcome: o, SourceTime: src.Time, SourcePath: src.Path, Unread: src.Unread}
@@ -58,7 +70,27 @@ func FindStale(d *Dir, latest map[string]Result, clock SourceClock) (stale, unju
 			stale = append(stale, se)
 		}
 	}
+	if len(stale) == 0 {
+		stale = nil // as without the room made
+	}
 	return stale, unjudged
+}
+
+// committedWith reports whether o's evidence run was committed together
+// with the source change src, remembering the answer per run in *seen.
+func committedWith(d *Dir, src SourceChange, o Result, seen *map[string]bool) bool {
+	if len(src.With) == 0 {
+		return false
+	}
+	if *seen == nil {
+		*seen = map[string]bool{}
+	}
+	with, ok := (*seen)[o.EvidencePath]
+	if !ok {
+		with = src.With[evidenceFile(d, o)]
+		(*seen)[o.EvidencePath] = with
+	}
+	return with
 }
 
 // evidenceFile is the absolute path of a result's evidence run.

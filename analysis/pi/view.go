@@ -1,7 +1,9 @@
 package pi
 
 import (
+	"bytes"
 	"context"
+	"sync"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -22,16 +24,49 @@ type View struct {
 	// evidence row), by id; ids the register lacks are included.
 	Latest map[string]Result
 	// Stale lists the fresh-required VALs whose pass predates the newest
-	// source change, in register order; StaleByID indexes it. It is the
+	// source change, in register order; StaleOf looks one up. It is the
 	// one reading of staleness: the check, hover, lens and status all take
 	// it from here.
-	Stale     []StaleEvidence
-	StaleByID map[string]StaleEvidence
+	Stale []StaleEvidence
 	// Unjudged lists the fresh-required VALs whose pass a shallow clone
 	// cannot judge (FindStale): neither stale nor fresh.
 	Unjudged []StaleEvidence
 
-	fsys vfs.FS
+	fsys       vfs.FS
+	staleIndex struct {
+		once sync.Once
+		at   map[string]int // index in Stale by VAL id
+	}
+	carry *viewCarry
+}
+
+// viewCarry is what the successive views of one charter share while the
+// files it was derived from are unchanged: a keystroke in criteria.md
+// changes the register, not the evidence, so the latest results are not
+// gathered again, nor the stale diagnostics' messages written again.
+type viewCarry struct {
+	evidence   *Evidence
+	stateFile  *File // criterion-state.json as read; nil when there is none
+	latest     map[string]Result
+	mu         sync.Mutex
+	staleNotes map[string]staleNote // by VAL id (checkStale)
+}
+
+// staleNote is the message and data of a stale-evidence diagnostic, and
+// the source time it was written for; the rest of what it says comes from
+// the VAL's latest result, which is the same while the carry is.
+type staleNote struct {
+	sourceTime time.Time
+	msg        string
+	data       map[string]string
+}
+
+// carries reports whether c was derived from what d holds: the same
+// evidence and criterion-state.json.
+func (c *viewCarry) carries(d *Dir) bool {
+	a, b := c.stateFile, d.CriterionStateFile
+	return c.evidence == d.Evidence && (a == nil) == (b == nil) &&
+		(a == nil || a.Path == b.Path && bytes.Equal(a.Src, b.Src))
 }
 
 // known reports whether id names a criterion of the effective register;
@@ -45,17 +80,51 @@ func (v *View) known(id string) bool {
 // newest source change; it is asked at most once, and only when some VAL
 // requires fresh evidence and passes.
 func NewView(fsys vfs.FS, d *Dir, clock SourceClock) *View {
-	v := &View{Dir: d, Latest: LatestResults(d), StaleByID: map[string]StaleEvidence{}, fsys: fsys}
-	v.Stale, v.Unjudged = FindStale(d, v.Latest, clock)
-	for _, se := range v.Stale {
-		v.StaleByID[se.Criterion.ID] = se
+	return NextView(nil, fsys, d, clock)
+}
+
+// NextView is NewView for the next version of the charter prev views (nil
+// for none): what prev derived from files that d holds unchanged (the
+// latest results, the messages of stale diagnostics) is taken over, not
+// derived again. The view is the one NewView gives
+// (TestNextViewMatchesNewView).
+func NextView(prev *View, fsys vfs.FS, d *Dir, clock SourceClock) *View {
+	c := &viewCarry{evidence: d.Evidence, stateFile: d.CriterionStateFile}
+	hint := 0
+	if prev != nil && prev.carry != nil && prev.carry.carries(d) {
+		c, hint = prev.carry, len(prev.Stale)
+	} else {
+		c.latest = LatestResults(d)
 	}
+	v := &View{Dir: d, Latest: c.latest, fsys: fsys, carry: c}
+	v.Stale, v.Unjudged = findStale(d, v.Latest, clock, hint)
 	return v
+}
+
+// StaleOf returns the VAL id's entry in Stale, if it is stale.
+func (v *View) StaleOf(id string) (StaleEvidence, bool) {
+	v.staleIndex.once.Do(func() {
+		v.staleIndex.at = make(map[string]int, len(v.Stale))
+		for i, se := range v.Stale {
+			v.staleIndex.at[se.Criterion.ID] = i // a repeated id: its last entry
+		}
+	})
+	i, ok := v.staleIndex.at[id]
+	if !ok {
+		return StaleEvidence{}, false
+	}
+	return v.Stale[i], true
 }
 
 // FS is the file system the view was read through, for the few facts a
 // report reads besides the files (a folder's existence, a file's time).
 func (v *View) FS() vfs.FS { return v.fsys }
+
+// isStale reports whether the VAL id is stale.
+func (v *View) isStale(id string) bool {
+	_, ok := v.StaleOf(id)
+	return ok
+}
 
 // Passes reports whether the VAL's latest outcome is pass.
 func (v *View) Passes(id string) bool { return v.Latest[id].Outcome == Pass }

@@ -164,7 +164,12 @@ func (ix *Index) Position(off int) Position {
 	if off > len(ix.src) {
 		off = len(ix.src)
 	}
-	line := ix.Line(off)
+	return ix.positionOn(ix.Line(off), off)
+}
+
+// positionOn is Position of off, an offset within the source, on line, the
+// line off is on.
+func (ix *Index) positionOn(line, off int) Position {
 	start := ix.lines[line]
 	end := ix.LineEnd(line)
 	if off > end {
@@ -244,7 +249,13 @@ func (ix *Index) Offset(p Position) int {
 
 // Range converts a byte span to an LSP range.
 func (ix *Index) Range(s Span) Range {
-	return Range{Start: ix.Position(s.Start), End: ix.Position(s.End)}
+	start := ix.Position(s.Start)
+	// Most spans end on the line they start on: that line is not searched
+	// for again.
+	if l := start.Line; s.End >= ix.lines[l] && s.End <= len(ix.src) && (l+1 == len(ix.lines) || s.End < ix.lines[l+1]) {
+		return Range{Start: start, End: ix.positionOn(l, s.End)}
+	}
+	return Range{Start: start, End: ix.Position(s.End)}
 }
 
 // Span converts an LSP range to a byte span.

@@ -174,3 +174,19 @@ func offsetsUp(n int) []int {
 	}
 	return out
 }
+
+// Range is the two positions of its span, however the span lies: on one
+// line, across lines, backwards, past either end, on CRLF and multi-byte
+// text.
+func TestRangeIsItsPositions(t *testing.T) {
+	src := []byte("# Title\r\n\r\n## m1 é — ✓\nVerifier: command\n\n### VAL-A-001 😀 x\r\nlast line without end")
+	ix := NewIndex(src)
+	for start := -2; start <= len(src)+2; start++ {
+		for end := start - 3; end <= len(src)+2; end++ {
+			s := Span{Start: start, End: end}
+			if got, want := ix.Range(s), (Range{Start: ix.Position(start), End: ix.Position(end)}); got != want {
+				t.Fatalf("Range(%v) = %v, want %v", s, got, want)
+			}
+		}
+	}
+}

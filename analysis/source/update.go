@@ -12,8 +12,8 @@ import (
 // before and at it, which is why reused starts stay exact.
 func (ix *Index) Update(src []byte) *Index {
 	old := ix.src
-	p := commonPrefix(old, src)
-	s := commonSuffix(old[p:], src[p:])
+	p := CommonPrefix(old, src)
+	s := CommonSuffix(old[p:], src[p:])
 	// New line starts n: n < p from the prefix (both bytes unchanged), n in
 	// [p, len(src)-s] scanned, n > len(src)-s from the suffix.
 	keep := max(1, sort.SearchInts(ix.lines, p)) // 0, and the starts < p
@@ -46,7 +46,9 @@ func startsLine(src []byte, n int) bool {
 
 const chunk = 256
 
-func commonPrefix(a, b []byte) int {
+// CommonPrefix is the length of the longest common prefix of a and b,
+// compared a chunk at a time.
+func CommonPrefix(a, b []byte) int {
 	n := min(len(a), len(b))
 	p := 0
 	for p+chunk <= n && bytes.Equal(a[p:p+chunk], b[p:p+chunk]) {
@@ -58,7 +60,8 @@ func commonPrefix(a, b []byte) int {
 	return p
 }
 
-func commonSuffix(a, b []byte) int {
+// CommonSuffix is the length of the longest common suffix of a and b.
+func CommonSuffix(a, b []byte) int {
 	n := min(len(a), len(b))
 	s := 0
 	for s+chunk <= n && bytes.Equal(a[len(a)-s-chunk:len(a)-s], b[len(b)-s-chunk:len(b)-s]) {

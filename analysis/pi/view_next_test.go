@@ -1,0 +1,143 @@
+package pi
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/bench/gen"
+)
+
+// A view made from the one before (NextView) is the view NewView makes of
+// the same files, whatever changed between them: the register (ids,
+// fresh-evidence flags, a VAL repeated), criterion-state.json, the
+// evidence, or the clock's reading. While the evidence and
+// criterion-state.json stay, the latest results are taken over, not
+// gathered again; files whose text is the same keep their parse
+// (LoadOptions.Prev).
+func TestNextViewMatchesNewView(t *testing.T) {
+	path, err := gen.Project{Milestones: 3, VALs: 4, Runs: 40, State: true}.Write(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Dir(path)
+	original, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	statePath := filepath.Join(dir, "criterion-state.json")
+	state, err := os.ReadFile(statePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d0 := LoadDir(vfs.OS, dir)
+	ev := d0.Evidence
+	// A run committed with the newest source change is fresh however old:
+	// the latest run of one fresh-required VAL is.
+	committed := gen.ID(0, 1)
+	withRun := evidenceFile(d0, LatestResults(d0)[committed])
+	later := fixedClock{Time: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC), Path: "/p/src/a.go", With: map[string]bool{withRun: true}}
+	if _, stale := NewView(vfs.OS, d0, fixedClock{Time: later.Time}).StaleOf(committed); !stale {
+		t.Fatalf("%s is not stale: the test sees nothing", committed)
+	}
+	if _, stale := NewView(vfs.OS, d0, later).StaleOf(committed); stale {
+		t.Fatalf("%s is stale though its run was committed with the change", committed)
+	}
+	laterStill := fixedClock{Time: time.Date(2031, 6, 1, 0, 0, 0, 0, time.UTC)}
+	shallow := fixedClock{Time: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC), Shallow: true}
+	id := gen.ID(1, 1)
+	steps := []struct {
+		name     string
+		criteria []byte
+		state    []byte // nil: as written
+		reload   bool   // the evidence loaded again
+		clock    SourceClock
+		carried  bool
+	}{
+		{"first", original, nil, false, later, false},
+		{"same files", original, nil, false, later, true},
+		{"fresh flag dropped", bytes.Replace(original, []byte("Fresh evidence required: true\n"), nil, 1), nil, false, later, true},
+		{"id renamed", bytes.Replace(original, []byte(id), []byte(id+"X"), 1), nil, false, later, true},
+		{"VAL repeated", append(bytes.Clone(original), []byte("\n## m9-extra Extra\n\n### "+id+" — again\nVerifier: command\nCommand: go test ./...\nFresh evidence required: true\n")...), nil, false, later, true},
+		{"clock moved", original, nil, false, laterStill, true},
+		{"shallow clone", original, nil, false, shallow, true},
+		{"criterion-state changed", original, bytes.Replace(state, []byte(`"pass"`), []byte(`"fail"`), 1), false, later, false},
+		{"criterion-state again", original, bytes.Replace(state, []byte(`"pass"`), []byte(`"fail"`), 1), false, later, true},
+		{"evidence loaded again", original, nil, true, later, false},
+	}
+	now := time.Date(2030, 2, 1, 0, 0, 0, 0, time.UTC)
+	var prev *View
+	for _, st := range steps {
+		if err := os.WriteFile(path, st.criteria, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s := state
+		if st.state != nil {
+			s = st.state
+		}
+		if err := os.WriteFile(statePath, s, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if st.reload {
+			ev = LoadDir(vfs.OS, dir).Evidence
+		}
+		var prevDir *Dir
+		if prev != nil {
+			prevDir = prev.Dir
+		}
+		d := LoadDirWith(vfs.OS, dir, LoadOptions{Evidence: ev, Prev: prevDir})
+		next := NextView(prev, vfs.OS, d, st.clock)
+		fresh := NewView(vfs.OS, LoadDirWith(vfs.OS, dir, LoadOptions{Evidence: ev}), st.clock)
+		if !reflect.DeepEqual(d, fresh.Dir) {
+			t.Errorf("%s: the directory loaded after the one before differs from a new load", st.name)
+		}
+		if prevDir != nil && bytes.Equal(prevDir.CriterionStateFile.Src, d.CriterionStateFile.Src) && d.CriterionState != prevDir.CriterionState {
+			t.Errorf("%s: criterion-state.json parsed again though unchanged", st.name)
+		}
+		if carried := prev != nil && next.carry == prev.carry; carried != st.carried {
+			t.Errorf("%s: latest results taken over: %v, want %v", st.name, carried, st.carried)
+		}
+		if !reflect.DeepEqual(next.Latest, fresh.Latest) {
+			t.Errorf("%s: latest results differ from a new view's", st.name)
+		}
+		if !reflect.DeepEqual(next.Stale, fresh.Stale) || !reflect.DeepEqual(next.Unjudged, fresh.Unjudged) {
+			t.Errorf("%s: stale %d, unjudged %d; a new view: %d, %d", st.name, len(next.Stale), len(next.Unjudged), len(fresh.Stale), len(fresh.Unjudged))
+		}
+		for _, c := range d.Criteria.Criteria {
+			a, aok := next.StaleOf(c.ID)
+			b, bok := fresh.StaleOf(c.ID)
+			if aok != bok || !reflect.DeepEqual(a, b) {
+				t.Errorf("%s: StaleOf(%s) = %v, %v; a new view: %v, %v", st.name, c.ID, a, aok, b, bok)
+			}
+		}
+		// The check, with the stale messages it takes over, is a new
+		// view's.
+		got := Check(context.Background(), next, Options{Now: now})
+		want := Check(context.Background(), fresh, Options{Now: now})
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the check of the next view differs from a new view's", st.name)
+		}
+		if len(fresh.Stale) == 0 && st.name == "first" {
+			t.Fatalf("%s: nothing stale: the test sees nothing", st.name)
+		}
+		prev = next
+	}
+}
+
+// Where the same id is stale twice (a repeated VAL), StaleOf returns the
+// last entry, as the map it replaced did.
+func TestStaleOfRepeatedID(t *testing.T) {
+	a, b := &Criterion{ID: "VAL-A-001"}, &Criterion{ID: "VAL-A-001"}
+	v := &View{Stale: []StaleEvidence{{Criterion: a}, {Criterion: b}}}
+	if se, ok := v.StaleOf("VAL-A-001"); !ok || se.Criterion != b {
+		t.Errorf("StaleOf = %v, %v; want the last entry", se.Criterion, ok)
+	}
+	if _, ok := v.StaleOf("VAL-A-002"); ok {
+		t.Error("StaleOf found an id that is not stale")
+	}
+}

@@ -1,0 +1,76 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"go.lsp.dev/uri"
+
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/bench/gen"
+	"github.com/charter-lsp/charter-lsp/workspace"
+)
+
+// BenchmarkWireEncode is the publishing side of a keystroke on the
+// 5,000-VAL register, after the diagnostics are computed: the two versions
+// a keystroke alternates between are encoded in turn (the wire cache
+// reuses every tail but the edited VAL's) and built into the params of a
+// publishDiagnostics notification.
+func BenchmarkWireEncode(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		runs int
+	}{{"1327diagnostics", 20}, {"2314diagnostics", 2500}} {
+		b.Run(c.name, func(b *testing.B) {
+			sets := keystrokeDiagnostics(b, gen.Project{Milestones: gen.LargeMilestones, VALs: gen.LargeVALs, Runs: c.runs, Sources: 100})
+			var w wireCache
+			var params []byte
+			version := int32(1)
+			u := uri.File("/p/.pi/charters/bench/criteria.md")
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				wire, _ := w.encode(sets[i%2])
+				params = publishParams(params[:0], u, &version, wire)
+				i++
+			}
+			b.ReportMetric(float64(len(params)), "bytes")
+		})
+	}
+}
+
+// keystrokeDiagnostics are the register's diagnostics before and after a
+// character typed at the end of the middle VAL's verifier line.
+func keystrokeDiagnostics(b *testing.B, p gen.Project) [2][]diag.Diagnostic {
+	b.Helper()
+	path, err := p.Write(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sess := workspace.NewSession(workspace.Options{})
+	sess.Update(workspace.Change{Roots: &[]string{filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(path))))}})
+	var sets [2][]diag.Diagnostic
+	for i, t := range [][]byte{text, editVerifier(text, p.Milestones)} {
+		snap := sess.Update(workspace.Change{Documents: []*workspace.Document{workspace.NewDocument(path, int32(i+1), t)}})
+		if sets[i], err = snap.Diagnostics(context.Background(), path); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return sets
+}
+
+// editVerifier types an "x" at the end of the middle milestone's first
+// "Verifier: command" line (what the keystroke benchmarks type).
+func editVerifier(text []byte, milestones int) []byte {
+	mid := bytes.Index(text, []byte("### "+gen.ID(milestones/2, 0)+" "))
+	line := []byte("\nVerifier: command\n")
+	at := mid + bytes.Index(text[mid:], line) + len(line) - 1
+	return append(append(append([]byte(nil), text[:at]...), 'x'), text[at:]...)
+}
