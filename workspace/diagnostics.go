@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -156,17 +157,87 @@ func (s *Snapshot) folderDiagnostics(ctx context.Context, dir string, f *File) (
 // flat in the number of charters. each asks what it needs of a file before
 // it returns (its configuration, say): afterwards it would be read again.
 func (s *Snapshot) DiagnosticsOf(ctx context.Context, paths []string, release bool, each func(i int, ds []diag.Diagnostic)) error {
+	st := s.stream(ctx, release, true, func(i int, _ string, ds []diag.Diagnostic) { each(i, ds) })
+	st.Add(paths...)
+	return st.Wait()
+}
+
+// A Stream is DiagnosticsOf for a caller that finds its files as it goes
+// (check, walking a folder): it checks each file handed to it (Add) as it
+// comes, and, releasing, lets a folder go once the caller is done with it
+// (Walked) and nothing below it is left to check, so that what is held is
+// the charters in flight, not the tree. Its methods may be called from
+// several goroutines at once.
+type Stream struct {
+	s       *Snapshot
+	ctx     context.Context
+	g       *errgroup.Group
+	each    func(i int, path string, ds []diag.Diagnostic)
+	release bool
+
+	mu     sync.Mutex
+	n      int                    // the files added
+	walked bool                   // every folder is done with (Walked)
+	above  map[string]folderState // releasing: the folders above a charter not checked yet
+}
+
+// folderState is what a stream knows of a folder above the files added.
+type folderState struct {
+	left   int  // groups below it not checked yet
+	walked bool // nothing more below it will be added
+}
+
+// Stream checks files as they are added (Add), handing each file's
+// diagnostics to each with the file's index in the order added and its
+// path, on the goroutine that computed them. With release, what the
+// session holds under a charter folder is released once it is checked,
+// and each folder above once the caller said it is done with it (Walked)
+// and nothing below it is left; Wait releases the rest. The first error
+// stops the rest (Context is then done).
+func (s *Snapshot) Stream(ctx context.Context, release bool, each func(i int, path string, ds []diag.Diagnostic)) *Stream {
+	return s.stream(ctx, release, false, each)
+}
+
+func (s *Snapshot) stream(ctx context.Context, release, walked bool, each func(i int, path string, ds []diag.Diagnostic)) *Stream {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	st := &Stream{s: s, ctx: ctx, g: g, each: each, release: release, walked: walked}
+	if release {
+		st.above = map[string]folderState{}
+	}
+	return st
+}
+
+// Context is done once a check failed, or the stream's context is.
+func (st *Stream) Context() context.Context { return st.ctx }
+
+// Add checks paths, the files of one charter folder or more, in path order
+// of their folders; it waits while every goroutine is busy. A folder the
+// caller said it is done with (Walked) gets nothing more below it.
+func (st *Stream) Add(paths ...string) {
 	groups := groupByFolder(paths)
 	// By path, so that a folder's groups are checked together and the
 	// folder released soon after (the order results come in does not
 	// show: each is handed over with its index).
 	slices.SortFunc(groups, func(a, b fileGroup) int { return strings.Compare(a.key, b.key) })
-	var left *pending
-	if release {
-		left = newPending(groups)
+	st.mu.Lock()
+	first := st.n
+	st.n += len(paths)
+	if st.release {
+		// Every group is counted before any is checked: a folder above
+		// two of them waits for both.
+		for _, group := range groups {
+			for dir := filepath.Dir(group.key); ; dir = filepath.Dir(dir) {
+				f := st.above[dir]
+				f.left++
+				st.above[dir] = f
+				if filepath.Dir(dir) == dir {
+					break
+				}
+			}
+		}
 	}
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
+	st.mu.Unlock()
 	for _, group := range groups {
 		// A large group (a history of evidence runs) is checked in parts
 		// on all the goroutines: its files share the model, built once by
@@ -176,24 +247,89 @@ func (s *Snapshot) DiagnosticsOf(ctx context.Context, paths []string, release bo
 		todo.Store(int64(parts))
 		for part := range parts {
 			files := group.files[part*filesPerPart : min(len(group.files), (part+1)*filesPerPart)]
-			g.Go(func() error {
+			st.g.Go(func() error {
 				for _, i := range files {
-					ds, err := s.diagnostics(ctx, paths[i], !release)
+					ds, err := st.s.diagnostics(st.ctx, paths[i], !st.release)
 					if err != nil {
 						return err
 					}
-					each(i, ds)
+					st.each(first+i, paths[i], ds)
 				}
-				if left != nil && todo.Add(-1) == 0 {
-					for _, dir := range left.done(group.key) {
-						s.Release(dir)
-					}
+				if st.release && todo.Add(-1) == 0 {
+					st.checked(group.key)
 				}
 				return nil
 			})
 		}
 	}
-	return g.Wait()
+}
+
+// checked releases the group at key, checked, and the folders above it
+// that nothing is left to check below, the deepest first.
+func (st *Stream) checked(key string) {
+	free := []string{key}
+	st.mu.Lock()
+	for dir := filepath.Dir(key); ; dir = filepath.Dir(dir) {
+		f := st.above[dir]
+		f.left--
+		if f.left == 0 && (f.walked || st.walked) {
+			free = append(free, dir)
+			delete(st.above, dir)
+		} else {
+			st.above[dir] = f
+		}
+		if filepath.Dir(dir) == dir {
+			break
+		}
+	}
+	st.mu.Unlock()
+	for _, dir := range free {
+		st.s.Release(dir)
+	}
+}
+
+// Walked says nothing more below dir will be added: once what is below
+// it is checked, a releasing stream lets it go.
+func (st *Stream) Walked(dir string) {
+	if !st.release {
+		return
+	}
+	st.mu.Lock()
+	f, ok := st.above[dir]
+	free := ok && f.left == 0
+	switch {
+	case free:
+		delete(st.above, dir)
+	case ok:
+		f.walked = true
+		st.above[dir] = f
+	}
+	st.mu.Unlock()
+	if free {
+		st.s.Release(dir)
+	}
+}
+
+// Wait waits for the checks of everything added, nothing more to come,
+// and returns the first error. A releasing stream then lets go of every
+// folder above what it checked.
+func (st *Stream) Wait() error {
+	st.mu.Lock()
+	st.walked = true
+	st.mu.Unlock()
+	err := st.g.Wait()
+	if !st.release {
+		return err
+	}
+	st.mu.Lock()
+	rest := slices.Sorted(maps.Keys(st.above))
+	st.above = map[string]folderState{}
+	st.mu.Unlock()
+	// The deepest first (a folder sorts before what is below it).
+	for _, dir := range slices.Backward(rest) {
+		st.s.Release(dir)
+	}
+	return err
 }
 
 // filesPerPart is how many files of one charter folder one goroutine checks
@@ -226,43 +362,4 @@ func groupByFolder(paths []string) []fileGroup {
 		groups[n].files = append(groups[n].files, i)
 	}
 	return groups
-}
-
-// pending counts, for each folder above a group, the groups below it not
-// done yet.
-type pending struct {
-	mu   sync.Mutex
-	left map[string]int
-}
-
-func newPending(groups []fileGroup) *pending {
-	p := &pending{left: map[string]int{}}
-	for _, g := range groups {
-		for dir := filepath.Dir(g.key); ; dir = filepath.Dir(dir) {
-			p.left[dir]++
-			if filepath.Dir(dir) == dir {
-				break
-			}
-		}
-	}
-	return p
-}
-
-// done marks the group at key done and returns what may be released now:
-// key, and the folders above it with no group left below them, the
-// deepest first.
-func (p *pending) done(key string) []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	out := []string{key}
-	for dir := filepath.Dir(key); ; dir = filepath.Dir(dir) {
-		p.left[dir]--
-		if p.left[dir] == 0 {
-			out = append(out, dir)
-		}
-		if filepath.Dir(dir) == dir {
-			break
-		}
-	}
-	return out
 }
