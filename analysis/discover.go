@@ -327,22 +327,29 @@ func PiCharterFiles(fsys vfs.FS, dir string) []string {
 	// regular file there needs no more asking. A history's folders are
 	// listed on as many goroutines as there are processors.
 	has := make([]bool, len(runDirs))
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for part := 0; part < len(runDirs); part += 256 {
-		g.Go(func() error {
-			for i := part; i < min(part+256, len(runDirs)); i++ {
-				names, err := fsys.ReadDir(runDirs[i])
-				if k := slices.IndexFunc(names, func(e fs.DirEntry) bool { return e.Name() == "evidence.json" }); err == nil && k >= 0 && names[k].Type().IsRegular() {
-					has[i] = true
-				} else if _, err := fsys.Stat(filepath.Join(runDirs[i], "evidence.json")); err == nil {
-					has[i] = true
-				}
+	list := func(from, to int) {
+		for i := from; i < to; i++ {
+			names, err := fsys.ReadDir(runDirs[i])
+			if k := slices.IndexFunc(names, func(e fs.DirEntry) bool { return e.Name() == "evidence.json" }); err == nil && k >= 0 && names[k].Type().IsRegular() {
+				has[i] = true
+			} else if _, err := fsys.Stat(filepath.Join(runDirs[i], "evidence.json")); err == nil {
+				has[i] = true
 			}
-			return nil
-		})
+		}
 	}
-	_ = g.Wait()
+	if len(runDirs) <= 256 {
+		list(0, len(runDirs)) // a few: not worth a goroutine
+	} else {
+		var g errgroup.Group
+		g.SetLimit(runtime.GOMAXPROCS(0))
+		for part := 0; part < len(runDirs); part += 256 {
+			g.Go(func() error {
+				list(part, min(part+256, len(runDirs)))
+				return nil
+			})
+		}
+		_ = g.Wait()
+	}
 	for i, runDir := range runDirs {
 		if has[i] {
 			files = append(files, filepath.Join(runDir, "evidence.json"))

@@ -12,8 +12,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -170,12 +168,16 @@ func (s *Snapshot) DiagnosticsOf(ctx context.Context, paths []string, release bo
 // several goroutines at once.
 type Stream struct {
 	s       *Snapshot
-	ctx     context.Context
-	g       *errgroup.Group
+	ctx     context.Context // the caller's: the checks run under it
+	stopped context.Context // done once a check failed, or ctx is
+	stop    context.CancelFunc
 	each    func(i int, path string, ds []diag.Diagnostic)
 	release bool
+	jobs    chan func()
+	workers sync.WaitGroup
 
 	mu     sync.Mutex
+	err    error                  // the first check that failed
 	n      int                    // the files added
 	walked bool                   // every folder is done with (Walked)
 	above  map[string]folderState // releasing: the folders above a charter not checked yet
@@ -199,17 +201,39 @@ func (s *Snapshot) Stream(ctx context.Context, release bool, each func(i int, pa
 }
 
 func (s *Snapshot) stream(ctx context.Context, release, walked bool, each func(i int, path string, ds []diag.Diagnostic)) *Stream {
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	st := &Stream{s: s, ctx: ctx, g: g, each: each, release: release, walked: walked}
+	stopped, stop := context.WithCancel(ctx)
+	st := &Stream{s: s, ctx: ctx, stopped: stopped, stop: stop, each: each, release: release, walked: walked,
+		jobs: make(chan func())}
 	if release {
 		st.above = map[string]folderState{}
+	}
+	// As many goroutines as processors, each checking one charter at a
+	// time, for the whole stream: a goroutine's stack, grown by the first
+	// check, serves the next.
+	for range runtime.GOMAXPROCS(0) {
+		st.workers.Add(1)
+		go func() {
+			defer st.workers.Done()
+			for job := range st.jobs {
+				job()
+			}
+		}()
 	}
 	return st
 }
 
 // Context is done once a check failed, or the stream's context is.
-func (st *Stream) Context() context.Context { return st.ctx }
+func (st *Stream) Context() context.Context { return st.stopped }
+
+// fail keeps the first error and stops the rest.
+func (st *Stream) fail(err error) {
+	st.mu.Lock()
+	if st.err == nil {
+		st.err = err
+	}
+	st.mu.Unlock()
+	st.stop()
+}
 
 // Add checks paths, the files of one charter folder or more, in path order
 // of their folders; it waits while every goroutine is busy. A folder the
@@ -247,19 +271,22 @@ func (st *Stream) Add(paths ...string) {
 		todo.Store(int64(parts))
 		for part := range parts {
 			files := group.files[part*filesPerPart : min(len(group.files), (part+1)*filesPerPart)]
-			st.g.Go(func() error {
+			st.jobs <- func() {
 				for _, i := range files {
+					if st.stopped.Err() != nil {
+						return
+					}
 					ds, err := st.s.diagnostics(st.ctx, paths[i], !st.release)
 					if err != nil {
-						return err
+						st.fail(err)
+						return
 					}
 					st.each(first+i, paths[i], ds)
 				}
 				if st.release && todo.Add(-1) == 0 {
 					st.checked(group.key)
 				}
-				return nil
-			})
+			}
 		}
 	}
 }
@@ -317,7 +344,15 @@ func (st *Stream) Wait() error {
 	st.mu.Lock()
 	st.walked = true
 	st.mu.Unlock()
-	err := st.g.Wait()
+	close(st.jobs)
+	st.workers.Wait()
+	st.stop()
+	st.mu.Lock()
+	err := st.err
+	st.mu.Unlock()
+	if err == nil {
+		err = st.ctx.Err()
+	}
 	if !st.release {
 		return err
 	}
