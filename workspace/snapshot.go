@@ -217,7 +217,12 @@ func (s *Snapshot) IgnoredProjectKeys(path string) (file string, keys []string) 
 // projectConfigFile finds the project configuration file for dir, looking
 // no higher than the workspace folder holding dir (when there is one).
 func (s *Snapshot) projectConfigFile(dir string) string {
-	file := s.configFileOnce(dir)
+	var file string
+	if isRunFolder(dir) {
+		file = s.configFileOnce(dir) // one of a history's many: not kept
+	} else {
+		file = s.configFile(dir)
+	}
 	if file == "" || len(s.roots) == 0 {
 		return file
 	}
@@ -252,8 +257,8 @@ func (s *Snapshot) configFile(dir string) string {
 }
 
 // configFileOnce is configFile for dir without keeping dir's answer, only
-// its folders': a file's own folder (an evidence run's, one of a hundred
-// thousand) is looked at again rather than held.
+// its folders': an evidence run's folder (one of a hundred thousand) is
+// looked at again rather than held.
 func (s *Snapshot) configFileOnce(dir string) string {
 	file, stops := analysis.ConfigIn(s.FS(), dir)
 	if parent := filepath.Dir(dir); !stops && parent != dir {
@@ -479,7 +484,13 @@ func (o snapshotFS) Digest(name string) ([sha256.Size]byte, bool) {
 // isEvidenceRun reports whether path is a run's
 // work/<segment>/evidence/<stamp>/evidence.json.
 func isEvidenceRun(path string) bool {
-	return filepath.Base(path) == "evidence.json" && filepath.Base(filepath.Dir(filepath.Dir(path))) == "evidence"
+	return filepath.Base(path) == "evidence.json" && isRunFolder(filepath.Dir(path))
+}
+
+// isRunFolder reports whether dir is a run's folder,
+// work/<segment>/evidence/<stamp>.
+func isRunFolder(dir string) bool {
+	return filepath.Base(filepath.Dir(dir)) == "evidence"
 }
 
 // fileInfo describes an open document.

@@ -169,7 +169,7 @@ func (c MtimeClock) NewestContext(ctx context.Context, project string) (SourceCh
 	}
 	for _, d := range c.Dirs {
 		root := filepath.Join(project, filepath.FromSlash(d))
-		if !vfs.Within(project, root) {
+		if !vfs.WithinListed(c.FS, project, root) {
 			continue // a link out of the project: not ours to date
 		}
 		walk(root, 0)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 
@@ -199,7 +200,9 @@ func (c *Confined) readDirFast(name string) (entries []fs.DirEntry, err error, o
 // sorted by name, its entries in one allocation.
 func listFolder(fd int, dir string) ([]fs.DirEntry, bool) {
 	var ents []dirent
-	buf := make([]byte, 8192)
+	bp := direntBufs.Get().(*[]byte)
+	defer direntBufs.Put(bp)
+	buf := *bp
 	for {
 		n, err := unix.Getdents(fd, buf)
 		if err == unix.EINTR {
@@ -245,6 +248,10 @@ func listFolder(fd int, dir string) ([]fs.DirEntry, bool) {
 	}
 	return out, true
 }
+
+// direntBufs are getdents buffers: one made per listing was 8 KB of
+// garbage per folder (or of stack, grown on each goroutine that lists).
+var direntBufs = sync.Pool{New: func() any { b := make([]byte, 8192); return &b }}
 
 func direntType(t byte) (fs.FileMode, bool) {
 	switch t {

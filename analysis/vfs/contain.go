@@ -35,6 +35,33 @@ func Within(root, path string) bool {
 	return Below(realRoot, real)
 }
 
+// WithinListed is Within(root, path) answered from fsys's listings when
+// fsys holds them (ListingHolder: the workspace's disk cache) and they say
+// path lies below root as written with no symbolic link on the way: then
+// path resolves to below wherever root resolves, and no link needs
+// resolving (Within resolves both, a system call per component of each).
+// Anything else — a link on the way, a name not listed, an fsys that
+// holds no listings — is Within's to answer.
+func WithinListed(fsys FS, root, path string) bool {
+	if _, holds := fsys.(ListingHolder); !holds || !filepath.IsAbs(root) || !filepath.IsAbs(path) {
+		return Within(root, path)
+	}
+	root, path = filepath.Clean(root), filepath.Clean(path)
+	if path == root || !Below(root, path) {
+		return Within(root, path)
+	}
+	dir := root
+	for name := range strings.SplitSeq(strings.TrimPrefix(path[len(root):], string(filepath.Separator)), string(filepath.Separator)) {
+		entries, err := fsys.ReadDir(dir)
+		i := slices.IndexFunc(entries, func(e fs.DirEntry) bool { return e.Name() == name })
+		if err != nil || i < 0 || entries[i].Type()&fs.ModeSymlink != 0 {
+			return Within(root, path)
+		}
+		dir = filepath.Join(dir, name)
+	}
+	return true
+}
+
 // WithinAny reports whether path is Within one of roots.
 func WithinAny(path string, roots []string) bool {
 	for _, r := range roots {
