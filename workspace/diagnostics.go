@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io/fs"
 	"maps"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -33,7 +32,7 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 // computed yet are computed for this caller alone and not kept (its
 // charter's model still is).
 func (s *Snapshot) diagnostics(ctx context.Context, path string, memo bool) ([]diag.Diagnostic, error) {
-	path = filepath.Clean(path)
+	path = vfs.Clean(path)
 	if dir := analysis.PiCharterDir(path); dir != "" && isEvidenceRun(path) && s.docs[path] == nil {
 		// A run the evidence loaded was read, and is a readable, regular
 		// file within the limit: its check needs it no more (what is
@@ -251,11 +250,11 @@ func (st *Stream) Add(paths ...string) {
 		// Every group is counted before any is checked: a folder above
 		// two of them waits for both.
 		for _, group := range groups {
-			for dir := filepath.Dir(group.key); ; dir = filepath.Dir(dir) {
+			for dir := vfs.Dir(group.key); ; dir = vfs.Dir(dir) {
 				f := st.above[dir]
 				f.left++
 				st.above[dir] = f
-				if filepath.Dir(dir) == dir {
+				if vfs.Dir(dir) == dir {
 					break
 				}
 			}
@@ -296,7 +295,7 @@ func (st *Stream) Add(paths ...string) {
 func (st *Stream) checked(key string) {
 	free := []string{key}
 	st.mu.Lock()
-	for dir := filepath.Dir(key); ; dir = filepath.Dir(dir) {
+	for dir := vfs.Dir(key); ; dir = vfs.Dir(dir) {
 		f := st.above[dir]
 		f.left--
 		if f.left == 0 && (f.walked || st.walked) {
@@ -305,7 +304,7 @@ func (st *Stream) checked(key string) {
 		} else {
 			st.above[dir] = f
 		}
-		if filepath.Dir(dir) == dir {
+		if vfs.Dir(dir) == dir {
 			break
 		}
 	}
@@ -384,9 +383,9 @@ func groupByFolder(paths []string) []fileGroup {
 	var groups []fileGroup
 	at := map[string]int{}
 	for i, p := range paths {
-		key := analysis.CharterFolder(filepath.Clean(p))
+		key := analysis.CharterFolder(vfs.Clean(p))
 		if key == "" {
-			key = filepath.Clean(p)
+			key = vfs.Clean(p)
 		}
 		n, ok := at[key]
 		if !ok {

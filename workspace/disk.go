@@ -267,7 +267,7 @@ func (r *statResult) answer(path string) error {
 // not there, and no system call needs to say so (a monorepo's files look
 // for a project configuration in every folder above them). d.mu is held.
 func (d *disk) absent(path string) bool {
-	dir := filepath.Dir(path)
+	dir := vfs.Dir(path)
 	if dir == path {
 		return false
 	}

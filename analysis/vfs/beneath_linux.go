@@ -45,7 +45,7 @@ func (c *Confined) beneath(name string, self bool, op func(rfd int, rel string))
 	name = absClean(name)
 	for _, root := range c.Roots() {
 		root = absClean(root)
-		if !Below(root, name) {
+		if !belowClean(root, name) {
 			continue
 		}
 		if name == root && !self {

@@ -62,6 +62,59 @@ func WithinListed(fsys FS, root, path string) bool {
 	return true
 }
 
+// Clean is filepath.Clean, with no work for a path that is clean already
+// (most are: they come from listings and joins): that one is returned as
+// it is. The workspace cleans every path it is asked about.
+func Clean(p string) string {
+	if isClean(p) {
+		return p
+	}
+	return filepath.Clean(p)
+}
+
+// Dir is filepath.Dir, with no work for a path that is clean already.
+func Dir(p string) string {
+	if i := strings.LastIndexByte(p, filepath.Separator); i > 0 && isClean(p) {
+		return p[:i]
+	}
+	return filepath.Dir(p)
+}
+
+// isClean reports whether p is an absolute path that filepath.Clean
+// returns as it is, on a system whose separator is '/': no empty, "." or
+// ".." element, no separator at the end. (Anything else is Clean's to
+// say.)
+func isClean(p string) bool {
+	if filepath.Separator != '/' || p == "" || p[0] != '/' {
+		return false
+	}
+	if p == "/" {
+		return true
+	}
+	for rest := p[1:]; ; {
+		i := strings.IndexByte(rest, '/')
+		elem := rest
+		if i >= 0 {
+			elem = rest[:i]
+		}
+		if elem == "" || elem == "." || elem == ".." {
+			return false
+		}
+		if i < 0 {
+			return true
+		}
+		rest = rest[i+1:]
+	}
+}
+
+// belowClean is Below for paths already clean (absClean's).
+func belowClean(dir, p string) bool {
+	if !isClean(dir) || !isClean(p) {
+		return Below(dir, p)
+	}
+	return p == dir || strings.HasPrefix(p, dir) && (dir == "/" || p[len(dir)] == '/')
+}
+
 // WithinAny reports whether path is Within one of roots.
 func WithinAny(path string, roots []string) bool {
 	for _, r := range roots {
@@ -469,6 +522,9 @@ func OpenWrite(root, path string) (*os.Root, string, error) {
 // absClean is name made absolute (relative to the working folder) and
 // clean.
 func absClean(name string) string {
+	if isClean(name) {
+		return name // absolute and clean: what Abs would return
+	}
 	if abs, err := filepath.Abs(name); err == nil {
 		return abs
 	}

@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // Every kind of non-regular file where a charter file is expected is
@@ -362,5 +363,30 @@ func BenchmarkConfined(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Clean and Dir answer what filepath's do, and return a clean path as it
+// is; belowClean answers what Below does.
+func TestCleanDirBelow(t *testing.T) {
+	paths := []string{"", ".", "/", "//", "/a", "/a/", "/a//b", "/a/./b", "/a/../b", "/a/b/..", "/a/b/.",
+		"/.pi/charters/x", "/a/..b/c", "/a/b..", "/a/.b", "a/b", "./a", "../a", "/a/b/c.md", "/..", "/."}
+	for _, p := range paths {
+		if got, want := Clean(p), filepath.Clean(p); got != want {
+			t.Errorf("Clean(%q) = %q, want %q", p, got, want)
+		}
+		if got, want := Dir(p), filepath.Dir(p); got != want {
+			t.Errorf("Dir(%q) = %q, want %q", p, got, want)
+		}
+		for _, q := range paths {
+			if filepath.IsAbs(p) && filepath.IsAbs(q) {
+				if got, want := belowClean(p, q), Below(filepath.Clean(p), filepath.Clean(q)); got != want && isClean(p) && isClean(q) {
+					t.Errorf("belowClean(%q, %q) = %v, Below says %v", p, q, got, want)
+				}
+			}
+		}
+	}
+	if p := "/a/b/c"; unsafe.StringData(Clean(p)) != unsafe.StringData(p) {
+		t.Error("a clean path was copied")
 	}
 }
