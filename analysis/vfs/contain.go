@@ -88,23 +88,25 @@ func isClean(p string) bool {
 	if filepath.Separator != '/' || p == "" || p[0] != '/' {
 		return false
 	}
-	if p == "/" {
-		return true
+	n := len(p)
+	if n > 1 && p[n-1] == '/' {
+		return false
 	}
-	for rest := p[1:]; ; {
-		i := strings.IndexByte(rest, '/')
-		elem := rest
-		if i >= 0 {
-			elem = rest[:i]
+	for i := 1; i < n; i++ {
+		if p[i-1] != '/' {
+			continue
 		}
-		if elem == "" || elem == "." || elem == ".." {
+		// An element starts at i: not empty, not "." or "..".
+		switch {
+		case p[i] == '/':
+			return false
+		case p[i] == '.' && (i+1 == n || p[i+1] == '/'):
+			return false
+		case p[i] == '.' && p[i+1] == '.' && (i+2 == n || p[i+2] == '/'):
 			return false
 		}
-		if i < 0 {
-			return true
-		}
-		rest = rest[i+1:]
 	}
+	return true
 }
 
 // belowClean is Below for paths already clean (absClean's).

@@ -370,7 +370,7 @@ func BenchmarkConfined(b *testing.B) {
 // is; belowClean answers what Below does.
 func TestCleanDirBelow(t *testing.T) {
 	paths := []string{"", ".", "/", "//", "/a", "/a/", "/a//b", "/a/./b", "/a/../b", "/a/b/..", "/a/b/.",
-		"/.pi/charters/x", "/a/..b/c", "/a/b..", "/a/.b", "a/b", "./a", "../a", "/a/b/c.md", "/..", "/."}
+		"/.pi/charters/x", "/a/..b/c", "/a/b..", "/a/.b", "a/b", "./a", "../a", "/a/b/c.md", "/..", "/.", "/a/.../b", "/...", "/a/.", "/a/.b/..c/"}
 	for _, p := range paths {
 		if got, want := Clean(p), filepath.Clean(p); got != want {
 			t.Errorf("Clean(%q) = %q, want %q", p, got, want)
