@@ -14,6 +14,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -42,6 +43,7 @@ type Snapshot struct {
 	clocks   map[string]map[string]*promise[clockReading] // freshness baselines, by project, then settings
 	found    *promise[analysis.Workspace]                 // charters under the roots
 	ids      idsMemo                                      // the projects' cites (ids.go)
+	repos    *gitlog.Finder                               // the freshness clocks' repositories
 }
 
 type configResult struct {
@@ -58,7 +60,7 @@ func newSnapshot(s *Session, id uint64) *Snapshot {
 		configs: map[string]configResult{}, lookups: map[string]string{},
 		single: map[string]*promise[[]diag.Diagnostic]{}, charters: map[string]*charter{},
 		folders: map[string]*promise[*charterfile.View]{},
-		clocks:  map[string]map[string]*promise[clockReading]{}}
+		clocks:  map[string]map[string]*promise[clockReading]{}, repos: gitlog.NewFinder()}
 }
 
 // ID increases with every snapshot of a session.

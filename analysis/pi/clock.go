@@ -199,6 +199,9 @@ type GitClock struct {
 	Limits gitlog.Limits
 	// Fallback dates the sources outside a repository; nil: no answer.
 	Fallback SourceClock
+	// Repos, when set, finds the repository, sharing what it saw with the
+	// clocks of other projects (a monorepo's packages).
+	Repos *gitlog.Finder
 }
 
 // WithFolders are the folders, relative to the project, whose files
@@ -214,7 +217,7 @@ func (c GitClock) Newest(project string) (SourceChange, bool) {
 // NewestContext is Newest that stops reading the history, returning ctx's
 // error, when ctx is done first.
 func (c GitClock) NewestContext(ctx context.Context, project string) (SourceChange, bool, error) {
-	repo, err := gitlog.Open(ctx, project, c.Limits)
+	repo, err := c.Repos.Open(ctx, project, c.Limits)
 	switch {
 	case err == nil:
 	case ctx.Err() != nil:

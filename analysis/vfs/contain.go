@@ -109,10 +109,10 @@ func isClean(p string) bool {
 	return true
 }
 
-// belowClean is Below for paths already clean (absClean's).
+// belowClean is Below for paths already clean (absClean's): a prefix.
 func belowClean(dir, p string) bool {
-	if !isClean(dir) || !isClean(p) {
-		return Below(dir, p)
+	if filepath.Separator != '/' {
+		return Below(dir, p) // volumes: Below's to say
 	}
 	return p == dir || strings.HasPrefix(p, dir) && (dir == "/" || p[len(dir)] == '/')
 }
