@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 )
 
 // A walk that hands each charter over as it finds it (Found) finds what a
@@ -33,15 +33,7 @@ func TestDiscoverFoundAndDone(t *testing.T) {
 		"pkg/.charters/20260101-000000-x/state.json": "{}\n",
 		"pkg/src/main.go": "package main\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(repo, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testfixture.WriteFiles(t, repo, files)
 	ctx := context.Background()
 	want, err := Discover(ctx, vfs.OS, repo)
 	if err != nil {

@@ -61,6 +61,24 @@ func (t *tally) Stat(name string) (fs.FileInfo, error) {
 	return fi, err
 }
 
+// readOnce checks that each file was read once and each folder listed
+// once; placed are the files a diagnostic is on or points at.
+func (t *tally) readOnce(tb testing.TB, placed map[string]bool) {
+	tb.Helper()
+	for p, n := range t.reads {
+		// A run is not kept: one a diagnostic is on or points at is read
+		// again to place it.
+		if n > 1 && !(n == 2 && placed[p] && isEvidenceRun(p)) {
+			tb.Errorf("%s read %d times", p, n)
+		}
+	}
+	for p, n := range t.lists {
+		if n > 1 {
+			tb.Errorf("%s listed %d times", p, n)
+		}
+	}
+}
+
 // monorepo writes n packages of bench/gen's monorepo and lists their
 // charter files as check does, through snap.
 func monorepo(t *testing.T, n int, snap *Snapshot) (root string, files []string) {
@@ -112,18 +130,7 @@ func TestMonorepoReadOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for p, n := range disk.reads {
-		// A run is not kept: one a diagnostic is on or points at is read
-		// again to place it.
-		if n > 1 && !(n == 2 && placed[p] && isEvidenceRun(p)) {
-			t.Errorf("%s read %d times", p, n)
-		}
-	}
-	for p, n := range disk.lists {
-		if n > 1 {
-			t.Errorf("%s listed %d times", p, n)
-		}
-	}
+	disk.readOnce(t, placed)
 	if len(disk.missingInListedDir) > 0 {
 		t.Errorf("stat'ed %d names their listed folder lacks, such as %s", len(disk.missingInListedDir), disk.missingInListedDir[0])
 	}
@@ -288,16 +295,7 @@ func TestStreamedWalkReadsOnceHoldsInFlight(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("the streamed walk's diagnostics differ from DiagnosticsOf's (%d files, want %d)", len(got), len(want))
 	}
-	for p, k := range disk.reads {
-		if k > 1 && !(k == 2 && placed[p] && isEvidenceRun(p)) {
-			t.Errorf("%s read %d times", p, k)
-		}
-	}
-	for p, k := range disk.lists {
-		if k > 1 {
-			t.Errorf("%s listed %d times", p, k)
-		}
-	}
+	disk.readOnce(t, placed)
 	// The walk's goroutines and the checks' (two each, and the caller's)
 	// each hold a package or two at a time.
 	if maxHeld > 12 {
