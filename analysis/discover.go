@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 
@@ -39,7 +40,29 @@ type DiscoverOptions struct {
 	// folder).
 	Ignore []string
 	Base   string
+	// Found, when set, is handed each charter as the walk finds it — an
+	// rp1 charter file, a pi charter folder or a .charters folder — rather
+	// than listing it in the Workspace returned (whose RP1Charters,
+	// PiCharters and Charters then stay empty; its other lists are
+	// filled): a caller that checks each charter as it comes need not
+	// hold the tree's. It is called from the walk's goroutines, several at
+	// once, in no particular order.
+	Found func(family Family, path string)
+	// Done, when set, is called with each folder the walk is finished
+	// with, every charter below it handed to Found: each folder walked,
+	// and each .pi/charters and .charters folder once its charters are.
+	// Like Found, from several goroutines at once.
+	Done func(dir string)
 }
+
+// Family is which kind of charter the walk found (DiscoverOptions.Found).
+type Family string
+
+const (
+	FamilyRP1      Family = "rp1"       // an rp1 charter file
+	FamilyPi       Family = "pi"        // a .pi/charters/<id> folder
+	FamilyCharters Family = ".charters" // a .charters/<id> folder
+)
 
 // skipDirs are never searched, ignored by git or not: dependencies and VCS
 // data hold no charters of the project, and walking them costs seconds in
@@ -65,6 +88,19 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 		*list = append(*list, p)
 		mu.Unlock()
 	}
+	// found hands a charter to opts.Found, or lists it.
+	found := func(family Family, list *[]string, p string) {
+		if opts.Found != nil {
+			opts.Found(family, p)
+			return
+		}
+		add(list, p)
+	}
+	done := func(dir string) {
+		if opts.Done != nil {
+			opts.Done(dir)
+		}
+	}
 	top := newIgnorer(fsys, root, opts.Ignore, opts.Base)
 	skip := func(ig *ignorer, p string, isDir bool) bool {
 		if ig.ignored(p, isDir) {
@@ -78,6 +114,12 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 		subs, _ := fsys.ReadDir(parent)
 		for _, s := range subs {
 			if p := filepath.Join(parent, s.Name()); s.IsDir() && s.Type()&fs.ModeSymlink == 0 && !skip(ig, p, true) {
+				if opts.Found != nil {
+					// The walk lists each folder once: no charter comes
+					// twice.
+					opts.Found(FamilyPi, p)
+					continue
+				}
 				mu.Lock()
 				if !seenPi[p] {
 					seenPi[p] = true
@@ -96,32 +138,36 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 			sub := filepath.Join(parent, s.Name())
 			if s.IsDir() && s.Type()&fs.ModeSymlink == 0 && ChartersDirAt(sub) == sub &&
 				len(charterfile.Files(fsys, sub)) > 0 && !skip(ig, sub, true) {
-				add(&ws.Charters, sub)
+				found(FamilyCharters, &ws.Charters, sub)
 			}
 		}
 	}
 	switch piDir, charters := PiCharterDirAt(root), ChartersDirAt(root); {
 	case piDir != "":
-		ws.PiCharters = []string{piDir}
+		found(FamilyPi, &ws.PiCharters, piDir)
 		return ws, nil
 	case charters != "":
-		ws.Charters = []string{charters}
+		found(FamilyCharters, &ws.Charters, charters)
 		return ws, nil
 	case filepath.Base(root) == ".charters":
 		addCharters(top, root)
+		done(root)
 		return ws, nil
 	case pi.IsChartersFolder(root):
 		addPi(top, root)
+		done(root)
 		return ws, nil
 	}
 	// The folders are walked on as many goroutines as there are
 	// processors: a folder's subfolders go to an idle one, or are walked
 	// by the goroutine that found them when none is idle. What the walk
-	// finds is sorted at the end, so the order they run in does not show.
+	// lists is sorted at the end, so the order they run in does not show
+	// (what it hands to opts.Found comes in that order).
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
-	var walk func(dir string, ig *ignorer) error
-	walk = func(dir string, ig *ignorer) error {
+	var walk func(dir string, ig *ignorer, w *walking) error
+	walk = func(dir string, ig *ignorer, w *walking) error {
+		defer w.finish(done)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -145,16 +191,19 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 			if e.IsDir() {
 				if pi.IsChartersFolder(p) {
 					addPi(ig, p)
+					done(p)
 					continue
 				}
 				if name == ".charters" {
 					addCharters(ig, p)
+					done(p)
 					continue
 				}
 				// An unreadable folder is not a reason to stop; a done
 				// ctx is, and is said once the walk is over.
-				if !g.TryGo(func() error { _ = walk(p, ig); return nil }) {
-					_ = walk(p, ig)
+				sub := w.below(p)
+				if !g.TryGo(func() error { _ = walk(p, ig, sub); return nil }) {
+					_ = walk(p, ig, sub)
 				}
 				continue
 			}
@@ -165,14 +214,16 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 			}
 			switch k {
 			case KindRP1Charter:
-				add(&ws.RP1Charters, p)
+				found(FamilyRP1, &ws.RP1Charters, p)
 			case KindOtherCharter:
 				add(&ws.OtherCharters, p)
 			}
 		}
 		return nil
 	}
-	err := walk(root, top)
+	w := &walking{dir: root}
+	w.left.Store(1)
+	err := walk(root, top, w)
 	_ = g.Wait()
 	if err == nil {
 		err = ctx.Err()
@@ -187,6 +238,43 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 	sort.Strings(ws.Unreadable)
 	sort.Strings(ws.Ignored)
 	return ws, nil
+}
+
+// walking is a folder the walk is in: it is done (DiscoverOptions.Done)
+// when its own listing is gone through and every folder below it is done.
+type walking struct {
+	dir    string
+	parent *walking
+	left   atomic.Int32 // the folder's own walk, and each folder below not done
+}
+
+// below is the subfolder dir of w, about to be walked.
+func (w *walking) below(dir string) *walking {
+	w.left.Add(1)
+	sub := &walking{dir: dir, parent: w}
+	sub.left.Store(1)
+	return sub
+}
+
+// finish is one part of w done (its own walk, or a folder below); the
+// last says so through done, then finishes a part of w's parent.
+func (w *walking) finish(done func(dir string)) {
+	for ; w != nil && w.left.Add(-1) == 0; w = w.parent {
+		done(w.dir)
+	}
+}
+
+// FilesOf are the files that checks look at of a charter the walk found
+// (DiscoverOptions.Found): an rp1 charter is one, a pi charter folder's
+// are PiCharterFiles, a .charters folder's charterfile.Files.
+func FilesOf(fsys vfs.FS, family Family, path string) []string {
+	switch family {
+	case FamilyPi:
+		return PiCharterFiles(fsys, path)
+	case FamilyCharters:
+		return charterfile.Files(fsys, path)
+	}
+	return []string{path}
 }
 
 // classifyName reads a file only when its name could make it a charter.
@@ -239,22 +327,29 @@ func PiCharterFiles(fsys vfs.FS, dir string) []string {
 	// regular file there needs no more asking. A history's folders are
 	// listed on as many goroutines as there are processors.
 	has := make([]bool, len(runDirs))
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for part := 0; part < len(runDirs); part += 256 {
-		g.Go(func() error {
-			for i := part; i < min(part+256, len(runDirs)); i++ {
-				names, err := fsys.ReadDir(runDirs[i])
-				if k := slices.IndexFunc(names, func(e fs.DirEntry) bool { return e.Name() == "evidence.json" }); err == nil && k >= 0 && names[k].Type().IsRegular() {
-					has[i] = true
-				} else if _, err := fsys.Stat(filepath.Join(runDirs[i], "evidence.json")); err == nil {
-					has[i] = true
-				}
+	list := func(from, to int) {
+		for i := from; i < to; i++ {
+			names, err := fsys.ReadDir(runDirs[i])
+			if k := slices.IndexFunc(names, func(e fs.DirEntry) bool { return e.Name() == "evidence.json" }); err == nil && k >= 0 && names[k].Type().IsRegular() {
+				has[i] = true
+			} else if _, err := fsys.Stat(filepath.Join(runDirs[i], "evidence.json")); err == nil {
+				has[i] = true
 			}
-			return nil
-		})
+		}
 	}
-	_ = g.Wait()
+	if len(runDirs) <= 256 {
+		list(0, len(runDirs)) // a few: not worth a goroutine
+	} else {
+		var g errgroup.Group
+		g.SetLimit(runtime.GOMAXPROCS(0))
+		for part := 0; part < len(runDirs); part += 256 {
+			g.Go(func() error {
+				list(part, min(part+256, len(runDirs)))
+				return nil
+			})
+		}
+		_ = g.Wait()
+	}
 	for i, runDir := range runDirs {
 		if has[i] {
 			files = append(files, filepath.Join(runDir, "evidence.json"))

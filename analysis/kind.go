@@ -9,6 +9,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/rp1"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // Kind says which charter file a path is.
@@ -37,7 +38,7 @@ var ConfigFileNames = []string{".charter-lsp.jsonc", ".charter-lsp.json"}
 
 // PiCharterDir returns the .pi/charters/<id> directory holding path, or "".
 func PiCharterDir(path string) string {
-	p := filepath.ToSlash(filepath.Clean(path))
+	p := filepath.ToSlash(vfs.Clean(path))
 	i := strings.LastIndex(p, "/.pi/charters/")
 	skip := len("/.pi/charters/")
 	if i < 0 {
@@ -51,7 +52,7 @@ func PiCharterDir(path string) string {
 	if id == "" || !found {
 		return ""
 	}
-	return filepath.FromSlash(p[:i+skip] + id)
+	return filepath.FromSlash(p[:i+skip+len(id)]) // a part of path: no copy
 }
 
 // CharterFolder returns the charter folder holding path: its

@@ -12,6 +12,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // charter is what a snapshot knows of one pi charter directory. Its parts
@@ -80,7 +81,7 @@ func (c *charter) renew(keepEvidence, keepSymbols, keepPartial bool) *charter {
 
 // charterFor returns the snapshot's charter for dir, creating its memo.
 func (s *Snapshot) charterFor(dir string) *charter {
-	dir = filepath.Clean(dir)
+	dir = vfs.Clean(dir)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := s.charters[dir]

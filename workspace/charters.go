@@ -2,9 +2,9 @@ package workspace
 
 import (
 	"context"
-	"path/filepath"
 
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // ChartersView returns the view of the .charters/<id> folder dir: its
@@ -13,7 +13,7 @@ import (
 // demand. The folder is read once per change of it (and of the settings or
 // workspace folders); every feature of the family reads this one view.
 func (s *Snapshot) ChartersView(ctx context.Context, dir string) (*charterfile.View, error) {
-	dir = filepath.Clean(dir)
+	dir = vfs.Clean(dir)
 	s.mu.Lock()
 	pr := s.folders[dir]
 	if pr == nil {

@@ -36,8 +36,11 @@ func (s *Snapshot) clock(ctx context.Context, project string, cfg analysis.Confi
 	if pr == nil {
 		pr = newPromise(s.sess.busy, func(ctx context.Context) (clockReading, error) {
 			clock := pi.NewSourceClock(mode, s.FS(), dirs)
-			if g, ok := clock.(pi.GitClock); ok && s.sess.gitLimits != nil {
-				g.Limits = s.sess.gitLimits()
+			if g, ok := clock.(pi.GitClock); ok {
+				g.Repos = s.repos
+				if s.sess.gitLimits != nil {
+					g.Limits = s.sess.gitLimits()
+				}
 				clock = g
 			}
 			c, ok, err := pi.NewestSource(ctx, clock, project)

@@ -4,14 +4,12 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"path/filepath"
+	"maps"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
@@ -34,7 +32,7 @@ func (s *Snapshot) Diagnostics(ctx context.Context, path string) ([]diag.Diagnos
 // computed yet are computed for this caller alone and not kept (its
 // charter's model still is).
 func (s *Snapshot) diagnostics(ctx context.Context, path string, memo bool) ([]diag.Diagnostic, error) {
-	path = filepath.Clean(path)
+	path = vfs.Clean(path)
 	if dir := analysis.PiCharterDir(path); dir != "" && isEvidenceRun(path) && s.docs[path] == nil {
 		// A run the evidence loaded was read, and is a readable, regular
 		// file within the limit: its check needs it no more (what is
@@ -156,17 +154,113 @@ func (s *Snapshot) folderDiagnostics(ctx context.Context, dir string, f *File) (
 // flat in the number of charters. each asks what it needs of a file before
 // it returns (its configuration, say): afterwards it would be read again.
 func (s *Snapshot) DiagnosticsOf(ctx context.Context, paths []string, release bool, each func(i int, ds []diag.Diagnostic)) error {
+	st := s.stream(ctx, release, true, func(i int, _ string, ds []diag.Diagnostic) { each(i, ds) })
+	st.Add(paths...)
+	return st.Wait()
+}
+
+// A Stream is DiagnosticsOf for a caller that finds its files as it goes
+// (check, walking a folder): it checks each file handed to it (Add) as it
+// comes, and, releasing, lets a folder go once the caller is done with it
+// (Walked) and nothing below it is left to check, so that what is held is
+// the charters in flight, not the tree. Its methods may be called from
+// several goroutines at once.
+type Stream struct {
+	s       *Snapshot
+	ctx     context.Context // the caller's: the checks run under it
+	stopped context.Context // done once a check failed, or ctx is
+	stop    context.CancelFunc
+	each    func(i int, path string, ds []diag.Diagnostic)
+	release bool
+	jobs    chan func()
+	workers sync.WaitGroup
+
+	mu     sync.Mutex
+	err    error                  // the first check that failed
+	n      int                    // the files added
+	walked bool                   // every folder is done with (Walked)
+	above  map[string]folderState // releasing: the folders above a charter not checked yet
+}
+
+// folderState is what a stream knows of a folder above the files added.
+type folderState struct {
+	left   int  // groups below it not checked yet
+	walked bool // nothing more below it will be added
+}
+
+// Stream checks files as they are added (Add), handing each file's
+// diagnostics to each with the file's index in the order added and its
+// path, on the goroutine that computed them. With release, what the
+// session holds under a charter folder is released once it is checked,
+// and each folder above once the caller said it is done with it (Walked)
+// and nothing below it is left; Wait releases the rest. The first error
+// stops the rest (Context is then done).
+func (s *Snapshot) Stream(ctx context.Context, release bool, each func(i int, path string, ds []diag.Diagnostic)) *Stream {
+	return s.stream(ctx, release, false, each)
+}
+
+func (s *Snapshot) stream(ctx context.Context, release, walked bool, each func(i int, path string, ds []diag.Diagnostic)) *Stream {
+	stopped, stop := context.WithCancel(ctx)
+	st := &Stream{s: s, ctx: ctx, stopped: stopped, stop: stop, each: each, release: release, walked: walked,
+		jobs: make(chan func())}
+	if release {
+		st.above = map[string]folderState{}
+	}
+	// As many goroutines as processors, each checking one charter at a
+	// time, for the whole stream: a goroutine's stack, grown by the first
+	// check, serves the next.
+	for range runtime.GOMAXPROCS(0) {
+		st.workers.Add(1)
+		go func() {
+			defer st.workers.Done()
+			for job := range st.jobs {
+				job()
+			}
+		}()
+	}
+	return st
+}
+
+// Context is done once a check failed, or the stream's context is.
+func (st *Stream) Context() context.Context { return st.stopped }
+
+// fail keeps the first error and stops the rest.
+func (st *Stream) fail(err error) {
+	st.mu.Lock()
+	if st.err == nil {
+		st.err = err
+	}
+	st.mu.Unlock()
+	st.stop()
+}
+
+// Add checks paths, the files of one charter folder or more, in path order
+// of their folders; it waits while every goroutine is busy. A folder the
+// caller said it is done with (Walked) gets nothing more below it.
+func (st *Stream) Add(paths ...string) {
 	groups := groupByFolder(paths)
 	// By path, so that a folder's groups are checked together and the
 	// folder released soon after (the order results come in does not
 	// show: each is handed over with its index).
 	slices.SortFunc(groups, func(a, b fileGroup) int { return strings.Compare(a.key, b.key) })
-	var left *pending
-	if release {
-		left = newPending(groups)
+	st.mu.Lock()
+	first := st.n
+	st.n += len(paths)
+	if st.release {
+		// Every group is counted before any is checked: a folder above
+		// two of them waits for both.
+		for _, group := range groups {
+			for dir := vfs.Dir(group.key); ; dir = vfs.Dir(dir) {
+				f := st.above[dir]
+				f.left++
+				st.above[dir] = f
+				if vfs.Dir(dir) == dir {
+					break
+				}
+			}
+		}
 	}
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
+	st.mu.Unlock()
 	for _, group := range groups {
 		// A large group (a history of evidence runs) is checked in parts
 		// on all the goroutines: its files share the model, built once by
@@ -176,24 +270,100 @@ func (s *Snapshot) DiagnosticsOf(ctx context.Context, paths []string, release bo
 		todo.Store(int64(parts))
 		for part := range parts {
 			files := group.files[part*filesPerPart : min(len(group.files), (part+1)*filesPerPart)]
-			g.Go(func() error {
+			st.jobs <- func() {
 				for _, i := range files {
-					ds, err := s.diagnostics(ctx, paths[i], !release)
+					if st.stopped.Err() != nil {
+						return
+					}
+					ds, err := st.s.diagnostics(st.ctx, paths[i], !st.release)
 					if err != nil {
-						return err
+						st.fail(err)
+						return
 					}
-					each(i, ds)
+					st.each(first+i, paths[i], ds)
 				}
-				if left != nil && todo.Add(-1) == 0 {
-					for _, dir := range left.done(group.key) {
-						s.Release(dir)
-					}
+				if st.release && todo.Add(-1) == 0 {
+					st.checked(group.key)
 				}
-				return nil
-			})
+			}
 		}
 	}
-	return g.Wait()
+}
+
+// checked releases the group at key, checked, and the folders above it
+// that nothing is left to check below, the deepest first.
+func (st *Stream) checked(key string) {
+	free := []string{key}
+	st.mu.Lock()
+	for dir := vfs.Dir(key); ; dir = vfs.Dir(dir) {
+		f := st.above[dir]
+		f.left--
+		if f.left == 0 && (f.walked || st.walked) {
+			free = append(free, dir)
+			delete(st.above, dir)
+		} else {
+			st.above[dir] = f
+		}
+		if vfs.Dir(dir) == dir {
+			break
+		}
+	}
+	st.mu.Unlock()
+	for _, dir := range free {
+		st.s.Release(dir)
+	}
+}
+
+// Walked says nothing more below dir will be added: once what is below
+// it is checked, a releasing stream lets it go.
+func (st *Stream) Walked(dir string) {
+	if !st.release {
+		return
+	}
+	st.mu.Lock()
+	f, ok := st.above[dir]
+	free := ok && f.left == 0
+	switch {
+	case free:
+		delete(st.above, dir)
+	case ok:
+		f.walked = true
+		st.above[dir] = f
+	}
+	st.mu.Unlock()
+	if free {
+		st.s.Release(dir)
+	}
+}
+
+// Wait waits for the checks of everything added, nothing more to come,
+// and returns the first error. A releasing stream then lets go of every
+// folder above what it checked.
+func (st *Stream) Wait() error {
+	st.mu.Lock()
+	st.walked = true
+	st.mu.Unlock()
+	close(st.jobs)
+	st.workers.Wait()
+	st.stop()
+	st.mu.Lock()
+	err := st.err
+	st.mu.Unlock()
+	if err == nil {
+		err = st.ctx.Err()
+	}
+	if !st.release {
+		return err
+	}
+	st.mu.Lock()
+	rest := slices.Sorted(maps.Keys(st.above))
+	st.above = map[string]folderState{}
+	st.mu.Unlock()
+	// The deepest first (a folder sorts before what is below it).
+	for _, dir := range slices.Backward(rest) {
+		st.s.Release(dir)
+	}
+	return err
 }
 
 // filesPerPart is how many files of one charter folder one goroutine checks
@@ -213,9 +383,9 @@ func groupByFolder(paths []string) []fileGroup {
 	var groups []fileGroup
 	at := map[string]int{}
 	for i, p := range paths {
-		key := analysis.CharterFolder(filepath.Clean(p))
+		key := analysis.CharterFolder(vfs.Clean(p))
 		if key == "" {
-			key = filepath.Clean(p)
+			key = vfs.Clean(p)
 		}
 		n, ok := at[key]
 		if !ok {
@@ -226,43 +396,4 @@ func groupByFolder(paths []string) []fileGroup {
 		groups[n].files = append(groups[n].files, i)
 	}
 	return groups
-}
-
-// pending counts, for each folder above a group, the groups below it not
-// done yet.
-type pending struct {
-	mu   sync.Mutex
-	left map[string]int
-}
-
-func newPending(groups []fileGroup) *pending {
-	p := &pending{left: map[string]int{}}
-	for _, g := range groups {
-		for dir := filepath.Dir(g.key); ; dir = filepath.Dir(dir) {
-			p.left[dir]++
-			if filepath.Dir(dir) == dir {
-				break
-			}
-		}
-	}
-	return p
-}
-
-// done marks the group at key done and returns what may be released now:
-// key, and the folders above it with no group left below them, the
-// deepest first.
-func (p *pending) done(key string) []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	out := []string{key}
-	for dir := filepath.Dir(key); ; dir = filepath.Dir(dir) {
-		p.left[dir]--
-		if p.left[dir] == 0 {
-			out = append(out, dir)
-		}
-		if filepath.Dir(dir) == dir {
-			break
-		}
-	}
-	return out
 }

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 
+	"golang.org/x/sync/singleflight"
+
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/inflight"
@@ -33,6 +35,8 @@ type disk struct {
 
 	mu   sync.Mutex
 	held pathTree[held]
+	// listing makes one listing of a folder that several ask for at once.
+	listing singleflight.Group
 }
 
 // held is what d knows of one path.
@@ -313,7 +317,7 @@ func (r *statResult) answer(path string) error {
 // not there, and no system call needs to say so (a monorepo's files look
 // for a project configuration in every folder above them). d.mu is held.
 func (d *disk) absent(path string) bool {
-	dir := filepath.Dir(path)
+	dir := vfs.Dir(path)
 	if dir == path {
 		return false
 	}
@@ -345,13 +349,32 @@ func (d *disk) readDir(path string) ([]fs.DirEntry, error) {
 	if l != nil {
 		return l.entries(path), l.err
 	}
-	entries, err := d.fs.ReadDir(path)
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
-	l = newListing(entries, err)
-	d.mu.Lock()
-	d.put(path, func(h *held) { h.list = l })
-	d.mu.Unlock()
-	return entries, err
+	// One listing of a folder asked for by two at once (check's walk and
+	// a freshness clock reading the same source folder): the second
+	// waits for the first's.
+	var mine []fs.DirEntry
+	listed := false
+	v, _, _ := d.listing.Do(path, func() (any, error) {
+		d.mu.Lock()
+		l := d.get(path).list
+		d.mu.Unlock()
+		if l != nil {
+			return l, nil // listed between the look and here
+		}
+		entries, err := d.fs.ReadDir(path)
+		sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+		l = newListing(entries, err)
+		d.mu.Lock()
+		d.put(path, func(h *held) { h.list = l })
+		d.mu.Unlock()
+		mine, listed = entries, true
+		return l, nil
+	})
+	l = v.(*listing)
+	if listed {
+		return mine, l.err // as listed: no copy
+	}
+	return l.entries(path), l.err
 }
 
 // invalidate forgets path, its parent's listing and, when path was a

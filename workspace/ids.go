@@ -71,7 +71,7 @@ type citeEntry struct {
 // project's sourceDirs setting. It is computed once per snapshot; an open
 // document is read as the editor has it.
 func (s *Snapshot) Cites(ctx context.Context, project string) (Cites, error) {
-	project = filepath.Clean(project)
+	project = vfs.Clean(project)
 	s.ids.mu.Lock()
 	if s.ids.cites == nil {
 		s.ids.cites = map[string]*promise[Cites]{}

@@ -7,6 +7,7 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/pi"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // PreviewRuns is the history (runs) from which a pi charter's register is first
@@ -22,10 +23,10 @@ var PreviewRuns = 10_000
 // up to date with the runs, they are what Diagnostics answers once every
 // run is read: the server publishes them first, then the full answer.
 func (s *Snapshot) Preview(ctx context.Context, path string) (ds []diag.Diagnostic, ok bool, err error) {
-	path = filepath.Clean(path)
+	path = vfs.Clean(path)
 	dir := analysis.PiCharterDir(path)
 	switch base := filepath.Base(path); {
-	case dir == "" || filepath.Dir(path) != dir || base != "criteria.md" && base != "charter.md":
+	case dir == "" || vfs.Dir(path) != dir || base != "criteria.md" && base != "charter.md":
 		return nil, false, nil
 	}
 	c := s.charterFor(dir)
@@ -68,7 +69,7 @@ func (s *Snapshot) countRuns(dir string) int {
 // of total), while it is being loaded; loading is false otherwise.
 func (s *Snapshot) Loading(dir string) (runs, total int, loading bool) {
 	s.mu.Lock()
-	c := s.charters[filepath.Clean(dir)]
+	c := s.charters[vfs.Clean(dir)]
 	s.mu.Unlock()
 	if c == nil || c.evidence == nil || !c.evidence.running() {
 		return 0, 0, false

@@ -51,6 +51,14 @@ func (p *promise[T]) get(ctx context.Context) (T, error) {
 			return zero, err
 		}
 		r := p.run
+		if r == nil && ctx.Done() == nil {
+			// A caller that can never give up has nothing to cancel:
+			// it computes the value itself, and those who ask meanwhile
+			// wait for it. No goroutine is started (check asks for tens
+			// of thousands of values this way, each on a fresh stack
+			// otherwise).
+			return p.compute()
+		}
 		if r == nil {
 			r = p.start()
 		}
@@ -98,6 +106,24 @@ func (p *promise[T]) start() *run {
 		p.fn = nil // release what the closure holds
 	}()
 	return r
+}
+
+// compute runs the computation on the caller's goroutine, under a context
+// that is never done, and keeps its value; p.mu is held, and released.
+func (p *promise[T]) compute() (T, error) {
+	r := &run{cancel: func() {}, finished: make(chan struct{})}
+	p.run = r
+	p.track.Add()
+	p.mu.Unlock()
+	defer p.track.Done()
+	v, err := call(context.Background(), p.fn)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.run = nil
+	p.done, p.val, p.err = true, v, err
+	p.fn = nil
+	close(r.finished)
+	return v, err
 }
 
 // call runs fn, turning a panic into an error: a bug in one check must not

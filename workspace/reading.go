@@ -2,10 +2,10 @@ package workspace
 
 import (
 	"context"
-	"path/filepath"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // Reading is which generation the charter file at path is read as, and
@@ -20,7 +20,7 @@ func (s *Snapshot) Reading(path string) *feature.Reading {
 	case analysis.KindRP1Charter:
 		return f.RP1().Era.Reading()
 	case analysis.KindChartersCharter:
-		if v, err := s.ChartersView(context.Background(), filepath.Dir(path)); err == nil {
+		if v, err := s.ChartersView(context.Background(), vfs.Dir(path)); err == nil {
 			return v.Era.Reading()
 		}
 	}

@@ -1,6 +1,8 @@
 package workspace
 
-import "path/filepath"
+import (
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
+)
 
 // Release forgets what the snapshot and its session hold under dir (dir
 // included): the files read and the folders listed there, the charters'
@@ -16,7 +18,7 @@ import "path/filepath"
 // configuration) are found through what the disk held under dir: those of
 // a path never read, stat'ed or listed stay.
 func (s *Snapshot) Release(dir string) {
-	dir = filepath.Clean(dir)
+	dir = vfs.Clean(dir)
 	paths := s.sess.disk.release(dir)
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -60,6 +61,24 @@ func (t *tally) Stat(name string) (fs.FileInfo, error) {
 	return fi, err
 }
 
+// readOnce checks that each file was read once and each folder listed
+// once; placed are the files a diagnostic is on or points at.
+func (t *tally) readOnce(tb testing.TB, placed map[string]bool) {
+	tb.Helper()
+	for p, n := range t.reads {
+		// A run is not kept: one a diagnostic is on or points at is read
+		// again to place it.
+		if n > 1 && !(n == 2 && placed[p] && isEvidenceRun(p)) {
+			tb.Errorf("%s read %d times", p, n)
+		}
+	}
+	for p, n := range t.lists {
+		if n > 1 {
+			tb.Errorf("%s listed %d times", p, n)
+		}
+	}
+}
+
 // monorepo writes n packages of bench/gen's monorepo and lists their
 // charter files as check does, through snap.
 func monorepo(t *testing.T, n int, snap *Snapshot) (root string, files []string) {
@@ -111,18 +130,7 @@ func TestMonorepoReadOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for p, n := range disk.reads {
-		// A run is not kept: one a diagnostic is on or points at is read
-		// again to place it.
-		if n > 1 && !(n == 2 && placed[p] && isEvidenceRun(p)) {
-			t.Errorf("%s read %d times", p, n)
-		}
-	}
-	for p, n := range disk.lists {
-		if n > 1 {
-			t.Errorf("%s listed %d times", p, n)
-		}
-	}
+	disk.readOnce(t, placed)
 	if len(disk.missingInListedDir) > 0 {
 		t.Errorf("stat'ed %d names their listed folder lacks, such as %s", len(disk.missingInListedDir), disk.missingInListedDir[0])
 	}
@@ -224,4 +232,80 @@ func TestPreviewIsTheFullAnswer(t *testing.T) {
 	if _, ok, _ := other.Preview(ctx, criteria); ok {
 		t.Error("a history shorter than PreviewRuns previewed")
 	}
+}
+
+// check's walk of a folder hands each charter to a Stream as it finds it
+// (analysis.DiscoverOptions.Found) and says when it is done with each
+// folder (Done → Stream.Walked): the files are checked as they would be
+// from a list, each read once and each folder listed once although the
+// charters are released as they go, and what the session holds of the
+// tree at any moment is the packages in flight, not the tree.
+func TestStreamedWalkReadsOnceHoldsInFlight(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	const n = 60
+	ctx := context.Background()
+	one := NewSession(Options{})
+	root, files := monorepo(t, n, one.Update(Change{Settings: &Settings{}}))
+	want := map[string][]diag.Diagnostic{}
+	var mu sync.Mutex
+	err := one.Update(Change{Settings: &Settings{}}).DiagnosticsOf(ctx, files, false, func(i int, ds []diag.Diagnostic) {
+		mu.Lock()
+		want[files[i]] = ds
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	disk := newTally()
+	sess := NewSession(Options{Disk: disk})
+	snap := sess.Update(Change{Settings: &Settings{}})
+	packages := filepath.Join(root, "packages")
+	got := map[string][]diag.Diagnostic{}
+	placed := map[string]bool{}
+	maxHeld := 0
+	st := snap.Stream(ctx, true, func(i int, path string, ds []diag.Diagnostic) {
+		sess.disk.mu.Lock()
+		held := 0
+		if node := sess.disk.held.find(packages, false); node != nil {
+			held = node.numKids()
+		}
+		sess.disk.mu.Unlock()
+		mu.Lock()
+		defer mu.Unlock()
+		got[path] = ds
+		maxHeld = max(maxHeld, held)
+		for _, d := range ds {
+			placed[d.File] = true
+			for _, r := range d.Related {
+				placed[r.File] = true
+			}
+		}
+	})
+	_, err = analysis.DiscoverWith(st.Context(), snap.FS(), root, analysis.DiscoverOptions{
+		Found: func(family analysis.Family, path string) { st.Add(analysis.FilesOf(snap.FS(), family, path)...) },
+		Done:  st.Walked,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the streamed walk's diagnostics differ from DiagnosticsOf's (%d files, want %d)", len(got), len(want))
+	}
+	disk.readOnce(t, placed)
+	// The walk's goroutines and the checks' (two each, and the caller's)
+	// each hold a package or two at a time.
+	if maxHeld > 12 {
+		t.Errorf("%d of %d packages held at once during the walk", maxHeld, n)
+	}
+	t.Logf("at most %d of %d packages held at once", maxHeld, n)
+	sess.Wait()
+	sess.disk.held.walk("", func(p string, _ held) {
+		if strings.HasPrefix(p, root+string(filepath.Separator)) {
+			t.Errorf("still held after the walk: %s", p)
+		}
+	})
 }

@@ -14,7 +14,6 @@ package workspace
 
 import (
 	"context"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -145,7 +144,7 @@ func (s *Session) Update(c Change) *Snapshot {
 	defer s.update.Unlock()
 	prev := s.snap.Load()
 	for _, p := range c.Disk {
-		s.disk.invalidate(filepath.Clean(p))
+		s.disk.invalidate(vfs.Clean(p))
 	}
 	if c.DiskUnknown {
 		s.disk.reset()

@@ -14,6 +14,8 @@ import (
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // Snapshot is the workspace at one moment: which documents are open with
@@ -41,6 +43,7 @@ type Snapshot struct {
 	clocks   map[string]map[string]*promise[clockReading] // freshness baselines, by project, then settings
 	found    *promise[analysis.Workspace]                 // charters under the roots
 	ids      idsMemo                                      // the projects' cites (ids.go)
+	repos    *gitlog.Finder                               // the freshness clocks' repositories
 }
 
 type configResult struct {
@@ -57,7 +60,7 @@ func newSnapshot(s *Session, id uint64) *Snapshot {
 		configs: map[string]configResult{}, lookups: map[string]string{},
 		single: map[string]*promise[[]diag.Diagnostic]{}, charters: map[string]*charter{},
 		folders: map[string]*promise[*charterfile.View]{},
-		clocks:  map[string]map[string]*promise[clockReading]{}}
+		clocks:  map[string]map[string]*promise[clockReading]{}, repos: gitlog.NewFinder()}
 }
 
 // ID increases with every snapshot of a session.
@@ -71,7 +74,7 @@ func (s *Snapshot) Roots() []string { return append([]string(nil), s.roots...) }
 
 // Document returns the open document at path, or nil.
 func (s *Snapshot) Document(path string) *Document {
-	if f := s.docs[filepath.Clean(path)]; f != nil {
+	if f := s.docs[vfs.Clean(path)]; f != nil {
 		return f.doc
 	}
 	return nil
@@ -91,7 +94,7 @@ func (s *Snapshot) Documents() []*File {
 // disk's content (read once per change on disk). A file that does not
 // exist, cannot be read or is over the size limit comes back with Err set.
 func (s *Snapshot) File(path string) *File {
-	path = filepath.Clean(path)
+	path = vfs.Clean(path)
 	if f := s.docs[path]; f != nil {
 		return f
 	}
@@ -115,7 +118,7 @@ func (s *Snapshot) File(path string) *File {
 // open nor held already is read without being kept (disk.readThrough): the
 // check of a history reads each of its hundred thousand runs once.
 func (s *Snapshot) fileOnce(path string) *File {
-	path = filepath.Clean(path)
+	path = vfs.Clean(path)
 	if s.docs[path] != nil || !isEvidenceRun(path) {
 		return s.File(path)
 	}
@@ -131,7 +134,7 @@ func (s *Snapshot) fileOnce(path string) *File {
 // fileThrough is File for a file read once: one that is neither open nor
 // held already is read without being kept.
 func (s *Snapshot) fileThrough(path string) *File {
-	path = filepath.Clean(path)
+	path = vfs.Clean(path)
 	if s.docs[path] != nil {
 		return s.File(path)
 	}
@@ -158,7 +161,7 @@ func docFile(d *Document, disk *disk) *File {
 // by the user's settings key by key. A project file that does not parse is
 // left out (its config-invalid diagnostic says why) and its error returned.
 func (s *Snapshot) Config(path string) (analysis.Config, error) {
-	r := s.config(filepath.Dir(filepath.Clean(path)))
+	r := s.config(vfs.Dir(vfs.Clean(path)))
 	return r.cfg, r.err
 }
 
@@ -210,14 +213,19 @@ func (s *Snapshot) config(dir string) configResult {
 // path and the keys of it that Restricted Mode leaves out (none when the
 // workspace is trusted).
 func (s *Snapshot) IgnoredProjectKeys(path string) (file string, keys []string) {
-	r := s.config(filepath.Dir(filepath.Clean(path)))
+	r := s.config(vfs.Dir(vfs.Clean(path)))
 	return r.file, r.ignored
 }
 
 // projectConfigFile finds the project configuration file for dir, looking
 // no higher than the workspace folder holding dir (when there is one).
 func (s *Snapshot) projectConfigFile(dir string) string {
-	file := s.configFileOnce(dir)
+	var file string
+	if isRunFolder(dir) {
+		file = s.configFileOnce(dir) // one of a history's many: not kept
+	} else {
+		file = s.configFile(dir)
+	}
 	if file == "" || len(s.roots) == 0 {
 		return file
 	}
@@ -252,11 +260,11 @@ func (s *Snapshot) configFile(dir string) string {
 }
 
 // configFileOnce is configFile for dir without keeping dir's answer, only
-// its folders': a file's own folder (an evidence run's, one of a hundred
-// thousand) is looked at again rather than held.
+// its folders': an evidence run's folder (one of a hundred thousand) is
+// looked at again rather than held.
 func (s *Snapshot) configFileOnce(dir string) string {
 	file, stops := analysis.ConfigIn(s.FS(), dir)
-	if parent := filepath.Dir(dir); !stops && parent != dir {
+	if parent := vfs.Dir(dir); !stops && parent != dir {
 		file = s.configFile(parent)
 	}
 	return file
@@ -271,17 +279,17 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 		next.docs[p] = f
 	}
 	for _, d := range c.Documents {
-		p := filepath.Clean(d.Path)
+		p := vfs.Clean(d.Path)
 		next.docs[p] = docFile(d, s.sess.disk)
 		changed[p] = true
 	}
 	for _, p := range c.Closed {
-		p = filepath.Clean(p)
+		p = vfs.Clean(p)
 		delete(next.docs, p)
 		changed[p] = true
 	}
 	for _, p := range c.Disk {
-		changed[filepath.Clean(p)] = true
+		changed[vfs.Clean(p)] = true
 	}
 	if c.Settings != nil {
 		next.settings = *c.Settings
@@ -303,7 +311,7 @@ func (s *Snapshot) derive(c Change) *Snapshot {
 	}
 	for _, p := range c.Disk {
 		if analysis.CharterFolder(p) == "" {
-			sources[filepath.Clean(p)] = true
+			sources[vfs.Clean(p)] = true
 		}
 	}
 
@@ -422,7 +430,7 @@ func (o snapshotFS) ReadFile(name string) ([]byte, error) {
 }
 
 func (o snapshotFS) Stat(name string) (fs.FileInfo, error) {
-	name = filepath.Clean(name)
+	name = vfs.Clean(name)
 	if f := o.s.docs[name]; f != nil {
 		return fileInfo{f}, nil
 	}
@@ -436,19 +444,19 @@ func (o snapshotFS) Holds(dir, name string) (has, known bool) {
 	if len(o.s.docs) > 0 {
 		return false, false
 	}
-	return o.s.sess.disk.holds(filepath.Clean(dir), name)
+	return o.s.sess.disk.holds(vfs.Clean(dir), name)
 }
 
 // ReadDir lists the disk entries plus open documents not yet saved there.
 func (o snapshotFS) ReadDir(name string) ([]fs.DirEntry, error) {
-	name = filepath.Clean(name)
+	name = vfs.Clean(name)
 	entries, err := o.s.sess.disk.readDir(name)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
 	var extra []fs.DirEntry
 	for p, f := range o.s.docs {
-		if filepath.Dir(p) != name {
+		if vfs.Dir(p) != name {
 			continue
 		}
 		i := sort.Search(len(entries), func(i int) bool { return entries[i].Name() >= filepath.Base(p) })
@@ -469,7 +477,7 @@ func (o snapshotFS) ReadDir(name string) ([]fs.DirEntry, error) {
 // change of it was reported since (pi.Digester): a reload takes over an
 // unchanged run without reading it.
 func (o snapshotFS) Digest(name string) ([sha256.Size]byte, bool) {
-	name = filepath.Clean(name)
+	name = vfs.Clean(name)
 	if o.s.docs[name] != nil {
 		return [sha256.Size]byte{}, false
 	}
@@ -479,7 +487,13 @@ func (o snapshotFS) Digest(name string) ([sha256.Size]byte, bool) {
 // isEvidenceRun reports whether path is a run's
 // work/<segment>/evidence/<stamp>/evidence.json.
 func isEvidenceRun(path string) bool {
-	return filepath.Base(path) == "evidence.json" && filepath.Base(filepath.Dir(filepath.Dir(path))) == "evidence"
+	return filepath.Base(path) == "evidence.json" && isRunFolder(vfs.Dir(path))
+}
+
+// isRunFolder reports whether dir is a run's folder,
+// work/<segment>/evidence/<stamp>.
+func isRunFolder(dir string) bool {
+	return filepath.Base(vfs.Dir(dir)) == "evidence"
 }
 
 // fileInfo describes an open document.

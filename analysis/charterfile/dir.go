@@ -91,10 +91,13 @@ func LoadDirContext(ctx context.Context, fsys vfs.FS, dir string) (*Dir, error) 
 		if e, ok := entries[name]; ok && e.Type()&fs.ModeSymlink != 0 && !insideAfterLinks(fsys, abs, p) {
 			return fail(name, &fs.PathError{Op: "read", Path: p, Err: errors.New("symlink leaves the charter folder; not read")})
 		}
-		if fi, err := fsys.Stat(p); err == nil && fi.Size() > MaxFileSize {
-			return fail(name, &fs.PathError{Op: "read", Path: p, Err: fmt.Errorf("%d MB, over the %d MB limit; not read", fi.Size()>>20, MaxFileSize>>20)})
-		}
+		// A file over the limit is not read (vfs.FS.ReadFile): no stat
+		// before, which the workspace's disk cache would make besides
+		// the read.
 		src, err := fsys.ReadFile(p)
+		if size, tooLarge := vfs.IsTooLarge(err); tooLarge {
+			return fail(name, &fs.PathError{Op: "read", Path: p, Err: fmt.Errorf("%d MB, over the %d MB limit; not read", size>>20, MaxFileSize>>20)})
+		}
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) {
 				return fail(name, err)

@@ -8,6 +8,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
 // idPattern is upstream's ID_RE (src/domain/ids.ts@11ebdca7): the names
@@ -78,16 +80,16 @@ func NewID(now time.Time, objective string, taken func(name string) bool) string
 // DirOf returns the .charters/<id> folder holding path, or "" when path is
 // not inside one. The folder itself is not "inside" it.
 func DirOf(path string) string {
-	p := filepath.ToSlash(filepath.Clean(path))
-	i := strings.LastIndex("/"+p, "/.charters/")
-	if i < 0 {
+	p := filepath.ToSlash(vfs.Clean(path))
+	// i is where the .charters segment starts in p.
+	i := strings.LastIndex(p, "/.charters/") + 1
+	if i == 0 && !strings.HasPrefix(p, ".charters/") {
 		return ""
 	}
-	// i indexes "/"+p; in p the segment starts at i (after the slash we added).
 	rest := p[i+len(".charters/"):]
 	id, _, found := strings.Cut(rest, "/")
 	if id == "" || !found || id == ".mutation.lock" {
 		return ""
 	}
-	return filepath.FromSlash(p[:i+len(".charters/")] + id)
+	return filepath.FromSlash(p[:i+len(".charters/")+len(id)]) // a part of path: no copy
 }

@@ -33,6 +33,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-git/go-billy/v5"
@@ -145,17 +146,50 @@ func (lim Limits) WithDefaults() Limits {
 	return lim
 }
 
+// A Finder finds the repositories of many projects (a monorepo's) as find
+// does, remembering each folder above a project it saw without .git, so
+// that the projects below it do not look there again. It is for one
+// moment of the disk (a workspace snapshot); a nil *Finder remembers
+// nothing. It is safe for concurrent use.
+type Finder struct {
+	mu   sync.Mutex
+	none map[string]bool
+}
+
+// NewFinder returns an empty Finder.
+func NewFinder() *Finder { return &Finder{none: map[string]bool{}} }
+
+func (f *Finder) seenWithout(dir string) bool {
+	if f == nil {
+		return false
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.none[dir]
+}
+
+func (f *Finder) without(dir string) {
+	if f == nil {
+		return
+	}
+	f.mu.Lock()
+	f.none[dir] = true
+	f.mu.Unlock()
+}
+
 // find locates the repository of project the way git does for a work tree:
 // the nearest folder at or above project holding .git — a folder, or a
 // "gitdir:" file pointing at one (ownGitDir says which of those count). A
 // folder that merely looks like a bare repository (HEAD, objects/, refs/
 // at its top, which survives a clone) is never taken for one, nor is a
 // .git that is a symbolic link: it would date these sources from another
-// repository.
-func find(project string) (workTree, gitDir string, err error) {
+// repository. A folder f saw without .git is not looked at again.
+func (f *Finder) find(project string) (workTree, gitDir string, err error) {
 	for dir := project; ; {
 		p := filepath.Join(dir, ".git")
-		if fi, err := os.Lstat(p); err == nil {
+		if dir != project && f.seenWithout(dir) {
+			// seen without .git for another project: on to its parent
+		} else if fi, err := os.Lstat(p); err == nil {
 			switch {
 			case fi.IsDir():
 				return dir, p, nil
@@ -173,6 +207,10 @@ func find(project string) (workTree, gitDir string, err error) {
 			default:
 				return "", "", fmt.Errorf("%s: %w", p, &vfs.NotRegularError{Mode: fi.Mode()})
 			}
+		} else if dir != project {
+			// (The project's own folder is not kept: a monorepo has as
+			// many as packages, each asked about once.)
+			f.without(dir)
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {

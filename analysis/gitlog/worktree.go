@@ -36,6 +36,11 @@ type Repository struct {
 // Open finds and opens the repository of project's work tree (see find).
 // The caller closes it.
 func Open(ctx context.Context, project string, lim Limits) (*Repository, error) {
+	return (*Finder)(nil).Open(ctx, project, lim)
+}
+
+// Open is gitlog.Open with f finding the repository.
+func (f *Finder) Open(ctx context.Context, project string, lim Limits) (*Repository, error) {
 	lim = lim.WithDefaults()
 	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
 	b := &budget{ctx: ctx, maxBytes: lim.Bytes}
@@ -44,7 +49,7 @@ func Open(ctx context.Context, project string, lim Limits) (*Repository, error) 
 		cancel()
 		return nil, err
 	}
-	workTree, gitDir, err := find(abs)
+	workTree, gitDir, err := f.find(abs)
 	if err != nil {
 		cancel()
 		return nil, err

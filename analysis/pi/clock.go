@@ -169,7 +169,7 @@ func (c MtimeClock) NewestContext(ctx context.Context, project string) (SourceCh
 	}
 	for _, d := range c.Dirs {
 		root := filepath.Join(project, filepath.FromSlash(d))
-		if !vfs.Within(project, root) {
+		if !vfs.WithinListed(c.FS, project, root) {
 			continue // a link out of the project: not ours to date
 		}
 		walk(root, 0)
@@ -199,6 +199,9 @@ type GitClock struct {
 	Limits gitlog.Limits
 	// Fallback dates the sources outside a repository; nil: no answer.
 	Fallback SourceClock
+	// Repos, when set, finds the repository, sharing what it saw with the
+	// clocks of other projects (a monorepo's packages).
+	Repos *gitlog.Finder
 }
 
 // WithFolders are the folders, relative to the project, whose files
@@ -214,7 +217,7 @@ func (c GitClock) Newest(project string) (SourceChange, bool) {
 // NewestContext is Newest that stops reading the history, returning ctx's
 // error, when ctx is done first.
 func (c GitClock) NewestContext(ctx context.Context, project string) (SourceChange, bool, error) {
-	repo, err := gitlog.Open(ctx, project, c.Limits)
+	repo, err := c.Repos.Open(ctx, project, c.Limits)
 	switch {
 	case err == nil:
 	case ctx.Err() != nil:

@@ -27,7 +27,7 @@ func Parse(src []byte) *Charter {
 	return ch
 }
 
-// sectionChunk is how many sections Parse makes at a time.
+// sectionChunk is how many sections Parse makes at a time, at most.
 const sectionChunk = 64
 
 // ParseContext is Parse that stops, returning ctx's error, when ctx is done:
@@ -70,7 +70,8 @@ func ParseContext(ctx context.Context, src []byte) (*Charter, error) {
 		}
 		closeSection(ix.LineStart(i))
 		if len(slab) == cap(slab) {
-			slab = make([]Section, 0, sectionChunk)
+			// 8 first (a charter has a handful), then more.
+			slab = make([]Section, 0, min(sectionChunk, 8<<min(len(ch.Sections)/8, 3)))
 		}
 		slab = append(slab, Section{
 			ID:          id,

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 
@@ -44,7 +45,7 @@ func (c *Confined) beneath(name string, self bool, op func(rfd int, rel string))
 	name = absClean(name)
 	for _, root := range c.Roots() {
 		root = absClean(root)
-		if !Below(root, name) {
+		if !belowClean(root, name) {
 			continue
 		}
 		if name == root && !self {
@@ -199,7 +200,9 @@ func (c *Confined) readDirFast(name string) (entries []fs.DirEntry, err error, o
 // sorted by name, its entries in one allocation.
 func listFolder(fd int, dir string) ([]fs.DirEntry, bool) {
 	var ents []dirent
-	buf := make([]byte, 8192)
+	bp := direntBufs.Get().(*[]byte)
+	defer direntBufs.Put(bp)
+	buf := *bp
 	for {
 		n, err := unix.Getdents(fd, buf)
 		if err == unix.EINTR {
@@ -245,6 +248,10 @@ func listFolder(fd int, dir string) ([]fs.DirEntry, bool) {
 	}
 	return out, true
 }
+
+// direntBufs are getdents buffers: one made per listing was 8 KB of
+// garbage per folder (or of stack, grown on each goroutine that lists).
+var direntBufs = sync.Pool{New: func() any { b := make([]byte, 8192); return &b }}
 
 func direntType(t byte) (fs.FileMode, bool) {
 	switch t {

@@ -35,6 +35,88 @@ func Within(root, path string) bool {
 	return Below(realRoot, real)
 }
 
+// WithinListed is Within(root, path) answered from fsys's listings when
+// fsys holds them (ListingHolder: the workspace's disk cache) and they say
+// path lies below root as written with no symbolic link on the way: then
+// path resolves to below wherever root resolves, and no link needs
+// resolving (Within resolves both, a system call per component of each).
+// Anything else — a link on the way, a name not listed, an fsys that
+// holds no listings — is Within's to answer.
+func WithinListed(fsys FS, root, path string) bool {
+	if _, holds := fsys.(ListingHolder); !holds || !filepath.IsAbs(root) || !filepath.IsAbs(path) {
+		return Within(root, path)
+	}
+	root, path = filepath.Clean(root), filepath.Clean(path)
+	if path == root || !Below(root, path) {
+		return Within(root, path)
+	}
+	dir := root
+	for name := range strings.SplitSeq(strings.TrimPrefix(path[len(root):], string(filepath.Separator)), string(filepath.Separator)) {
+		entries, err := fsys.ReadDir(dir)
+		i := slices.IndexFunc(entries, func(e fs.DirEntry) bool { return e.Name() == name })
+		if err != nil || i < 0 || entries[i].Type()&fs.ModeSymlink != 0 {
+			return Within(root, path)
+		}
+		dir = filepath.Join(dir, name)
+	}
+	return true
+}
+
+// Clean is filepath.Clean, with no work for a path that is clean already
+// (most are: they come from listings and joins): that one is returned as
+// it is. The workspace cleans every path it is asked about.
+func Clean(p string) string {
+	if isClean(p) {
+		return p
+	}
+	return filepath.Clean(p)
+}
+
+// Dir is filepath.Dir, with no work for a path that is clean already.
+func Dir(p string) string {
+	if i := strings.LastIndexByte(p, filepath.Separator); i > 0 && isClean(p) {
+		return p[:i]
+	}
+	return filepath.Dir(p)
+}
+
+// isClean reports whether p is an absolute path that filepath.Clean
+// returns as it is, on a system whose separator is '/': no empty, "." or
+// ".." element, no separator at the end. (Anything else is Clean's to
+// say.)
+func isClean(p string) bool {
+	if filepath.Separator != '/' || p == "" || p[0] != '/' {
+		return false
+	}
+	n := len(p)
+	if n > 1 && p[n-1] == '/' {
+		return false
+	}
+	for i := 1; i < n; i++ {
+		if p[i-1] != '/' {
+			continue
+		}
+		// An element starts at i: not empty, not "." or "..".
+		switch {
+		case p[i] == '/':
+			return false
+		case p[i] == '.' && (i+1 == n || p[i+1] == '/'):
+			return false
+		case p[i] == '.' && p[i+1] == '.' && (i+2 == n || p[i+2] == '/'):
+			return false
+		}
+	}
+	return true
+}
+
+// belowClean is Below for paths already clean (absClean's): a prefix.
+func belowClean(dir, p string) bool {
+	if filepath.Separator != '/' {
+		return Below(dir, p) // volumes: Below's to say
+	}
+	return p == dir || strings.HasPrefix(p, dir) && (dir == "/" || p[len(dir)] == '/')
+}
+
 // WithinAny reports whether path is Within one of roots.
 func WithinAny(path string, roots []string) bool {
 	for _, r := range roots {
@@ -442,6 +524,9 @@ func OpenWrite(root, path string) (*os.Root, string, error) {
 // absClean is name made absolute (relative to the working folder) and
 // clean.
 func absClean(name string) string {
+	if isClean(name) {
+		return name // absolute and clean: what Abs would return
+	}
 	if abs, err := filepath.Abs(name); err == nil {
 		return abs
 	}

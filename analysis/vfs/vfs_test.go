@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
+	"unsafe"
 )
 
 // Every kind of non-regular file where a charter file is expected is
@@ -126,12 +128,48 @@ func TestWithin(t *testing.T) {
 		if got := Within(root, c.path); got != c.want {
 			t.Errorf("Within(root, %s) = %v, want %v", c.path, got, c.want)
 		}
+		if got := WithinListed(listings{FS: OS}, root, c.path); got != c.want {
+			t.Errorf("WithinListed(root, %s) = %v, want %v", c.path, got, c.want)
+		}
+	}
+	// The listings answer when they can: a listing that (wrongly) shows
+	// the link out as a folder is believed.
+	if !WithinListed(listings{FS: OS, folder: "out"}, root, filepath.Join(root, "out")) {
+		t.Error("WithinListed did not take the listing's word")
 	}
 	// A root given through a link holds what its target holds.
 	if !Within(filepath.Join(root, "in"), filepath.Join(root, "a", "b")) {
 		t.Error("a root reached through a symlink does not hold its target's files")
 	}
 }
+
+// listings is a file system that holds its listings (ListingHolder), one
+// of whose names, folder, it lists as a folder whatever it is.
+type listings struct {
+	FS
+	folder string
+}
+
+func (l listings) Holds(dir, name string) (has, known bool) { return false, false }
+
+func (l listings) ReadDir(name string) ([]fs.DirEntry, error) {
+	es, err := l.FS.ReadDir(name)
+	for i, e := range es {
+		if e.Name() == l.folder {
+			es[i] = fs.FileInfoToDirEntry(folderInfo(e.Name()))
+		}
+	}
+	return es, err
+}
+
+type folderInfo string
+
+func (f folderInfo) Name() string       { return string(f) }
+func (f folderInfo) Size() int64        { return 0 }
+func (f folderInfo) Mode() fs.FileMode  { return fs.ModeDir | 0o755 }
+func (f folderInfo) ModTime() time.Time { return time.Time{} }
+func (f folderInfo) IsDir() bool        { return true }
+func (f folderInfo) Sys() any           { return nil }
 
 func TestConfined(t *testing.T) {
 	root := t.TempDir()
@@ -325,5 +363,30 @@ func BenchmarkConfined(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Clean and Dir answer what filepath's do, and return a clean path as it
+// is; belowClean answers what Below does.
+func TestCleanDirBelow(t *testing.T) {
+	paths := []string{"", ".", "/", "//", "/a", "/a/", "/a//b", "/a/./b", "/a/../b", "/a/b/..", "/a/b/.",
+		"/.pi/charters/x", "/a/..b/c", "/a/b..", "/a/.b", "a/b", "./a", "../a", "/a/b/c.md", "/..", "/.", "/a/.../b", "/...", "/a/.", "/a/.b/..c/"}
+	for _, p := range paths {
+		if got, want := Clean(p), filepath.Clean(p); got != want {
+			t.Errorf("Clean(%q) = %q, want %q", p, got, want)
+		}
+		if got, want := Dir(p), filepath.Dir(p); got != want {
+			t.Errorf("Dir(%q) = %q, want %q", p, got, want)
+		}
+		for _, q := range paths {
+			if filepath.IsAbs(p) && filepath.IsAbs(q) {
+				if got, want := belowClean(p, q), Below(filepath.Clean(p), filepath.Clean(q)); got != want && isClean(p) && isClean(q) {
+					t.Errorf("belowClean(%q, %q) = %v, Below says %v", p, q, got, want)
+				}
+			}
+		}
+	}
+	if p := "/a/b/c"; unsafe.StringData(Clean(p)) != unsafe.StringData(p) {
+		t.Error("a clean path was copied")
 	}
 }

@@ -143,8 +143,22 @@ func runCheck(e *env, args []string) int {
 		}
 		return c.printConfig(paths[0])
 	}
+	c.color = useColor(o.color.value, e.stdout)
+	if len(paths) == 1 && !stdin && !o.fix && !o.diff && !o.verbose && len(o.ignore) == 0 {
+		// One folder is checked as it is walked (walkChecking): what the
+		// run holds is the charters in flight, not the tree.
+		c.walked = &walkedRun{}
+	}
 	for _, p := range paths {
 		c.collect(p)
+	}
+	if c.walked != nil && c.walked.n > 0 {
+		all, err := c.walked.finish(c)
+		if err != nil {
+			termtext.Fprintf(e.stderr, "charter-lsp check: %v\n", err)
+			return 2
+		}
+		return c.report(all)
 	}
 	if len(c.files) == 0 {
 		return 2 // every path was reported
@@ -160,7 +174,6 @@ func runCheck(e *env, args []string) int {
 			c.configsListed[f] = true
 		}
 	}
-	c.color = useColor(o.color.value, e.stdout)
 	var all []printedDiag
 	var err error
 	switch {
@@ -185,11 +198,14 @@ type checkRun struct {
 	opts     checkOpts
 	e        *env
 	config   *analysis.Config
-	projects projects        // the roots of the PATHs: nothing is read or written outside them
-	disk     *vfs.Confined   // the disk, within the projects
-	fsys     overlay         // the disk under the texts held in memory (fixes, stdin)
-	files    []string        // absolute paths, in the order found
-	seen     map[string]bool // files already listed, while listing them
+	projects projects      // the roots of the PATHs: nothing is read or written outside them
+	disk     *vfs.Confined // the disk, within the projects
+	fsys     overlay       // the disk under the texts held in memory (fixes, stdin)
+	files    []string      // absolute paths, in the order found
+	// walked, when set, checks a folder's files as its walk finds them
+	// (walkChecking), rather than listing them in files.
+	walked *walkedRun
+	seen   map[string]bool // files already listed, while listing them
 	// configsListed are the project configuration files among files.
 	configsListed map[string]bool
 	failed        bool // a path was missing, not a charter, or binary
@@ -252,15 +268,25 @@ func (c *checkRun) collect(path string) {
 		c.pathProblem("%s", readError(err))
 		return
 	case fi.IsDir():
-		found, ws, err := c.folderFiles(abs)
+		var found int
+		var ws analysis.Workspace
+		if c.walked != nil && !pi.IsChartersFolder(abs) {
+			// (.pi/charters itself lists its charters as piCharterDirs
+			// does, which the walk does not.)
+			found, ws, err = c.walkChecking(abs)
+		} else {
+			var files []string
+			files, ws, err = c.folderFiles(abs)
+			for _, f := range files {
+				c.add(f)
+			}
+			found = len(files)
+		}
 		if err != nil {
 			c.pathProblem("%v", err)
 			return
 		}
-		for _, f := range found {
-			c.add(f)
-		}
-		if len(found) == 0 {
+		if found == 0 {
 			msg := fmt.Sprintf("%s holds no charter (no rp1 charter.md, no .pi/charters/<id>/, no .charters/<id>/)", path)
 			if len(ws.OtherCharters) > 0 {
 				msg += fmt.Sprintf("; %s is a charter.md but not rp1-style", displayPath(ws.OtherCharters[0]))
@@ -504,37 +530,126 @@ func (c *checkRun) check(changed ...string) ([]diag.Diagnostic, error) {
 // checkPrinted is check as the report prints it: each file's diagnostics
 // are kept printed (printedDiag) as soon as they are found, not as found.
 func (c *checkRun) checkPrinted() ([]printedDiag, error) {
-	// Only the files with something to say, by index: most have nothing.
-	type printedFile struct {
-		i  int
-		ps []printedDiag
-	}
-	var each []printedFile
-	var mu sync.Mutex
-	err := c.checkEach(nil, func(i int, ds []diag.Diagnostic) {
-		if ps := c.printed(ds); len(ps) > 0 {
-			mu.Lock()
-			each = append(each, printedFile{i, ps})
-			mu.Unlock()
-		}
-	})
-	if err != nil {
+	var kept printedFiles
+	if err := c.checkEach(nil, kept.keeper(c)); err != nil {
 		return nil, err
 	}
+	return kept.all(c)
+}
+
+// printedFiles are the files checked with something to say, by index:
+// most have nothing.
+type printedFiles struct {
+	mu   sync.Mutex
+	each []printedFile
+}
+
+type printedFile struct {
+	i  int
+	ps []printedDiag
+}
+
+// keeper keeps each file's diagnostics printed; it may be called from
+// several goroutines at once.
+func (p *printedFiles) keeper(c *checkRun) func(i int, ds []diag.Diagnostic) {
+	return func(i int, ds []diag.Diagnostic) {
+		if ps := c.printed(ds); len(ps) > 0 {
+			p.mu.Lock()
+			p.each = append(p.each, printedFile{i, ps})
+			p.mu.Unlock()
+		}
+	}
+}
+
+// all are the diagnostics kept, in the order they are printed in.
+func (p *printedFiles) all(c *checkRun) ([]printedDiag, error) {
 	if c.printErr != nil {
 		return nil, c.printErr
 	}
-	slices.SortFunc(each, func(a, b printedFile) int { return cmp.Compare(a.i, b.i) })
+	slices.SortFunc(p.each, func(a, b printedFile) int { return cmp.Compare(a.i, b.i) })
 	n := 0
-	for _, f := range each {
+	for _, f := range p.each {
 		n += len(f.ps)
 	}
 	all := make([]printedDiag, 0, n)
-	for _, f := range each {
+	for _, f := range p.each {
 		all = append(all, f.ps...)
 	}
 	diag.SortByKey(all, func(p *printedDiag) diag.Key { return p.key })
 	return all, nil
+}
+
+// walkedRun is a check of the folder PATH as it is walked (walkChecking).
+type walkedRun struct {
+	n       int // files checked
+	kept    printedFiles
+	configs configsSeen
+	err     error // a check that failed
+}
+
+// walkChecking checks the charter files under the folder abs as its walk
+// finds them, through one stream (workspace.Stream): each charter's files
+// are checked once the walk has found it, and what the session read for
+// a folder is let go once the walk is done with it and the charters
+// below it are checked. It returns how many files it found (their
+// diagnostics are kept in c.walked) and what the walk found besides, as
+// folderFiles does for a run that lists first.
+func (c *checkRun) walkChecking(abs string) (int, analysis.Workspace, error) {
+	w := c.walked
+	snap := c.snap
+	fsys := c.view()
+	keep := w.kept.keeper(c)
+	st := snap.Stream(context.Background(), true, func(i int, path string, ds []diag.Diagnostic) {
+		keep(i, ds)
+		w.configs.see(c, snap, i, path)
+	})
+	var mu sync.Mutex
+	add := func(files []string) {
+		if len(files) == 0 {
+			return
+		}
+		mu.Lock()
+		w.n += len(files)
+		mu.Unlock()
+		st.Add(files...)
+	}
+	wd, _ := os.Getwd()
+	ws, err := analysis.DiscoverWith(st.Context(), fsys, abs, analysis.DiscoverOptions{
+		Ignore: c.opts.ignore, Base: wd, Done: st.Walked,
+		Found: func(family analysis.Family, path string) {
+			files := analysis.FilesOf(fsys, family, path)
+			if family == analysis.FamilyPi && !within(abs, path) {
+				// A pi charter named by a folder inside it: the files
+				// below that folder (folderFiles).
+				files = slices.DeleteFunc(files, func(f string) bool { return !within(abs, f) })
+			}
+			add(files)
+		},
+	})
+	w.err = st.Wait()
+	if w.err != nil {
+		// The walk stopped because a check failed: that is the error.
+		err = nil
+	}
+	return w.n, ws, err
+}
+
+// within reports whether the clean path p is dir or below it.
+func within(dir, p string) bool {
+	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
+}
+
+// finish checks the configuration files of the files checked, and returns
+// every diagnostic kept, in the order they are printed in.
+func (w *walkedRun) finish(c *checkRun) ([]printedDiag, error) {
+	if w.err != nil {
+		return nil, w.err
+	}
+	keep := w.kept.keeper(c)
+	if err := w.configs.check(c.snap, w.n, keep); err != nil {
+		return nil, err
+	}
+	return w.kept.all(c)
 }
 
 // putAt sets xs[i], growing xs to hold it (a project file after the
@@ -555,39 +670,60 @@ func putAt[T any](xs []T, i int, x T) []T {
 // since the last check.
 func (c *checkRun) checkEach(changed []string, keep func(i int, ds []diag.Diagnostic)) error {
 	snap := c.snapshot(changed)
-	ctx := context.Background()
-	// The configuration files, each with the first file it configures:
-	// they are checked in that order.
-	var mu sync.Mutex
-	firstOf := map[string]int{}
+	var configs configsSeen
 	// A run that asks nothing more of the snapshot lets each charter
 	// folder go once it is checked: its memory stays flat in the size of
 	// the tree. --fix checks again (what it did not change is carried
 	// over) and --verbose reads each file's generation afterwards.
 	release := !c.opts.fix && !c.opts.diff && !c.opts.verbose
-	err := snap.DiagnosticsOf(ctx, c.files, release, func(i int, ds []diag.Diagnostic) {
+	err := snap.DiagnosticsOf(context.Background(), c.files, release, func(i int, ds []diag.Diagnostic) {
 		keep(i, ds)
-		if cfg, _ := snap.IgnoredProjectKeys(c.files[i]); cfg != "" && !c.configsListed[cfg] {
-			mu.Lock()
-			if first, ok := firstOf[cfg]; !ok || i < first {
-				firstOf[cfg] = i
-			}
-			mu.Unlock()
-		}
+		configs.see(c, snap, i, c.files[i])
 	})
 	if err != nil {
 		return err
 	}
-	// The project file that configures a file is checked too: one that
-	// does not parse (config-invalid) or cannot be read (a FIFO:
-	// file-not-regular) is reported on itself, and the defaults apply.
-	configs := slices.SortedFunc(maps.Keys(firstOf), func(a, b string) int { return cmp.Compare(firstOf[a], firstOf[b]) })
+	return configs.check(snap, len(c.files), keep)
+}
+
+// configsSeen are the project configuration files that configure the
+// files checked, each with the first file it configures (by index): they
+// are checked in that order, after the files.
+type configsSeen struct {
+	mu      sync.Mutex
+	firstOf map[string]int
+}
+
+// see notes the configuration file of file i, path; it may be called
+// from several goroutines at once, before the file's folder is released.
+func (cs *configsSeen) see(c *checkRun, snap *workspace.Snapshot, i int, path string) {
+	cfg, _ := snap.IgnoredProjectKeys(path)
+	if cfg == "" || c.configsListed[cfg] {
+		return
+	}
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if cs.firstOf == nil {
+		cs.firstOf = map[string]int{}
+	}
+	if first, ok := cs.firstOf[cfg]; !ok || i < first {
+		cs.firstOf[cfg] = i
+	}
+}
+
+// check hands keep the diagnostics of each configuration file seen, with
+// the indexes from n on. The project file that configures a file is
+// checked too: one that does not parse (config-invalid) or cannot be read
+// (a FIFO: file-not-regular) is reported on itself, and the defaults
+// apply.
+func (cs *configsSeen) check(snap *workspace.Snapshot, n int, keep func(i int, ds []diag.Diagnostic)) error {
+	configs := slices.SortedFunc(maps.Keys(cs.firstOf), func(a, b string) int { return cmp.Compare(cs.firstOf[a], cs.firstOf[b]) })
 	for k, cfg := range configs {
-		ds, err := snap.Diagnostics(ctx, cfg)
+		ds, err := snap.Diagnostics(context.Background(), cfg)
 		if err != nil {
 			return err
 		}
-		keep(len(c.files)+k, ds)
+		keep(n+k, ds)
 	}
 	return nil
 }
@@ -694,7 +830,11 @@ func (c *checkRun) report(all []printedDiag) int {
 		c.writeReadings(c.e.stderr)
 	}
 	paint := useColor(o.color.value, c.e.stderr)
-	fmt.Fprintln(c.e.stderr, t.summary(len(c.files), paint))
+	files := len(c.files)
+	if c.walked != nil {
+		files += c.walked.n
+	}
+	fmt.Fprintln(c.e.stderr, t.summary(files, paint))
 	code := 0
 	if t.errors > 0 {
 		code = 1
