@@ -144,7 +144,7 @@ func runCheck(e *env, args []string) int {
 		return c.printConfig(paths[0])
 	}
 	c.color = useColor(o.color.value, e.stdout)
-	if len(paths) == 1 && !stdin && !o.fix && !o.diff && !o.verbose && len(o.ignore) == 0 {
+	if len(paths) == 1 && !stdin && !o.fix && !o.diff && !o.verbose {
 		// One folder is checked as it is walked (walkChecking): what the
 		// run holds is the charters in flight, not the tree.
 		c.walked = &walkedRun{}
@@ -325,11 +325,13 @@ func (c *checkRun) folderFiles(abs string) ([]string, analysis.Workspace, error)
 		return nil, ws, err
 	}
 	found := slices.Clone(ws.RP1Charters)
-	// A charter folder, a folder inside one, or .pi/charters itself
-	// are pi charters too.
-	pis, err := piCharterDirs(fsys, abs)
-	if err != nil {
-		return nil, ws, err
+	// The walk's pi charters, what it skipped left out; a charter folder, a
+	// folder inside one or .pi/charters itself, named, are pi charters too.
+	pis := ws.PiCharters
+	if analysis.PiCharterDirAt(abs) != "" || pi.IsChartersFolder(abs) {
+		if pis, err = piCharterDirs(fsys, abs); err != nil {
+			return nil, ws, err
+		}
 	}
 	for _, dir := range pis {
 		for _, f := range analysis.PiCharterFiles(fsys, dir) {

@@ -430,30 +430,36 @@ func TestPrintConfig(t *testing.T) {
 
 // check walks past what .gitignore ignores and what --ignore names, says so
 // when that leaves nothing, and still checks a file named on the command
-// line.
+// line. Every family is skipped alike: a pi charter folder under an ignored
+// folder too (it used to be found by a second walk that knew no --ignore).
 func TestCheckIgnores(t *testing.T) {
 	dir := t.TempDir()
 	const rp1 = "# Project Charter: X\n\n## Vision\n\n_TBD_\n"
+	const register = "## m1 One\n\n### VAL-A-001 — Builds\nno verifier line\n"
 	testfixture.WriteFiles(t, dir, map[string]string{
-		".git/HEAD":           "ref: refs/heads/main\n",
-		".gitignore":          "build/\n",
-		"build/charter.md":    rp1,
-		"docs/charter.md":     rp1,
-		"drafts/charter.md":   rp1,
-		"vendor/x/charter.md": rp1,
+		".git/HEAD":                         "ref: refs/heads/main\n",
+		".gitignore":                        "build/\n",
+		"build/charter.md":                  rp1,
+		"docs/charter.md":                   rp1,
+		"drafts/charter.md":                 rp1,
+		"vendor/x/charter.md":               rp1,
+		"build/.pi/charters/b/criteria.md":  register,
+		"drafts/.pi/charters/d/criteria.md": register,
 	})
 	files := func(args ...string) []string { return strings.Split(checkedFiles(t, dir, args...), ",") }
-	if got := files(); strings.Join(got, ",") != "docs/charter.md,drafts/charter.md" {
+	if got := files(); strings.Join(got, ",") != "docs/charter.md,drafts/.pi/charters/d/criteria.md,drafts/charter.md" {
 		t.Errorf("check: %v", got)
 	}
-	if got := files("--ignore", "drafts/"); strings.Join(got, ",") != "docs/charter.md" {
-		t.Errorf("check --ignore drafts/: %v", got)
+	for _, args := range [][]string{{"--ignore", "drafts/"}, {"--ignore", "drafts/", "--verbose"}} {
+		if got := files(args...); strings.Join(got, ",") != "docs/charter.md" {
+			t.Errorf("check %v: %v", args, got)
+		}
 	}
 	if got := files("build/charter.md"); strings.Join(got, ",") != "build/charter.md" {
 		t.Errorf("a named ignored file: %v", got)
 	}
 	_, errOut, code := cli(t, dir, "", "check", "build")
-	if code != 2 || !strings.Contains(errOut, "build holds no charter") || !strings.Contains(errOut, "1 path skipped as ignored (.gitignore, --ignore), such as build/charter.md") {
+	if code != 2 || !strings.Contains(errOut, "build holds no charter") || !strings.Contains(errOut, "2 paths skipped as ignored (.gitignore, --ignore), such as build/.pi") {
 		t.Errorf("check build: exit %d %s", code, errOut)
 	}
 }
