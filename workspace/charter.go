@@ -49,7 +49,10 @@ type charter struct {
 // reusing the runs that did not change), the symbols when keepSymbols, and
 // the runs a preview reads while the evidence loads when keepPartial.
 func (c *charter) renew(keepEvidence, keepSymbols, keepPartial bool) *charter {
-	n := &charter{dir: c.dir, project: c.project, prev: c.prev}
+	c.mu.Lock()
+	prev := c.prev // the view's promise drops it once it has taken it over
+	c.mu.Unlock()
+	n := &charter{dir: c.dir, project: c.project, prev: prev}
 	if c.view != nil {
 		if _, done := c.view.peek(); done {
 			n.prev = c.view
