@@ -91,10 +91,23 @@ func LoadDirContext(ctx context.Context, fsys vfs.FS, dir string) (*Dir, error) 
 		if e, ok := entries[name]; ok && e.Type()&fs.ModeSymlink != 0 && !insideAfterLinks(fsys, abs, p) {
 			return fail(name, &fs.PathError{Op: "read", Path: p, Err: errors.New("symlink leaves the charter folder; not read")})
 		}
-		if fi, err := fsys.Stat(p); err == nil && fi.Size() > MaxFileSize {
-			return fail(name, &fs.PathError{Op: "read", Path: p, Err: fmt.Errorf("%d MB, over the %d MB limit; not read", fi.Size()>>20, MaxFileSize>>20)})
+		tooLarge := func(size int64) []byte {
+			return fail(name, &fs.PathError{Op: "read", Path: p, Err: fmt.Errorf("%d MB, over the %d MB limit; not read", size>>20, MaxFileSize>>20)})
+		}
+		// A name listed as a regular file is read without a stat first:
+		// the read says when it is over the limit.
+		if e, ok := entries[name]; !ok || !e.Type().IsRegular() {
+			if fi, err := fsys.Stat(p); err == nil && fi.Size() > MaxFileSize {
+				return tooLarge(fi.Size())
+			}
 		}
 		src, err := fsys.ReadFile(p)
+		if size, ok := vfs.IsTooLarge(err); ok {
+			return tooLarge(size)
+		}
+		if int64(len(src)) > MaxFileSize {
+			return tooLarge(int64(len(src)))
+		}
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) {
 				return fail(name, err)
