@@ -24,6 +24,9 @@ func Within(root, path string) bool {
 	if !filepath.IsAbs(root) || !filepath.IsAbs(path) {
 		return false
 	}
+	if plainBelow(root, path) {
+		return true
+	}
 	real, ok := Resolve(path)
 	if !ok {
 		return false
@@ -33,6 +36,25 @@ func Within(root, path string) bool {
 		return false
 	}
 	return Below(realRoot, real)
+}
+
+// plainBelow reports whether path lies below root as written and every
+// name on the way, path's own included, is there and is no symbolic link:
+// then path's links resolve as root's do, and it is Within root without
+// resolving either (an lstat per name below root, not one per name of
+// both paths from the top: the freshness clock asks it of every project's
+// source folders).
+func plainBelow(root, path string) bool {
+	root, path = filepath.Clean(root), filepath.Clean(path)
+	if root == path || !Below(root, path) {
+		return false
+	}
+	for p := path; p != root; p = filepath.Dir(p) {
+		if fi, err := os.Lstat(p); err != nil || fi.Mode()&fs.ModeSymlink != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // WithinAny reports whether path is Within one of roots.
