@@ -146,29 +146,12 @@ func TestDiagnosticsOfAgreesAndReleases(t *testing.T) {
 	one := NewSession(Options{})
 	snap1 := one.Update(Change{Settings: &Settings{}})
 	root, files := monorepo(t, 15, snap1)
-	var want [][]diag.Diagnostic
-	for _, f := range files {
-		ds, err := snap1.Diagnostics(ctx, f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want = append(want, ds)
-	}
+	want := fileByFile(t, snap1, files)
 	for _, release := range []bool{false, true} {
 		sess := NewSession(Options{})
 		snap := sess.Update(Change{Settings: &Settings{}})
 		_, _ = analysis.Discover(ctx, snap.FS(), root)
-		got := make([][]diag.Diagnostic, len(files))
-		var mu sync.Mutex
-		err := snap.DiagnosticsOf(ctx, files, release, func(i int, ds []diag.Diagnostic) {
-			mu.Lock()
-			got[i] = ds
-			mu.Unlock()
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got, want) {
+		if got := diagnosticsOf(t, snap, files, release); !reflect.DeepEqual(got, want) {
 			t.Errorf("release %v: DiagnosticsOf differs from Diagnostics file by file", release)
 		}
 		if !release {
@@ -188,6 +171,36 @@ func TestDiagnosticsOfAgreesAndReleases(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fileByFile is Diagnostics of each of files.
+func fileByFile(t *testing.T, snap *Snapshot, files []string) [][]diag.Diagnostic {
+	t.Helper()
+	var out [][]diag.Diagnostic
+	for _, f := range files {
+		ds, err := snap.Diagnostics(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ds)
+	}
+	return out
+}
+
+// diagnosticsOf is DiagnosticsOf files, in their order.
+func diagnosticsOf(t *testing.T, snap *Snapshot, files []string, release bool) [][]diag.Diagnostic {
+	t.Helper()
+	out := make([][]diag.Diagnostic, len(files))
+	var mu sync.Mutex
+	err := snap.DiagnosticsOf(context.Background(), files, release, func(i int, ds []diag.Diagnostic) {
+		mu.Lock()
+		out[i] = ds
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 func keys[V any](m map[string]V) map[string]bool {
@@ -279,34 +292,16 @@ func (h *howRead) ReadFile(name string) ([]byte, error) {
 // gives; a listed file swapped for a FIFO since is refused by the general
 // path, without waiting.
 func TestListedFilesReadAtOnce(t *testing.T) {
-	ctx := context.Background()
 	plain := NewSession(Options{ReadOnce: true}).Update(Change{Settings: &Settings{}})
 	root, files := monorepo(t, 4, plain)
-	var want [][]diag.Diagnostic
-	for _, f := range files {
-		ds, err := plain.Diagnostics(ctx, f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want = append(want, ds)
-	}
+	want := fileByFile(t, plain, files)
 	disk := &howRead{Confined: &vfs.Confined{FS: vfs.OS, Roots: func() []string { return []string{root} }},
 		listed: map[string]int{}, stated: map[string]int{}, plain: map[string]int{}, notTaken: map[string]int{}}
 	snap := NewSession(Options{Disk: disk, ReadOnce: true}).Update(Change{Settings: &Settings{}})
 	if found := charterFiles(t, snap, root); !reflect.DeepEqual(found, files) {
 		t.Fatalf("found %v, want %v", found, files)
 	}
-	got := make([][]diag.Diagnostic, len(files))
-	var mu sync.Mutex
-	err := snap.DiagnosticsOf(ctx, files, true, func(i int, ds []diag.Diagnostic) {
-		mu.Lock()
-		got[i] = ds
-		mu.Unlock()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, want) {
+	if got := diagnosticsOf(t, snap, files, true); !reflect.DeepEqual(got, want) {
 		t.Error("the diagnostics differ from those of a disk that reads each file by path")
 	}
 	if _, _, ok := disk.Confined.ReadListed(files[0]); !ok {
