@@ -115,8 +115,17 @@ func oneEntryListing(e fs.DirEntry) *listing {
 
 // has reports whether the listing has name.
 func (l *listing) has(name string) bool {
+	_, ok := l.typeOf(name)
+	return ok
+}
+
+// typeOf is the type of name in the listing; ok is false when it lacks it.
+func (l *listing) typeOf(name string) (typ fs.FileMode, ok bool) {
 	i := sort.SearchStrings(l.names, name)
-	return i < len(l.names) && l.names[i] == name
+	if i < len(l.names) && l.names[i] == name {
+		return l.types[i], true
+	}
+	return 0, false
 }
 
 // entries are the listing of folder dir as fs.DirEntry values.
@@ -247,20 +256,19 @@ func (d *disk) load(path string, keepStat bool) *File {
 }
 
 // readStat reads path and takes its stat in one go, when the file system
-// can (vfs.StatReader) and the stat is not held already; keep keeps the
-// stat.
-func (d *disk) readStat(path string, keep bool) ([]byte, fs.FileInfo, bool) {
-	sr, ok := d.fs.(vfs.StatReader)
-	if !ok {
-		return nil, nil, false
-	}
+// can: at once when its folder's listing held shows it a regular file
+// (vfs.ListedReader), else when the stat is not held already
+// (vfs.StatReader); keep keeps the stat.
+func (d *disk) readStat(path string, keep bool) (data []byte, info fs.FileInfo, ok bool) {
 	d.mu.Lock()
 	known := d.get(path).stat != nil || d.absent(path)
+	seen := d.seenRegular(path)
 	d.mu.Unlock()
-	if known {
-		return nil, nil, false
+	if lr, can := d.fs.(vfs.ListedReader); can && seen {
+		data, info, ok = lr.ReadListed(path)
+	} else if sr, can := d.fs.(vfs.StatReader); can && !known {
+		data, info, ok = sr.ReadStat(path)
 	}
-	data, info, ok := sr.ReadStat(path)
 	if !ok || !keep {
 		return data, info, ok
 	}
@@ -323,6 +331,17 @@ func (d *disk) absent(path string) bool {
 	}
 	has, known := d.listed(dir, filepath.Base(path))
 	return known && !has
+}
+
+// seenRegular reports whether path's folder is held listed with path in
+// it as a regular file. d.mu is held.
+func (d *disk) seenRegular(path string) bool {
+	l := d.get(filepath.Dir(path)).list
+	if l == nil || l.err != nil {
+		return false
+	}
+	typ, ok := l.typeOf(filepath.Base(path))
+	return ok && typ.IsRegular()
 }
 
 // holds is what d's listing of folder dir says of name: known is false

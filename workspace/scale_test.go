@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/charterfile"
@@ -87,6 +90,17 @@ func monorepo(t *testing.T, n int, snap *Snapshot) (root string, files []string)
 	if err := (gen.Monorepo{Packages: n}).Write(root); err != nil {
 		t.Fatal(err)
 	}
+	files = charterFiles(t, snap, root)
+	if len(files) != n*10 {
+		t.Fatalf("%d files found in %d packages, want %d", len(files), n, n*10)
+	}
+	return root, files
+}
+
+// charterFiles lists the charter files under root as check does, through
+// snap.
+func charterFiles(t *testing.T, snap *Snapshot, root string) (files []string) {
+	t.Helper()
 	ws, err := analysis.Discover(context.Background(), snap.FS(), root)
 	if err != nil {
 		t.Fatal(err)
@@ -98,10 +112,7 @@ func monorepo(t *testing.T, n int, snap *Snapshot) (root string, files []string)
 	for _, dir := range ws.Charters {
 		files = append(files, charterfile.Files(snap.FS(), dir)...)
 	}
-	if len(files) != n*10 {
-		t.Fatalf("%d files found in %d packages, want %d", len(files), n, n*10)
-	}
-	return root, files
+	return files
 }
 
 // The walk and the checks share what the session read: each file is read
@@ -143,29 +154,12 @@ func TestDiagnosticsOfAgreesAndReleases(t *testing.T) {
 	one := NewSession(Options{})
 	snap1 := one.Update(Change{Settings: &Settings{}})
 	root, files := monorepo(t, 15, snap1)
-	var want [][]diag.Diagnostic
-	for _, f := range files {
-		ds, err := snap1.Diagnostics(ctx, f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want = append(want, ds)
-	}
+	want := fileByFile(t, snap1, files)
 	for _, release := range []bool{false, true} {
 		sess := NewSession(Options{})
 		snap := sess.Update(Change{Settings: &Settings{}})
 		_, _ = analysis.Discover(ctx, snap.FS(), root)
-		got := make([][]diag.Diagnostic, len(files))
-		var mu sync.Mutex
-		err := snap.DiagnosticsOf(ctx, files, release, func(i int, ds []diag.Diagnostic) {
-			mu.Lock()
-			got[i] = ds
-			mu.Unlock()
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(got, want) {
+		if got := diagnosticsOf(t, snap, files, release); !reflect.DeepEqual(got, want) {
 			t.Errorf("release %v: DiagnosticsOf differs from Diagnostics file by file", release)
 		}
 		if !release {
@@ -185,6 +179,36 @@ func TestDiagnosticsOfAgreesAndReleases(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fileByFile is Diagnostics of each of files.
+func fileByFile(t *testing.T, snap *Snapshot, files []string) [][]diag.Diagnostic {
+	t.Helper()
+	var out [][]diag.Diagnostic
+	for _, f := range files {
+		ds, err := snap.Diagnostics(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ds)
+	}
+	return out
+}
+
+// diagnosticsOf is DiagnosticsOf files, in their order.
+func diagnosticsOf(t *testing.T, snap *Snapshot, files []string, release bool) [][]diag.Diagnostic {
+	t.Helper()
+	out := make([][]diag.Diagnostic, len(files))
+	var mu sync.Mutex
+	err := snap.DiagnosticsOf(context.Background(), files, release, func(i int, ds []diag.Diagnostic) {
+		mu.Lock()
+		out[i] = ds
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 func keys[V any](m map[string]V) map[string]bool {
@@ -308,4 +332,92 @@ func TestStreamedWalkReadsOnceHoldsInFlight(t *testing.T) {
 			t.Errorf("still held after the walk: %s", p)
 		}
 	})
+}
+
+// howRead wraps a disk that can read a listed file at once
+// (vfs.ListedReader, vfs.StatReader) and counts, per path, how each file
+// was read.
+type howRead struct {
+	*vfs.Confined
+	mu              sync.Mutex
+	listed, stated  map[string]int // read by ReadListed, by ReadStat
+	plain, notTaken map[string]int // read by ReadFile; ReadListed declined
+}
+
+func (h *howRead) count(m map[string]int, name string) {
+	h.mu.Lock()
+	m[name]++
+	h.mu.Unlock()
+}
+
+func (h *howRead) ReadListed(name string) ([]byte, fs.FileInfo, bool) {
+	data, info, ok := h.Confined.ReadListed(name)
+	if ok {
+		h.count(h.listed, name)
+	} else {
+		h.count(h.notTaken, name)
+	}
+	return data, info, ok
+}
+
+func (h *howRead) ReadStat(name string) ([]byte, fs.FileInfo, bool) {
+	h.count(h.stated, name)
+	return h.Confined.ReadStat(name)
+}
+
+func (h *howRead) ReadFile(name string) ([]byte, error) {
+	h.count(h.plain, name)
+	return h.Confined.ReadFile(name)
+}
+
+// Check's walk lists every folder before it reads the files there, so each
+// file is read at once from its listing (vfs.ListedReader: one openat2,
+// fstat, read, close on Linux), with the diagnostics a disk without that
+// gives; a listed file swapped for a FIFO since is refused by the general
+// path, without waiting.
+func TestListedFilesReadAtOnce(t *testing.T) {
+	plain := NewSession(Options{ReadOnce: true}).Update(Change{Settings: &Settings{}})
+	root, files := monorepo(t, 4, plain)
+	want := fileByFile(t, plain, files)
+	disk := &howRead{Confined: &vfs.Confined{FS: vfs.OS, Roots: func() []string { return []string{root} }},
+		listed: map[string]int{}, stated: map[string]int{}, plain: map[string]int{}, notTaken: map[string]int{}}
+	snap := NewSession(Options{Disk: disk, ReadOnce: true}).Update(Change{Settings: &Settings{}})
+	if found := charterFiles(t, snap, root); !reflect.DeepEqual(found, files) {
+		t.Fatalf("found %v, want %v", found, files)
+	}
+	if got := diagnosticsOf(t, snap, files, true); !reflect.DeepEqual(got, want) {
+		t.Error("the diagnostics differ from those of a disk that reads each file by path")
+	}
+	if _, _, ok := disk.Confined.ReadListed(files[0]); !ok {
+		t.Skip("no openat2 here: every read took the general path")
+	}
+	for _, f := range files {
+		if disk.listed[f] != 1 && !(isEvidenceRun(f) && disk.listed[f] == 2) {
+			t.Errorf("%s read %d times from its listing", f, disk.listed[f])
+		}
+	}
+	if len(disk.stated)+len(disk.plain)+len(disk.notTaken) > 0 {
+		t.Errorf("read otherwise: ReadStat %v, ReadFile %v, ReadListed declined %v", disk.stated, disk.plain, disk.notTaken)
+	}
+
+	// A file swapped for a FIFO after its folder was listed.
+	snap = NewSession(Options{Disk: disk}).Update(Change{Settings: &Settings{}})
+	p := files[0]
+	if _, err := snap.FS().ReadDir(filepath.Dir(p)); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(p)
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read := make(chan *File, 1)
+	go func() { read <- snap.File(p) }()
+	select {
+	case f := <-read:
+		if !errors.Is(f.Err, vfs.ErrNotRegular) {
+			t.Errorf("the FIFO read: %q, %v; want ErrNotRegular", f.Text, f.Err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the read of a FIFO swapped in waits")
+	}
 }

@@ -125,6 +125,13 @@ func TestLargeSidecarNotRead(t *testing.T) {
 	if d.StateSrc != nil || d.EventsSrc != nil || !d.Unread[StateFile] || !d.Unread[EventsFile] {
 		t.Fatalf("large files read: state %d bytes, events %d bytes", len(d.StateSrc), len(d.EventsSrc))
 	}
+	// Listed as regular files, they are read without a stat first: the
+	// read says they are over the limit, in the words the stat gave.
+	for i, name := range []string{StateFile, EventsFile} {
+		if want := "read " + filepath.Join(dir, name) + ": 16 MB, over the 16 MB limit; not read"; len(d.Errors) != 2 || d.Errors[i].Error() != want {
+			t.Errorf("errors %v, want %q", d.Errors, want)
+		}
+	}
 	byFile := Check(d)
 	for _, dg := range byFile[d.CharterPath] {
 		if dg.Code == diag.StateInvalid {

@@ -23,7 +23,8 @@ import (
 // resolved that way, and the file is then looked at (fstatat, without
 // following a link) and opened (openat, O_NOFOLLOW) under the folder's
 // descriptor, so nothing is opened before it is seen to be a regular
-// file. Only the usual outcomes are answered here — a regular file read,
+// file (a file its caller saw listed as one is opened at once:
+// ReadListed). Only the usual outcomes are answered here — a regular file read,
 // a folder listed, a stat, a name not in its folder; anything else (a
 // link, a FIFO, a file over the limit, a folder that is not there, a
 // refused resolution) takes the general path, which says exactly why.
@@ -132,39 +133,85 @@ func (c *Confined) readStatFast(name string) (data []byte, info fs.FileInfo, err
 		case e == unix.ENOENT:
 			err = &fs.PathError{Op: "open", Path: name, Err: syscall.ENOENT}
 			return true
-		case e != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size > MaxFileSize:
+		case e != nil || !readable(&st):
 			return false
 		}
-		fd, e := unix.Openat(dfd, base, readFlags|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		fd, e := unix.Openat(dfd, base, fileFlags, 0)
 		if e != nil {
 			return false
 		}
-		defer unix.Close(fd)
-		// Checked again on the opened descriptor: a swap since the look.
-		if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Size > MaxFileSize {
-			return false
-		}
-		buf := make([]byte, 0, st.Size+1)
-		for int64(len(buf)) <= MaxFileSize {
-			if len(buf) == cap(buf) {
-				buf = append(buf, 0)[:len(buf)]
-			}
-			n, e := unix.Read(fd, buf[len(buf):min(cap(buf), MaxFileSize+1)])
-			if e == unix.EINTR {
-				continue
-			}
-			if e != nil {
-				return false
-			}
-			if n == 0 {
-				data, info = buf, infoOf(name, &st)
-				return true
-			}
-			buf = buf[:len(buf)+n]
-		}
-		return false // grew past the limit while read: the general path says so
+		var read bool
+		data, info, read = readOpened(fd, name)
+		return read
 	})
 	return data, info, err, ok
+}
+
+// ReadListed reads name, which its caller saw listed as a regular file in
+// its folder (vfs.ListedReader): that listing was the look before the
+// open, so the file is opened at once, in one openat2 beneath the root
+// with fileFlags, and only the opened descriptor is checked — a swap
+// since the listing finds a link refused (O_NOFOLLOW), a FIFO not waited
+// on (O_NONBLOCK) and anything but a regular file within the limit not
+// read. Every such case, and a name gone since, is left to the caller
+// (ok false), whose general path says exactly why.
+func (c *Confined) ReadListed(name string) ([]byte, fs.FileInfo, bool) {
+	var data []byte
+	var info *Info
+	read := false
+	ok := c.beneath(name, false, func(rfd int, rel string) {
+		fd, err := openBeneath(rfd, rel, uint64(fileFlags))
+		if err != nil {
+			return
+		}
+		data, info, read = readOpened(fd, name)
+	})
+	if !ok || !read {
+		return nil, nil, false
+	}
+	return data, info, true
+}
+
+// fileFlags open a file to be read beneath a root or a folder: never
+// through a link at the last component, never waiting (readFlags).
+const fileFlags = readFlags | unix.O_NOFOLLOW | unix.O_CLOEXEC
+
+// readable reports whether st is a regular file within the size limit.
+func readable(st *unix.Stat_t) bool {
+	return st.Mode&unix.S_IFMT == unix.S_IFREG && st.Size <= MaxFileSize
+}
+
+// readOpened reads the file opened at fd, and closes it, when the opened
+// descriptor is a regular file within the limit: checked on the
+// descriptor, so a swap since the look is seen. It reads at most the limit
+// + 1 byte whatever the stat said, and stops at end of file: a read that
+// returns 0, or one that came short of its room once the stat's size is
+// read. ok is false for anything else (the general path says why).
+func readOpened(fd int, name string) (data []byte, info *Info, ok bool) {
+	defer unix.Close(fd)
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || !readable(&st) {
+		return nil, nil, false
+	}
+	buf := make([]byte, 0, st.Size+1)
+	for int64(len(buf)) <= MaxFileSize {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		room := buf[len(buf):min(cap(buf), MaxFileSize+1)]
+		n, e := unix.Read(fd, room)
+		if e == unix.EINTR {
+			continue
+		}
+		if e != nil {
+			return nil, nil, false
+		}
+		buf = buf[:len(buf)+n]
+		if n == 0 || n < len(room) && int64(len(buf)) == st.Size {
+			return buf, infoOf(name, &st), true
+		}
+	}
+	return nil, nil, false // grew past the limit while read: the general path says so
 }
 
 func (c *Confined) readDirFast(name string) (entries []fs.DirEntry, err error, ok bool) {

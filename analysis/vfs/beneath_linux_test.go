@@ -2,12 +2,16 @@ package vfs
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // The fast path (openat2) answers exactly as the general path (an
@@ -97,12 +101,15 @@ func TestConfinedFastPathAgrees(t *testing.T) {
 		if got := ask(fast, p); got != want {
 			t.Errorf("%s:\n fast    %+v\n general %+v", p, got, want)
 		}
-		// ReadStat, when it answers, answers as ReadFile and Stat do.
-		if data, info, ok := fast.ReadStat(p); ok {
-			got := fmt.Sprintf("%q %v", data, error(nil))
-			stat := fmt.Sprintf("%s %d %v %v", info.Name(), info.Size(), info.Mode(), info.ModTime().UnixNano())
-			if got != want.read || stat != want.stat {
-				t.Errorf("ReadStat(%s) = %s, %s; want %s, %s", p, got, stat, want.read, want.stat)
+		// ReadStat and ReadListed, when they answer, answer as ReadFile
+		// and Stat do.
+		for how, read := range map[string]func(string) ([]byte, fs.FileInfo, bool){"ReadStat": fast.ReadStat, "ReadListed": fast.ReadListed} {
+			if data, info, ok := read(p); ok {
+				got := fmt.Sprintf("%q %v", data, error(nil))
+				stat := fmt.Sprintf("%s %d %v %v", info.Name(), info.Size(), info.Mode(), info.ModTime().UnixNano())
+				if got != want.read || stat != want.stat {
+					t.Errorf("%s(%s) = %s, %s; want %s, %s", how, p, got, stat, want.read, want.stat)
+				}
 			}
 		}
 	}
@@ -111,25 +118,174 @@ func TestConfinedFastPathAgrees(t *testing.T) {
 	}
 }
 
-// A stat kept by a cache is 48 bytes besides its name, and still tells
-// two files apart by their identity.
-func TestInfoKeepsIdentity(t *testing.T) {
+// A file seen listed as a regular file and swapped since for something
+// else is not read by ReadListed, which leaves it to the general path: a
+// FIFO (no wait for a writer), a link (even one that stays inside the
+// root), a file grown over the limit, a folder on the way swapped for a
+// link out. A name outside the root is never read, however it is spelt.
+func TestReadListedRefusesASwap(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(outside, "secret"), []byte("secret"), 0o644)
+	os.MkdirAll(filepath.Join(root, "d"), 0o755)
+	os.WriteFile(filepath.Join(root, "d", "other"), []byte("other"), 0o644)
+	c := &Confined{FS: OS, Roots: func() []string { return []string{root} }}
+	p := filepath.Join(root, "d", "f")
+	listed := func() {
+		t.Helper()
+		os.RemoveAll(p)
+		if err := os.WriteFile(p, []byte("listed"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		es, err := c.ReadDir(filepath.Join(root, "d"))
+		if err != nil || len(es) != 2 || es[0].Name() != "f" || !es[0].Type().IsRegular() {
+			t.Fatalf("listing: %v, %v", es, err)
+		}
+		if b, _, ok := c.ReadListed(p); !ok || string(b) != "listed" {
+			t.Fatalf("ReadListed of the listed file = %q, %v", b, ok)
+		}
+	}
+	refused := func(what string) {
+		t.Helper()
+		type answer struct {
+			data []byte
+			ok   bool
+		}
+		got := make(chan answer, 1)
+		go func() {
+			b, _, ok := c.ReadListed(p)
+			got <- answer{b, ok}
+		}()
+		select {
+		case a := <-got:
+			if a.ok || a.data != nil {
+				t.Errorf("%s: ReadListed = %q, %v; want it left to the general path", what, a.data, a.ok)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s: ReadListed waits", what)
+		}
+	}
+
+	listed()
+	os.Remove(p)
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	refused("a FIFO swapped in")
+	if _, err := c.ReadFile(p); !errors.Is(err, ErrNotRegular) {
+		t.Errorf("ReadFile of the FIFO = %v, want ErrNotRegular", err)
+	}
+
+	listed()
+	os.Remove(p)
+	if err := os.Symlink("other", p); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	refused("a link inside the root swapped in")
+
+	listed()
+	os.Remove(p)
+	os.Symlink(filepath.Join(outside, "secret"), p)
+	refused("a link out swapped in")
+	if b, err := c.ReadFile(p); err == nil || string(b) == "secret" {
+		t.Errorf("ReadFile of the link out = %q, %v", b, err)
+	}
+
+	listed()
+	if err := os.Truncate(p, MaxFileSize+1); err != nil {
+		t.Fatal(err)
+	}
+	refused("a file grown over the limit")
+	if _, err := c.ReadFile(p); !errors.As(err, new(*TooLargeError)) {
+		t.Errorf("ReadFile of the grown file = %v, want a *TooLargeError", err)
+	}
+
+	listed()
+	os.Rename(filepath.Join(root, "d"), filepath.Join(root, "d.moved"))
+	os.WriteFile(filepath.Join(outside, "f"), []byte("secret"), 0o644)
+	os.Symlink(outside, filepath.Join(root, "d"))
+	refused("its folder swapped for a link out")
+	os.Remove(filepath.Join(root, "d"))
+	os.Rename(filepath.Join(root, "d.moved"), filepath.Join(root, "d"))
+
+	for _, name := range []string{
+		filepath.Join(outside, "secret"),
+		filepath.Join(root, "..", filepath.Base(outside), "secret"),
+		root + "/d/../../" + filepath.Base(outside) + "/secret",
+	} {
+		if b, _, ok := c.ReadListed(name); ok || b != nil {
+			t.Errorf("ReadListed(%s) = %q, %v: outside the root", name, b, ok)
+		}
+	}
+}
+
+// ReadListed makes four system calls for a small file (openat2, fstat,
+// read, close) where the look-first path (ReadStat) makes seven: the
+// folder opened, the look (fstatat), the open, fstat, read and two
+// closes. Counted by strace where it can run.
+func TestReadListedSystemCalls(t *testing.T) {
+	const files = 20
+	if dir := os.Getenv("VFS_SYSCALL_CHILD"); dir != "" {
+		c := &Confined{FS: OS, Roots: func() []string { return []string{dir} }}
+		for i := range files {
+			p := filepath.Join(dir, "runs", fmt.Sprint(i), "evidence.json")
+			var ok bool
+			if os.Getenv("VFS_SYSCALL_LISTED") != "" {
+				_, _, ok = c.ReadListed(p)
+			} else {
+				_, _, ok = c.ReadStat(p)
+			}
+			if !ok {
+				t.Fatalf("%s not read", p)
+			}
+		}
+		return
+	}
+	strace, err := exec.LookPath("strace")
+	if err != nil || testing.Short() {
+		t.Skip("no strace, or -short")
+	}
 	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
-	os.WriteFile(a, []byte("x"), 0o644)
-	os.WriteFile(b, []byte("x"), 0o644)
-	c := &Confined{FS: OS, Roots: func() []string { return []string{dir} }}
-	fa, _ := c.Stat(a)
-	fb, _ := c.Stat(b)
-	osa, _ := os.Stat(a)
-	if _, ok := fa.(*Info); !ok && !noOpenat2.Load() {
-		t.Fatalf("Stat = %T, want *Info", fa)
+	for i := range files {
+		p := filepath.Join(dir, "runs", fmt.Sprint(i), "evidence.json")
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(`{"ok":true}`), 0o644)
 	}
-	if !SameFile(fa, osa) || SameFile(fa, fb) || !SameFile(Compact("a", osa), fa) {
-		t.Error("SameFile does not tell the files apart by identity")
+	count := func(listed bool) map[string]int {
+		out := filepath.Join(t.TempDir(), "trace")
+		cmd := exec.Command(strace, "-f", "-qq", "-y", "-o", out, "-e", "trace=openat,openat2,newfstatat,fstat,read,close",
+			os.Args[0], "-test.run=^TestReadListedSystemCalls$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "VFS_SYSCALL_CHILD="+dir)
+		if listed {
+			cmd.Env = append(cmd.Env, "VFS_SYSCALL_LISTED=1")
+		}
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Skipf("strace cannot run here: %v\n%s", err, b)
+		}
+		trace, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls := map[string]int{}
+		for _, line := range strings.Split(string(trace), "\n") {
+			if !strings.Contains(line, filepath.Join(dir, "runs")) || strings.Contains(line, "resumed>") {
+				continue
+			}
+			_, call, _ := strings.Cut(strings.TrimSpace(line), " ")
+			name, _, _ := strings.Cut(strings.TrimSpace(call), "(")
+			calls[name]++
+		}
+		return calls
 	}
-	if ci := Compact("a", osa); ci.Size() != 1 || !ci.ModTime().Equal(osa.ModTime()) || ci.Mode() != osa.Mode() || ci.Name() != "a" {
-		t.Errorf("Compact = %+v", ci)
+	if noOpenat2.Load() {
+		t.Skip("no openat2 here")
 	}
-	var _ fs.FileInfo = (*Info)(nil)
+	got, before := count(true), count(false)
+	want := map[string]int{"openat2": files, "fstat": files, "read": files, "close": files}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("ReadListed made %v for %d files, want %v", got, files, want)
+	}
+	want = map[string]int{"openat2": files, "newfstatat": files, "openat": files, "fstat": files, "read": files, "close": 2 * files}
+	if fmt.Sprint(before) != fmt.Sprint(want) {
+		t.Errorf("ReadStat made %v for %d files, want %v", before, files, want)
+	}
 }

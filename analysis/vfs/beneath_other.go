@@ -12,3 +12,6 @@ func (c *Confined) readDirFast(string) ([]fs.DirEntry, error, bool) { return nil
 
 // ReadStat always leaves the reading to Stat and ReadFile here.
 func (c *Confined) ReadStat(string) ([]byte, fs.FileInfo, bool) { return nil, nil, false }
+
+// ReadListed always leaves the reading to Stat and ReadFile here.
+func (c *Confined) ReadListed(string) ([]byte, fs.FileInfo, bool) { return nil, nil, false }

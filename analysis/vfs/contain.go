@@ -24,6 +24,9 @@ func Within(root, path string) bool {
 	if !filepath.IsAbs(root) || !filepath.IsAbs(path) {
 		return false
 	}
+	if plainBelow(root, path, lstatPlain) {
+		return true
+	}
 	real, ok := Resolve(path)
 	if !ok {
 		return false
@@ -37,29 +40,50 @@ func Within(root, path string) bool {
 
 // WithinListed is Within(root, path) answered from fsys's listings when
 // fsys holds them (ListingHolder: the workspace's disk cache) and they say
-// path lies below root as written with no symbolic link on the way: then
-// path resolves to below wherever root resolves, and no link needs
-// resolving (Within resolves both, a system call per component of each).
-// Anything else — a link on the way, a name not listed, an fsys that
-// holds no listings — is Within's to answer.
+// path lies below root as written with no symbolic link on the way
+// (plainBelow). Anything else — a link on the way, a name not listed, an
+// fsys that holds no listings — is Within's to answer.
 func WithinListed(fsys FS, root, path string) bool {
-	if _, holds := fsys.(ListingHolder); !holds || !filepath.IsAbs(root) || !filepath.IsAbs(path) {
-		return Within(root, path)
+	if _, holds := fsys.(ListingHolder); holds && filepath.IsAbs(root) && filepath.IsAbs(path) && plainBelow(root, path, listedPlain(fsys)) {
+		return true
 	}
+	return Within(root, path)
+}
+
+// plainBelow reports whether path lies below root as written and every
+// name on the way, path's own included, is there and is no symbolic link
+// (plain says so of one path): then path's links resolve as root's do, and
+// it is Within root without resolving either (Within resolves both, a
+// system call per name of each from the top; the freshness clock asks it
+// of every project's source folders).
+func plainBelow(root, path string, plain func(p string) bool) bool {
 	root, path = filepath.Clean(root), filepath.Clean(path)
-	if path == root || !Below(root, path) {
-		return Within(root, path)
+	if root == path || !Below(root, path) {
+		return false
 	}
-	dir := root
-	for name := range strings.SplitSeq(strings.TrimPrefix(path[len(root):], string(filepath.Separator)), string(filepath.Separator)) {
-		entries, err := fsys.ReadDir(dir)
-		i := slices.IndexFunc(entries, func(e fs.DirEntry) bool { return e.Name() == name })
-		if err != nil || i < 0 || entries[i].Type()&fs.ModeSymlink != 0 {
-			return Within(root, path)
+	for p := path; p != root; p = filepath.Dir(p) {
+		if !plain(p) {
+			return false
 		}
-		dir = filepath.Join(dir, name)
 	}
 	return true
+}
+
+// lstatPlain says of p, from the disk, that it is there and no link.
+func lstatPlain(p string) bool {
+	fi, err := os.Lstat(p)
+	return err == nil && fi.Mode()&fs.ModeSymlink == 0
+}
+
+// listedPlain says of p, from its folder's listing in fsys, that it is
+// there and no link.
+func listedPlain(fsys FS) func(p string) bool {
+	return func(p string) bool {
+		name := filepath.Base(p)
+		entries, err := fsys.ReadDir(filepath.Dir(p))
+		i := slices.IndexFunc(entries, func(e fs.DirEntry) bool { return e.Name() == name })
+		return err == nil && i >= 0 && entries[i].Type()&fs.ModeSymlink == 0
+	}
 }
 
 // Clean is filepath.Clean, with no work for a path that is clean already

@@ -96,6 +96,18 @@ type StatReader interface {
 	ReadStat(name string) (data []byte, info fs.FileInfo, ok bool)
 }
 
+// ListedReader is implemented by file systems that read a file more
+// cheaply when the caller saw it listed as a regular file in its folder
+// (the workspace's cache of the disk holds listings with each entry's
+// type): the listing is the look before the open, and the opened file is
+// checked again, so nothing but a regular file within the limit is read.
+// ok is false when it cannot read it so (the name is gone, or is no longer
+// a regular file within the limit, or there is no cheaper way here); the
+// caller then asks Stat and ReadFile, which say why.
+type ListedReader interface {
+	ReadListed(name string) (data []byte, info fs.FileInfo, ok bool)
+}
+
 // ListingHolder is implemented by file systems that may hold a folder's
 // listing already (the workspace's cache of the disk): Holds reports
 // whether the listing of folder dir has name, and known is false when no

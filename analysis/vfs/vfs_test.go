@@ -141,6 +141,23 @@ func TestWithin(t *testing.T) {
 	if !Within(filepath.Join(root, "in"), filepath.Join(root, "a", "b")) {
 		t.Error("a root reached through a symlink does not hold its target's files")
 	}
+	// Plain folders below a root are in it however the root is reached; a
+	// link at the end of them that leads out is not, nor is anything
+	// below a dangling root.
+	os.Symlink(outside, filepath.Join(root, "a", "b", "out"))
+	for _, c := range []struct {
+		root, path string
+		want       bool
+	}{
+		{filepath.Join(root, "in"), filepath.Join(root, "in", "b"), true},
+		{filepath.Join(root, "a"), filepath.Join(root, "a", "b", "out"), false},
+		{filepath.Join(root, "in"), filepath.Join(root, "in", "b", "out"), false},
+		{filepath.Join(root, "dangling"), filepath.Join(root, "dangling", "x"), false},
+	} {
+		if got := Within(c.root, c.path); got != c.want {
+			t.Errorf("Within(%s, %s) = %v, want %v", c.root, c.path, got, c.want)
+		}
+	}
 }
 
 // listings is a file system that holds its listings (ListingHolder), one

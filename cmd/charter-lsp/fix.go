@@ -195,6 +195,19 @@ func (o overlay) ReadStat(name string) ([]byte, fs.FileInfo, bool) {
 	return nil, nil, false
 }
 
+// ReadListed reads a file of the disk its caller saw listed as a regular
+// file (vfs.ListedReader); a file held in memory is asked as Stat and
+// ReadFile.
+func (o overlay) ReadListed(name string) ([]byte, fs.FileInfo, bool) {
+	if _, held := o.get(name); held {
+		return nil, nil, false
+	}
+	if lr, ok := o.FS.(vfs.ListedReader); ok {
+		return lr.ReadListed(name)
+	}
+	return nil, nil, false
+}
+
 func (o overlay) Stat(name string) (fs.FileInfo, error) {
 	b, ok := o.get(name)
 	if !ok {
