@@ -197,6 +197,19 @@ func propertyName(body []byte) (string, bool) {
 	return "", false
 }
 
+// ReadJSONObject reads the members of the object that JSON src is (white
+// space around it allowed), with their spans, in one pass of the sidecars'
+// scanner; ok is false when src is not one JSON object.
+func ReadJSONObject(src []byte) (obj *JSONObject, ok bool) {
+	scan := jsonScan{src: src}
+	start, end, ok := scan.document()
+	if !ok || src[start] != '{' {
+		return nil, false
+	}
+	obj, err := readObject(src, source.Span{Start: start, End: end})
+	return obj, err == nil
+}
+
 // readArray returns the spans of the elements of the array at span of
 // valid JSON src.
 func readArray(src []byte, span source.Span) ([]source.Span, error) {
