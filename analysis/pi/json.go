@@ -197,6 +197,15 @@ func propertyName(body []byte) (string, bool) {
 	return "", false
 }
 
+// ValidJSON reports whether src is one JSON value with only white space
+// around it, as json.Valid does, in one pass of the sidecars' scanner
+// (no allocation).
+func ValidJSON(src []byte) bool {
+	scan := jsonScan{src: src}
+	_, _, ok := scan.document()
+	return ok
+}
+
 // ReadJSONObject reads the members of the object that JSON src is (white
 // space around it allowed), with their spans, in one pass of the sidecars'
 // scanner; ok is false when src is not one JSON object.

@@ -53,6 +53,9 @@ func TestJSONScanMatchesEncodingJSON(t *testing.T) {
 		if ok != json.Valid(src) {
 			t.Fatalf("%q: scanner says valid %v, encoding/json %v", in, ok, json.Valid(src))
 		}
+		if ValidJSON(src) != ok {
+			t.Fatalf("%q: ValidJSON says %v", in, !ok)
+		}
 		if obj, isObj := ReadJSONObject(src); isObj != (ok && src[start] == '{') {
 			t.Fatalf("%q: ReadJSONObject says an object %v", in, isObj)
 		} else if isObj {
