@@ -167,7 +167,9 @@ func readObjectInto(obj *JSONObject, src []byte, span source.Span) (*JSONObject,
 		if !known {
 			var plain bool
 			if name, plain = plainString(src[ks:ke]); !plain {
-				_ = json.Unmarshal(src[ks:ke], &name)
+				var decoded string // its own: Unmarshal's target is on the heap, name would be for every member
+				_ = json.Unmarshal(src[ks:ke], &decoded)
+				name = decoded
 			}
 		}
 		obj.Members = append(obj.Members, JSONMember{
