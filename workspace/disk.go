@@ -187,10 +187,12 @@ func (d *disk) file(path string) *File {
 	f = d.load(path, true)
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if cur := d.get(path).file; cur != nil {
-		return cur // another reader won the race: everyone shares one File
-	}
-	d.put(path, func(h *held) { h.file = f })
+	d.put(path, func(h *held) {
+		if h.file == nil {
+			h.file = f
+		}
+		f = h.file // another reader won the race: everyone shares one File
+	})
 	return f
 }
 
@@ -261,8 +263,9 @@ func (d *disk) load(path string, keepStat bool) *File {
 // (vfs.StatReader); keep keeps the stat.
 func (d *disk) readStat(path string, keep bool) (data []byte, info fs.FileInfo, ok bool) {
 	d.mu.Lock()
-	known := d.get(path).stat != nil || d.absent(path)
-	seen := d.seenRegular(path)
+	h, folder, name := d.look(path)
+	known := h.stat != nil || listedWithout(folder, name)
+	seen := listedRegular(folder, name)
 	d.mu.Unlock()
 	if lr, can := d.fs.(vfs.ListedReader); can && seen {
 		data, info, ok = lr.ReadListed(path)
@@ -283,8 +286,9 @@ func (d *disk) stat(path string) (fs.FileInfo, error) { return d.statKeeping(pat
 // statKeeping is stat; keep keeps a stat taken.
 func (d *disk) statKeeping(path string, keep bool) (fs.FileInfo, error) {
 	d.mu.Lock()
-	r := d.get(path).stat
-	if r == nil && d.absent(path) {
+	h, folder, name := d.look(path)
+	r := h.stat
+	if r == nil && listedWithout(folder, name) {
 		d.mu.Unlock()
 		return nil, &fs.PathError{Op: "stat", Path: path, Err: syscall.ENOENT}
 	}
@@ -321,26 +325,39 @@ func (r *statResult) answer(path string) error {
 	return r.err
 }
 
-// absent reports whether path's folder was listed without it: then it is
-// not there, and no system call needs to say so (a monorepo's files look
-// for a project configuration in every folder above them). d.mu is held.
-func (d *disk) absent(path string) bool {
+// look is what d holds of path and the listing it holds of path's folder
+// (nil when none), found with one walk of the tree; name is path's name in
+// that folder. d.mu is held.
+func (d *disk) look(path string) (h held, folder *listing, name string) {
 	dir := vfs.Dir(path)
 	if dir == path {
-		return false
+		return d.get(path), nil, ""
 	}
-	has, known := d.listed(dir, filepath.Base(path))
-	return known && !has
+	name = filepath.Base(path)
+	n := d.held.find(dir, false)
+	if n == nil {
+		return held{}, nil, name
+	}
+	if k := n.kid(name); k != nil {
+		h = k.val
+	}
+	return h, n.val.list, name
 }
 
-// seenRegular reports whether path's folder is held listed with path in
-// it as a regular file. d.mu is held.
-func (d *disk) seenRegular(path string) bool {
-	l := d.get(filepath.Dir(path)).list
-	if l == nil || l.err != nil {
+// listedWithout reports whether folder was listed without name: then it
+// is not there, and no system call needs to say so (a monorepo's files
+// look for a project configuration in every folder above them).
+func listedWithout(folder *listing, name string) bool {
+	return folder != nil && folder.err == nil && !folder.has(name)
+}
+
+// listedRegular reports whether folder was listed with name in it as a
+// regular file.
+func listedRegular(folder *listing, name string) bool {
+	if folder == nil || folder.err != nil {
 		return false
 	}
-	typ, ok := l.typeOf(filepath.Base(path))
+	typ, ok := folder.typeOf(name)
 	return ok && typ.IsRegular()
 }
 

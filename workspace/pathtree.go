@@ -106,45 +106,34 @@ func (n *ptNode[V]) remove(k *ptNode[V]) {
 	k.parent = nil
 }
 
-// components calls fn with each part of path: its volume (on Windows),
-// then each name; it stops when fn returns false.
-func components(path string, fn func(part string) bool) {
-	vol := filepath.VolumeName(path)
-	if vol != "" && !fn(vol) {
-		return
-	}
-	rest := path[len(vol):]
-	for rest != "" {
-		i := strings.IndexByte(rest, filepath.Separator)
-		part := rest
-		if i >= 0 {
-			part, rest = rest[:i], rest[i+1:]
-		} else {
-			rest = ""
-		}
-		if part != "" && !fn(part) {
-			return
-		}
-	}
-}
-
 // find is path's node, made when make is set; nil when it is not there.
+// Its parts are path's volume (on Windows), then each name; empty ones
+// (a separator at the start) are skipped. A loop, not a callback per
+// part: every cache lookup of a file or folder comes here.
 func (t *pathTree[V]) find(path string, make bool) *ptNode[V] {
 	n := &t.root
-	components(path, func(part string) bool {
-		k := n.kid(part)
-		if k == nil {
-			if !make {
-				n = nil
-				return false
+	part := filepath.VolumeName(path)
+	rest := path[len(part):]
+	for {
+		if part != "" {
+			k := n.kid(part)
+			if k == nil {
+				if !make {
+					return nil
+				}
+				k = n.add(strings.Clone(part)) // not a hold on all of path
 			}
-			k = n.add(strings.Clone(part)) // not a hold on all of path
-
+			n = k
 		}
-		n = k
-		return true
-	})
-	return n
+		if rest == "" {
+			return n
+		}
+		if i := strings.IndexByte(rest, filepath.Separator); i >= 0 {
+			part, rest = rest[:i], rest[i+1:]
+		} else {
+			part, rest = rest, ""
+		}
+	}
 }
 
 // get returns path's value.
@@ -238,12 +227,34 @@ func (t *pathTree[V]) walkFrom(n *ptNode[V], path string, fn func(string, V)) {
 	}
 }
 
-// path is n's path, from its names.
+// path is n's path, from its names, made in one allocation (check's
+// release of each folder asks for its path).
 func (n *ptNode[V]) path() string {
 	if n.parent == nil {
 		return ""
 	}
-	return join(n.parent.path(), n.name)
+	size := 0
+	for m := n; m.parent != nil; m = m.parent {
+		size += len(m.name)
+		if m.parent.parent != nil || filepath.VolumeName(m.name) == "" {
+			size++ // a separator before it, as join puts
+		}
+	}
+	var room [16]*ptNode[V]
+	up := room[:0] // n and its folders, n first
+	for m := n; m.parent != nil; m = m.parent {
+		up = append(up, m)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i := len(up) - 1; i >= 0; i-- {
+		m := up[i]
+		if m.parent.parent != nil || filepath.VolumeName(m.name) == "" {
+			b.WriteByte(filepath.Separator)
+		}
+		b.WriteString(m.name)
+	}
+	return b.String()
 }
 
 // join is a child's path: a volume name (Windows) starts a path, and so

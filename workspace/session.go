@@ -42,7 +42,9 @@ type Options struct {
 	// after a change of it: check without --fix. A file read without being
 	// kept (an evidence run) then leaves nothing behind, not even the stat
 	// and digest a revalidation or a reload would compare: a history of a
-	// hundred thousand runs is not held twice.
+	// hundred thousand runs is not held twice. Nor does it use a snapshot
+	// after the next Update: a snapshot's files are then the disk's
+	// record, with no version of the snapshot's own.
 	ReadOnce bool
 }
 

@@ -34,7 +34,7 @@ type Snapshot struct {
 	roots    []string
 
 	mu       sync.Mutex
-	read     pathTree[*File]                              // disk files this snapshot has looked at: one version each
+	read     pathTree[*File]                              // disk files this snapshot has looked at: one version each (none read once: File)
 	configs  map[string]configResult                      // by project configuration file ("": none)
 	lookups  map[string]string                            // each folder's project configuration file, "" for none (configFile)
 	single   map[string]*promise[[]diag.Diagnostic]       // diagnostics of files checked alone
@@ -97,6 +97,12 @@ func (s *Snapshot) File(path string) *File {
 	path = vfs.Clean(path)
 	if f := s.docs[path]; f != nil {
 		return f
+	}
+	if s.sess.disk.readOnce {
+		// The disk's record is this snapshot's: a read-once caller uses
+		// no snapshot past the next Update, so none needs a version of
+		// its own, and 22,000 files are not recorded twice.
+		return s.sess.disk.file(path)
 	}
 	s.mu.Lock()
 	f, _ := s.read.get(path)

@@ -133,30 +133,30 @@ func checkState(d *Dir) []diag.Diagnostic {
 		case "":
 		case "charterId":
 			why = "charterId must be a non-empty string; upstream's loader rejects it (" + st.Problem + ")"
-			if m, ok := st.members["charterId"]; ok && ValidID(d.ID) {
-				fix = edit(fmt.Sprintf("Set charterId to %q", d.ID), m.value, strconv.Quote(d.ID))
+			if m := st.members.Get("charterId"); m != nil && ValidID(d.ID) {
+				fix = edit(fmt.Sprintf("Set charterId to %q", d.ID), m.ValueSpan, strconv.Quote(d.ID))
 			}
 		case "objective":
 			why = "objective must be a string; upstream's loader rejects it (" + st.Problem + ")"
 		case "status":
 			why = fmt.Sprintf("status must be one of %s; upstream's loader rejects it (%s)", strings.Join(lifecycle, ", "), st.Problem)
-			if m, ok := st.members["status"]; ok {
+			if m := st.members.Get("status"); m != nil {
 				var s string
-				if jsonString(m.raw, &s) {
+				if jsonString(m.Raw, &s) {
 					want := string(statusRepairs[strings.ToLower(s)])
 					if oneOf(strings.ToLower(s), lifecycle) {
 						want = strings.ToLower(s)
 					}
 					if want != "" {
-						fix = edit(fmt.Sprintf("Set status to %q", want), m.value, strconv.Quote(want)).Guess(want != strings.ToLower(s))
+						fix = edit(fmt.Sprintf("Set status to %q", want), m.ValueSpan, strconv.Quote(want)).Guess(want != strings.ToLower(s))
 					}
 				}
 			}
 		case "schemaVersion":
 			why = fmt.Sprintf("schemaVersion must be %q or %q; upstream's loader rejects it (%s)", SchemaFileInterface, SchemaPhases, st.Problem)
-			if m, ok := st.members["schemaVersion"]; ok {
+			if m := st.members.Get("schemaVersion"); m != nil {
 				var s string
-				if jsonString(m.raw, &s) {
+				if jsonString(m.Raw, &s) {
 					norm := strings.Map(func(r rune) rune {
 						if r >= 'a' && r <= 'z' {
 							return r
@@ -165,9 +165,9 @@ func checkState(d *Dir) []diag.Diagnostic {
 					}, strings.ToLower(s))
 					switch norm {
 					case "phases", "phase":
-						fix = edit(`Set schemaVersion to "phases"`, m.value, `"phases"`)
+						fix = edit(`Set schemaVersion to "phases"`, m.ValueSpan, `"phases"`)
 					case "fileinterface":
-						fix = edit(`Set schemaVersion to "file-interface"`, m.value, `"file-interface"`)
+						fix = edit(`Set schemaVersion to "file-interface"`, m.ValueSpan, `"file-interface"`)
 					}
 				}
 			}
@@ -184,8 +184,8 @@ func checkState(d *Dir) []diag.Diagnostic {
 	case st.CharterID != "" && st.CharterID != d.ID:
 		dg := diag.New(diag.CharterIDShape, st.Span("charterId"),
 			"charterId %q differs from the folder name %q: upstream finds the charter by its folder name but reports it as %q, so the id it shows cannot be looked up", st.CharterID, d.ID, st.CharterID)
-		if m, ok := st.members["charterId"]; ok {
-			dg.Fix = edit(fmt.Sprintf("Set charterId to %q", d.ID), m.value, strconv.Quote(d.ID))
+		if m := st.members.Get("charterId"); m != nil {
+			dg.Fix = edit(fmt.Sprintf("Set charterId to %q", d.ID), m.ValueSpan, strconv.Quote(d.ID))
 		}
 		ds = append(ds, dg)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -53,14 +54,18 @@ func ParseEvents(src []byte) *Events {
 		line := s[start:end]
 		if line != "" { // .filter(Boolean)
 			span := source.Span{Start: start, End: end}
-			if _, err := jsonParse([]byte(line)); err != nil {
-				ev.Bad = append(ev.Bad, BadLine{Line: n, Span: span, Err: jsonProblem([]byte(line), err)})
+			// A line is JSON.parse's when it is JSON (jsonParse's
+			// numbers out of range are JSON): its syntax is all to ask.
+			if b := []byte(line); jsonSyntax(b) != nil {
+				ev.Bad = append(ev.Bad, BadLine{Line: n, Span: span, Err: jsonProblem(b, jsonSyntax(b))})
 			} else {
 				e := Event{Line: n, Span: span}
-				var obj map[string]json.RawMessage
-				if json.Unmarshal([]byte(line), &obj) == nil { // RawMessage: no number range to fail
-					e.Fields = obj
-					e.Type, e.TS, e.CharterID = rawString(obj["type"]), rawString(obj["ts"]), rawString(obj["charterId"])
+				if obj, ok := pi.ReadJSONObject(b); ok { // an object's members, raw: a repeated key's last wins
+					e.Fields = make(map[string]json.RawMessage, len(obj.Members))
+					for _, m := range obj.Members {
+						e.Fields[m.Name] = m.Raw
+					}
+					e.Type, e.TS, e.CharterID = rawString(e.Fields["type"]), rawString(e.Fields["ts"]), rawString(e.Fields["charterId"])
 				}
 				ev.Parsed = append(ev.Parsed, e)
 			}

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/charter-lsp/charter-lsp/analysis/pi"
 )
 
 // jsonParse decodes src into a value as JavaScript's JSON.parse would
@@ -16,17 +18,28 @@ import (
 // must not be reported as not JSON. Objects are map[string]any (a repeated
 // key keeps its last value, as in JSON.parse), numbers float64.
 func jsonParse(src []byte) (any, error) {
-	var raw json.RawMessage
-	if err := json.Unmarshal(src, &raw); err != nil {
-		return nil, err // a syntax error, with its offset
+	if err := jsonSyntax(src); err != nil {
+		return nil, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec := json.NewDecoder(bytes.NewReader(src))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		return nil, err
 	}
 	return jsNumbers(v), nil
+}
+
+// jsonSyntax is encoding/json's syntax error in src (with its offset), nil
+// when src is one JSON value: the scanner pi reads sidecars with says so
+// without encoding/json's copy of the value, and encoding/json is asked
+// only for its message.
+func jsonSyntax(src []byte) error {
+	if pi.ValidJSON(src) {
+		return nil
+	}
+	var raw json.RawMessage
+	return json.Unmarshal(src, &raw)
 }
 
 // jsNumbers turns every json.Number in v into the float64 JavaScript reads.

@@ -48,7 +48,7 @@ type State struct {
 	SnapshotHash     string
 	CriteriaSnapshot []Snapshot
 
-	members map[string]member
+	members *pi.JSONObject // the top-level members, with their spans
 	src     []byte
 }
 
@@ -68,18 +68,11 @@ type Snapshot struct {
 	Shape Generation
 }
 
-// member is one top-level "key": value of a JSON object, with spans.
-type member struct {
-	key   source.Span
-	value source.Span
-	raw   json.RawMessage
-}
-
 // Span returns the span of the value of the top-level member name, or the
 // empty span at the start of the file.
 func (s *State) Span(name string) source.Span {
-	if m, ok := s.members[name]; ok {
-		return m.value
+	if m := s.members.Get(name); m != nil {
+		return m.ValueSpan
 	}
 	return source.Span{}
 }
@@ -104,7 +97,7 @@ func ParseState(src []byte) *State {
 		st.ProblemSpan = source.Span{Start: 0, End: len(bytes.TrimRight(src, " \t\r\n"))}
 		return st
 	}
-	st.members = topLevelMembers(src)
+	st.members, _ = pi.ReadJSONObject(src) // JSON, so an object: a repeated key's last wins in Get, as in JSON.parse
 	str := func(k string) (string, bool) { s, ok := obj[k].(string); return s, ok }
 	st.CharterID, _ = str("charterId")
 	st.Objective, _ = str("objective")
@@ -194,36 +187,6 @@ func oneOf(s string, set []string) bool {
 		}
 	}
 	return false
-}
-
-// topLevelMembers locates the members of the top-level object of src,
-// which the caller has checked is a JSON object. A repeated key keeps its
-// last occurrence, as JSON.parse does.
-func topLevelMembers(src []byte) map[string]member {
-	out := map[string]member{}
-	dec := json.NewDecoder(bytes.NewReader(src))
-	if _, err := dec.Token(); err != nil { // {
-		return out
-	}
-	for dec.More() {
-		keyStart := int(dec.InputOffset())
-		for keyStart < len(src) && src[keyStart] != '"' {
-			keyStart++ // whitespace and the comma before the key
-		}
-		tok, err := dec.Token()
-		if err != nil {
-			return out
-		}
-		key, _ := tok.(string)
-		keyEnd := int(dec.InputOffset())
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return out
-		}
-		end := int(dec.InputOffset())
-		out[key] = member{key: source.Span{Start: keyStart, End: keyEnd}, value: source.Span{Start: end - len(raw), End: end}, raw: raw}
-	}
-	return out
 }
 
 // syntaxSpan points at the byte where JSON decoding failed.

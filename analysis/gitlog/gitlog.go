@@ -186,11 +186,18 @@ func (f *Finder) without(dir string) {
 // repository. A folder f saw without .git is not looked at again.
 func (f *Finder) find(project string) (workTree, gitDir string, err error) {
 	for dir := project; ; {
-		p := filepath.Join(dir, ".git")
-		if dir != project && f.seenWithout(dir) {
-			// seen without .git for another project: on to its parent
-		} else if fi, err := os.Lstat(p); err == nil {
+		// A folder seen without .git for another project is passed: on to
+		// its parent, with no look (nor path) made for it.
+		if dir == project || !f.seenWithout(dir) {
+			p := filepath.Join(dir, ".git")
+			fi, err := os.Lstat(p)
 			switch {
+			case err != nil:
+				if dir != project {
+					// (The project's own folder is not kept: a monorepo
+					// has as many as packages, each asked about once.)
+					f.without(dir)
+				}
 			case fi.IsDir():
 				return dir, p, nil
 			case fi.Mode().IsRegular():
@@ -207,10 +214,6 @@ func (f *Finder) find(project string) (workTree, gitDir string, err error) {
 			default:
 				return "", "", fmt.Errorf("%s: %w", p, &vfs.NotRegularError{Mode: fi.Mode()})
 			}
-		} else if dir != project {
-			// (The project's own folder is not kept: a monorepo has as
-			// many as packages, each asked about once.)
-			f.without(dir)
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {

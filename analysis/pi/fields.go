@@ -66,10 +66,11 @@ func matchFieldAt(src []byte, ls, t source.Span) (Field, bool) {
 	if hasLineTerminator(src[v.Start:v.End]) {
 		return Field{}, false
 	}
+	text := string(src[t.Start:v.End]) // the key and the value in one copy: every field line of every VAL
 	return Field{
 		Key:       normalizeKey(src[t.Start:j]),
-		RawKey:    string(src[t.Start:j]),
-		Value:     string(src[v.Start:v.End]),
+		RawKey:    text[:j-t.Start],
+		Value:     text[v.Start-t.Start:],
 		LineSpan:  ls,
 		KeySpan:   source.Span{Start: t.Start, End: j},
 		ValueSpan: v,

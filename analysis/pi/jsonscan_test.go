@@ -53,6 +53,17 @@ func TestJSONScanMatchesEncodingJSON(t *testing.T) {
 		if ok != json.Valid(src) {
 			t.Fatalf("%q: scanner says valid %v, encoding/json %v", in, ok, json.Valid(src))
 		}
+		if ValidJSON(src) != ok {
+			t.Fatalf("%q: ValidJSON says %v", in, !ok)
+		}
+		if obj, isObj := ReadJSONObject(src); isObj != (ok && src[start] == '{') {
+			t.Fatalf("%q: ReadJSONObject says an object %v", in, isObj)
+		} else if isObj {
+			want, werr := decoderObject(src, source.Span{Start: start, End: end})
+			if werr != nil || !reflect.DeepEqual(obj, want) {
+				t.Fatalf("%q: ReadJSONObject = %+v; the decoder read %+v, %v", in, obj, want, werr)
+			}
+		}
 		if !ok {
 			continue
 		}

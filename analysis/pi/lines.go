@@ -146,6 +146,46 @@ func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 // normalizeKey lower-cases, trims and collapses whitespace, as upstream's
 // normalizeHeading does: value.trim().toLowerCase().replace(/\s+/g, " ").
 func normalizeKey(b []byte) string {
+	if key, ok := normalizeASCIIKey(b); ok {
+		return key
+	}
+	return normalizeAnyKey(b)
+}
+
+// normalizeASCIIKey is normalizeKey of an ASCII key in one pass and, for
+// a key upstream reads (KnownKeys), without an allocation: every field
+// line of every VAL has its key normalized. ok is false for a key with
+// other characters, and for a long one.
+func normalizeASCIIKey(b []byte) (key string, ok bool) {
+	var room [64]byte
+	out := room[:0]
+	space := false
+	for _, c := range b {
+		switch {
+		case c >= utf8.RuneSelf || len(out) == len(room):
+			return "", false
+		case isJSSpace(rune(c)):
+			space = len(out) > 0
+			continue
+		case space:
+			out = append(out, ' ')
+			space = false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out = append(out, c)
+	}
+	for _, k := range KnownKeys {
+		if string(out) == k {
+			return k, true
+		}
+	}
+	return string(out), true
+}
+
+// normalizeAnyKey is normalizeKey of any key.
+func normalizeAnyKey(b []byte) string {
 	lower := jsLower(string(b))
 	out := make([]byte, 0, len(lower))
 	space := false

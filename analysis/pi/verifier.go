@@ -198,18 +198,25 @@ func isWordByte(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' || c =
 
 // splitShellSegments is upstream's quote-aware split: quotes (no escapes)
 // glue their content into the current token; unquoted spaces and tabs end a
-// token; unquoted newlines, && || ; | and & end a segment.
+// token; unquoted newlines, && || ; | and & end a segment. A token without
+// a quote is a part of raw; only one with a quote is built.
 func splitShellSegments(raw string) [][]string {
 	var segments [][]string
 	var current []string
-	var token strings.Builder
-	hasToken := false
+	var token strings.Builder // the token, once it has a quote
+	start, hasToken, quoted := 0, false, false
+	i := 0
 	endToken := func() {
-		if hasToken {
+		switch {
+		case !hasToken:
+			return
+		case quoted:
 			current = append(current, token.String())
 			token.Reset()
-			hasToken = false
+		default:
+			current = append(current, raw[start:i])
 		}
+		hasToken, quoted = false, false
 	}
 	endSegment := func() {
 		endToken()
@@ -218,16 +225,19 @@ func splitShellSegments(raw string) [][]string {
 			current = nil
 		}
 	}
-	for i := 0; i < len(raw); {
+	for i < len(raw) {
 		c := raw[i]
 		switch {
 		case c == '\'' || c == '"':
+			if !quoted && hasToken {
+				token.WriteString(raw[start:i]) // the token so far, unquoted
+			}
 			end := strings.IndexByte(raw[i+1:], c)
 			if end < 0 {
 				end = len(raw) - i - 1
 			}
 			token.WriteString(raw[i+1 : i+1+end])
-			hasToken = true
+			hasToken, quoted = true, true
 			i += end + 2
 		case c == '\n' || c == '\r':
 			endSegment()
@@ -242,11 +252,16 @@ func splitShellSegments(raw string) [][]string {
 			endSegment()
 			i++
 		default:
-			token.WriteByte(c)
+			if quoted {
+				token.WriteByte(c)
+			} else if !hasToken {
+				start = i
+			}
 			hasToken = true
 			i++
 		}
 	}
+	i = min(i, len(raw)) // past the end after a quote left open
 	endSegment()
 	return segments
 }

@@ -244,7 +244,9 @@ func (c *Confined) readDirFast(name string) (entries []fs.DirEntry, err error, o
 }
 
 // listFolder reads the open folder fd (at path dir) as os.ReadDir does,
-// sorted by name, its entries in one allocation.
+// sorted by name. Each getdents buffer is measured first, so that its
+// entries and their names take one allocation each, not one a name and a
+// slice grown on the way.
 func listFolder(fd int, dir string) ([]fs.DirEntry, bool) {
 	var ents []dirent
 	bp := direntBufs.Get().(*[]byte)
@@ -261,23 +263,24 @@ func listFolder(fd int, dir string) ([]fs.DirEntry, bool) {
 		if n <= 0 {
 			break
 		}
+		count, size, ok := direntSizes(buf[:n])
+		if !ok {
+			return nil, false
+		}
+		ents = slices.Grow(ents, count)
+		var names strings.Builder // each name a part of it: grown once, never moved
+		names.Grow(size)
 		for b := buf[:n]; len(b) > 0; {
-			reclen := int(binary.NativeEndian.Uint16(b[16:18]))
-			if reclen == 0 || reclen > len(b) {
-				return nil, false
-			}
-			rec := b[:reclen]
-			b = b[reclen:]
-			typ := rec[18]
-			nameBytes := rec[19:]
-			if i := slices.Index(nameBytes, 0); i >= 0 {
-				nameBytes = nameBytes[:i]
-			}
-			if string(nameBytes) == "." || string(nameBytes) == ".." {
+			rec := b[:binary.NativeEndian.Uint16(b[16:18])]
+			b = b[len(rec):]
+			nameBytes, dot := direntName(rec)
+			if dot {
 				continue
 			}
-			name := string(nameBytes)
-			mode, known := direntType(typ)
+			start := names.Len()
+			names.Write(nameBytes)
+			name := names.String()[start:]
+			mode, known := direntType(rec[18])
 			if !known {
 				var st unix.Stat_t
 				if unix.Fstatat(fd, name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
@@ -294,6 +297,37 @@ func listFolder(fd int, dir string) ([]fs.DirEntry, bool) {
 		out[i] = &ents[i]
 	}
 	return out, true
+}
+
+// direntSizes is how many entries (other than "." and "..") the getdents
+// records in b hold and their names' bytes; ok is false when a record's
+// length does not fit.
+func direntSizes(b []byte) (count, size int, ok bool) {
+	for len(b) > 0 {
+		if len(b) < 19 {
+			return 0, 0, false
+		}
+		reclen := int(binary.NativeEndian.Uint16(b[16:18]))
+		if reclen < 19 || reclen > len(b) {
+			return 0, 0, false
+		}
+		if name, dot := direntName(b[:reclen]); !dot {
+			count++
+			size += len(name)
+		}
+		b = b[reclen:]
+	}
+	return count, size, true
+}
+
+// direntName is the name of the getdents record rec; dot is set for "."
+// and "..".
+func direntName(rec []byte) (name []byte, dot bool) {
+	name = rec[19:]
+	if i := slices.Index(name, 0); i >= 0 {
+		name = name[:i]
+	}
+	return name, string(name) == "." || string(name) == ".."
 }
 
 // direntBufs are getdents buffers: one made per listing was 8 KB of

@@ -32,6 +32,10 @@ func TestConfinedFastPathAgrees(t *testing.T) {
 	write(filepath.Join(root, "a", "b", "file.md"), "inside")
 	write(filepath.Join(root, "a", "empty"), "")
 	os.MkdirAll(filepath.Join(root, "a", "dir"), 0o755)
+	for i := range 600 { // more than one getdents buffer of names
+		write(filepath.Join(root, "a", "many", fmt.Sprintf("%s-%03d", strings.Repeat("n", 40), i)), "")
+	}
+	os.MkdirAll(filepath.Join(root, "a", "many", "sub"), 0o755)
 	big := filepath.Join(root, "a", "big")
 	if f, err := os.Create(big); err == nil {
 		f.Truncate(MaxFileSize + 1)
@@ -59,7 +63,7 @@ func TestConfinedFastPathAgrees(t *testing.T) {
 	var paths []string
 	for _, rel := range []string{"", "a", "a/b", "a/b/file.md", "a/empty", "a/dir", "a/big", "a/fifo", "a/missing",
 		"a/missing-dir/x", "a/b/file.md/x", "a/rel-in", "a/abs-in", "a/rel-out", "a/abs-out", "a/dangling", "a/loop",
-		"a/dir-in", "a/dir-in/file.md", "a/dir-out", "a/dir-out/secret", "a/dir-abs-in/file.md", "a/dangling/x"} {
+		"a/dir-in", "a/dir-in/file.md", "a/dir-out", "a/dir-out/secret", "a/dir-abs-in/file.md", "a/dangling/x", "a/many"} {
 		paths = append(paths, filepath.Join(root, filepath.FromSlash(rel)))
 	}
 	paths = append(paths, filepath.Join(outside, "secret"), filepath.Dir(root))

@@ -70,6 +70,9 @@ func (e *TooLargeError) Error() string {
 // IsTooLarge reports whether err says a file is over the size limit, and
 // its size.
 func IsTooLarge(err error) (size int64, ok bool) {
+	if err == nil {
+		return 0, false // errors.As's target would escape: a read that worked allocates nothing
+	}
 	var tl *TooLargeError
 	if errors.As(err, &tl) {
 		return tl.Size, true

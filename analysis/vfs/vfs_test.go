@@ -387,13 +387,17 @@ func BenchmarkConfined(b *testing.B) {
 // is; belowClean answers what Below does.
 func TestCleanDirBelow(t *testing.T) {
 	paths := []string{"", ".", "/", "//", "/a", "/a/", "/a//b", "/a/./b", "/a/../b", "/a/b/..", "/a/b/.",
-		"/.pi/charters/x", "/a/..b/c", "/a/b..", "/a/.b", "a/b", "./a", "../a", "/a/b/c.md", "/..", "/.", "/a/.../b", "/...", "/a/.", "/a/.b/..c/"}
+		"/.pi/charters/x", "/a/..b/c", "/a/b..", "/a/.b", "a/b", "./a", "../a", "/a/b/c.md", "/..", "/.", "/a/.../b", "/...", "/a/.", "/a/.b/..c/",
+		"/a/..", "/a/b/../c", "/a/b/./", "/a/b//", "/.a/.", "/a/.../", "/a.", "/a./b", "/x/.git", "/x/..git/y"}
 	for _, p := range paths {
 		if got, want := Clean(p), filepath.Clean(p); got != want {
 			t.Errorf("Clean(%q) = %q, want %q", p, got, want)
 		}
 		if got, want := Dir(p), filepath.Dir(p); got != want {
 			t.Errorf("Dir(%q) = %q, want %q", p, got, want)
+		}
+		if got, want := isClean(p), filepath.Separator == '/' && filepath.IsAbs(p) && filepath.Clean(p) == p; got != want {
+			t.Errorf("isClean(%q) = %v, want %v", p, got, want)
 		}
 		for _, q := range paths {
 			if filepath.IsAbs(p) && filepath.IsAbs(q) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -73,11 +74,13 @@ func writeText(w io.Writer, ds []diag.Diagnostic, color bool) error {
 // repository is one escaped piece of its line (termtext): only our own
 // colours and lines reach the terminal or the CI log.
 func textLine(d *diag.Diagnostic, color bool) string {
-	return termtext.Lines(fmt.Sprintf("%s %s %s %s\n",
-		paint(color, sgrBold, fmt.Sprintf("%s:%d:%d", termtext.Inline(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1)),
-		paint(color, severityStyle[d.Severity], d.Severity.String()),
-		paint(color, sgrDim, d.Code.String()),
-		termtext.Inline(d.Message)))
+	// Concatenated, not formatted: one line per diagnostic, and fmt boxes
+	// each of its arguments.
+	at := termtext.Inline(d.File) + ":" + strconv.Itoa(d.Range.Start.Line+1) + ":" + strconv.Itoa(d.Range.Start.Character+1)
+	return termtext.Lines(paint(color, sgrBold, at) + " " +
+		paint(color, severityStyle[d.Severity], d.Severity.String()) + " " +
+		paint(color, sgrDim, d.Code.String()) + " " +
+		termtext.Inline(d.Message) + "\n")
 }
 
 // writeJSON prints the SPEC §5 array (LSP positions: 0-based, UTF-16), with
