@@ -35,6 +35,7 @@ func (n *ptNode[V]) has() bool {
 type ptKids[V comparable] struct {
 	list  []*ptNode[V]
 	index map[string]*ptNode[V]
+	first [2]*ptNode[V] // list's room while it fits: most folders on the way to a file hold one or two
 }
 
 // manyKids is when a node's kids are found by a map rather than a scan.
@@ -66,9 +67,13 @@ func (n *ptNode[V]) add(name string) *ptNode[V] {
 	k := &ptNode[V]{name: name, parent: n}
 	if n.kids == nil {
 		n.kids = &ptKids[V]{}
+		n.kids.list = n.kids.first[:0] // one allocation, not two then a third to grow
 	}
 	ks := n.kids
 	ks.list = append(ks.list, k)
+	if len(ks.list) == len(ks.first)+1 {
+		ks.first = [len(ks.first)]*ptNode[V]{} // moved out of first: keep no removed kid alive
+	}
 	if ks.index != nil {
 		ks.index[name] = k
 	} else if len(ks.list) > manyKids {
