@@ -221,6 +221,39 @@ func (t *pathTree[V]) walk(under string, fn func(path string, v V)) {
 	t.walkFrom(n, n.path(), fn)
 }
 
+// paths lists the paths under under (itself included) that hold a value,
+// in walk's order and in one allocation of their number (a folder's
+// release asks for them; appending grew the list a few times a folder).
+func (t *pathTree[V]) paths(under string) []string {
+	n := &t.root
+	if under != "" {
+		if n = t.find(under, false); n == nil {
+			return nil
+		}
+	}
+	held := countFrom(n)
+	if held == 0 {
+		return nil
+	}
+	out := make([]string, 0, held)
+	t.walkFrom(n, n.path(), func(p string, _ V) { out = append(out, p) })
+	return out
+}
+
+// countFrom is the number of nodes from n down that hold a value.
+func countFrom[V comparable](n *ptNode[V]) int {
+	c := 0
+	if n.has() {
+		c++
+	}
+	if n.kids != nil {
+		for _, k := range n.kids.list {
+			c += countFrom(k)
+		}
+	}
+	return c
+}
+
 func (t *pathTree[V]) walkFrom(n *ptNode[V], path string, fn func(string, V)) {
 	if n.has() {
 		fn(path, n.val)
