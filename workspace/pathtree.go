@@ -35,6 +35,7 @@ func (n *ptNode[V]) has() bool {
 type ptKids[V comparable] struct {
 	list  []*ptNode[V]
 	index map[string]*ptNode[V]
+	first [2]*ptNode[V] // list's room while it fits: most folders on the way to a file hold one or two
 }
 
 // manyKids is when a node's kids are found by a map rather than a scan.
@@ -66,9 +67,13 @@ func (n *ptNode[V]) add(name string) *ptNode[V] {
 	k := &ptNode[V]{name: name, parent: n}
 	if n.kids == nil {
 		n.kids = &ptKids[V]{}
+		n.kids.list = n.kids.first[:0] // one allocation, not two then a third to grow
 	}
 	ks := n.kids
 	ks.list = append(ks.list, k)
+	if len(ks.list) == len(ks.first)+1 {
+		ks.first = [len(ks.first)]*ptNode[V]{} // moved out of first: keep no removed kid alive
+	}
 	if ks.index != nil {
 		ks.index[name] = k
 	} else if len(ks.list) > manyKids {
@@ -214,6 +219,39 @@ func (t *pathTree[V]) walk(under string, fn func(path string, v V)) {
 		}
 	}
 	t.walkFrom(n, n.path(), fn)
+}
+
+// paths lists the paths under under (itself included) that hold a value,
+// in walk's order and in one allocation of their number (a folder's
+// release asks for them; appending grew the list a few times a folder).
+func (t *pathTree[V]) paths(under string) []string {
+	n := &t.root
+	if under != "" {
+		if n = t.find(under, false); n == nil {
+			return nil
+		}
+	}
+	held := countFrom(n)
+	if held == 0 {
+		return nil
+	}
+	out := make([]string, 0, held)
+	t.walkFrom(n, n.path(), func(p string, _ V) { out = append(out, p) })
+	return out
+}
+
+// countFrom is the number of nodes from n down that hold a value.
+func countFrom[V comparable](n *ptNode[V]) int {
+	c := 0
+	if n.has() {
+		c++
+	}
+	if n.kids != nil {
+		for _, k := range n.kids.list {
+			c += countFrom(k)
+		}
+	}
+	return c
 }
 
 func (t *pathTree[V]) walkFrom(n *ptNode[V], path string, fn func(string, V)) {

@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 
@@ -32,9 +33,17 @@ func TestPathTreePaths(t *testing.T) {
 	if _, ok := tree.get(filepath.Join(root, "a", "c")); ok {
 		t.Error("a path never set was found")
 	}
+	for _, none := range []string{filepath.Join(root, "a", "c"), filepath.Join(root, "x", ".pi", "charters", "two")} {
+		if got := tree.paths(none); got != nil {
+			t.Errorf("paths(%q) = %q, want none", none, got)
+		}
+	}
 	for _, under := range []string{"", paths[0], paths[1], filepath.Join(root, "x")} {
 		var got, want []string
 		tree.walk(under, func(p string, _ int) { got = append(got, p) })
+		if listed := tree.paths(under); !slices.Equal(listed, got) || len(listed) != cap(listed) {
+			t.Errorf("paths(%q) = %q (room for %d), walk gives %q", under, listed, cap(listed), got)
+		}
 		for _, p := range paths {
 			if under == "" || p == under || vfs.Below(under, p) {
 				want = append(want, p)

@@ -39,7 +39,7 @@ func (s *Snapshot) Release(dir string) {
 func (d *disk) release(dir string) (paths []string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.held.walk(dir, func(p string, _ held) { paths = append(paths, p) })
+	paths = d.held.paths(dir)
 	d.held.deleteUnder(dir)
 	return paths
 }

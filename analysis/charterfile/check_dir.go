@@ -69,6 +69,9 @@ func CheckContext(ctx context.Context, d *Dir) (map[string][]diag.Diagnostic, er
 		return ix
 	}
 	for p, ds := range out {
+		if len(ds) == 0 {
+			continue // nothing to locate: its file is not indexed
+		}
 		diag.Locate(ds, p, index(p))
 		for i := range ds {
 			for j := range ds[i].Related {

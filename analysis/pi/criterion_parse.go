@@ -30,12 +30,20 @@ func parseCriterion(src []byte, hl line, text, id, title source.Span, greedy boo
 	if len(body) > 0 {
 		c.BodySpan = source.Span{Start: body[0].start, End: body[len(body)-1].end}
 	}
+	// The fields are gathered on the stack and kept in one allocation of
+	// their number (most criteria hold a few): appending to c.Fields grew
+	// it up to four times.
+	var room [8]Field
+	fields := room[:0]
 	for _, l := range body {
 		if f, ok := matchField(src, l); ok {
-			c.Fields = append(c.Fields, f)
+			fields = append(fields, f)
 		} else if fl, ok := matchLooseField(src, l); ok {
 			c.NotParsed = append(c.NotParsed, fl)
 		}
+	}
+	if len(fields) > 0 {
+		c.Fields = slices.Clone(fields)
 	}
 	if f := c.Field(KeyDescription); f != nil {
 		c.Description, c.DescriptionSpan = f.Value, f.ValueSpan

@@ -83,32 +83,28 @@ func AssessBody(body string) SectionStatus {
 // marker matching (blanked too), skipping blank lines and headings. A fenced
 // code block is reported once, as fenced. It stops when fn returns false.
 func contentLines(body []byte, fn func(line string, start int, fenced bool) bool) {
-	ix := source.NewIndex(body)
 	var f codefence.Scanner
 	var c htmlComment
 	inFence := false
-	for l := 0; l < ix.LineCount(); l++ {
-		ls := ix.LineSpan(l)
+	source.EachLine(body, func(ls source.Span) bool {
 		line := string(body[ls.Start:ls.End])
 		if f.Step(line) {
 			if !inFence && !fn(line, ls.Start, true) {
-				return
+				return false
 			}
 			inFence = f.Open()
-			continue
+			return true
 		}
 		inFence = false
 		line = blankInlineCode(c.strip(line))
 		if strings.TrimSpace(line) == "" {
-			continue
+			return true
 		}
 		if lvl, _ := atxHeading(line); lvl > 0 {
-			continue
+			return true
 		}
-		if !fn(line, ls.Start, false) {
-			return
-		}
-	}
+		return fn(line, ls.Start, false)
+	})
 }
 
 // maxMarkers is the most markers findMarkers lists for one section; a

@@ -96,6 +96,33 @@ func NewIndex(src []byte) *Index {
 	return &Index{src: src, lines: lines}
 }
 
+// EachLine calls fn with the span of each line's content in src, its
+// terminator left out: the lines NewIndex counts, one by one, until fn
+// returns false. It builds no index, for a reader that goes through the
+// lines once and maps no offset.
+func EachLine(src []byte, fn func(Span) bool) {
+	start := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			if !fn(Span{start, i}) {
+				return
+			}
+			start = i + 1
+		case '\r':
+			end := i
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			if !fn(Span{start, end}) {
+				return
+			}
+			start = i + 1
+		}
+	}
+	fn(Span{start, len(src)})
+}
+
 // Source is the indexed text.
 func (ix *Index) Source() []byte { return ix.src }
 

@@ -190,3 +190,28 @@ func TestRangeIsItsPositions(t *testing.T) {
 		}
 	}
 }
+
+// EachLine yields the lines NewIndex counts, each without its terminator,
+// and stops when told.
+func TestEachLineMatchesIndex(t *testing.T) {
+	for _, src := range []string{"", "a", "a\n", "\n", "a\nb", "a\r\nb\r\n", "a\rb", "a\r", "\r\n\r\n",
+		"a\n\rb", "a\r\r\nb", "x\ny\r\nz\rw\n\n", "é\r\n\u2028x"} {
+		ix := NewIndex([]byte(src))
+		var got []Span
+		EachLine([]byte(src), func(s Span) bool { got = append(got, s); return true })
+		if len(got) != ix.LineCount() {
+			t.Errorf("%q: %d lines, NewIndex counts %d", src, len(got), ix.LineCount())
+			continue
+		}
+		for l, s := range got {
+			if want := ix.LineSpan(l); s != want {
+				t.Errorf("%q line %d: %v, NewIndex says %v", src, l, s, want)
+			}
+		}
+		n := 0
+		EachLine([]byte(src), func(Span) bool { n++; return false })
+		if n != 1 {
+			t.Errorf("%q: %d calls after the first said stop", src, n-1)
+		}
+	}
+}

@@ -411,3 +411,21 @@ func TestCleanDirBelow(t *testing.T) {
 		t.Error("a clean path was copied")
 	}
 }
+
+// BenchmarkIsClean measures the test every entry point of the workspace
+// makes of a path it is given (most are clean).
+func BenchmarkIsClean(b *testing.B) {
+	paths := []string{
+		"/tmp/mono/packages/pkg-01234/.pi/charters/feature-x/criteria.md",
+		"/tmp/mono/packages/pkg-01234/.charters/c-1/evidence/runs/2026-01-01T00-00-00Z/events.jsonl",
+		"/tmp/mono/packages/pkg-01234/src/charter.md",
+		"/tmp/mono/packages/pkg-01234",
+	}
+	for b.Loop() {
+		for _, p := range paths {
+			if !isClean(p) {
+				b.Fatal(p)
+			}
+		}
+	}
+}
