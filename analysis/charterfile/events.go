@@ -56,11 +56,19 @@ func ParseEvents(src []byte) *Events {
 			span := source.Span{Start: start, End: end}
 			// A line is JSON.parse's when it is JSON (jsonParse's
 			// numbers out of range are JSON): its syntax is all to ask.
-			if b := []byte(line); jsonSyntax(b) != nil {
-				ev.Bad = append(ev.Bad, BadLine{Line: n, Span: span, Err: jsonProblem(b, jsonSyntax(b))})
+			// The usual line, an object, is scanned once: read as one,
+			// it is JSON; only another line is asked for its syntax.
+			b := []byte(line)
+			obj, isObject := pi.ReadJSONObject(b)
+			var err error
+			if !isObject {
+				err = jsonSyntax(b)
+			}
+			if err != nil {
+				ev.Bad = append(ev.Bad, BadLine{Line: n, Span: span, Err: jsonProblem(b, err)})
 			} else {
 				e := Event{Line: n, Span: span}
-				if obj, ok := pi.ReadJSONObject(b); ok { // an object's members, raw: a repeated key's last wins
+				if isObject { // an object's members, raw: a repeated key's last wins
 					e.Fields = make(map[string]json.RawMessage, len(obj.Members))
 					for _, m := range obj.Members {
 						e.Fields[m.Name] = m.Raw

@@ -61,12 +61,10 @@ func (c *checker) checkCriteria() {
 		}
 	}
 	for _, m := range cr.Milestones {
-		msg := m.sizeNote // written by the parse of its block
-		if msg == "" {
-			msg = milestoneSizeNote(m.ID, len(m.Criteria))
-		}
-		if msg != "" {
-			c.add(file, diag.Written(diag.MilestoneSize, m.HeadingSpan, msg))
+		// Written by the parse of its block (milestoneSizeNote), the one
+		// maker of milestones: "" when its size is within the doctrine.
+		if m.sizeNote != "" {
+			c.add(file, diag.Written(diag.MilestoneSize, m.HeadingSpan, m.sizeNote))
 		}
 	}
 }

@@ -194,7 +194,7 @@ func (ev *Evidence) run(path string) *EvidenceRun {
 	if ev == nil {
 		return nil
 	}
-	seg, stamp, ok := runNames(path)
+	seg, stamp, ok := runNames(path, string(filepath.Separator))
 	if !ok {
 		return nil
 	}
@@ -206,11 +206,11 @@ func (ev *Evidence) run(path string) *EvidenceRun {
 
 // runAt is ev's run whose RelPath is rel (slash-separated, clean), or nil.
 func (ev *Evidence) runAt(rel string) *EvidenceRun {
-	parts := strings.Split(rel, "/")
-	if len(parts) != 5 || parts[0] != "work" || parts[2] != "evidence" || parts[4] != "evidence.json" {
+	seg, stamp, ok := runNames(rel, "/")
+	if !ok {
 		return nil
 	}
-	if r := ev.find(parts[1], parts[3]); r != nil && r.RelPath == rel {
+	if r := ev.find(seg, stamp); r != nil && r.RelPath == rel {
 		return r
 	}
 	return nil
@@ -231,11 +231,11 @@ func (ev *Evidence) find(seg, stamp string) *EvidenceRun {
 	return nil
 }
 
-// runNames are the segment and stamp of a run's path,
-// …/work/<segment>/evidence/<stamp>/evidence.json; ok is false for a path
-// of another shape.
-func runNames(path string) (seg, stamp string, ok bool) {
-	const sep = string(filepath.Separator)
+// runNames are the segment and stamp of a run's path, with sep between
+// its names: [… sep] work/<segment>/evidence/<stamp>/evidence.json (a
+// file's path, or its RelPath with sep "/"); ok is false for a path of
+// another shape.
+func runNames(path, sep string) (seg, stamp string, ok bool) {
 	rest, found := strings.CutSuffix(path, sep+"evidence.json")
 	if !found {
 		return "", "", false
@@ -253,7 +253,7 @@ func runNames(path string) (seg, stamp string, ok bool) {
 		return "", "", false
 	}
 	rest, seg = rest[:i], rest[i+1:]
-	if !strings.HasSuffix(rest, sep+"work") {
+	if rest != "work" && !strings.HasSuffix(rest, sep+"work") {
 		return "", "", false
 	}
 	return seg, stamp, true

@@ -26,9 +26,12 @@ func TestSplitShellSegmentsAgrees(t *testing.T) {
 	}
 }
 
-// splitShellSegmentsRef is splitShellSegments as it was, building every token: the reference. It is upstream's quote-aware split: quotes (no escapes)
-// glue their content into the current token; unquoted spaces and tabs end a
-// token; unquoted newlines, && || ; | and & end a segment.
+// splitShellSegmentsRef is splitShellSegments as it was, building every
+// token: the reference TestSplitShellSegmentsAgrees holds the split that
+// slices unquoted tokens out of raw to. It is upstream's quote-aware split:
+// quotes (no escapes) glue their content into the current token; unquoted
+// spaces and tabs end a token; unquoted newlines, && || ; | and & end a
+// segment.
 func splitShellSegmentsRef(raw string) [][]string {
 	var segments [][]string
 	var current []string

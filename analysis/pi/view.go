@@ -1,7 +1,6 @@
 package pi
 
 import (
-	"bytes"
 	"context"
 	"sync"
 	"time"
@@ -65,8 +64,7 @@ type staleNote struct {
 // evidence and criterion-state.json.
 func (c *viewCarry) carries(d *Dir) bool {
 	a, b := c.stateFile, d.CriterionStateFile
-	return c.evidence == d.Evidence && (a == nil) == (b == nil) &&
-		(a == nil || a.Path == b.Path && bytes.Equal(a.Src, b.Src))
+	return c.evidence == d.Evidence && (a == nil && b == nil || sameText(b, a))
 }
 
 // known reports whether id names a criterion of the effective register;

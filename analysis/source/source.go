@@ -82,17 +82,14 @@ func NewIndex(src []byte) *Index {
 			lines = append(lines, i)
 		}
 	}
-	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '\n':
-			lines = append(lines, i+1)
-		case '\r':
-			if i+1 < len(src) && src[i+1] == '\n' {
-				i++
-			}
-			lines = append(lines, i+1)
+	// A "\r" among the breaks: EachLine's reading of them, each line
+	// after the first starting where the one before ended.
+	EachLine(src, func(l Span) bool {
+		if l.Start > 0 {
+			lines = append(lines, l.Start)
 		}
-	}
+		return true
+	})
 	return &Index{src: src, lines: lines}
 }
 
