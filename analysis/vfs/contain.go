@@ -264,7 +264,7 @@ func (c *Confined) ReadDir(name string) ([]fs.DirEntry, error) {
 		}
 		defer f.Close()
 		es, err = f.ReadDir(-1)
-		slices.SortFunc(es, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+		SortByName(es)
 		return withPath(err, "readdir", name)
 	})
 	return es, err

@@ -247,7 +247,7 @@ func (o overlay) ReadDir(name string) ([]fs.DirEntry, error) {
 		return entries, err
 	}
 	out := append(slices.Clone(entries), extra...)
-	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	vfs.SortByName(out)
 	return out, nil
 }
 
