@@ -212,24 +212,26 @@ func (t *pathTree[V]) prune(n *ptNode[V]) {
 // walk calls fn with every path that has a value below (and at) path, ""
 // for the whole tree, in no particular order.
 func (t *pathTree[V]) walk(under string, fn func(path string, v V)) {
-	n := &t.root
-	if under != "" {
-		if n = t.find(under, false); n == nil {
-			return
-		}
+	if n := t.top(under); n != nil {
+		t.walkFrom(n, n.path(), fn)
 	}
-	t.walkFrom(n, n.path(), fn)
+}
+
+// top is the node at under, the root for "", or nil when there is none.
+func (t *pathTree[V]) top(under string) *ptNode[V] {
+	if under == "" {
+		return &t.root
+	}
+	return t.find(under, false)
 }
 
 // paths lists the paths under under (itself included) that hold a value,
 // in walk's order and in one allocation of their number (a folder's
 // release asks for them; appending grew the list a few times a folder).
 func (t *pathTree[V]) paths(under string) []string {
-	n := &t.root
-	if under != "" {
-		if n = t.find(under, false); n == nil {
-			return nil
-		}
+	n := t.top(under)
+	if n == nil {
+		return nil
 	}
 	held := countFrom(n)
 	if held == 0 {

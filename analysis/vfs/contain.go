@@ -136,7 +136,7 @@ func isClean(p string) bool {
 // belowClean is Below for paths already clean (absClean's): a prefix.
 func belowClean(dir, p string) bool {
 	if filepath.Separator != '/' {
-		return Below(dir, p) // volumes: Below's to say
+		return belowRel(dir, p) // volumes: the relative path says
 	}
 	return p == dir || strings.HasPrefix(p, dir) && (dir == "/" || p[len(dir)] == '/')
 }
@@ -154,6 +154,15 @@ func WithinAny(path string, roots []string) bool {
 // Below reports whether the clean path p is dir or lies below it, as
 // written (no links resolved).
 func Below(dir, p string) bool {
+	if isClean(dir) && isClean(p) {
+		return belowClean(dir, p) // absolute and clean: a prefix, with no Rel to allocate
+	}
+	return belowRel(dir, p)
+}
+
+// belowRel is Below for any clean paths, relative ones too: by their
+// relative path.
+func belowRel(dir, p string) bool {
 	rel, err := filepath.Rel(dir, p)
 	if err != nil || filepath.IsAbs(rel) {
 		return false
@@ -264,7 +273,7 @@ func (c *Confined) ReadDir(name string) ([]fs.DirEntry, error) {
 		}
 		defer f.Close()
 		es, err = f.ReadDir(-1)
-		slices.SortFunc(es, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+		SortByName(es)
 		return withPath(err, "readdir", name)
 	})
 	return es, err

@@ -384,7 +384,7 @@ func BenchmarkConfined(b *testing.B) {
 }
 
 // Clean and Dir answer what filepath's do, and return a clean path as it
-// is; belowClean answers what Below does.
+// is; belowClean, and Below, answer what the relative path says.
 func TestCleanDirBelow(t *testing.T) {
 	paths := []string{"", ".", "/", "//", "/a", "/a/", "/a//b", "/a/./b", "/a/../b", "/a/b/..", "/a/b/.",
 		"/.pi/charters/x", "/a/..b/c", "/a/b..", "/a/.b", "a/b", "./a", "../a", "/a/b/c.md", "/..", "/.", "/a/.../b", "/...", "/a/.", "/a/.b/..c/",
@@ -401,8 +401,11 @@ func TestCleanDirBelow(t *testing.T) {
 		}
 		for _, q := range paths {
 			if filepath.IsAbs(p) && filepath.IsAbs(q) {
-				if got, want := belowClean(p, q), Below(filepath.Clean(p), filepath.Clean(q)); got != want && isClean(p) && isClean(q) {
-					t.Errorf("belowClean(%q, %q) = %v, Below says %v", p, q, got, want)
+				if got, want := belowClean(p, q), belowRel(filepath.Clean(p), filepath.Clean(q)); got != want && isClean(p) && isClean(q) {
+					t.Errorf("belowClean(%q, %q) = %v, the relative path says %v", p, q, got, want)
+				}
+				if got, want := Below(p, q), belowRel(filepath.Clean(p), filepath.Clean(q)); got != want && filepath.Clean(p) == p && filepath.Clean(q) == q {
+					t.Errorf("Below(%q, %q) = %v, the relative path says %v", p, q, got, want)
 				}
 			}
 		}

@@ -335,7 +335,7 @@ func (c *checkRun) folderFiles(abs string) ([]string, analysis.Workspace, error)
 	}
 	for _, dir := range pis {
 		for _, f := range analysis.PiCharterFiles(fsys, dir) {
-			if f == abs || strings.HasPrefix(f, abs+string(filepath.Separator)) {
+			if vfs.Below(abs, f) {
 				found = append(found, f)
 			}
 		}
@@ -620,10 +620,10 @@ func (c *checkRun) walkChecking(abs string) (int, analysis.Workspace, error) {
 		Ignore: c.opts.ignore, Base: wd, Done: st.Walked,
 		Found: func(family analysis.Family, path string) {
 			files := analysis.FilesOf(fsys, family, path)
-			if family == analysis.FamilyPi && !within(abs, path) {
+			if family == analysis.FamilyPi && !vfs.Below(abs, path) {
 				// A pi charter named by a folder inside it: the files
 				// below that folder (folderFiles).
-				files = slices.DeleteFunc(files, func(f string) bool { return !within(abs, f) })
+				files = slices.DeleteFunc(files, func(f string) bool { return !vfs.Below(abs, f) })
 			}
 			add(files)
 		},
@@ -634,11 +634,6 @@ func (c *checkRun) walkChecking(abs string) (int, analysis.Workspace, error) {
 		err = nil
 	}
 	return w.n, ws, err
-}
-
-// within reports whether the clean path p is dir or below it.
-func within(dir, p string) bool {
-	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
 }
 
 // finish checks the configuration files of the files checked, and returns

@@ -186,24 +186,25 @@ func (o overlay) ReadFile(name string) ([]byte, error) {
 // ReadStat reads a file of the disk with its stat, in one go when the disk
 // can (vfs.StatReader); a file held in memory is asked as Stat and ReadFile.
 func (o overlay) ReadStat(name string) ([]byte, fs.FileInfo, bool) {
-	if _, held := o.get(name); held {
-		return nil, nil, false
-	}
-	if sr, ok := o.FS.(vfs.StatReader); ok {
-		return sr.ReadStat(name)
-	}
-	return nil, nil, false
+	return readDisk(o, name, vfs.StatReader.ReadStat)
 }
 
 // ReadListed reads a file of the disk its caller saw listed as a regular
 // file (vfs.ListedReader); a file held in memory is asked as Stat and
 // ReadFile.
 func (o overlay) ReadListed(name string) ([]byte, fs.FileInfo, bool) {
+	return readDisk(o, name, vfs.ListedReader.ReadListed)
+}
+
+// readDisk reads name with read, the disk's cheaper way of reading (R),
+// when the disk has it and name is not held in memory; ok false leaves the
+// reading to Stat and ReadFile.
+func readDisk[R any](o overlay, name string, read func(R, string) ([]byte, fs.FileInfo, bool)) ([]byte, fs.FileInfo, bool) {
 	if _, held := o.get(name); held {
 		return nil, nil, false
 	}
-	if lr, ok := o.FS.(vfs.ListedReader); ok {
-		return lr.ReadListed(name)
+	if r, ok := o.FS.(R); ok {
+		return read(r, name)
 	}
 	return nil, nil, false
 }
@@ -246,7 +247,7 @@ func (o overlay) ReadDir(name string) ([]fs.DirEntry, error) {
 		return entries, err
 	}
 	out := append(slices.Clone(entries), extra...)
-	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	vfs.SortByName(out)
 	return out, nil
 }
 

@@ -113,29 +113,37 @@ var jsonArray = [...]string{"[\n  ", ",\n  ", "[]\n", "\n]\n"}
 // jsonElement is d as an element of the array encodeJSON prints: indented
 // one level deeper, without the newline the encoder ends with.
 func jsonElement(d *diag.Diagnostic) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("  ", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(d); err != nil {
+	b, err := indented(d, "  ")
+	if err != nil {
 		return nil, err
 	}
-	return termtext.JSON(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), nil
+	return termtext.JSON(bytes.TrimSuffix(b, []byte("\n"))), nil
 }
 
 // encodeJSON prints v as indented JSON, what every --format json prints:
 // the data exact, the bytes free of what a terminal or a CI log acts on
 // (termtext.JSON).
 func encodeJSON(w io.Writer, v any) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	b, err := indented(v, "")
+	if err != nil {
 		return err
 	}
-	_, err := w.Write(termtext.JSON(b.Bytes()))
+	_, err = w.Write(termtext.JSON(b))
 	return err
+}
+
+// indented is v encoded as encodeJSON and jsonElement print it, each line
+// after the first starting with prefix: indented by two spaces, the data
+// exact (no HTML escaping), ending in a newline.
+func indented(v any, prefix string) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent(prefix, "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 // writeGitHub prints GitHub Actions workflow commands, one per diagnostic,
