@@ -40,7 +40,11 @@ type charter struct {
 	loaded, runs atomic.Int64
 	partial      *promise[*pi.Evidence]
 
-	mu     sync.Mutex                             // guards checks and prev
+	// mu guards checks, prev and the promises made on first use (evidence,
+	// view, partial, symbols): an untouched charter is carried whole into
+	// the next snapshot, so two snapshots may ask for the same one at once,
+	// each under its own lock.
+	mu     sync.Mutex
 	checks map[string]*promise[[]diag.Diagnostic] // by file
 }
 
@@ -50,9 +54,8 @@ type charter struct {
 // the runs a preview reads while the evidence loads when keepPartial.
 func (c *charter) renew(keepEvidence, keepSymbols, keepPartial bool) *charter {
 	c.mu.Lock()
-	prev := c.prev // the view's promise drops it once it has taken it over
-	c.mu.Unlock()
-	n := &charter{dir: c.dir, project: c.project, prev: prev}
+	defer c.mu.Unlock()
+	n := &charter{dir: c.dir, project: c.project, prev: c.prev}
 	if c.view != nil {
 		if _, done := c.view.peek(); done {
 			n.prev = c.view
@@ -86,12 +89,14 @@ func (c *charter) renew(keepEvidence, keepSymbols, keepPartial bool) *charter {
 func (s *Snapshot) charterFor(dir string) *charter {
 	dir = vfs.Clean(dir)
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	c := s.charters[dir]
 	if c == nil {
 		c = &charter{dir: dir, project: pi.ProjectOf(dir)}
 		s.charters[dir] = c
 	}
+	s.mu.Unlock()
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.evidence == nil {
 		stale := c.stale
 		c.evidence = newPromise(s.sess.busy, func(ctx context.Context) (*pi.Evidence, error) {

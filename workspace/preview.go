@@ -71,7 +71,13 @@ func (s *Snapshot) Loading(dir string) (runs, total int, loading bool) {
 	s.mu.Lock()
 	c := s.charters[vfs.Clean(dir)]
 	s.mu.Unlock()
-	if c == nil || c.evidence == nil || !c.evidence.running() {
+	if c == nil {
+		return 0, 0, false
+	}
+	c.mu.Lock()
+	ev := c.evidence
+	c.mu.Unlock()
+	if ev == nil || !ev.running() {
 		return 0, 0, false
 	}
 	return int(c.loaded.Load()), int(c.runs.Load()), true
@@ -81,7 +87,7 @@ func (s *Snapshot) Loading(dir string) (runs, total int, loading bool) {
 // without one), read once while the rest is read: each keystroke's preview
 // takes them as they are.
 func (s *Snapshot) partialEvidence(ctx context.Context, c *charter) (*pi.Evidence, error) {
-	s.mu.Lock()
+	c.mu.Lock()
 	if c.partial == nil {
 		dir := c.dir
 		c.partial = newPromise(s.sess.busy, func(ctx context.Context) (*pi.Evidence, error) {
@@ -103,6 +109,6 @@ func (s *Snapshot) partialEvidence(ctx context.Context, c *charter) (*pi.Evidenc
 		})
 	}
 	pr := c.partial
-	s.mu.Unlock()
+	c.mu.Unlock()
 	return pr.get(ctx)
 }

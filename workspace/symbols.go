@@ -60,7 +60,7 @@ func (s *Snapshot) Symbols(ctx context.Context, progress func(done, total int)) 
 // symbolsOf reads c's symbols once: from its view when one is computed
 // (an open charter), otherwise from its register read through the disk.
 func (c *charter) symbolsOf(ctx context.Context, s *Snapshot) ([]Symbol, error) {
-	s.mu.Lock()
+	c.mu.Lock()
 	if c.symbols == nil {
 		view := c.view
 		c.symbols = newPromise(s.sess.busy, func(ctx context.Context) ([]Symbol, error) {
@@ -87,7 +87,7 @@ func (c *charter) symbolsOf(ctx context.Context, s *Snapshot) ([]Symbol, error) 
 		})
 	}
 	pr := c.symbols
-	s.mu.Unlock()
+	c.mu.Unlock()
 	return pr.get(ctx)
 }
 
