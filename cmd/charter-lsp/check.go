@@ -96,6 +96,7 @@ func runCheck(e *env, args []string) int {
 	if !ok {
 		return code
 	}
+	defer batchGC()()
 	stdin := slices.Contains(paths, "-")
 	switch {
 	case o.fix && o.diff:
