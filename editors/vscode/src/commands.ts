@@ -5,7 +5,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
-import type { ClientHost } from './extension';
+import type { ClientHost } from './host';
 import type { Report, VALAt } from './generated/status';
 import { isOutcome, OUTCOMES } from './generated/vocabulary';
 import { CHARTER_DOCUMENTS } from './selector';

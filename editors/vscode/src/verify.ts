@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient } from 'vscode-languageclient/node';
 import { chartersOf, isRunAnswer, isRunOutput, VERIFY_OUTPUT, verifyRequest } from './charters';
-import type { ClientHost } from './extension';
+import type { ClientHost } from './host';
 import type { Report, RunAnswer, RunOutput } from './generated/status';
 import { ActionKind, ServerCommand } from './generated/commands';
 import { chartersRequest } from './server';

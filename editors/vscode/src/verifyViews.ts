@@ -2,7 +2,7 @@
 // channel and palette command, the Testing view's Charters controller, the Charters tree.
 import * as vscode from 'vscode';
 import { ChartersTree } from './chartersTree';
-import type { ClientHost } from './extension';
+import type { ClientHost } from './host';
 import { ChartersTests } from './testing';
 import { registerVerifyCommand, Verifier } from './verify';
 
