@@ -553,7 +553,7 @@ func checkedFiles(t *testing.T, dir string, args ...string) string {
 // A charter folder under .pi/charters that .gitignore or --ignore covers
 // is skipped whichever way check reaches it: naming .pi/charters or its
 // parent, one PATH or two, walked as it is checked or listed first
-// (--verbose), and its verdict (the exit code) is the same.
+// (--verbose), or by a glob, and its verdict (the exit code) is the same.
 func TestCheckIgnoresChartersUnderNamedPiCharters(t *testing.T) {
 	dir := t.TempDir()
 	const register = "## m1 One\n\n### VAL-A-001 — Builds\nno verifier line\n"
@@ -573,6 +573,7 @@ func TestCheckIgnoresChartersUnderNamedPiCharters(t *testing.T) {
 		{".pi/charters", ".pi"},
 		{"--verbose", ".pi/charters"},
 		{"--verbose", ".pi"},
+		{".pi/charters/*/criteria.md"},
 	} {
 		args := append(slices.Clone(ignore), paths...)
 		if got := checkedFiles(t, dir, args...); got != ".pi/charters/a/criteria.md" {
