@@ -195,3 +195,26 @@ func TestVALAt(t *testing.T) {
 		}
 	}
 }
+
+// charter.status shows a repeated VAL id as upstream reads it, the first
+// block, in its markdown wherever a milestone lists the id; the JSON keeps
+// every block, the first first.
+func TestStatusRepeatedIDShowsTheFirstBlock(t *testing.T) {
+	project, _ := testfixture.RepeatedVAL(t)
+	c := lsptest.Start(t, lsptest.Config{Root: project, InitializationOptions: map[string]any{"debounceMs": 0}})
+	var rendered status.Report
+	if err := runCommand(t, c, "charter.status", map[string]any{"render": "markdown"}, &rendered); err != nil {
+		t.Fatal(err)
+	}
+	if len(rendered.Charters) != 1 {
+		t.Fatalf("charters = %+v", rendered.Charters)
+	}
+	md := rendered.Markdown
+	if strings.Contains(md, testfixture.RepeatedLaterTitle) || strings.Count(md, testfixture.RepeatedFirstTitle) != 2 {
+		t.Errorf("the markdown shows the later block of VAL-T-001, or not the first wherever the id is listed:\n%s", md)
+	}
+	st := rendered.Charters[0]
+	if len(st.Criteria) != 3 || st.Criteria[0].Title != testfixture.RepeatedFirstTitle || st.Criteria[2].Title != testfixture.RepeatedLaterTitle {
+		t.Errorf("the JSON's criteria = %+v, want every block in register order", st.Criteria)
+	}
+}

@@ -22,6 +22,9 @@ import (
 	"github.com/charter-lsp/charter-lsp/lsp/lsptest"
 )
 
+// The built-in agent (agenttest.Builtin) is removed once the tests are done.
+func TestMain(m *testing.M) { agenttest.Main(m) }
+
 // turnResult is charter.interview.turn's answer, as an editor reads it.
 type turnResult struct {
 	Done        bool         `json:"done"`

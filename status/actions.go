@@ -26,15 +26,10 @@ func nextActions(st *Status) []NextAction {
 		out = append(out, editAction(st, "criteria.md", "Author criteria.md: ## <milestone> headings with ### VAL-* criteria, each with a Verifier: line.",
 			"edit criteria.md (completion offers field keys and verifier kinds)"))
 	}
-	// Each VAL by id, the first of duplicates: a register of 150,000 VALs
+	// Each VAL by id, the block upstream reads: a register of 150,000 VALs
 	// suggests recording as many, and looking each up by scanning the
 	// register took minutes.
-	byID := make(map[string]*Criterion, len(st.Criteria))
-	for i := range st.Criteria {
-		if v := &st.Criteria[i]; byID[v.CriterionID] == nil {
-			byID[v.CriterionID] = v
-		}
-	}
+	byID := st.byID()
 	record := func(id, hint string) NextAction { return recordAction(st, byID[id], id, hint) }
 	for _, s := range st.Drift.Stale {
 		out = append(out, record(s.CriterionID, "Re-verify "+s.CriterionID+": the source changed after its pass; record fresh evidence."))

@@ -9,7 +9,8 @@ import (
 // computeValTotals and computeMilestoneStatusSummaries): every parsed VAL
 // counts, a repeated id as often as it appears (duplicate-val-id says so in
 // the editor), and a register without milestones shows one pseudo-milestone
-// with an empty id and title holding every VAL.
+// with an empty id and title holding every VAL. The views that show a VAL
+// by its id show the block upstream reads (Status.byID).
 func (c *computer) criteria() {
 	st, d := c.st, c.d
 	latest := c.view.Latest
@@ -22,7 +23,7 @@ func (c *computer) criteria() {
 	for _, cr := range d.Criteria.Criteria {
 		v := Criterion{CriterionID: cr.ID, Title: cr.Title, MilestoneID: cr.MilestoneID, Verifier: string(cr.Verifier.Kind),
 			VerifierSpec: verifierSpec(cr), Command: cr.Command, RequireFreshEvidence: cr.RequireFreshEvidence,
-			File: rel, Verify: verifyOf(cr.Verification(d.Charter))}
+			File: rel, Verify: verifyOf(cr.Verification(d.Charter)), later: !d.Criteria.Effective(cr)}
 		if file != nil && file.Index != nil {
 			v.Line = file.Index.Position(cr.HeadingSpan.Start).Line + 1
 		}

@@ -47,10 +47,9 @@ func VALOf(v *pi.View, id string, now time.Time) *VALAt {
 		return nil
 	}
 	st := Of(v, now)
-	for _, sc := range st.Criteria {
-		if sc.CriterionID == c.ID {
-			return &VALAt{CharterID: st.CharterID, Dir: st.Dir, Criterion: sc, BecauseRequired: BecauseRequired(c)}
-		}
+	sc := st.byID()[c.ID]
+	if sc == nil {
+		return nil
 	}
-	return nil
+	return &VALAt{CharterID: st.CharterID, Dir: st.Dir, Criterion: *sc, BecauseRequired: BecauseRequired(c)}
 }

@@ -44,10 +44,7 @@ func markdownCharter(b *strings.Builder, st *Status) {
 		fmt.Fprintf(b, "\n%s\n", mdText(st.Objective))
 	}
 
-	byID := map[string]Criterion{}
-	for _, v := range st.Criteria {
-		byID[v.CriterionID] = v
-	}
+	byID := st.byID() // a repeated id shows the block upstream reads
 	listed := map[string]bool{}
 	for _, m := range st.Milestones {
 		name := mdText(m.Title)
@@ -58,8 +55,8 @@ func markdownCharter(b *strings.Builder, st *Status) {
 		var vals []Criterion
 		for _, id := range m.CriterionIDs {
 			listed[id] = true
-			if v, ok := byID[id]; ok {
-				vals = append(vals, v)
+			if v := byID[id]; v != nil {
+				vals = append(vals, *v)
 			}
 		}
 		markdownVALs(b, vals)
@@ -67,7 +64,7 @@ func markdownCharter(b *strings.Builder, st *Status) {
 	var ungrouped []Criterion
 	for _, v := range st.Criteria {
 		if !listed[v.CriterionID] {
-			ungrouped = append(ungrouped, v)
+			ungrouped = append(ungrouped, *byID[v.CriterionID])
 		}
 	}
 	if len(ungrouped) > 0 {

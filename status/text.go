@@ -31,10 +31,7 @@ func Text(w io.Writer, st *Status) error {
 	if st.Objective != "" {
 		termtext.Fprintf(&b, "  %s\n", oneLine(st.Objective, 100))
 	}
-	byID := make(map[string]*Criterion, len(st.Criteria))
-	for i := range st.Criteria {
-		byID[st.Criteria[i].CriterionID] = &st.Criteria[i] // a repeated id shows its last block
-	}
+	byID := st.byID() // a repeated id shows the block upstream reads
 	listed := map[string]bool{}
 	for _, m := range st.Milestones {
 		title := m.Title
@@ -60,7 +57,7 @@ func Text(w io.Writer, st *Status) error {
 			b.WriteString("\nUngrouped\n")
 			first = false
 		}
-		writeVAL(&b, v)
+		writeVAL(&b, *byID[v.CriterionID])
 	}
 	if st.ValTotal == 0 {
 		b.WriteString("\n(no VAL in criteria.md)\n")

@@ -91,6 +91,24 @@ type Criterion struct {
 	// Verify is the command charter-lsp verify (the editor's Run) runs for
 	// this VAL; absent when its verifier has no command to run.
 	Verify *Verify `json:"verify,omitempty"`
+
+	// later marks a later block of a repeated id, which upstream never
+	// reads (pi.Criteria.Effective): the list keeps it, as upstream counts
+	// it, but nothing shows it as the VAL (Status.byID).
+	later bool
+}
+
+// byID maps each VAL id to the block upstream reads for it (the first of a
+// repeated id, as computed marks the others), for the views that show a
+// VAL by its id: the dashboards and the next actions.
+func (st *Status) byID() map[string]*Criterion {
+	m := make(map[string]*Criterion, len(st.Criteria))
+	for i := range st.Criteria {
+		if v := &st.Criteria[i]; !v.later && m[v.CriterionID] == nil {
+			m[v.CriterionID] = v
+		}
+	}
+	return m
 }
 
 // Verify is the command that verifies a criterion (what the editor's Run

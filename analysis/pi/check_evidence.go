@@ -144,7 +144,7 @@ func (c *checker) checkStale() {
 	}
 	// The message and data of a VAL's stale diagnostic stay the same from
 	// keystroke to keystroke: the views of one charter share them while
-	// its evidence is unchanged (viewCarry).
+	// its evidence is unchanged (viewCarry), as long as the VAL is stale.
 	carry := c.v.carry
 	if carry == nil {
 		carry = &viewCarry{}
@@ -177,6 +177,15 @@ func (c *checker) checkStale() {
 			dg.Related, related = related[:1:1], related[1:]
 		}
 		c.add(d.CriteriaPath, dg)
+	}
+	// Only the stale VALs' messages are kept: the carry lives as long as
+	// the evidence does, while the register may name VAL after VAL.
+	if len(carry.staleNotes) > len(stale) {
+		for id := range carry.staleNotes {
+			if !c.v.isStale(id) {
+				delete(carry.staleNotes, id)
+			}
+		}
 	}
 }
 

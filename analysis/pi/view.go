@@ -48,7 +48,7 @@ type viewCarry struct {
 	stateFile  *File // criterion-state.json as read; nil when there is none
 	latest     map[string]Result
 	mu         sync.Mutex
-	staleNotes map[string]staleNote // by VAL id (checkStale)
+	staleNotes map[string]staleNote // by VAL id, the latest check's stale VALs (checkStale)
 }
 
 // staleNote is the message and data of a stale-evidence diagnostic, and

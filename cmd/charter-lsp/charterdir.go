@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis"
-	"github.com/charter-lsp/charter-lsp/analysis/pi"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 )
 
@@ -32,21 +31,8 @@ func piCharterDirs(fsys vfs.FS, arg string) ([]string, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("%s is neither a folder nor inside a pi charter", arg)
 	}
-	if pi.IsChartersFolder(abs) {
-		// The folder of charters itself, which Discover, looking for
-		// .pi/charters below the root, does not see as one.
-		entries, err := fsys.ReadDir(abs)
-		if err != nil {
-			return nil, err
-		}
-		var dirs []string
-		for _, e := range entries {
-			if e.IsDir() {
-				dirs = append(dirs, filepath.Join(abs, e.Name()))
-			}
-		}
-		return dirs, nil
-	}
+	// .pi/charters itself, named, lists its charters less those git
+	// ignores, as its parent's walk does (Discover).
 	ws, err := analysis.Discover(context.Background(), fsys, abs)
 	if err != nil {
 		return nil, err

@@ -32,7 +32,8 @@ const checkAbout = `Checks charter files, or every charter under the folders giv
 rp1 charter.md files, pi-charter .pi/charters/<id>/ and .charters/<id>/ folders. PATH - reads one file
 from stdin; --stdin-filename says which file it stands for (default charter.md). A folder's walk skips
 what the repository's .gitignore files ignore, what --ignore names, and node_modules, vendor
-and VCS folders; a file named as a PATH is checked even when ignored. A quoted PATH with *, ? or **
+and VCS folders, a .pi/charters/<id>/ folder alike whether PATH is .pi/charters or a folder above
+it; a file or charter folder named as a PATH is checked even when ignored. A quoted PATH with *, ? or **
 ('docs/**/charter.md') selects the charter files it matches.
 
 --fix applies every safe fix that needs no input (the quick fixes the editor offers, less those that
@@ -271,9 +272,7 @@ func (c *checkRun) collect(path string) {
 	case fi.IsDir():
 		var found int
 		var ws analysis.Workspace
-		if c.walked != nil && !pi.IsChartersFolder(abs) {
-			// (.pi/charters itself lists its charters as piCharterDirs
-			// does, which the walk does not.)
+		if c.walked != nil {
 			found, ws, err = c.walkChecking(abs)
 		} else {
 			var files []string
@@ -326,15 +325,11 @@ func (c *checkRun) folderFiles(abs string) ([]string, analysis.Workspace, error)
 		return nil, ws, err
 	}
 	found := slices.Clone(ws.RP1Charters)
-	// The walk's pi charters, what it skipped left out; a charter folder, a
-	// folder inside one or .pi/charters itself, named, are pi charters too.
-	pis := ws.PiCharters
-	if analysis.PiCharterDirAt(abs) != "" || pi.IsChartersFolder(abs) {
-		if pis, err = piCharterDirs(fsys, abs); err != nil {
-			return nil, ws, err
-		}
-	}
-	for _, dir := range pis {
+	// The walk's pi charters, what it skipped left out (a charter folder,
+	// or a folder inside one, named is its charter; .pi/charters named
+	// lists its charters less the ignored ones): of a charter named by a
+	// folder inside it, the files below that folder.
+	for _, dir := range ws.PiCharters {
 		for _, f := range analysis.PiCharterFiles(fsys, dir) {
 			if vfs.Below(abs, f) {
 				found = append(found, f)

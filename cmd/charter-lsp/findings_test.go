@@ -12,6 +12,7 @@ import (
 
 	"github.com/charter-lsp/charter-lsp/analysis"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/vfs"
 	"github.com/charter-lsp/charter-lsp/internal/testfixture"
 	"golang.org/x/tools/txtar"
 )
@@ -547,4 +548,50 @@ func checkedFiles(t *testing.T, dir string, args ...string) string {
 		}
 	}
 	return strings.Join(fs, ",")
+}
+
+// A charter folder under .pi/charters that .gitignore or --ignore covers
+// is skipped whichever way check reaches it: naming .pi/charters or its
+// parent, one PATH or two, walked as it is checked or listed first
+// (--verbose), or by a glob, and its verdict (the exit code) is the same.
+func TestCheckIgnoresChartersUnderNamedPiCharters(t *testing.T) {
+	dir := t.TempDir()
+	const register = "## m1 One\n\n### VAL-A-001 — Builds\nno verifier line\n"
+	testfixture.WriteFiles(t, dir, map[string]string{
+		".git/HEAD":                           "ref: refs/heads/main\n",
+		".gitignore":                          ".pi/charters/g/\n",
+		".pi/charters/a/criteria.md":          register,
+		".pi/charters/g/criteria.md":          register + "\n### VAL-A-001 — Again\n",
+		".pi/charters/f/criteria.md":          register + "\n### VAL-A-001 — Again\n",
+		".pi/charters/f/criterion-state.json": "{",
+	})
+	ignore := []string{"--ignore", ".pi/charters/f/"}
+	_, _, want := cli(t, dir, "", append([]string{"check"}, append(ignore, ".pi/charters/a")...)...)
+	for _, paths := range [][]string{
+		{".pi/charters"},
+		{".pi"},
+		{".pi/charters", ".pi"},
+		{"--verbose", ".pi/charters"},
+		{"--verbose", ".pi"},
+		{".pi/charters/*/criteria.md"},
+	} {
+		args := append(slices.Clone(ignore), paths...)
+		if got := checkedFiles(t, dir, args...); got != ".pi/charters/a/criteria.md" {
+			t.Errorf("check -f json %v: files %s", args, got)
+		}
+		if _, errOut, code := cli(t, dir, "", append([]string{"check"}, args...)...); code != want {
+			t.Errorf("check %v: exit %d, want %d (as .pi/charters/a alone)\n%s", args, code, want, errOut)
+		}
+	}
+	// status and record (--charter) read .pi/charters by the same rule;
+	// they take no --ignore.
+	for _, arg := range []string{".pi/charters", ".pi"} {
+		dirs, err := piCharterDirs(vfs.OS, filepath.Join(dir, arg))
+		for i := range dirs {
+			dirs[i], _ = filepath.Rel(dir, dirs[i])
+		}
+		if err != nil || strings.Join(dirs, ",") != filepath.FromSlash(".pi/charters/a,.pi/charters/f") {
+			t.Errorf("piCharterDirs(%s) = %v, %v", arg, dirs, err)
+		}
+	}
 }

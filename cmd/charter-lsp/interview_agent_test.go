@@ -18,6 +18,9 @@ import (
 	"github.com/charter-lsp/charter-lsp/interview/agent/agenttest"
 )
 
+// The built-in agent (agenttest.Builtin) is removed once the tests are done.
+func TestMain(m *testing.M) { agenttest.Main(m) }
+
 // withAgent is a runner that names an interview agent on every run.
 func withAgent(runCLI cliRunner, cmd string) cliRunner {
 	return func(t *testing.T, args ...string) (string, string, int) {

@@ -19,6 +19,9 @@ import (
 	"github.com/charter-lsp/charter-lsp/interview/interviewtest"
 )
 
+// The built-in agent (agenttest.Builtin) is removed once the tests are done.
+func TestMain(m *testing.M) { agenttest.Main(m) }
+
 var testNow = time.Date(2026, 11, 22, 10, 30, 0, 0, time.UTC)
 
 // Every whole interview of the engine's scripts, played with the built-in

@@ -4,6 +4,11 @@
 // agent's whole path can be driven from the package's own tests, the
 // language server's and the CLI's. It also checks that an agent left no
 // process behind.
+//
+// A test package that uses Builtin runs its tests through Main, which
+// removes the build when they are done:
+//
+//	func TestMain(m *testing.M) { agenttest.Main(m) }
 package agenttest
 
 import (
@@ -49,28 +54,55 @@ func Marker(t testing.TB) (cmd, marker string) {
 }
 
 var (
+	mainRan     bool // Main is running this test binary's tests
 	builtinOnce sync.Once
+	builtinDir  string
 	builtinBin  string
 	builtinErr  error
 )
 
+// Main runs a test binary's tests (m.Run) and then removes the built-in
+// agent if a test built it, so a test run leaves nothing in the
+// temporary folder. A test package that calls Builtin has its TestMain
+// call Main; the test binary exits with m.Run's code when TestMain
+// returns.
+func Main(m *testing.M) {
+	mainRan = true
+	defer func() {
+		if builtinDir != "" {
+			os.RemoveAll(builtinDir)
+		}
+	}()
+	m.Run()
+}
+
 // Builtin is the built-in engine behind the agent's contract
-// (testdata/builtinagent, built once per test binary), wrapped in a
-// script that appends each call's MODE to log (when log is not "").
+// (testdata/builtinagent, built once per test binary into a temporary
+// folder that Main removes), wrapped in a script that appends each
+// call's MODE to log (when log is not ""). It fails the test unless the
+// package's TestMain calls Main: without it the build would outlive the
+// run (6 MB a test binary).
+//
+// Built per test binary rather than kept in a shared cache: a build
+// keyed by content would need the whole module's sources hashed (the
+// agent is the interview engine), and several checkouts at different
+// commits would then each keep, or prune, their own.
 func Builtin(t testing.TB, log string) string {
 	t.Helper()
 	if runtime.GOOS == "windows" {
 		t.Skip("the fake agents are shell scripts")
 	}
+	if !mainRan {
+		t.Fatal("agenttest.Builtin needs the package's TestMain to call agenttest.Main, which removes the build")
+	}
 	builtinOnce.Do(func() {
 		_, self, _, _ := runtime.Caller(0)
 		src := filepath.Join(filepath.Dir(self), "..", "testdata", "builtinagent")
-		dir, err := os.MkdirTemp("", "charter-builtinagent-")
-		if err != nil {
-			builtinErr = err
+		builtinDir, builtinErr = os.MkdirTemp("", "charter-builtinagent-")
+		if builtinErr != nil {
 			return
 		}
-		builtinBin = filepath.Join(dir, "builtinagent")
+		builtinBin = filepath.Join(builtinDir, "builtinagent")
 		goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
 		if _, err := os.Stat(goBin); err != nil {
 			goBin = "go"
