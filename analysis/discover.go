@@ -162,9 +162,10 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 	// processors: a folder's subfolders go to an idle one, or are walked
 	// by the goroutine that found them when none is idle. What the walk
 	// lists is sorted at the end, so the order they run in does not show
-	// (what it hands to opts.Found comes in that order).
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
+	// (what it hands to opts.Found comes in that order). The goroutines
+	// serve the whole walk, not one folder each: a new goroutine would
+	// grow its stack again for every folder handed to it.
+	pool := newWalkPool(runtime.GOMAXPROCS(0))
 	var walk func(dir string, ig *ignorer, w *walking) error
 	walk = func(dir string, ig *ignorer, w *walking) error {
 		defer w.finish(done)
@@ -202,7 +203,7 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 				// An unreadable folder is not a reason to stop; a done
 				// ctx is, and is said once the walk is over.
 				sub := w.below(p)
-				if !g.TryGo(func() error { _ = walk(p, ig, sub); return nil }) {
+				if !pool.try(func() { _ = walk(p, ig, sub) }) {
 					_ = walk(p, ig, sub)
 				}
 				continue
@@ -224,7 +225,7 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 	w := &walking{dir: root}
 	w.left.Store(1)
 	err := walk(root, top, w)
-	_ = g.Wait()
+	pool.wait()
 	if err == nil {
 		err = ctx.Err()
 	}
@@ -238,6 +239,58 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 	sort.Strings(ws.Unreadable)
 	sort.Strings(ws.Ignored)
 	return ws, nil
+}
+
+// walkPool is the walk's goroutines: up to n of them, each made when a
+// folder is handed over and none is idle, then kept for the rest of the
+// walk (so each grows its stack once).
+type walkPool struct {
+	jobs    chan func()
+	mu      sync.Mutex
+	workers int // made so far
+	limit   int
+	pending sync.WaitGroup // folders handed over and not yet walked
+	exited  sync.WaitGroup // the workers, until jobs is closed
+}
+
+func newWalkPool(n int) *walkPool {
+	return &walkPool{jobs: make(chan func()), limit: n}
+}
+
+// try hands job to an idle worker, or to a new one while there are
+// fewer than the limit; it reports false, the job not taken, otherwise.
+func (p *walkPool) try(job func()) bool {
+	p.pending.Add(1)
+	select {
+	case p.jobs <- job: // an idle worker took it
+		return true
+	default:
+	}
+	p.mu.Lock()
+	if p.workers == p.limit {
+		p.mu.Unlock()
+		p.pending.Done()
+		return false
+	}
+	p.workers++
+	p.mu.Unlock()
+	p.exited.Add(1)
+	go func() {
+		defer p.exited.Done()
+		for ; job != nil; job = <-p.jobs {
+			job()
+			p.pending.Done()
+		}
+	}()
+	return true
+}
+
+// wait returns once every folder handed over is walked and the workers
+// are gone.
+func (p *walkPool) wait() {
+	p.pending.Wait()
+	close(p.jobs)
+	p.exited.Wait()
 }
 
 // walking is a folder the walk is in: it is done (DiscoverOptions.Done)

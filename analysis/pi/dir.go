@@ -450,28 +450,37 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var errs []jobError
-	for range min(runtime.GOMAXPROCS(0), len(jobs)/64+1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			in := &interner{}
-			var found []jobError
-			for i := int(next.Add(1) - 1); i < len(jobs) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
-				var jerrs []error
-				jobs[i].run = l.loadRun(jobs[i].seg, jobs[i].stamp, prev, in, &jerrs)
-				for _, err := range jerrs {
-					found = append(found, jobError{i, err})
-				}
-				if l.progress != nil && (i+1)%256 == 0 {
-					l.progress(i+1, len(jobs))
-				}
+	load := func() {
+		in := &interner{}
+		var found []jobError
+		for i := int(next.Add(1) - 1); i < len(jobs) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
+			var jerrs []error
+			jobs[i].run = l.loadRun(jobs[i].seg, jobs[i].stamp, prev, in, &jerrs)
+			for _, err := range jerrs {
+				found = append(found, jobError{i, err})
 			}
-			mu.Lock()
-			errs = append(errs, found...)
-			mu.Unlock()
-		}()
+			if l.progress != nil && (i+1)%256 == 0 {
+				l.progress(i+1, len(jobs))
+			}
+		}
+		mu.Lock()
+		errs = append(errs, found...)
+		mu.Unlock()
 	}
-	wg.Wait()
+	// A few runs are loaded on the caller's goroutine: a new one would
+	// grow its stack again for each charter (most have a handful of runs).
+	if workers := min(runtime.GOMAXPROCS(0), len(jobs)/64+1); workers == 1 {
+		load()
+	} else {
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				load()
+			}()
+		}
+		wg.Wait()
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
