@@ -113,7 +113,7 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 	addPi := func(ig *ignorer, parent string) {
 		subs, _ := fsys.ReadDir(parent)
 		for _, s := range subs {
-			if p := filepath.Join(parent, s.Name()); s.IsDir() && s.Type()&fs.ModeSymlink == 0 && !skip(ig, p, true) {
+			if p := vfs.Join(parent, s.Name()); s.IsDir() && s.Type()&fs.ModeSymlink == 0 && !skip(ig, p, true) {
 				if opts.Found != nil {
 					// The walk lists each folder once: no charter comes
 					// twice.
@@ -135,7 +135,7 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 		// state.json, which checks report).
 		subs, _ := fsys.ReadDir(parent)
 		for _, s := range subs {
-			sub := filepath.Join(parent, s.Name())
+			sub := vfs.Join(parent, s.Name())
 			if s.IsDir() && s.Type()&fs.ModeSymlink == 0 && ChartersDirAt(sub) == sub &&
 				len(charterfile.Files(fsys, sub)) > 0 && !skip(ig, sub, true) {
 				found(FamilyCharters, &ws.Charters, sub)
@@ -179,7 +179,7 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 		ig = ig.enter(dir, entries)
 		for _, e := range entries {
 			name := e.Name()
-			p := filepath.Join(dir, name)
+			p := vfs.Join(dir, name)
 			if e.Type()&fs.ModeSymlink != 0 {
 				continue
 			}
@@ -350,28 +350,30 @@ func PiCharterFiles(fsys vfs.FS, dir string) []string {
 	var files []string
 	listed := vfs.Listed(fsys, dir)
 	for _, name := range []string{"charter.md", "criteria.md", "REPORT.md", "state.json", "criterion-state.json"} {
-		typ, there := listed[name]
+		typ, there := listed.Type(name)
 		switch {
-		case listed != nil && !there:
+		case listed.Read() && !there:
 			continue // not there: no need to ask
 		case there && typ.IsRegular():
-			files = append(files, filepath.Join(dir, name))
+			files = append(files, vfs.Join(dir, name))
 			continue
 		}
-		if _, err := fsys.Stat(filepath.Join(dir, name)); err == nil || vfs.LeadsOut(err) {
-			files = append(files, filepath.Join(dir, name))
+		if _, err := fsys.Stat(vfs.Join(dir, name)); err == nil || vfs.LeadsOut(err) {
+			files = append(files, vfs.Join(dir, name))
 		}
 	}
 	var runDirs []string
-	segs, _ := fsys.ReadDir(filepath.Join(dir, "work"))
+	work := vfs.Join(dir, "work")
+	segs, _ := fsys.ReadDir(work)
 	for _, seg := range segs {
 		if !seg.IsDir() || seg.Type()&fs.ModeSymlink != 0 {
 			continue
 		}
-		runs, _ := fsys.ReadDir(filepath.Join(dir, "work", seg.Name(), "evidence"))
+		evidence := vfs.Join(vfs.Join(work, seg.Name()), "evidence")
+		runs, _ := fsys.ReadDir(evidence)
 		for _, run := range runs {
 			if run.IsDir() && run.Type()&fs.ModeSymlink == 0 {
-				runDirs = append(runDirs, filepath.Join(dir, "work", seg.Name(), "evidence", run.Name()))
+				runDirs = append(runDirs, vfs.Join(evidence, run.Name()))
 			}
 		}
 	}
@@ -385,7 +387,7 @@ func PiCharterFiles(fsys vfs.FS, dir string) []string {
 			names, err := fsys.ReadDir(runDirs[i])
 			if k := slices.IndexFunc(names, func(e fs.DirEntry) bool { return e.Name() == "evidence.json" }); err == nil && k >= 0 && names[k].Type().IsRegular() {
 				has[i] = true
-			} else if _, err := fsys.Stat(filepath.Join(runDirs[i], "evidence.json")); err == nil {
+			} else if _, err := fsys.Stat(vfs.Join(runDirs[i], "evidence.json")); err == nil {
 				has[i] = true
 			}
 		}
@@ -405,7 +407,7 @@ func PiCharterFiles(fsys vfs.FS, dir string) []string {
 	}
 	for i, runDir := range runDirs {
 		if has[i] {
-			files = append(files, filepath.Join(runDir, "evidence.json"))
+			files = append(files, vfs.Join(runDir, "evidence.json"))
 		}
 	}
 	return files

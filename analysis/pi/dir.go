@@ -371,7 +371,7 @@ func (l *loader) allowedEntry(dir string, e fs.DirEntry, errs *[]error) bool {
 	if e.Type()&fs.ModeSymlink == 0 {
 		return true
 	}
-	p := filepath.Join(dir, e.Name())
+	p := vfs.Join(dir, e.Name())
 	target := l.resolve(p)
 	if target == p || !vfs.Below(l.root, target) {
 		*errs = append(*errs, &fs.PathError{Op: "read", Path: p, Err: errors.New("symlink leaves the charter directory; not read")})
@@ -384,7 +384,7 @@ func (l *loader) read(dir, name string) *File {
 	if !l.allowed(dir, name) {
 		return nil
 	}
-	p := filepath.Join(dir, name)
+	p := vfs.Join(dir, name)
 	src, err := l.fsys.ReadFile(p)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
@@ -421,7 +421,7 @@ func (l *loader) subdirs(dir string) []string {
 // run of prev (nil: none) whose file holds the same bytes is taken as it
 // is, not parsed again.
 func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) error {
-	work := filepath.Join(l.dir, "work")
+	work := vfs.Join(l.dir, "work")
 	if !l.allowed(l.dir, "work") {
 		return nil
 	}
@@ -432,10 +432,11 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 	var segs []segment
 	n := 0
 	for _, seg := range l.subdirs(work) {
-		if !l.allowed(filepath.Join(work, seg), "evidence") {
+		segDir := vfs.Join(work, seg)
+		if !l.allowed(segDir, "evidence") {
 			continue
 		}
-		stamps := l.subdirs(filepath.Join(work, seg, "evidence"))
+		stamps := l.subdirs(vfs.Join(segDir, "evidence"))
 		segs = append(segs, segment{l.intern.str(seg), stamps})
 		n += len(stamps)
 	}
