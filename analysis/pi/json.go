@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -150,8 +152,29 @@ func skipJSONSpace(src []byte, i int) int {
 // readObject reads the object at span of valid JSON src. Raw values are
 // parts of src.
 func readObject(src []byte, span source.Span) (*JSONObject, error) {
-	return readObjectInto(&JSONObject{}, src, span)
+	// The members are gathered in a room used again and kept in one
+	// allocation of their number: appended one by one, a state file's
+	// object grew its slice three or four times.
+	room := memberRooms.Get().(*[]JSONMember)
+	obj, err := readObjectInto(&JSONObject{Members: *room}, src, span)
+	var members []JSONMember
+	if obj != nil {
+		members = obj.Members
+		obj.Members = nil
+		if len(members) > 0 {
+			obj.Members = slices.Clone(members)
+		}
+	}
+	if cap(members) <= 1024 {
+		clear(members) // hold no part of src
+		*room = members[:0]
+		memberRooms.Put(room)
+	}
+	return obj, err
 }
+
+// memberRooms are readObject's rooms for an object's members.
+var memberRooms = sync.Pool{New: func() any { return new([]JSONMember) }}
 
 // readObjectInto is readObject into obj, whose Members' room is used again
 // (a caller that reads many objects and keeps none reuses one).
