@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/yuin/goldmark/text"
@@ -80,4 +81,31 @@ func FuzzCountPlain(f *testing.F) {
 			t.Fatalf("%q: countPlain %d sentences; goldmark %d, content %v", body, got, want, content)
 		}
 	})
+}
+
+// mayHoldMarker's folded comparison answers what lowering each word's
+// start did, on every string of up to six pieces of words, their
+// capitals and letters that fold or lower to theirs.
+func TestMayHoldMarkerFolds(t *testing.T) {
+	lowered := func(line string) bool {
+		for i := 0; i+3 <= len(line); i++ {
+			switch line[i] {
+			case 't', 'T', 'f', 'F':
+				w := strings.ToLower(line[i:min(i+5, len(line))])
+				if strings.HasPrefix(w, "tbd") || strings.HasPrefix(w, "todo") || strings.HasPrefix(w, "fixme") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	pieces := []string{"t", "T", "b", "B", "d", "D", "o", "O", "f", "F", "i", "I", "İ", "ı", "x", "X", "m", "M", "e", "E", "K", " ", "é"}
+	for line := range joins(3, 300000, 6, pieces) {
+		if strings.ContainsAny(line, "[<{") || strings.Contains(line, "TODO") || strings.Contains(line, "FIXME") {
+			continue // answered before the words are looked at
+		}
+		if got, want := mayHoldMarker(line), lowered(line); got != want {
+			t.Fatalf("mayHoldMarker(%q) = %v, lowering said %v", line, got, want)
+		}
+	}
 }

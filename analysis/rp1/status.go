@@ -198,8 +198,12 @@ func mayHoldMarker(line string) bool {
 	for i := 0; i+3 <= len(line); i++ {
 		switch line[i] {
 		case 't', 'T', 'f', 'F':
-			w := strings.ToLower(line[i:min(i+5, len(line))])
-			if strings.HasPrefix(w, "tbd") || strings.HasPrefix(w, "todo") || strings.HasPrefix(w, "fixme") {
+			// Compared folded (strings.ToLower copied each capitalised
+			// word's start): no letter outside ASCII folds to one of
+			// these words' but "İ" to "i", two bytes, so five bytes
+			// could not spell "fixme" with it.
+			if w := line[i:]; len(w) >= 3 && strings.EqualFold(w[:3], "tbd") ||
+				len(w) >= 4 && strings.EqualFold(w[:4], "todo") || len(w) >= 5 && strings.EqualFold(w[:5], "fixme") {
 				return true
 			}
 		}
