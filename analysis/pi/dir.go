@@ -451,8 +451,12 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var errs []jobError
+	workers := min(runtime.GOMAXPROCS(0), len(jobs)/64+1)
 	load := func() {
 		in := &interner{}
+		if workers == 1 {
+			in.first = len(jobs) // a run has one row, mostly
+		}
 		var found []jobError
 		for i := int(next.Add(1) - 1); i < len(jobs) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
 			var jerrs []error
@@ -470,7 +474,7 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 	}
 	// A few runs are loaded on the caller's goroutine: a new one would
 	// grow its stack again for each charter (most have a handful of runs).
-	if workers := min(runtime.GOMAXPROCS(0), len(jobs)/64+1); workers == 1 {
+	if workers == 1 {
 		load()
 	} else {
 		for range workers {
