@@ -73,6 +73,10 @@ func jsonType(raw []byte) string {
 type JSONObject struct {
 	Span    source.Span
 	Members []JSONMember
+	// text is the file the object is in as one string, when its reader
+	// made it: Str's plain values are parts of it, not a copy each (a
+	// criterion-state.json's entries are seven strings apiece).
+	text string
 }
 
 // Get returns the member named name (the last one), or nil.
@@ -90,7 +94,11 @@ func (o *JSONObject) Get(name string) *JSONMember {
 
 // Str returns the string value of name, "" when absent or not a string.
 func (o *JSONObject) Str(name string) string {
-	s, _ := o.Get(name).String()
+	m := o.Get(name)
+	if m != nil && o.text != "" && isPlainString(m.Raw) {
+		return o.text[m.ValueSpan.Start+1 : m.ValueSpan.End-1]
+	}
+	s, _ := m.String()
 	return s
 }
 
@@ -208,9 +216,11 @@ func readObjectInto(obj *JSONObject, src []byte, span source.Span) (*JSONObject,
 	return obj, nil
 }
 
-// propertyNames are the property names of evidence rows: readObject
-// takes a name from here rather than copying it from every row.
-var propertyNames = EvidenceProperties()
+// propertyNames are the property names of evidence rows, state.json and
+// criterion-state.json: readObject takes a name from here rather than
+// copying it from every row and file.
+var propertyNames = append(EvidenceProperties(), "schemaVersion", "name", "objective", "status", "createdAt", "updatedAt",
+	"criteria", "lastToolWriteAt", "lastEvidencePath", "lastTs", "lastSummary", "lastFeatureId")
 
 // propertyName is the one of propertyNames that body spells, if any.
 func propertyName(body []byte) (string, bool) {
