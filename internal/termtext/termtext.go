@@ -118,7 +118,9 @@ func escaped(r rune, layout bool) bool {
 // own lines never have these shapes; --format github writes its commands
 // without this check.
 func Lines(s string) string {
-	if !strings.Contains(s, "::") && !strings.Contains(s, "##") && !strings.Contains(s, "\r") {
+	// Only these shapes change a line ("##" alone does not: a message may
+	// quote a markdown heading).
+	if !strings.Contains(s, "::") && !strings.Contains(s, "##[") && !strings.Contains(s, "##vso[") && !strings.Contains(s, "\r") {
 		return s
 	}
 	lines := strings.SplitAfter(s, "\n")
