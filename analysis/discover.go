@@ -113,7 +113,7 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 	addPi := func(ig *ignorer, parent string) {
 		subs, _ := fsys.ReadDir(parent)
 		for _, s := range subs {
-			if p := filepath.Join(parent, s.Name()); s.IsDir() && s.Type()&fs.ModeSymlink == 0 && !skip(ig, p, true) {
+			if p := vfs.Join(parent, s.Name()); s.IsDir() && s.Type()&fs.ModeSymlink == 0 && !skip(ig, p, true) {
 				if opts.Found != nil {
 					// The walk lists each folder once: no charter comes
 					// twice.
@@ -135,7 +135,7 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 		// state.json, which checks report).
 		subs, _ := fsys.ReadDir(parent)
 		for _, s := range subs {
-			sub := filepath.Join(parent, s.Name())
+			sub := vfs.Join(parent, s.Name())
 			if s.IsDir() && s.Type()&fs.ModeSymlink == 0 && ChartersDirAt(sub) == sub &&
 				len(charterfile.Files(fsys, sub)) > 0 && !skip(ig, sub, true) {
 				found(FamilyCharters, &ws.Charters, sub)
@@ -162,9 +162,10 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 	// processors: a folder's subfolders go to an idle one, or are walked
 	// by the goroutine that found them when none is idle. What the walk
 	// lists is sorted at the end, so the order they run in does not show
-	// (what it hands to opts.Found comes in that order).
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
+	// (what it hands to opts.Found comes in that order). The goroutines
+	// serve the whole walk, not one folder each: a new goroutine would
+	// grow its stack again for every folder handed to it.
+	pool := newWalkPool(runtime.GOMAXPROCS(0))
 	var walk func(dir string, ig *ignorer, w *walking) error
 	walk = func(dir string, ig *ignorer, w *walking) error {
 		defer w.finish(done)
@@ -178,7 +179,7 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 		ig = ig.enter(dir, entries)
 		for _, e := range entries {
 			name := e.Name()
-			p := filepath.Join(dir, name)
+			p := vfs.Join(dir, name)
 			if e.Type()&fs.ModeSymlink != 0 {
 				continue
 			}
@@ -202,7 +203,7 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 				// An unreadable folder is not a reason to stop; a done
 				// ctx is, and is said once the walk is over.
 				sub := w.below(p)
-				if !g.TryGo(func() error { _ = walk(p, ig, sub); return nil }) {
+				if !pool.try(func() { _ = walk(p, ig, sub) }) {
 					_ = walk(p, ig, sub)
 				}
 				continue
@@ -224,7 +225,7 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 	w := &walking{dir: root}
 	w.left.Store(1)
 	err := walk(root, top, w)
-	_ = g.Wait()
+	pool.wait()
 	if err == nil {
 		err = ctx.Err()
 	}
@@ -238,6 +239,58 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 	sort.Strings(ws.Unreadable)
 	sort.Strings(ws.Ignored)
 	return ws, nil
+}
+
+// walkPool is the walk's goroutines: up to n of them, each made when a
+// folder is handed over and none is idle, then kept for the rest of the
+// walk (so each grows its stack once).
+type walkPool struct {
+	jobs    chan func()
+	mu      sync.Mutex
+	workers int // made so far
+	limit   int
+	pending sync.WaitGroup // folders handed over and not yet walked
+	exited  sync.WaitGroup // the workers, until jobs is closed
+}
+
+func newWalkPool(n int) *walkPool {
+	return &walkPool{jobs: make(chan func()), limit: n}
+}
+
+// try hands job to an idle worker, or to a new one while there are
+// fewer than the limit; it reports false, the job not taken, otherwise.
+func (p *walkPool) try(job func()) bool {
+	p.pending.Add(1)
+	select {
+	case p.jobs <- job: // an idle worker took it
+		return true
+	default:
+	}
+	p.mu.Lock()
+	if p.workers == p.limit {
+		p.mu.Unlock()
+		p.pending.Done()
+		return false
+	}
+	p.workers++
+	p.mu.Unlock()
+	p.exited.Add(1)
+	go func() {
+		defer p.exited.Done()
+		for ; job != nil; job = <-p.jobs {
+			job()
+			p.pending.Done()
+		}
+	}()
+	return true
+}
+
+// wait returns once every folder handed over is walked and the workers
+// are gone.
+func (p *walkPool) wait() {
+	p.pending.Wait()
+	close(p.jobs)
+	p.exited.Wait()
 }
 
 // walking is a folder the walk is in: it is done (DiscoverOptions.Done)
@@ -297,28 +350,30 @@ func PiCharterFiles(fsys vfs.FS, dir string) []string {
 	var files []string
 	listed := vfs.Listed(fsys, dir)
 	for _, name := range []string{"charter.md", "criteria.md", "REPORT.md", "state.json", "criterion-state.json"} {
-		typ, there := listed[name]
+		typ, there := listed.Type(name)
 		switch {
-		case listed != nil && !there:
+		case listed.Read() && !there:
 			continue // not there: no need to ask
 		case there && typ.IsRegular():
-			files = append(files, filepath.Join(dir, name))
+			files = append(files, vfs.Join(dir, name))
 			continue
 		}
-		if _, err := fsys.Stat(filepath.Join(dir, name)); err == nil || vfs.LeadsOut(err) {
-			files = append(files, filepath.Join(dir, name))
+		if _, err := fsys.Stat(vfs.Join(dir, name)); err == nil || vfs.LeadsOut(err) {
+			files = append(files, vfs.Join(dir, name))
 		}
 	}
 	var runDirs []string
-	segs, _ := fsys.ReadDir(filepath.Join(dir, "work"))
+	work := vfs.Join(dir, "work")
+	segs, _ := fsys.ReadDir(work)
 	for _, seg := range segs {
 		if !seg.IsDir() || seg.Type()&fs.ModeSymlink != 0 {
 			continue
 		}
-		runs, _ := fsys.ReadDir(filepath.Join(dir, "work", seg.Name(), "evidence"))
+		evidence := vfs.Join(vfs.Join(work, seg.Name()), "evidence")
+		runs, _ := fsys.ReadDir(evidence)
 		for _, run := range runs {
 			if run.IsDir() && run.Type()&fs.ModeSymlink == 0 {
-				runDirs = append(runDirs, filepath.Join(dir, "work", seg.Name(), "evidence", run.Name()))
+				runDirs = append(runDirs, vfs.Join(evidence, run.Name()))
 			}
 		}
 	}
@@ -332,7 +387,7 @@ func PiCharterFiles(fsys vfs.FS, dir string) []string {
 			names, err := fsys.ReadDir(runDirs[i])
 			if k := slices.IndexFunc(names, func(e fs.DirEntry) bool { return e.Name() == "evidence.json" }); err == nil && k >= 0 && names[k].Type().IsRegular() {
 				has[i] = true
-			} else if _, err := fsys.Stat(filepath.Join(runDirs[i], "evidence.json")); err == nil {
+			} else if _, err := fsys.Stat(vfs.Join(runDirs[i], "evidence.json")); err == nil {
 				has[i] = true
 			}
 		}
@@ -352,7 +407,7 @@ func PiCharterFiles(fsys vfs.FS, dir string) []string {
 	}
 	for i, runDir := range runDirs {
 		if has[i] {
-			files = append(files, filepath.Join(runDir, "evidence.json"))
+			files = append(files, vfs.Join(runDir, "evidence.json"))
 		}
 	}
 	return files

@@ -119,8 +119,11 @@ func (ig *ignorer) read(file string, domain []string) []gitignore.Pattern {
 
 // ignored reports whether the walk skips path, a folder when isDir.
 func (ig *ignorer) ignored(path string, isDir bool) bool {
-	if rel, err := filepath.Rel(ig.repo, path); err == nil && filepath.IsLocal(rel) {
-		if gitignore.NewMatcher(ig.git).Match(strings.Split(filepath.ToSlash(rel), "/"), isDir) {
+	// No pattern matches nothing: the relative path is made only for
+	// patterns to match (the walk asks this of every entry).
+	if len(ig.git) > 0 {
+		if rel, err := filepath.Rel(ig.repo, path); err == nil && filepath.IsLocal(rel) &&
+			gitignore.NewMatcher(ig.git).Match(strings.Split(filepath.ToSlash(rel), "/"), isDir) {
 			return true
 		}
 	}

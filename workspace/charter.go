@@ -2,7 +2,6 @@ package workspace
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -141,7 +140,7 @@ func (s *Snapshot) newView(ctx context.Context, dir string, ev *pi.Evidence, pre
 	// The register's parse is the heavy part of loading what is left: it
 	// is taken under ctx first, so a cancelled load stops in it, and
 	// LoadDirWith below finds it done.
-	if f := s.File(filepath.Join(dir, "criteria.md")); f.Exists() && !f.TooLarge() {
+	if f := s.File(vfs.Join(dir, "criteria.md")); f.Exists() && !f.TooLarge() {
 		if _, err := f.criteriaUnder(ctx); err != nil {
 			return nil, err
 		}
@@ -156,7 +155,7 @@ func (s *Snapshot) newView(ctx context.Context, dir string, ev *pi.Evidence, pre
 		Criteria: func(path string, _ []byte) *pi.Criteria { return s.File(path).Criteria() },
 		Index:    func(path string, _ []byte) *source.Index { return s.File(path).Index() },
 	})
-	cfg, _ := s.Config(filepath.Join(dir, "criteria.md"))
+	cfg, _ := s.Config(vfs.Join(dir, "criteria.md"))
 	clock, err := s.clock(ctx, d.Project, cfg)
 	if err != nil {
 		return nil, err

@@ -381,17 +381,37 @@ type fileGroup struct {
 // none is a group of its own), in the order each group first appears.
 func groupByFolder(paths []string) []fileGroup {
 	var groups []fileGroup
-	at := map[string]int{}
+	var at map[string]int // made once there are many groups; a few are searched
 	for i, p := range paths {
 		key := analysis.CharterFolder(vfs.Clean(p))
 		if key == "" {
 			key = vfs.Clean(p)
 		}
-		n, ok := at[key]
-		if !ok {
+		n := -1
+		if at != nil {
+			if k, ok := at[key]; ok {
+				n = k
+			}
+		} else {
+			n = slices.IndexFunc(groups, func(g fileGroup) bool { return g.key == key })
+		}
+		if n < 0 {
 			n = len(groups)
-			at[key] = n
-			groups = append(groups, fileGroup{key: key})
+			g := fileGroup{key: key}
+			if n == 0 {
+				// Most calls are one charter folder's files.
+				g.files = make([]int, 0, len(paths))
+			}
+			groups = append(groups, g)
+			switch {
+			case at != nil:
+				at[key] = n
+			case len(groups) > 16:
+				at = make(map[string]int, len(groups))
+				for j, g := range groups {
+					at[g.key] = j
+				}
+			}
 		}
 		groups[n].files = append(groups[n].files, i)
 	}

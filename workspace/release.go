@@ -23,7 +23,11 @@ func (s *Snapshot) Release(dir string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.read.deleteUnder(dir)
-	for _, p := range append(paths, dir) {
+	for i := 0; i <= len(paths); i++ {
+		p := dir // last: paths has no room for it, and appending copied it
+		if i < len(paths) {
+			p = paths[i]
+		}
 		delete(s.single, p)
 		delete(s.configs, p)
 		delete(s.lookups, p)

@@ -73,7 +73,7 @@ func LoadDirContext(ctx context.Context, fsys vfs.FS, dir string) (*Dir, error) 
 		abs = filepath.Clean(dir)
 	}
 	d := &Dir{Path: abs, ID: filepath.Base(abs),
-		CharterPath: filepath.Join(abs, CharterFile), StatePath: filepath.Join(abs, StateFile), EventsPath: filepath.Join(abs, EventsFile)}
+		CharterPath: vfs.Join(abs, CharterFile), StatePath: vfs.Join(abs, StateFile), EventsPath: vfs.Join(abs, EventsFile)}
 	entries := map[string]fs.DirEntry{}
 	if es, err := fsys.ReadDir(abs); err == nil {
 		for _, e := range es {
@@ -87,7 +87,7 @@ func LoadDirContext(ctx context.Context, fsys vfs.FS, dir string) (*Dir, error) 
 		return nil
 	}
 	read := func(name string) []byte {
-		p := filepath.Join(abs, name)
+		p := vfs.Join(abs, name)
 		if e, ok := entries[name]; ok && e.Type()&fs.ModeSymlink != 0 && !insideAfterLinks(fsys, abs, p) {
 			return fail(name, &fs.PathError{Op: "read", Path: p, Err: errors.New("symlink leaves the charter folder; not read")})
 		}
@@ -138,15 +138,15 @@ func Files(fsys vfs.FS, dir string) []string {
 	var out []string
 	listed := vfs.Listed(fsys, dir)
 	for _, name := range []string{CharterFile, StateFile, EventsFile} {
-		typ, there := listed[name]
+		typ, there := listed.Type(name)
 		switch {
-		case listed != nil && !there:
+		case listed.Read() && !there:
 			continue // not there: no need to ask
 		case there && typ.IsRegular():
-			out = append(out, filepath.Join(dir, name))
+			out = append(out, vfs.Join(dir, name))
 			continue
 		}
-		p := filepath.Join(dir, name)
+		p := vfs.Join(dir, name)
 		if fi, err := fsys.Stat(p); err == nil && fi.Mode().IsRegular() {
 			out = append(out, p)
 		}

@@ -90,11 +90,10 @@ func ParseEvents(src []byte) *Events {
 }
 
 func rawString(raw json.RawMessage) string {
-	var s string
-	if len(raw) > 0 && raw[0] == '"' && json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	return ""
+	// pi's reading of a JSON string: one without escapes is copied,
+	// not decoded by encoding/json (an events.jsonl has three a line).
+	s, _ := (&pi.JSONMember{Raw: raw}).String()
+	return s
 }
 
 // Str returns the string field name of e, "" when absent or not a string.

@@ -42,35 +42,40 @@ type fence struct {
 
 func newText(src []byte) *text {
 	t := &text{src: src}
-	var b strings.Builder
-	b.Grow(len(src))
 	s := string(src)
 	t.cuts = append(t.cuts, cut{0, 0})
-	for i := 0; i < len(s); {
-		j := strings.Index(s[i:], "<!--")
-		if j < 0 {
-			b.WriteString(s[i:])
-			break
-		}
-		j += i
-		k := strings.Index(s[j+4:], "-->")
-		if k < 0 {
-			b.WriteString(s[i:]) // an unclosed comment is text
-			break
-		}
-		end := j + 4 + k + 3
-		b.WriteString(s[i:j])
-		// Keep each newline of the comment, mapped to its own position.
-		for p := j; p < end; p++ {
-			if s[p] == '\n' {
-				t.cuts = append(t.cuts, cut{b.Len(), p})
-				b.WriteByte('\n')
+	if !strings.Contains(s, "<!--") {
+		t.s = s // no comment: the text is the file, not copied twice
+	} else {
+		var b strings.Builder
+		b.Grow(len(src))
+		for i := 0; i < len(s); {
+			j := strings.Index(s[i:], "<!--")
+			if j < 0 {
+				b.WriteString(s[i:])
+				break
 			}
+			j += i
+			k := strings.Index(s[j+4:], "-->")
+			if k < 0 {
+				b.WriteString(s[i:]) // an unclosed comment is text
+				break
+			}
+			end := j + 4 + k + 3
+			b.WriteString(s[i:j])
+			// Keep each newline of the comment, mapped to its own position.
+			for p := j; p < end; p++ {
+				if s[p] == '\n' {
+					t.cuts = append(t.cuts, cut{b.Len(), p})
+					b.WriteByte('\n')
+				}
+			}
+			t.cuts = append(t.cuts, cut{b.Len(), end})
+			i = end
 		}
-		t.cuts = append(t.cuts, cut{b.Len(), end})
-		i = end
+		t.s = b.String()
 	}
-	t.s = b.String()
+	t.lines = make([]span, 0, strings.Count(t.s, "\n")+1)
 	start := 0
 	for i := 0; i < len(t.s); i++ {
 		if t.s[i] == '\n' {

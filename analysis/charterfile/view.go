@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"path/filepath"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/vfs"
@@ -54,7 +53,7 @@ func NewViewContext(ctx context.Context, fsys vfs.FS, dir string) (*View, error)
 	if d.Events != nil {
 		v.FailCounts = d.Events.FailCounts()
 	}
-	if _, err := fsys.Stat(filepath.Join(d.Path, "REPORT.md")); err == nil {
+	if _, err := fsys.Stat(vfs.Join(d.Path, "REPORT.md")); err == nil {
 		v.ReportExists = true
 	}
 	return v, nil

@@ -262,6 +262,7 @@ func Limit(ds []Diagnostic) []Diagnostic {
 // of one code in one file. The zero value is ready to use.
 type Limiter struct {
 	counts map[limitKey]*int // one lookup per diagnostic, not two
+	room   []int             // the counts are taken from (one allocation for several)
 	over   map[limitKey]*overflow
 	order  []*overflow
 }
@@ -283,16 +284,22 @@ type overflow struct {
 // is among the first MaxPerCode of its file and code.
 func (l *Limiter) Keep(file string, code Code, span source.Span) bool {
 	if l.counts == nil {
-		l.counts, l.over = map[limitKey]*int{}, map[limitKey]*overflow{}
+		l.counts = map[limitKey]*int{}
 	}
 	k := limitKey{file, code}
 	n := l.counts[k]
 	if n == nil {
-		n = new(int)
+		if len(l.room) == 0 {
+			l.room = make([]int, 8)
+		}
+		n, l.room = &l.room[0], l.room[1:]
 		l.counts[k] = n
 	}
 	if *n++; *n <= MaxPerCode {
 		return true
+	}
+	if l.over == nil {
+		l.over = map[limitKey]*overflow{}
 	}
 	o := l.over[k]
 	if o == nil {

@@ -189,7 +189,7 @@ func (f *Finder) find(project string) (workTree, gitDir string, err error) {
 		// A folder seen without .git for another project is passed: on to
 		// its parent, with no look (nor path) made for it.
 		if dir == project || !f.seenWithout(dir) {
-			p := filepath.Join(dir, ".git")
+			p := vfs.Join(dir, ".git")
 			fi, err := os.Lstat(p)
 			switch {
 			case err != nil:

@@ -141,7 +141,7 @@ func (c MtimeClock) NewestContext(ctx context.Context, project string) (SourceCh
 			if budget--; budget < 0 {
 				return
 			}
-			p := filepath.Join(dir, e.Name())
+			p := vfs.Join(dir, e.Name())
 			switch {
 			case e.IsDir():
 				walk(p, depth+1)

@@ -371,7 +371,7 @@ func (l *loader) allowedEntry(dir string, e fs.DirEntry, errs *[]error) bool {
 	if e.Type()&fs.ModeSymlink == 0 {
 		return true
 	}
-	p := filepath.Join(dir, e.Name())
+	p := vfs.Join(dir, e.Name())
 	target := l.resolve(p)
 	if target == p || !vfs.Below(l.root, target) {
 		*errs = append(*errs, &fs.PathError{Op: "read", Path: p, Err: errors.New("symlink leaves the charter directory; not read")})
@@ -384,7 +384,7 @@ func (l *loader) read(dir, name string) *File {
 	if !l.allowed(dir, name) {
 		return nil
 	}
-	p := filepath.Join(dir, name)
+	p := vfs.Join(dir, name)
 	src, err := l.fsys.ReadFile(p)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
@@ -421,7 +421,7 @@ func (l *loader) subdirs(dir string) []string {
 // run of prev (nil: none) whose file holds the same bytes is taken as it
 // is, not parsed again.
 func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) error {
-	work := filepath.Join(l.dir, "work")
+	work := vfs.Join(l.dir, "work")
 	if !l.allowed(l.dir, "work") {
 		return nil
 	}
@@ -432,10 +432,11 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 	var segs []segment
 	n := 0
 	for _, seg := range l.subdirs(work) {
-		if !l.allowed(filepath.Join(work, seg), "evidence") {
+		segDir := vfs.Join(work, seg)
+		if !l.allowed(segDir, "evidence") {
 			continue
 		}
-		stamps := l.subdirs(filepath.Join(work, seg, "evidence"))
+		stamps := l.subdirs(vfs.Join(segDir, "evidence"))
 		segs = append(segs, segment{l.intern.str(seg), stamps})
 		n += len(stamps)
 	}
@@ -450,28 +451,41 @@ func (l *loader) loadRuns(ctx context.Context, ev *Evidence, prev *Evidence) err
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var errs []jobError
-	for range min(runtime.GOMAXPROCS(0), len(jobs)/64+1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			in := &interner{}
-			var found []jobError
-			for i := int(next.Add(1) - 1); i < len(jobs) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
-				var jerrs []error
-				jobs[i].run = l.loadRun(jobs[i].seg, jobs[i].stamp, prev, in, &jerrs)
-				for _, err := range jerrs {
-					found = append(found, jobError{i, err})
-				}
-				if l.progress != nil && (i+1)%256 == 0 {
-					l.progress(i+1, len(jobs))
-				}
+	workers := min(runtime.GOMAXPROCS(0), len(jobs)/64+1)
+	load := func() {
+		in := &interner{}
+		if workers == 1 {
+			in.first = len(jobs) // a run has one row, mostly
+		}
+		var found []jobError
+		for i := int(next.Add(1) - 1); i < len(jobs) && ctx.Err() == nil; i = int(next.Add(1) - 1) {
+			var jerrs []error
+			jobs[i].run = l.loadRun(jobs[i].seg, jobs[i].stamp, prev, in, &jerrs)
+			for _, err := range jerrs {
+				found = append(found, jobError{i, err})
 			}
-			mu.Lock()
-			errs = append(errs, found...)
-			mu.Unlock()
-		}()
+			if l.progress != nil && (i+1)%256 == 0 {
+				l.progress(i+1, len(jobs))
+			}
+		}
+		mu.Lock()
+		errs = append(errs, found...)
+		mu.Unlock()
 	}
-	wg.Wait()
+	// A few runs are loaded on the caller's goroutine: a new one would
+	// grow its stack again for each charter (most have a handful of runs).
+	if workers == 1 {
+		load()
+	} else {
+		for range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				load()
+			}()
+		}
+		wg.Wait()
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}

@@ -238,8 +238,12 @@ type interner struct {
 	m    map[string]string
 	runs []EvidenceRun // the slab runs are taken from
 	rows []EvidenceRow // the slab rows are taken from
-	// slab is the size of the next slab of either.
-	slab int
+	// runsSlab and rowsSlab are the sizes of the last slab of each.
+	runsSlab, rowsSlab int
+	// first is the size of the first slab of each when the loader knows
+	// how many runs there are (a charter of two runs needs no room for
+	// eight); 0 for 8.
+	first int
 	// obj is the room one row object at a time is read into: its values
 	// are copied out of it into the row.
 	obj JSONObject
@@ -258,16 +262,24 @@ func (in *interner) object(src []byte, span source.Span) (*JSONObject, error) {
 // few, so that loading a few runs (a reload) takes little.
 const slabMax = 512
 
-// nextSlab is the size of a new slab: twice the last one, up to slabMax.
-func (in *interner) nextSlab() int {
-	in.slab = min(slabMax, max(8, 2*in.slab))
-	return in.slab
+// nextSlab is the size of a new slab after one of size *last: twice it,
+// up to slabMax; the first is in.first, or 8.
+func (in *interner) nextSlab(last *int) int {
+	switch {
+	case *last > 0:
+		*last = min(slabMax, 2**last)
+	case in.first > 0:
+		*last = min(slabMax, in.first)
+	default:
+		*last = 8
+	}
+	return *last
 }
 
 // run is a new run from in's slab.
 func (in *interner) run() *EvidenceRun {
 	if len(in.runs) == 0 {
-		in.runs = make([]EvidenceRun, in.nextSlab())
+		in.runs = make([]EvidenceRun, in.nextSlab(&in.runsSlab))
 	}
 	r := &in.runs[0]
 	in.runs = in.runs[1:]
@@ -284,7 +296,7 @@ func (in *interner) rowSlab(n int) []EvidenceRow {
 		return make([]EvidenceRow, 0, n)
 	}
 	if len(in.rows) < n {
-		in.rows = make([]EvidenceRow, max(n, in.nextSlab()))
+		in.rows = make([]EvidenceRow, max(n, in.nextSlab(&in.rowsSlab)))
 	}
 	rows := in.rows[:0:n]
 	in.rows = in.rows[n:]

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -71,6 +73,10 @@ func jsonType(raw []byte) string {
 type JSONObject struct {
 	Span    source.Span
 	Members []JSONMember
+	// text is the file the object is in as one string, when its reader
+	// made it: Str's plain values are parts of it, not a copy each (a
+	// criterion-state.json's entries are seven strings apiece).
+	text string
 }
 
 // Get returns the member named name (the last one), or nil.
@@ -88,7 +94,11 @@ func (o *JSONObject) Get(name string) *JSONMember {
 
 // Str returns the string value of name, "" when absent or not a string.
 func (o *JSONObject) Str(name string) string {
-	s, _ := o.Get(name).String()
+	m := o.Get(name)
+	if m != nil && o.text != "" && isPlainString(m.Raw) {
+		return o.text[m.ValueSpan.Start+1 : m.ValueSpan.End-1]
+	}
+	s, _ := m.String()
 	return s
 }
 
@@ -150,8 +160,29 @@ func skipJSONSpace(src []byte, i int) int {
 // readObject reads the object at span of valid JSON src. Raw values are
 // parts of src.
 func readObject(src []byte, span source.Span) (*JSONObject, error) {
-	return readObjectInto(&JSONObject{}, src, span)
+	// The members are gathered in a room used again and kept in one
+	// allocation of their number: appended one by one, a state file's
+	// object grew its slice three or four times.
+	room := memberRooms.Get().(*[]JSONMember)
+	obj, err := readObjectInto(&JSONObject{Members: *room}, src, span)
+	var members []JSONMember
+	if obj != nil {
+		members = obj.Members
+		obj.Members = nil
+		if len(members) > 0 {
+			obj.Members = slices.Clone(members)
+		}
+	}
+	if cap(members) <= 1024 {
+		clear(members) // hold no part of src
+		*room = members[:0]
+		memberRooms.Put(room)
+	}
+	return obj, err
 }
+
+// memberRooms are readObject's rooms for an object's members.
+var memberRooms = sync.Pool{New: func() any { return new([]JSONMember) }}
 
 // readObjectInto is readObject into obj, whose Members' room is used again
 // (a caller that reads many objects and keeps none reuses one).
@@ -185,9 +216,11 @@ func readObjectInto(obj *JSONObject, src []byte, span source.Span) (*JSONObject,
 	return obj, nil
 }
 
-// propertyNames are the property names of evidence rows: readObject
-// takes a name from here rather than copying it from every row.
-var propertyNames = EvidenceProperties()
+// propertyNames are the property names of evidence rows, state.json and
+// criterion-state.json: readObject takes a name from here rather than
+// copying it from every row and file.
+var propertyNames = append(EvidenceProperties(), "schemaVersion", "name", "objective", "status", "createdAt", "updatedAt",
+	"criteria", "lastToolWriteAt", "lastEvidencePath", "lastTs", "lastSummary", "lastFeatureId")
 
 // propertyName is the one of propertyNames that body spells, if any.
 func propertyName(body []byte) (string, bool) {

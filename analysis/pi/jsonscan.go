@@ -241,17 +241,24 @@ func (s *jsonScan) array(elem func(vs, ve int)) bool {
 // it needs no decoding: no escape, valid UTF-8. ok is false otherwise, and
 // encoding/json decodes it.
 func plainString(raw []byte) (string, bool) {
-	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+	if !isPlainString(raw) {
 		return "", false
+	}
+	body := raw[1 : len(raw)-1]
+	return string(body), true
+}
+
+// isPlainString reports whether the JSON string raw (quotes included)
+// needs no decoding (plainString).
+func isPlainString(raw []byte) bool {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return false
 	}
 	body := raw[1 : len(raw)-1]
 	for _, c := range body {
 		if c == '\\' || c == '"' || c < 0x20 {
-			return "", false
+			return false
 		}
 	}
-	if !utf8.Valid(body) {
-		return "", false
-	}
-	return string(body), true
+	return utf8.Valid(body)
 }

@@ -50,6 +50,7 @@ func ParseCriterionState(src []byte) (*CriterionState, []JSONProblem) {
 	if obj == nil {
 		return nil, problems
 	}
+	obj.text = string(src) // one copy: the entries' strings are parts of it
 	st := &CriterionState{Object: obj, CharterID: obj.Str("charterId"), LastToolWriteAt: obj.Str("lastToolWriteAt")}
 	crit := obj.Get("criteria")
 	if crit == nil {
@@ -71,6 +72,7 @@ func ParseCriterionState(src []byte) (*CriterionState, []JSONProblem) {
 		if err != nil {
 			continue
 		}
+		e.text = obj.text
 		st.Entries = append(st.Entries, CriterionStateEntry{
 			ID: m.Name, KeySpan: m.KeySpan, Object: e,
 			Outcome: Outcome(e.Str("outcome")), LastEvidencePath: e.Str("lastEvidencePath"), LastTs: e.Str("lastTs"),
@@ -102,6 +104,7 @@ func ParseState(src []byte) (*State, []JSONProblem) {
 	if obj == nil {
 		return nil, problems
 	}
+	obj.text = string(src) // one copy: the fields are parts of it
 	st := &State{Object: obj, CharterID: obj.Str("charterId"), Name: obj.Str("name"), Objective: obj.Str("objective"),
 		RawStatus: obj.Str("status"), CreatedAt: obj.Str("createdAt"), UpdatedAt: obj.Str("updatedAt")}
 	if m := obj.Get("schemaVersion"); m != nil {

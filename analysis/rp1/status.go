@@ -1,6 +1,7 @@
 package rp1
 
 import (
+	"bytes"
 	"regexp"
 	"sort"
 	"strings"
@@ -197,8 +198,12 @@ func mayHoldMarker(line string) bool {
 	for i := 0; i+3 <= len(line); i++ {
 		switch line[i] {
 		case 't', 'T', 'f', 'F':
-			w := strings.ToLower(line[i:min(i+5, len(line))])
-			if strings.HasPrefix(w, "tbd") || strings.HasPrefix(w, "todo") || strings.HasPrefix(w, "fixme") {
+			// Compared folded (strings.ToLower copied each capitalised
+			// word's start): no letter outside ASCII folds to one of
+			// these words' but "İ" to "i", two bytes, so five bytes
+			// could not spell "fixme" with it.
+			if w := line[i:]; len(w) >= 3 && strings.EqualFold(w[:3], "tbd") ||
+				len(w) >= 4 && strings.EqualFold(w[:4], "todo") || len(w) >= 5 && strings.EqualFold(w[:5], "fixme") {
 				return true
 			}
 		}
@@ -484,9 +489,71 @@ var bodyParsers = sync.Pool{New: func() any { return newBodyParser() }}
 func countContent(p parser.Parser, body []byte) (sentences int, content bool, capped *Capped) {
 	body, capped = boundBody(body)
 	body = dropHeadingRuns(body)
+	if sentences, ok := countPlain(body); ok {
+		return sentences, sentences > 0, capped
+	}
 	countNodes(p.Parse(text.NewReader(body)), body, &sentences, &content)
 	return sentences, content, capped
 }
+
+// countPlain is countContent's count, without goldmark, of a body whose
+// every line is blank (spaces and tabs), an ATX heading in column 0 ("#"
+// to "######" and a space), text that starts with an ASCII letter, or a
+// bullet ("- ", "* " or "+ ") and such text: what goldmark reads of it is
+// paragraphs, list items of one paragraph each and headings. A paragraph
+// runs over the lines after its first that are text (a list item's too:
+// lazy continuation lines), and ends at a blank line, a heading or a
+// bullet; each holds a letter, so it counts at least one sentence, and
+// its lines, one after the other in body, are what countNodes joins (a
+// newline and a space are alike to countSentences). ok is false for any
+// other body (a carriage return anywhere too), which goldmark reads
+// (TestCountPlainAgreesWithGoldmark). Most sections of real charters are
+// such text, and goldmark's parse of each was most of the count.
+func countPlain(body []byte) (sentences int, ok bool) {
+	if bytes.IndexByte(body, '\r') >= 0 {
+		return 0, false
+	}
+	text := string(body) // one copy: countSentences reads parts of it
+	open, last := -1, 0  // the paragraph's start, and where its last line ends
+	end := func() {
+		if open >= 0 {
+			sentences += countSentences(text[open:last])
+			open = -1
+		}
+	}
+	for start := 0; start < len(text); {
+		stop := len(text)
+		if i := strings.IndexByte(text[start:], '\n'); i >= 0 {
+			stop = start + i
+		}
+		line := text[start:stop]
+		switch {
+		case strings.Trim(line, " \t") == "":
+			end()
+		case isASCIILetter(line[0]):
+			if open < 0 {
+				open = start
+			}
+			last = stop
+		case len(line) > 2 && (line[0] == '-' || line[0] == '*' || line[0] == '+') && line[1] == ' ' && isASCIILetter(line[2]):
+			end()
+			open, last = start+2, stop
+		case line[0] == '#':
+			level := len(line) - len(strings.TrimLeft(line, "#"))
+			if level > 6 || level == len(line) || line[level] != ' ' {
+				return 0, false
+			}
+			end()
+		default:
+			return 0, false
+		}
+		start = stop + 1
+	}
+	end()
+	return sentences, true
+}
+
+func isASCIILetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
 
 // countNodes adds what the parsed doc of body holds to sentences and
 // content (countContent).

@@ -104,6 +104,20 @@ func Dir(p string) string {
 	return filepath.Dir(p)
 }
 
+// Join is filepath.Join(dir, name), with no pass to clean the result when
+// dir is clean already and name is one element (a listing's name, or a
+// constant like "work"): that one is dir + "/" + name. The walk, the
+// loaders and the listings of charter folders join every name they see.
+func Join(dir, name string) string {
+	if name == "" || name == "." || name == ".." || strings.IndexByte(name, '/') >= 0 || !isClean(dir) {
+		return filepath.Join(dir, name)
+	}
+	if dir == "/" {
+		return dir + name
+	}
+	return dir + "/" + name
+}
+
 // isClean reports whether p is an absolute path that filepath.Clean
 // returns as it is, on a system whose separator is '/': no empty, "." or
 // ".." element, no separator at the end. (Anything else is Clean's to

@@ -214,19 +214,35 @@ func readAtMost(r io.Reader, buf []byte, max int64) ([]byte, error) {
 	return buf, nil
 }
 
-// Listed is what folder dir holds, each name's type (fs.DirEntry.Type: 0
-// for a regular file), nil when it cannot be listed: a folder's few files
-// are found from its listing (which the workspace keeps anyway) rather than
-// by asking for each name it may hold, and a regular file there needs no
-// more asking.
-func Listed(fsys FS, dir string) map[string]fs.FileMode {
+// Listed is what folder dir holds: a folder's few files are found from
+// its listing (which the workspace keeps anyway) rather than by asking for
+// each name it may hold, and a regular file there needs no more asking.
+func Listed(fsys FS, dir string) Listing {
 	entries, err := fsys.ReadDir(dir)
-	if err != nil {
-		return nil
+	return Listing{entries: entries, ok: err == nil}
+}
+
+// Listing is a folder's entries as Listed read them.
+type Listing struct {
+	entries []fs.DirEntry
+	ok      bool
+}
+
+// Read reports whether the folder could be listed.
+func (l Listing) Read() bool { return l.ok }
+
+// Type is name's type in the listing (fs.DirEntry.Type: 0 for a regular
+// file) and whether the listing holds it. The entries are searched one by
+// one: a charter folder holds a handful, and a map of them cost more than
+// the search.
+func (l Listing) Type(name string) (fs.FileMode, bool) {
+	if !l.ok {
+		return 0, false
 	}
-	names := make(map[string]fs.FileMode, len(entries))
-	for _, e := range entries {
-		names[e.Name()] = e.Type()
+	for _, e := range l.entries {
+		if e.Name() == name {
+			return e.Type(), true
+		}
 	}
-	return names
+	return 0, false
 }

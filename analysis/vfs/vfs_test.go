@@ -383,8 +383,8 @@ func BenchmarkConfined(b *testing.B) {
 	}
 }
 
-// Clean and Dir answer what filepath's do, and return a clean path as it
-// is; belowClean, and Below, answer what the relative path says.
+// Clean, Dir and Join answer what filepath's do, and Clean returns a clean
+// path as it is; belowClean, and Below, answer what the relative path says.
 func TestCleanDirBelow(t *testing.T) {
 	paths := []string{"", ".", "/", "//", "/a", "/a/", "/a//b", "/a/./b", "/a/../b", "/a/b/..", "/a/b/.",
 		"/.pi/charters/x", "/a/..b/c", "/a/b..", "/a/.b", "a/b", "./a", "../a", "/a/b/c.md", "/..", "/.", "/a/.../b", "/...", "/a/.", "/a/.b/..c/",
@@ -398,6 +398,11 @@ func TestCleanDirBelow(t *testing.T) {
 		}
 		if got, want := isClean(p), filepath.Separator == '/' && filepath.IsAbs(p) && filepath.Clean(p) == p; got != want {
 			t.Errorf("isClean(%q) = %v, want %v", p, got, want)
+		}
+		for _, name := range []string{"", ".", "..", "x", ".pi", "..x", "x/y", "/x", "x/", "x/..", "...", "a b"} {
+			if got, want := Join(p, name), filepath.Join(p, name); got != want {
+				t.Errorf("Join(%q, %q) = %q, want %q", p, name, got, want)
+			}
 		}
 		for _, q := range paths {
 			if filepath.IsAbs(p) && filepath.IsAbs(q) {

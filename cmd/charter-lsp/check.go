@@ -758,6 +758,7 @@ type printedDiag struct {
 // goroutines at once.
 func (c *checkRun) printed(ds []diag.Diagnostic) []printedDiag {
 	out := make([]printedDiag, 0, len(ds))
+	shownOf, shown := "", "" // a file's diagnostics come together: its name is made once
 	for _, d := range ds {
 		if d.Severity == diag.SeverityOff {
 			continue
@@ -768,7 +769,10 @@ func (c *checkRun) printed(ds []diag.Diagnostic) []printedDiag {
 			out = append(out, p)
 			continue
 		}
-		d.File = c.display(d.File)
+		if d.File != shownOf || shown == "" {
+			shownOf, shown = d.File, c.display(d.File)
+		}
+		d.File = shown
 		if len(d.Related) > 0 {
 			// A copy: the snapshot's diagnostics are shared.
 			d.Related = slices.Clone(d.Related)

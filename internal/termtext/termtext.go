@@ -45,6 +45,10 @@ func Escape(s string) string { return escape(s, true) }
 func escape(s string, block bool) string {
 	i := 0
 	for i < len(s) {
+		if c := s[i]; c >= 0x20 && c < 0x7f {
+			i++ // printable ASCII, most of what is printed: no rune to decode
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if n == 1 && r == utf8.RuneError || escaped(r, block && layout(s, i)) {
 			break
@@ -114,7 +118,9 @@ func escaped(r rune, layout bool) bool {
 // own lines never have these shapes; --format github writes its commands
 // without this check.
 func Lines(s string) string {
-	if !strings.Contains(s, "::") && !strings.Contains(s, "##") && !strings.Contains(s, "\r") {
+	// Only these shapes change a line ("##" alone does not: a message may
+	// quote a markdown heading).
+	if !strings.Contains(s, "::") && !strings.Contains(s, "##[") && !strings.Contains(s, "##vso[") && !strings.Contains(s, "\r") {
 		return s
 	}
 	lines := strings.SplitAfter(s, "\n")
