@@ -192,11 +192,30 @@ func SortByKey[T any](xs []T, key func(*T) Key) {
 		bounds = append(merged, n)
 		order, spare = spare, order
 	}
-	moved := make([]T, n)
-	for k, i := range order {
-		moved[k] = xs[i]
+	permute(xs, order)
+}
+
+// permute puts xs in order (xs[k] becomes the xs[order[k]] of before) in
+// place, one cycle of the permutation at a time, instead of through a copy
+// of xs (a keystroke's 1,300 diagnostics are 200 KB); order is used up.
+func permute[T any](xs []T, order []int32) {
+	for start := range order {
+		if order[start] < 0 {
+			continue // moved with an earlier cycle
+		}
+		held := xs[start]
+		k := start
+		for {
+			j := int(order[k])
+			order[k] = -1
+			if j == start {
+				xs[k] = held
+				break
+			}
+			xs[k] = xs[j]
+			k = j
+		}
 	}
-	copy(xs, moved)
 }
 
 // CompareKeys orders two diagnostics by file, position, then code.

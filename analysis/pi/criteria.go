@@ -3,6 +3,7 @@ package pi
 import (
 	"bytes"
 	"sync"
+	"sync/atomic"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -24,7 +25,26 @@ type Criteria struct {
 	// question "which VAL is id" (a run's row, a Run target, hover) asks it.
 	first struct {
 		once sync.Once
-		byID map[string]*Criterion
+		byID map[string]int32 // index in Criteria
+		// built is set once byID is, for the next version's parse to see.
+		built atomic.Bool
+		// prev and prevIDs are the version before's index and criteria,
+		// when its index was built before this version was parsed: a
+		// keystroke that changes no id takes the index over instead of
+		// building it again (shareIndex). Dropped once byID is made.
+		prev    map[string]int32
+		prevIDs []*Criterion
+	}
+}
+
+// shareIndex lets c take over prev's index by id if prev has one built and
+// c's criteria have the same ids in the same order.
+func (c *Criteria) shareIndex(prev *Criteria) {
+	if prev == nil {
+		return
+	}
+	if prev.first.built.Load() {
+		c.first.prev, c.first.prevIDs = prev.first.byID, prev.Criteria
 	}
 }
 
@@ -286,16 +306,44 @@ func scaffoldHeadingAt(src []byte, p int) (end int, isVAL, isExample bool) {
 // repeated id, or nil. A Criteria is not changed once resolved, so the
 // index is built once; a register of 5,000 VALs asked once per run of a
 // long history used to scan it each time.
+//
+// The index holds positions in Criteria, so it depends on the sequence of
+// ids alone: a version whose ids are the version before's, in order (a
+// keystroke anywhere but in an id), takes its index over (shareIndex).
 func (c *Criteria) Lookup(id string) *Criterion {
 	c.first.once.Do(func() {
-		c.first.byID = make(map[string]*Criterion, len(c.Criteria))
-		for _, cr := range c.Criteria {
-			if c.first.byID[cr.ID] == nil {
-				c.first.byID[cr.ID] = cr
+		f := &c.first
+		if f.prev != nil && sameIDs(f.prevIDs, c.Criteria) {
+			f.byID = f.prev
+		} else {
+			f.byID = make(map[string]int32, len(c.Criteria))
+			for i, cr := range c.Criteria {
+				if _, ok := f.byID[cr.ID]; !ok {
+					f.byID[cr.ID] = int32(i)
+				}
 			}
 		}
+		f.prev, f.prevIDs = nil, nil
+		f.built.Store(true)
 	})
-	return c.first.byID[id]
+	i, ok := c.first.byID[id]
+	if !ok {
+		return nil
+	}
+	return c.Criteria[i]
+}
+
+// sameIDs reports whether a and b hold the same ids in the same order.
+func sameIDs(a, b []*Criterion) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].ID != b[i].ID {
+			return false
+		}
+	}
+	return true
 }
 
 // Effective reports whether cr is the criterion upstream reads for its id:
