@@ -102,9 +102,12 @@ func Written(code Code, span source.Span, msg string) Diagnostic {
 
 // Locate sets File and the LSP ranges of ds from their byte spans.
 func Locate(ds []Diagnostic, file string, ix *source.Index) {
+	// A file's diagnostics come mostly in its order: each line is looked
+	// for from the one before.
+	loc := ix.Locator()
 	for i := range ds {
 		ds[i].File = file
-		ds[i].Range = ix.Range(ds[i].Span)
+		ds[i].Range = loc.Range(ds[i].Span)
 		if f := ds[i].Fix; f != nil {
 			// A copy: parses reused after a keystroke share their fixes.
 			located := *f
@@ -113,20 +116,16 @@ func Locate(ds []Diagnostic, file string, ix *source.Index) {
 			}
 			located.Edits = make([]Edit, len(f.Edits))
 			for j, e := range f.Edits {
-				e.Range = ix.Range(e.Span)
+				e.Range = loc.Range(e.Span) // near the diagnostic, mostly
 				located.Edits[j] = e
 			}
 			ds[i].Fix = &located
 		}
-		// Related locations without a file are in the same file.
+		// Related locations without a file are in the same file (and
+		// often far from the diagnostic: a repeated id's first one).
 		for j := range ds[i].Related {
 			if r := &ds[i].Related[j]; r.File == "" {
 				r.File, r.Range = file, ix.Range(r.Span)
-			}
-		}
-		if f := ds[i].Fix; f != nil {
-			for j := range f.Edits {
-				f.Edits[j].Range = ix.Range(f.Edits[j].Span)
 			}
 		}
 	}
