@@ -279,9 +279,15 @@ func Limit(ds []Diagnostic) []Diagnostic {
 // that asks before building a diagnostic never holds more than MaxPerCode
 // of one code in one file. The zero value is ready to use.
 type Limiter struct {
-	counts map[limitKey]*int // one lookup per diagnostic, not two
-	over   map[limitKey]*overflow
-	order  []*overflow
+	// counts are each file's by code; last is lastFile's, which the next
+	// diagnostic is mostly in too: no lookup by file then.
+	// (A value that is no code, which no check makes, counts in the
+	// last slot.)
+	counts   map[string]*[codeCount + 1]int32
+	lastFile string
+	last     *[codeCount + 1]int32
+	over     map[limitKey]*overflow
+	order    []*overflow
 }
 
 type limitKey struct {
@@ -300,18 +306,22 @@ type overflow struct {
 // Keep counts a diagnostic of code at span in file and reports whether it
 // is among the first MaxPerCode of its file and code.
 func (l *Limiter) Keep(file string, code Code, span source.Span) bool {
-	if l.counts == nil {
-		l.counts, l.over = map[limitKey]*int{}, map[limitKey]*overflow{}
+	n := l.last
+	if n == nil || file != l.lastFile {
+		if l.counts == nil {
+			l.counts, l.over = map[string]*[codeCount + 1]int32{}, map[limitKey]*overflow{}
+		}
+		if n = l.counts[file]; n == nil {
+			n = new([codeCount + 1]int32)
+			l.counts[file] = n
+		}
+		l.last, l.lastFile = n, file
 	}
-	k := limitKey{file, code}
-	n := l.counts[k]
-	if n == nil {
-		n = new(int)
-		l.counts[k] = n
-	}
-	if *n++; *n <= MaxPerCode {
+	c := min(code, codeCount)
+	if n[c]++; n[c] <= MaxPerCode {
 		return true
 	}
+	k := limitKey{file, code}
 	o := l.over[k]
 	if o == nil {
 		o = &overflow{limitKey: k, first: Diagnostic{File: file, Span: span}}
