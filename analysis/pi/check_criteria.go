@@ -29,6 +29,9 @@ func (c *checker) checkCriteria() {
 		}
 		c.out[file] = slices.Grow(c.out[file], n)
 	}
+	// The first of a repeated id is the one upstream reads (Criteria.Lookup,
+	// whose index hover, lens and the runs share); the others repeat it.
+	repeats := cr.repeated()
 	for i, v := range cr.Criteria {
 		if c.stopped(i) {
 			return
@@ -36,9 +39,8 @@ func (c *checker) checkCriteria() {
 		for _, dg := range v.diagnostics(src) {
 			c.add(file, dg)
 		}
-		// The first of a repeated id is the one upstream reads
-		// (Criteria.Lookup, whose index hover, lens and the runs share).
-		if !cr.Effective(v) {
+		if len(repeats) > 0 && int(repeats[0]) == i {
+			repeats = repeats[1:]
 			f := cr.Lookup(v.ID)
 			dg := diag.New(diag.DuplicateVALID, v.IDSpan,
 				"%s is already defined on line %d; give this VAL its own id (upstream would report both under one id)",

@@ -25,16 +25,23 @@ type Criteria struct {
 	// question "which VAL is id" (a run's row, a Run target, hover) asks it.
 	first struct {
 		once sync.Once
-		byID map[string]int32 // index in Criteria
-		// built is set once byID is, for the next version's parse to see.
+		ids  *idIndex
+		// built is set once ids is, for the next version's parse to see.
 		built atomic.Bool
 		// prev and prevIDs are the version before's index and criteria,
 		// when its index was built before this version was parsed: a
 		// keystroke that changes no id takes the index over instead of
-		// building it again (shareIndex). Dropped once byID is made.
-		prev    map[string]int32
+		// building it again (shareIndex). Dropped once ids is made.
+		prev    *idIndex
 		prevIDs []*Criterion
 	}
+}
+
+// idIndex is what the sequence of a register's ids says: where each id is
+// first, and which criteria repeat an id before them.
+type idIndex struct {
+	byID    map[string]int32 // index in Criteria
+	repeats []int32          // indexes in Criteria, in order
 }
 
 // shareIndex lets c take over prev's index by id if prev has one built and
@@ -44,7 +51,7 @@ func (c *Criteria) shareIndex(prev *Criteria) {
 		return
 	}
 	if prev.first.built.Load() {
-		c.first.prev, c.first.prevIDs = prev.first.byID, prev.Criteria
+		c.first.prev, c.first.prevIDs = prev.first.ids, prev.Criteria
 	}
 }
 
@@ -311,26 +318,37 @@ func scaffoldHeadingAt(src []byte, p int) (end int, isVAL, isExample bool) {
 // ids alone: a version whose ids are the version before's, in order (a
 // keystroke anywhere but in an id), takes its index over (shareIndex).
 func (c *Criteria) Lookup(id string) *Criterion {
-	c.first.once.Do(func() {
-		f := &c.first
-		if f.prev != nil && sameIDs(f.prevIDs, c.Criteria) {
-			f.byID = f.prev
-		} else {
-			f.byID = make(map[string]int32, len(c.Criteria))
-			for i, cr := range c.Criteria {
-				if _, ok := f.byID[cr.ID]; !ok {
-					f.byID[cr.ID] = int32(i)
-				}
-			}
-		}
-		f.prev, f.prevIDs = nil, nil
-		f.built.Store(true)
-	})
-	i, ok := c.first.byID[id]
+	i, ok := c.index().byID[id]
 	if !ok {
 		return nil
 	}
 	return c.Criteria[i]
+}
+
+// repeated returns the indexes in Criteria of the criteria whose id an
+// earlier one has (upstream never reads them), in order.
+func (c *Criteria) repeated() []int32 { return c.index().repeats }
+
+func (c *Criteria) index() *idIndex {
+	c.first.once.Do(func() {
+		f := &c.first
+		if f.prev != nil && sameIDs(f.prevIDs, c.Criteria) {
+			f.ids = f.prev
+		} else {
+			ix := &idIndex{byID: make(map[string]int32, len(c.Criteria))}
+			for i, cr := range c.Criteria {
+				if _, ok := ix.byID[cr.ID]; ok {
+					ix.repeats = append(ix.repeats, int32(i))
+				} else {
+					ix.byID[cr.ID] = int32(i)
+				}
+			}
+			f.ids = ix
+		}
+		f.prev, f.prevIDs = nil, nil
+		f.built.Store(true)
+	})
+	return c.first.ids
 }
 
 // sameIDs reports whether a and b hold the same ids in the same order.
