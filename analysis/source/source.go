@@ -166,7 +166,12 @@ func (ix *Index) Line(off int) int {
 	if off > len(ix.src) {
 		off = len(ix.src)
 	}
-	lo, hi := 0, len(ix.lines)-1
+	return ix.lastStartingBy(0, len(ix.lines)-1, off)
+}
+
+// lastStartingBy is the last line from lo to hi that starts at or before
+// off, lines[lo] being at or before it.
+func (ix *Index) lastStartingBy(lo, hi, off int) int {
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
 		if ix.lines[mid] <= off {
@@ -326,16 +331,8 @@ func (ix *Index) lineFrom(hint, off int) int {
 		lo += step
 		step *= 2
 	}
-	hi := min(lo+step, n) - 1 // lines[hi+1] > off, or hi is the last line
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if ix.lines[mid] <= off {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return lo
+	// lines[lo+step] > off, or lo+step is past the last line.
+	return ix.lastStartingBy(lo, min(lo+step, n)-1, off)
 }
 
 // Span converts an LSP range to a byte span.
