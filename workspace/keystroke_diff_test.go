@@ -29,8 +29,7 @@ func TestKeystrokeDiagnosticsMatchFresh(t *testing.T) {
 	type base struct {
 		name  string
 		root  string // the workspace folder
-		path  string // its criteria.md
-		text  []byte // criteria.md as opened (nil: as on disk)
+		path  string // its criteria.md, opened as it is on disk
 		edits int
 	}
 	var bases []base
@@ -80,11 +79,9 @@ func TestKeystrokeDiagnosticsMatchFresh(t *testing.T) {
 	for i, b := range bases {
 		t.Run(b.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(26, uint64(i)))
-			text := b.text
-			if text == nil {
-				if text, err = os.ReadFile(b.path); err != nil {
-					t.Fatal(err)
-				}
+			text, err := os.ReadFile(b.path)
+			if err != nil {
+				t.Fatal(err)
 			}
 			sess := NewSession(Options{})
 			sess.Update(Change{Roots: &[]string{b.root}})
