@@ -72,7 +72,7 @@ func (r *diagResult) protocolItems() []protocol.Diagnostic {
 }
 
 // noDiagnostics is the result of a document that is not analysed.
-var noDiagnostics = &diagResult{wire: emptyWire, resultID: wireID(emptyWire), items: []protocol.Diagnostic{}}
+var noDiagnostics = &diagResult{wire: emptyWire, resultID: emptyWireID, items: []protocol.Diagnostic{}}
 
 func newDiagnoser(s *Server) *diagnoser {
 	return &diagnoser{s: s, docs: map[uri.URI]*docDiags{}, pending: inflight.New()}

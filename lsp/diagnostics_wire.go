@@ -1,12 +1,15 @@
 package lsp
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
+	"math/rand/v2"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -47,6 +50,10 @@ type wireCache struct {
 	spare wireSet // the set before it, emptied, for reuse
 	size  int     // length of the previous JSON, to size the next
 	fresh int     // tails the last encode made afresh (tests)
+	// wire and id are the previous encode's JSON and result id: the same
+	// JSON again keeps the id (wireResultID).
+	wire []byte
+	id   string
 }
 
 // wireSet is one encode's tails in the order encoded, and, once needed,
@@ -114,8 +121,34 @@ func (c *wireCache) encode(ds []diag.Diagnostic) (wire []byte, resultID string) 
 	clear(last.entries[:cap(last.entries)]) // holds no diagnostics for nothing
 	last.byDigest = nil
 	c.spare, c.last, c.size = *last, next, len(buf)
-	return buf, wireID(buf)
+	c.wire, c.id = buf, c.resultID(buf)
+	return buf, c.id
 }
+
+// resultID is the result id of wire, the JSON encode just made: the last
+// one's when the JSON is the same, else one never given before. Hashing
+// the whole JSON for its id cost a keystroke on a register of 2,300
+// diagnostics (1.3 MB) ≈ 0.2 ms; comparing with the last stops at the
+// first difference, near the edit. Equal ids still mean equal JSON; equal
+// JSON now and then gets a new id (after a set in between), for which a
+// client asks the full report once more. An empty set has one id
+// (noDiagnostics' too).
+func (c *wireCache) resultID(wire []byte) string {
+	switch {
+	case len(wire) == len(emptyWire):
+		return emptyWireID
+	case c.id != "" && bytes.Equal(wire, c.wire):
+		return c.id
+	}
+	return strconv.FormatUint(wireEpoch, 16) + "-" + strconv.FormatUint(wireSerial.Add(1), 16)
+}
+
+// wireEpoch tells this process's result ids from another's (a server
+// started again), wireSerial one from the next.
+var (
+	wireEpoch  = rand.Uint64()
+	wireSerial atomic.Uint64
+)
 
 // find returns the index of an entry of s with d's tail, or -1, indexing
 // s by digest the first time.
@@ -145,14 +178,14 @@ func (s *wireSet) find(d *diag.Diagnostic) int {
 func (c *wireCache) forget() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.last, c.spare, c.size = wireSet{}, wireSet{}, 0
+	c.last, c.spare, c.size, c.wire, c.id = wireSet{}, wireSet{}, 0, nil, ""
 }
 
-// wireID is the result id of a diagnostics array's JSON.
-func wireID(wire []byte) string { return fmt.Sprintf("%016x", maphash.Bytes(wireSeed, wire)) }
-
-// emptyWire is an empty set of diagnostics.
-var emptyWire = []byte("[]")
+// emptyWire is an empty set of diagnostics, and emptyWireID its result id.
+var (
+	emptyWire   = []byte("[]")
+	emptyWireID = "0"
+)
 
 // rangeHead is how protocol.Marshal starts a diagnostic at the zero range;
 // encodeTail cuts it off.

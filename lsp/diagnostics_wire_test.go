@@ -54,6 +54,8 @@ func TestWireMatchesProtocolMarshal(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var c wireCache
 	var ds []diag.Diagnostic
+	byID := map[string]string{} // the JSON each result id was given to
+	var lastWire, lastID string
 	for step := range 400 {
 		next := make([]diag.Diagnostic, 0, len(ds)+4)
 		// Now and then a run of them goes at once (a block deleted): the
@@ -114,8 +116,18 @@ func TestWireMatchesProtocolMarshal(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Fatalf("step %d: encoded\n%s\nwant\n%s", step, got, want)
 		}
-		if id != wireID(want) {
-			t.Fatalf("step %d: result id %s, want %s", step, id, wireID(want))
+		// Equal ids mean equal JSON; the same JSON as the last keeps its id.
+		if w, seen := byID[id]; seen && w != string(want) {
+			t.Fatalf("step %d: result id %s was given to\n%s\nbefore, now to\n%s", step, id, w, want)
+		}
+		if string(want) == lastWire && id != lastID {
+			t.Fatalf("step %d: the same JSON as the last has id %s, the last had %s", step, id, lastID)
+		}
+		byID[id], lastWire, lastID = string(want), string(want), id
+		if step%9 == 4 { // the same set again
+			if _, again := c.encode(ds); again != id {
+				t.Fatalf("step %d: the same set encoded again has id %s, first %s", step, again, id)
+			}
 		}
 	}
 }

@@ -39,3 +39,34 @@ func TestLimitKeepsTheFirstOfEachCode(t *testing.T) {
 		t.Error("Limit copied a list under the limit")
 	}
 }
+
+// A Limiter counts each file and code apart, whatever order the files
+// come in.
+func TestLimiterCountsEachFileAndCode(t *testing.T) {
+	var l Limiter
+	kept := map[limitKey]int{}
+	files := []string{"/a.md", "/b.md", "", "/a.md"}
+	for i := range 6 * MaxPerCode {
+		f, c := files[i%len(files)], []Code{MalformedCommand, DuplicateCommand}[i%3%2]
+		if l.Keep(f, c, source.Span{Start: i}) {
+			kept[limitKey{f, c}]++
+		}
+	}
+	for k, n := range kept {
+		want := 0
+		for i := range 6 * MaxPerCode {
+			if files[i%len(files)] == k.file && []Code{MalformedCommand, DuplicateCommand}[i%3%2] == k.code {
+				want++
+			}
+		}
+		if n != min(want, MaxPerCode) {
+			t.Errorf("%v: kept %d of %d", k, n, want)
+		}
+	}
+	if len(kept) != 6 {
+		t.Errorf("kept %d keys, want 6: %v", len(kept), kept)
+	}
+	if notes := l.Notes("/a.md"); len(notes) != 1 || notes[0].Code != AnalysisCapped || !strings.HasPrefix(notes[0].Message, "1000 more malformed-command") {
+		t.Errorf("notes of /a.md: %+v", notes)
+	}
+}

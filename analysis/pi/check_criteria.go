@@ -2,6 +2,7 @@ package pi
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -19,7 +20,18 @@ func (c *checker) checkCriteria() {
 		return
 	}
 	src := d.File(file).Src
-	first := make(map[string]*Criterion, len(cr.Criteria))
+	if c.wants(d.File(file)) {
+		// Room for the file's findings, made once: a register's are
+		// thousands, appended one at a time.
+		n := len(cr.Dropped) + len(cr.Milestones) + len(c.v.Stale) + 1
+		for _, v := range cr.Criteria {
+			n += len(v.checks)
+		}
+		c.out[file] = slices.Grow(c.out[file], n)
+	}
+	// The first of a repeated id is the one upstream reads (Criteria.Lookup,
+	// whose index hover, lens and the runs share); the others repeat it.
+	repeats := cr.repeated()
 	for i, v := range cr.Criteria {
 		if c.stopped(i) {
 			return
@@ -27,14 +39,14 @@ func (c *checker) checkCriteria() {
 		for _, dg := range v.diagnostics(src) {
 			c.add(file, dg)
 		}
-		if f, dup := first[v.ID]; dup {
+		if len(repeats) > 0 && int(repeats[0]) == i {
+			repeats = repeats[1:]
+			f := cr.Lookup(v.ID)
 			dg := diag.New(diag.DuplicateVALID, v.IDSpan,
 				"%s is already defined on line %d; give this VAL its own id (upstream would report both under one id)",
 				v.ID, d.File(file).Index.Position(f.IDSpan.Start).Line+1)
 			dg.Related = []diag.Related{related(file, f.IDSpan, "first definition")}
 			c.add(file, dg)
-		} else {
-			first[v.ID] = v
 		}
 	}
 	for _, dr := range cr.Dropped {

@@ -3,6 +3,7 @@ package pi
 import (
 	"bytes"
 	"sync"
+	"sync/atomic"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -24,7 +25,33 @@ type Criteria struct {
 	// question "which VAL is id" (a run's row, a Run target, hover) asks it.
 	first struct {
 		once sync.Once
-		byID map[string]*Criterion
+		ids  *idIndex
+		// built is set once ids is, for the next version's parse to see.
+		built atomic.Bool
+		// prev and prevIDs are the version before's index and criteria,
+		// when its index was built before this version was parsed: a
+		// keystroke that changes no id takes the index over instead of
+		// building it again (shareIndex). Dropped once ids is made.
+		prev    *idIndex
+		prevIDs []*Criterion
+	}
+}
+
+// idIndex is what the sequence of a register's ids says: where each id is
+// first, and which criteria repeat an id before them.
+type idIndex struct {
+	byID    map[string]int32 // index in Criteria
+	repeats []int32          // indexes in Criteria, in order
+}
+
+// shareIndex lets c take over prev's index by id if prev has one built and
+// c's criteria have the same ids in the same order.
+func (c *Criteria) shareIndex(prev *Criteria) {
+	if prev == nil {
+		return
+	}
+	if prev.first.built.Load() {
+		c.first.prev, c.first.prevIDs = prev.first.ids, prev.Criteria
 	}
 }
 
@@ -286,16 +313,55 @@ func scaffoldHeadingAt(src []byte, p int) (end int, isVAL, isExample bool) {
 // repeated id, or nil. A Criteria is not changed once resolved, so the
 // index is built once; a register of 5,000 VALs asked once per run of a
 // long history used to scan it each time.
+//
+// The index holds positions in Criteria, so it depends on the sequence of
+// ids alone: a version whose ids are the version before's, in order (a
+// keystroke anywhere but in an id), takes its index over (shareIndex).
 func (c *Criteria) Lookup(id string) *Criterion {
+	i, ok := c.index().byID[id]
+	if !ok {
+		return nil
+	}
+	return c.Criteria[i]
+}
+
+// repeated returns the indexes in Criteria of the criteria whose id an
+// earlier one has (upstream never reads them), in order.
+func (c *Criteria) repeated() []int32 { return c.index().repeats }
+
+func (c *Criteria) index() *idIndex {
 	c.first.once.Do(func() {
-		c.first.byID = make(map[string]*Criterion, len(c.Criteria))
-		for _, cr := range c.Criteria {
-			if c.first.byID[cr.ID] == nil {
-				c.first.byID[cr.ID] = cr
+		f := &c.first
+		if f.prev != nil && sameIDs(f.prevIDs, c.Criteria) {
+			f.ids = f.prev
+		} else {
+			ix := &idIndex{byID: make(map[string]int32, len(c.Criteria))}
+			for i, cr := range c.Criteria {
+				if _, ok := ix.byID[cr.ID]; ok {
+					ix.repeats = append(ix.repeats, int32(i))
+				} else {
+					ix.byID[cr.ID] = int32(i)
+				}
 			}
+			f.ids = ix
 		}
+		f.prev, f.prevIDs = nil, nil
+		f.built.Store(true)
 	})
-	return c.first.byID[id]
+	return c.first.ids
+}
+
+// sameIDs reports whether a and b hold the same ids in the same order.
+func sameIDs(a, b []*Criterion) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].ID != b[i].ID {
+			return false
+		}
+	}
+	return true
 }
 
 // Effective reports whether cr is the criterion upstream reads for its id:

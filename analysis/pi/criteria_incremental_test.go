@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/bench/gen"
@@ -54,6 +55,16 @@ func TestCriteriaParserMatchesFreshParse(t *testing.T) {
 					src = append(src[:at:at], append([]byte(ins), src[at:]...)...)
 				}
 				got, want := p.Parse(src), ParseCriteria(src)
+				// The index by id, which a version whose ids are the
+				// last's takes over (shareIndex): the same first
+				// criterion for every id, and none for an id not there
+				// (asked first: the index is then in its final state in
+				// both, for the comparison below).
+				for _, c := range append(want.Criteria, &Criterion{ID: "VAL-NONE-001"}) {
+					if g, w := slices.Index(got.Criteria, got.Lookup(c.ID)), slices.Index(want.Criteria, want.Lookup(c.ID)); g != w {
+						t.Fatalf("step %d: Lookup(%s) is criterion %d, a fresh parse's %d", step, c.ID, g, w)
+					}
+				}
 				if !reflect.DeepEqual(got, want) {
 					t.Fatalf("step %d: incremental parse differs from a fresh parse of:\n%s", step, src)
 				}

@@ -105,6 +105,7 @@ func (p *CriteriaParser) ParseContext(ctx context.Context, src []byte) (*Criteri
 		return nil, err
 	}
 	p.mu.Lock()
+	out.shareIndex(p.last)
 	p.bounds, p.blocks, p.lastSrc, p.last = bounds, next, src, out
 	p.mu.Unlock()
 	return out, nil

@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"maps"
 	"path/filepath"
 	"time"
 )
@@ -28,23 +29,30 @@ type StaleEvidence struct {
 // is asked once, and only when some VAL could be stale; a project without
 // source folders has nothing stale.
 func FindStale(d *Dir, latest map[string]Result, clock SourceClock) (stale, unjudged []StaleEvidence) {
-	return findStale(d, latest, clock, 0)
+	stale, unjudged, _ = findStale(d, latest, clock, 0)
+	return stale, unjudged
+}
+
+// staleReading is what findStale asked the clock, if it did.
+type staleReading struct {
+	asked bool
+	src   SourceChange
+	have  bool
 }
 
 // findStale is FindStale with room made for about hint stale VALs (as many
-// as the view before had).
-func findStale(d *Dir, latest map[string]Result, clock SourceClock, hint int) (stale, unjudged []StaleEvidence) {
+// as the view before had), and what it asked the clock.
+func findStale(d *Dir, latest map[string]Result, clock SourceClock, hint int) (stale, unjudged []StaleEvidence, r staleReading) {
 	if d.Project == "" || d.Criteria == nil {
-		return nil, nil
+		return nil, nil, r
 	}
 	if hint > 0 {
 		stale = make([]StaleEvidence, 0, hint+hint/8)
 	}
-	var src SourceChange
-	var have, asked bool
 	// Whether a run was committed with the change, by the run's path: many
 	// VALs share a run, and the path is made absolute once.
 	var with map[string]bool
+	var src SourceChange
 	for _, v := range d.Criteria.Criteria {
 		if !v.RequireFreshEvidence {
 			continue
@@ -53,12 +61,12 @@ func findStale(d *Dir, latest map[string]Result, clock SourceClock, hint int) (s
 		if !ok || o.Outcome != Pass {
 			continue
 		}
-		if !asked {
-			src, have = clock.Newest(d.Project)
-			asked = true
+		if !r.asked {
+			src, r.have = clock.Newest(d.Project)
+			r.src, r.asked = src, true
 		}
-		if !have {
-			return nil, nil
+		if !r.have {
+			return nil, nil, r
 		}
 		if src.Unread == nil && (o.TimeOK && !o.Time.Before(src.Time) || committedWith(d, src, o, &with)) {
 			continue
@@ -73,7 +81,60 @@ func findStale(d *Dir, latest map[string]Result, clock SourceClock, hint int) (s
 	if len(stale) == 0 {
 		stale = nil // as without the room made
 	}
-	return stale, unjudged
+	return stale, unjudged, r
+}
+
+// nextStale is findStale for the view after prev, whose latest results
+// are prev's (the same evidence and criterion-state.json): when the
+// register has prev's ids and fresh-evidence flags in the same order and
+// the clock says what it said to prev (or prev had no pass to date), each
+// VAL's verdict is prev's, and prev's lists are taken over with this
+// register's criteria in them instead of each VAL's latest result looked
+// up again (a keystroke anywhere but in an id or that flag). ok is false
+// when they cannot be.
+func nextStale(prev *View, d *Dir, clock SourceClock) (stale, unjudged []StaleEvidence, r staleReading, ok bool) {
+	if d.Project == "" || d.Criteria == nil || prev.Dir.Criteria == nil || prev.Dir.Project != d.Project {
+		return nil, nil, r, false
+	}
+	old, cur := prev.Dir.Criteria.Criteria, d.Criteria.Criteria
+	if len(old) != len(cur) {
+		return nil, nil, r, false
+	}
+	for i := range cur {
+		if old[i].ID != cur[i].ID || old[i].RequireFreshEvidence != cur[i].RequireFreshEvidence {
+			return nil, nil, r, false
+		}
+	}
+	r = prev.staleRead
+	if !r.asked {
+		return nil, nil, r, true // no pass to date then, nor now
+	}
+	src, have := clock.Newest(d.Project)
+	if have != r.have || !sameSourceChange(src, r.src) {
+		return nil, nil, r, false
+	}
+	if len(prev.Stale) > 0 {
+		stale = make([]StaleEvidence, 0, len(prev.Stale))
+	}
+	j, k := 0, 0
+	for i, c := range old {
+		switch {
+		case j < len(prev.Stale) && prev.Stale[j].Criterion == c:
+			se := prev.Stale[j]
+			se.Criterion = cur[i]
+			stale, j = append(stale, se), j+1
+		case k < len(prev.Unjudged) && prev.Unjudged[k].Criterion == c:
+			se := prev.Unjudged[k]
+			se.Criterion = cur[i]
+			unjudged, k = append(unjudged, se), k+1
+		}
+	}
+	return stale, unjudged, r, true
+}
+
+// sameSourceChange reports whether a and b are the same answer of a clock.
+func sameSourceChange(a, b SourceChange) bool {
+	return a.Time == b.Time && a.Path == b.Path && a.Shallow == b.Shallow && a.Unread == b.Unread && maps.Equal(a.With, b.With)
 }
 
 // committedWith reports whether o's evidence run was committed together

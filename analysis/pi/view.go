@@ -31,7 +31,10 @@ type View struct {
 	// cannot judge (FindStale): neither stale nor fresh.
 	Unjudged []StaleEvidence
 
-	fsys       vfs.FS
+	fsys vfs.FS
+	// staleRead is what the staleness pass asked the clock, for the next
+	// view to take the verdicts over (nextStale).
+	staleRead  staleReading
 	staleIndex struct {
 		once sync.Once
 		at   map[string]int // index in Stale by VAL id
@@ -88,14 +91,21 @@ func NewView(fsys vfs.FS, d *Dir, clock SourceClock) *View {
 // (TestNextViewMatchesNewView).
 func NextView(prev *View, fsys vfs.FS, d *Dir, clock SourceClock) *View {
 	c := &viewCarry{evidence: d.Evidence, stateFile: d.CriterionStateFile}
+	carried := prev != nil && prev.carry != nil && prev.carry.carries(d)
 	hint := 0
-	if prev != nil && prev.carry != nil && prev.carry.carries(d) {
+	if carried {
 		c, hint = prev.carry, len(prev.Stale)
 	} else {
 		c.latest = LatestResults(d)
 	}
 	v := &View{Dir: d, Latest: c.latest, fsys: fsys, carry: c}
-	v.Stale, v.Unjudged = findStale(d, v.Latest, clock, hint)
+	if carried {
+		var ok bool
+		if v.Stale, v.Unjudged, v.staleRead, ok = nextStale(prev, d, clock); ok {
+			return v
+		}
+	}
+	v.Stale, v.Unjudged, v.staleRead = findStale(d, v.Latest, clock, hint)
 	return v
 }
 

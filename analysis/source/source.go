@@ -166,7 +166,12 @@ func (ix *Index) Line(off int) int {
 	if off > len(ix.src) {
 		off = len(ix.src)
 	}
-	lo, hi := 0, len(ix.lines)-1
+	return ix.lastStartingBy(0, len(ix.lines)-1, off)
+}
+
+// lastStartingBy is the last line from lo to hi that starts at or before
+// off, lines[lo] being at or before it.
+func (ix *Index) lastStartingBy(lo, hi, off int) int {
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
 		if ix.lines[mid] <= off {
@@ -280,6 +285,54 @@ func (ix *Index) Range(s Span) Range {
 		return Range{Start: start, End: ix.positionOn(l, s.End)}
 	}
 	return Range{Start: start, End: ix.Position(s.End)}
+}
+
+// A Locator converts spans to ranges as Index.Range does, for spans that
+// come mostly in the order of the text (a file's diagnostics): each line
+// is looked for from the line of the span before, a step or two on, not
+// by a search of the whole file. The zero value of line is the first.
+type Locator struct {
+	ix   *Index
+	line int
+}
+
+// Locator returns a Locator of ix.
+func (ix *Index) Locator() *Locator { return &Locator{ix: ix} }
+
+// Range is Index.Range of s.
+func (l *Locator) Range(s Span) Range {
+	ix := l.ix
+	start := ix.clamp(s.Start)
+	l.line = ix.lineFrom(l.line, start)
+	r := Range{Start: ix.positionOn(l.line, start)}
+	end := ix.clamp(s.End)
+	if end >= start {
+		// Most spans end on the line they start on.
+		r.End = ix.positionOn(ix.lineFrom(l.line, end), end)
+	} else {
+		r.End = ix.Position(end)
+	}
+	return r
+}
+
+// clamp is off within the source, as Position takes it.
+func (ix *Index) clamp(off int) int { return min(max(off, 0), len(ix.src)) }
+
+// lineFrom is Line(off) for off within the source, looked for from line
+// hint onwards when off is at or after its start: galloping (1, 2, 4 …
+// lines on) to a bound, then a binary search below it.
+func (ix *Index) lineFrom(hint, off int) int {
+	n := len(ix.lines)
+	if hint <= 0 || hint >= n || ix.lines[hint] > off {
+		return ix.Line(off)
+	}
+	lo, step := hint, 1 // lines[lo] <= off
+	for lo+step < n && ix.lines[lo+step] <= off {
+		lo += step
+		step *= 2
+	}
+	// lines[lo+step] > off, or lo+step is past the last line.
+	return ix.lastStartingBy(lo, min(lo+step, n)-1, off)
 }
 
 // Span converts an LSP range to a byte span.

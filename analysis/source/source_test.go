@@ -1,6 +1,10 @@
 package source
 
-import "testing"
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
 
 func TestPositionRoundTrip(t *testing.T) {
 	cases := []struct {
@@ -212,6 +216,29 @@ func TestEachLineMatchesIndex(t *testing.T) {
 		EachLine([]byte(src), func(Span) bool { n++; return false })
 		if n != 1 {
 			t.Errorf("%q: %d calls after the first said stop", src, n-1)
+		}
+	}
+}
+
+// A Locator gives Index.Range's answer for every span, whatever their
+// order (in order, as a file's diagnostics mostly come, or not), past the
+// ends of the text and reversed.
+func TestLocatorMatchesRange(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 26))
+	for _, text := range []string{"", "x", "\n", "a\nb", "a\r\nb\r\n", "é🚀\n\nline three\r\n\rlast", strings.Repeat("ab\ncd é\r\n", 200) + strings.Repeat("y", 700)} {
+		ix := NewIndex([]byte(text))
+		loc := ix.Locator()
+		off := 0
+		for i := range 400 {
+			if i%5 == 4 {
+				off = r.IntN(len(text) + 3) // anywhere
+			} else {
+				off += r.IntN(20) // onwards
+			}
+			s := Span{Start: off - r.IntN(3), End: off + r.IntN(40) - 2}
+			if got, want := loc.Range(s), ix.Range(s); got != want {
+				t.Fatalf("text %q, span %v: locator %v, Range %v", text, s, got, want)
+			}
 		}
 	}
 }
