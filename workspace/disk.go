@@ -179,15 +179,18 @@ func (d *disk) put(path string, f func(h *held)) {
 // *vfs.NotRegularError, a larger file a *vfs.TooLargeError.
 func (d *disk) file(path string) *File {
 	d.mu.Lock()
-	f := d.get(path).file
+	at := d.lookAt(path)
 	d.mu.Unlock()
-	if f != nil {
-		return f
+	if at.h.file != nil {
+		return at.h.file
 	}
-	f = d.load(path, true)
+	f, st := d.load(path, at, true)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.put(path, func(h *held) {
+		if st != nil {
+			h.stat = st
+		}
 		if h.file == nil {
 			h.file = f
 		}
@@ -204,16 +207,27 @@ func (d *disk) file(path string) *File {
 // whether the file changed.
 func (d *disk) readThrough(path string) *File {
 	d.mu.Lock()
-	f := d.get(path).file
+	at := d.lookAt(path)
 	d.mu.Unlock()
-	if f != nil {
-		return f
+	if at.h.file != nil {
+		return at.h.file
 	}
-	f = d.load(path, !d.readOnce)
+	f, st := d.load(path, at, !d.readOnce)
+	var sum *[sha256.Size]byte
 	if f.Err == nil && !d.readOnce {
-		sum := sha256.Sum256(f.Text)
+		s := sha256.Sum256(f.Text)
+		sum = &s
+	}
+	if st != nil || sum != nil {
 		d.mu.Lock()
-		d.put(path, func(h *held) { h.digest = &sum })
+		d.put(path, func(h *held) {
+			if st != nil {
+				h.stat = st
+			}
+			if sum != nil {
+				h.digest = sum
+			}
+		})
 		d.mu.Unlock()
 	}
 	return f
@@ -230,12 +244,17 @@ func (d *disk) digest(path string) (sum [sha256.Size]byte, ok bool) {
 	return sum, false
 }
 
-// load reads path; keepStat keeps the stat taken on the way.
-func (d *disk) load(path string, keepStat bool) *File {
-	f := &File{Path: path, busy: d.busy}
-	if data, info, ok := d.readStat(path, keepStat); ok {
+// load reads path, at being what d held of it before; keepStat keeps the
+// stat taken on the way: when the read took it, it is returned (st) for
+// the caller to keep with what it keeps of the file, under one lock.
+func (d *disk) load(path string, at looked, keepStat bool) (f *File, st *statResult) {
+	f = &File{Path: path, busy: d.busy}
+	if data, info, ok := d.readStat(path, at); ok {
 		f.Text, f.Size, f.Mode, f.ModTime = data, info.Size(), info.Mode(), info.ModTime()
-		return f
+		if keepStat {
+			st = keptStat(path, info, nil)
+		}
+		return f, st
 	}
 	info, err := d.statKeeping(path, keepStat)
 	switch {
@@ -254,31 +273,21 @@ func (d *disk) load(path string, keepStat bool) *File {
 			}
 		}
 	}
-	return f
+	return f, nil
 }
 
 // readStat reads path and takes its stat in one go, when the file system
-// can: at once when its folder's listing held shows it a regular file
+// can: at once when its folder's listing held (at) shows it a regular file
 // (vfs.ListedReader), else when the stat is not held already
-// (vfs.StatReader); keep keeps the stat.
-func (d *disk) readStat(path string, keep bool) (data []byte, info fs.FileInfo, ok bool) {
-	d.mu.Lock()
-	h, folder, name := d.look(path)
-	known := h.stat != nil || listedWithout(folder, name)
-	seen := listedRegular(folder, name)
-	d.mu.Unlock()
-	if lr, can := d.fs.(vfs.ListedReader); can && seen {
-		data, info, ok = lr.ReadListed(path)
+// (vfs.StatReader).
+func (d *disk) readStat(path string, at looked) (data []byte, info fs.FileInfo, ok bool) {
+	known := at.h.stat != nil || listedWithout(at.folder, at.name)
+	if lr, can := d.fs.(vfs.ListedReader); can && listedRegular(at.folder, at.name) {
+		return lr.ReadListed(path)
 	} else if sr, can := d.fs.(vfs.StatReader); can && !known {
-		data, info, ok = sr.ReadStat(path)
+		return sr.ReadStat(path)
 	}
-	if !ok || !keep {
-		return data, info, ok
-	}
-	d.mu.Lock()
-	d.put(path, func(h *held) { h.stat = keptStat(path, info, nil) })
-	d.mu.Unlock()
-	return data, info, true
+	return nil, nil, false
 }
 
 func (d *disk) stat(path string) (fs.FileInfo, error) { return d.statKeeping(path, true) }
@@ -323,6 +332,19 @@ func (r *statResult) answer(path string) error {
 		return &fs.PathError{Op: pe.Op, Path: path, Err: pe.Err}
 	}
 	return r.err
+}
+
+// looked is what d held of a path (look).
+type looked struct {
+	h      held
+	folder *listing
+	name   string
+}
+
+// lookAt is look's answer as one value; d.mu is held.
+func (d *disk) lookAt(path string) looked {
+	h, folder, name := d.look(path)
+	return looked{h, folder, name}
 }
 
 // look is what d holds of path and the listing it holds of path's folder

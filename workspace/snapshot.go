@@ -56,11 +56,15 @@ type configResult struct {
 }
 
 func newSnapshot(s *Session, id uint64) *Snapshot {
-	return &Snapshot{id: id, sess: s, Created: s.now(), docs: map[string]*File{},
+	snap := &Snapshot{id: id, sess: s, Created: s.now(), docs: map[string]*File{},
 		configs: map[string]configResult{}, lookups: map[string]string{},
 		single: map[string]*promise[[]diag.Diagnostic]{}, charters: map[string]*charter{},
 		folders: map[string]*promise[*charterfile.View]{},
-		clocks:  map[string]map[string]*promise[clockReading]{}, repos: gitlog.NewFinder()}
+		clocks:  map[string]map[string]*promise[clockReading]{}}
+	// The repositories are looked for through the snapshot's listings: a
+	// folder listed without .git needs no look.
+	snap.repos = gitlog.NewFinderListed(snap.FS())
+	return snap
 }
 
 // ID increases with every snapshot of a session.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/gitlog"
@@ -52,5 +53,39 @@ func TestFinderSharesTheFoldersAbove(t *testing.T) {
 	}
 	if _, err := f.Open(t.Context(), projects[2], gitlog.Limits{}); errors.Is(err, gitlog.ErrNoRepository) {
 		t.Errorf("the Finder did not look in the project's own folder: %v", err)
+	}
+}
+
+// listingOf is a vfs.ListingHolder holding the listings of a few folders.
+type listingOf map[string][]string
+
+func (l listingOf) Holds(dir, name string) (has, known bool) {
+	names, known := l[dir]
+	return slices.Contains(names, name), known
+}
+
+// A Finder over listings takes a folder they show without .git for one
+// without it, with no look at the disk (it is for the moment they were
+// made), and looks at a folder they do not hold, or hold with .git.
+func TestFinderListedTakesTheListings(t *testing.T) {
+	root := t.TempDir()
+	listed := filepath.Join(root, "listed")
+	unlisted := filepath.Join(root, "unlisted")
+	for _, dir := range []string{listed, unlisted} {
+		if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The listing of listed was made before its .git appeared.
+	f := gitlog.NewFinderListed(listingOf{listed: {"src"}})
+	if _, err := f.Open(t.Context(), listed, gitlog.Limits{}); !errors.Is(err, gitlog.ErrNoRepository) {
+		t.Errorf("a folder listed without .git: %v; want ErrNoRepository, with no look", err)
+	}
+	if _, err := f.Open(t.Context(), unlisted, gitlog.Limits{}); errors.Is(err, gitlog.ErrNoRepository) {
+		t.Errorf("a folder not listed was not looked at: %v", err)
+	}
+	g := gitlog.NewFinderListed(listingOf{listed: {".git", "src"}})
+	if _, err := g.Open(t.Context(), listed, gitlog.Limits{}); errors.Is(err, gitlog.ErrNoRepository) {
+		t.Errorf("a folder listed with .git was not looked at: %v", err)
 	}
 }

@@ -28,6 +28,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -154,10 +155,30 @@ func (lim Limits) WithDefaults() Limits {
 type Finder struct {
 	mu   sync.Mutex
 	none map[string]bool
+	// listed, when set, holds listings of that moment of the disk: a
+	// folder listed without .git is passed without a look.
+	listed vfs.ListingHolder
 }
 
 // NewFinder returns an empty Finder.
 func NewFinder() *Finder { return &Finder{none: map[string]bool{}} }
+
+// NewFinderListed returns an empty Finder that takes a folder the listings
+// of listed (the snapshot's disk cache) show without .git for one without
+// it, with no system call: a monorepo's packages, listed by the walk that
+// found their charters, are not looked at again one by one.
+func NewFinderListed(listed vfs.ListingHolder) *Finder {
+	return &Finder{none: map[string]bool{}, listed: listed}
+}
+
+// listedWithout reports whether f's listings show dir without .git.
+func (f *Finder) listedWithout(dir string) bool {
+	if f == nil || f.listed == nil {
+		return false
+	}
+	has, known := f.listed.Holds(dir, ".git")
+	return known && !has
+}
 
 func (f *Finder) seenWithout(dir string) bool {
 	if f == nil {
@@ -189,8 +210,13 @@ func (f *Finder) find(project string) (workTree, gitDir string, err error) {
 		// A folder seen without .git for another project is passed: on to
 		// its parent, with no look (nor path) made for it.
 		if dir == project || !f.seenWithout(dir) {
-			p := vfs.Join(dir, ".git")
-			fi, err := os.Lstat(p)
+			var p string
+			var fi fs.FileInfo
+			err := fs.ErrNotExist
+			if !f.listedWithout(dir) {
+				p = vfs.Join(dir, ".git")
+				fi, err = os.Lstat(p)
+			}
 			switch {
 			case err != nil:
 				if dir != project {
