@@ -21,7 +21,7 @@ func (c *computer) drift() {
 			st.Drift.Uncovered = append(st.Drift.Uncovered, Uncovered{v.CriterionID, "non-pass"})
 			uncovered[v.CriterionID] = true
 		default:
-			se, ok := c.view.StaleOf(v.CriterionID)
+			se, ok := c.view.StaleOf(d.Criteria.Criteria[i]) // st.Criteria is the register, block for block
 			if !ok {
 				continue
 			}

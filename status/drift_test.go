@@ -150,3 +150,34 @@ func TestNextActionsNameTheCharterLSPWay(t *testing.T) {
 		t.Errorf("empty register: %+v", e)
 	}
 }
+
+// Staleness is a block's own: where an id repeats and only the later block
+// needs fresh evidence, upstream's drift (each parsed criterion judged on its
+// own flag) lists one stale entry, for the later block; the first block, the
+// one upstream reads for the id, is not stale.
+func TestStaleIsEachBlocksOwn(t *testing.T) {
+	project := t.TempDir()
+	charter := filepath.Join(project, ".pi", "charters", "twice")
+	testfixture.WriteFiles(t, project, map[string]string{
+		"src/a.go": "package a\n",
+		".pi/charters/twice/state.json": `{"charterId": "twice", "schemaVersion": "v2", "name": "Twice", "objective": "o", "status": "active",
+  "createdAt": "2026-11-09T12:00:00.000Z", "updatedAt": "2026-11-09T12:00:00.000Z"}`,
+		".pi/charters/twice/criteria.md": "# Criteria\n\n## m1 First\n\n" +
+			"### VAL-T-001 — Read\nVerifier: command\nCommand: go test ./...\n\n" +
+			"## m2 Second\n\n" +
+			"### VAL-T-001 — Never read\nVerifier: command\nCommand: go test ./...\nFresh evidence required: true\n",
+		".pi/charters/twice/criterion-state.json": `{"charterId": "twice", "criteria": {"VAL-T-001": {"outcome": "pass", "lastTs": "2026-11-10T08:00:00.000Z",
+  "lastSummary": "ok", "source": "command", "recordedBy": "agent"}}}`,
+	})
+	testfixture.Touch(t, filepath.Join(project, "src", "a.go"), mustTime(t, "2026-11-12T08:00:00Z"))
+	st, err := statusOf(t, vfs.OS, charter, mustTime(t, "2026-11-13T12:00:00Z"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Criteria) != 2 || st.Criteria[0].Stale || !st.Criteria[1].Stale {
+		t.Fatalf("blocks' staleness: %+v; want the first fresh, the later stale", st.Criteria)
+	}
+	if len(st.Drift.Stale) != 1 || st.Drift.Stale[0].CriterionID != "VAL-T-001" {
+		t.Errorf("drift's stale list: %+v; want one entry, the later block's", st.Drift.Stale)
+	}
+}

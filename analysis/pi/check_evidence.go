@@ -182,7 +182,7 @@ func (c *checker) checkStale() {
 	// the evidence does, while the register may name VAL after VAL.
 	if len(carry.staleNotes) > len(stale) {
 		for id := range carry.staleNotes {
-			if !c.v.isStale(id) {
+			if !c.v.anyStale(id) {
 				delete(carry.staleNotes, id)
 			}
 		}

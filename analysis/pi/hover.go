@@ -134,7 +134,7 @@ func hoverText(view *View, c *Criterion, now time.Time) string {
 		fmt.Fprintf(&b, "Flags: %s\n\n", strings.Join(flags, " · "))
 	}
 
-	if st, stale := view.StaleOf(c.ID); stale {
+	if st, stale := view.StaleOf(c); stale {
 		b.WriteString("**⚠ Stale:** ")
 		if !st.Outcome.TimeOK {
 			b.WriteString("the latest pass has an unreadable time, which counts as stale")

@@ -35,7 +35,7 @@ func lensTitle(v *View, c *Criterion, now time.Time) string {
 	switch {
 	case !ok:
 		return "no evidence"
-	case v.isStale(c.ID):
+	case v.staleBlock(c):
 		return "⚠ stale " + string(o.Outcome)
 	}
 	title := o.Outcome.Mark() + " " + string(o.Outcome)

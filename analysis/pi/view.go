@@ -37,7 +37,8 @@ type View struct {
 	staleRead  staleReading
 	staleIndex struct {
 		once sync.Once
-		at   map[string]int // index in Stale by VAL id
+		at   map[*Criterion]int // index in Stale by VAL block
+		ids  map[string]bool    // the ids with a stale block
 	}
 	carry *viewCarry
 }
@@ -109,29 +110,39 @@ func NextView(prev *View, fsys vfs.FS, d *Dir, clock SourceClock) *View {
 	return v
 }
 
-// StaleOf returns the VAL id's entry in Stale, if it is stale.
-func (v *View) StaleOf(id string) (StaleEvidence, bool) {
-	v.staleIndex.once.Do(func() {
-		v.staleIndex.at = make(map[string]int, len(v.Stale))
-		for i, se := range v.Stale {
-			v.staleIndex.at[se.Criterion.ID] = i // a repeated id: its last entry
-		}
-	})
-	i, ok := v.staleIndex.at[id]
+// StaleOf returns the VAL block's entry in Stale, if that block is stale.
+// Staleness is a block's own (its fresh-evidence line), as upstream's drift
+// judges each parsed criterion: where an id repeats, each block answers for
+// itself, and a later block that needs fresh evidence does not make the
+// first one stale.
+func (v *View) StaleOf(c *Criterion) (StaleEvidence, bool) {
+	v.indexStale()
+	i, ok := v.staleIndex.at[c]
 	if !ok {
 		return StaleEvidence{}, false
 	}
 	return v.Stale[i], true
 }
 
+func (v *View) indexStale() {
+	v.staleIndex.once.Do(func() {
+		v.staleIndex.at = make(map[*Criterion]int, len(v.Stale))
+		v.staleIndex.ids = make(map[string]bool, len(v.Stale))
+		for i, se := range v.Stale {
+			v.staleIndex.at[se.Criterion] = i
+			v.staleIndex.ids[se.Criterion.ID] = true
+		}
+	})
+}
+
 // FS is the file system the view was read through, for the few facts a
 // report reads besides the files (a folder's existence, a file's time).
 func (v *View) FS() vfs.FS { return v.fsys }
 
-// isStale reports whether the VAL id is stale.
-func (v *View) isStale(id string) bool {
-	_, ok := v.StaleOf(id)
-	return ok
+// anyStale reports whether a block of the VAL id is stale.
+func (v *View) anyStale(id string) bool {
+	v.indexStale()
+	return v.staleIndex.ids[id]
 }
 
 // Passes reports whether the VAL's latest outcome is pass.
@@ -218,4 +229,10 @@ func (cr *Criteria) HeadingAt(off int) *Criterion {
 		return c
 	}
 	return nil
+}
+
+// staleBlock reports whether the VAL block c is stale.
+func (v *View) staleBlock(c *Criterion) bool {
+	_, ok := v.StaleOf(c)
+	return ok
 }
