@@ -112,6 +112,7 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 	seenPi := map[string]bool{}
 	addPi := func(ig *ignorer, parent string) {
 		subs, _ := fsys.ReadDir(parent)
+		ig = ig.enter(parent, subs) // a .gitignore in .pi/charters itself, as git reads it
 		for _, s := range subs {
 			if p := vfs.Join(parent, s.Name()); s.IsDir() && s.Type()&fs.ModeSymlink == 0 && !skip(ig, p, true) {
 				if opts.Found != nil {
@@ -134,6 +135,7 @@ func DiscoverWith(ctx context.Context, fsys vfs.FS, root string, opts DiscoverOp
 		// sees every folder (it then skips those without a valid
 		// state.json, which checks report).
 		subs, _ := fsys.ReadDir(parent)
+		ig = ig.enter(parent, subs) // and in .charters
 		for _, s := range subs {
 			sub := vfs.Join(parent, s.Name())
 			if s.IsDir() && s.Type()&fs.ModeSymlink == 0 && ChartersDirAt(sub) == sub &&

@@ -97,3 +97,36 @@ func TestDiscoverFoundAndDone(t *testing.T) {
 		}
 	}
 }
+
+// A .gitignore inside .pi/charters or .charters applies to the charter
+// folders listed there, as git reads it, whether the walk reaches that
+// folder from above or is given it as its root.
+func TestDiscoverReadsTheChartersFoldersOwnGitignore(t *testing.T) {
+	repo := t.TempDir()
+	testfixture.WriteFiles(t, repo, map[string]string{
+		".git/HEAD":                                 "ref: refs/heads/main\n",
+		".pi/charters/.gitignore":                   "old/\n",
+		".pi/charters/old/criteria.md":              "## m1\n",
+		".pi/charters/kept/criteria.md":             "## m1\n",
+		".charters/.gitignore":                      "20250101-000000-old/\n",
+		".charters/20250101-000000-old/charter.md":  "# Old\n",
+		".charters/20250101-000000-old/state.json":  "{}\n",
+		".charters/20260101-000000-kept/charter.md": "# Kept\n",
+		".charters/20260101-000000-kept/state.json": "{}\n",
+	})
+	ctx := context.Background()
+	for _, root := range []string{repo, filepath.Join(repo, ".pi"), filepath.Join(repo, ".pi", "charters"), filepath.Join(repo, ".charters")} {
+		ws, err := Discover(ctx, vfs.OS, root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range append(slices.Clone(ws.PiCharters), ws.Charters...) {
+			if strings.Contains(filepath.Base(p), "old") {
+				t.Errorf("walk from %s: %s, which the .gitignore beside it ignores, was found", root, p)
+			}
+		}
+		if len(ws.PiCharters)+len(ws.Charters) == 0 {
+			t.Errorf("walk from %s found nothing: the test sees nothing", root)
+		}
+	}
+}
