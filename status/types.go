@@ -98,13 +98,14 @@ type Criterion struct {
 	later bool
 }
 
-// byID maps each VAL id to the block upstream reads for it (the first of a
-// repeated id, as computed marks the others), for the views that show a
-// VAL by its id: the dashboards and the next actions.
+// byID maps each VAL id to the block upstream reads for it, the one
+// pi.Criteria.Effective names (computer.criteria marks the others later),
+// for the views that show a VAL by its id: the dashboards and the next
+// actions.
 func (st *Status) byID() map[string]*Criterion {
 	m := make(map[string]*Criterion, len(st.Criteria))
 	for i := range st.Criteria {
-		if v := &st.Criteria[i]; !v.later && m[v.CriterionID] == nil {
+		if v := &st.Criteria[i]; !v.later {
 			m[v.CriterionID] = v
 		}
 	}
