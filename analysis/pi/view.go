@@ -139,6 +139,12 @@ func (v *View) indexStale() {
 // report reads besides the files (a folder's existence, a file's time).
 func (v *View) FS() vfs.FS { return v.fsys }
 
+// staleBlock reports whether the VAL block c is stale.
+func (v *View) staleBlock(c *Criterion) bool {
+	_, ok := v.StaleOf(c)
+	return ok
+}
+
 // anyStale reports whether a block of the VAL id is stale.
 func (v *View) anyStale(id string) bool {
 	v.indexStale()
@@ -229,10 +235,4 @@ func (cr *Criteria) HeadingAt(off int) *Criterion {
 		return c
 	}
 	return nil
-}
-
-// staleBlock reports whether the VAL block c is stale.
-func (v *View) staleBlock(c *Criterion) bool {
-	_, ok := v.StaleOf(c)
-	return ok
 }
