@@ -27,13 +27,12 @@ func ParseCriteria(src []byte) *Criteria {
 // when ctx is done (checked per block).
 func ParseCriteriaContext(ctx context.Context, src []byte) (*Criteria, error) {
 	bounds := splitBlocks(src)
-	blocks := make([]*parsedBlock, len(bounds))
+	blocks := make([]placedBlock, len(bounds))
 	for i, b := range bounds {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		blocks[i] = parseBlock(src[b.start:b.end], b.kind)
-		blocks[i].start = b.start
+		blocks[i] = placedBlock{parseBlock(src[b.start:b.end], b.kind), b.start}
 	}
 	return resolve(ctx, src, blocks)
 }
@@ -79,9 +78,8 @@ func (p *CriteriaParser) ParseContext(ctx context.Context, src []byte) (*Criteri
 	oldSrc, oldBounds, oldBlocks := p.lastSrc, p.bounds, p.blocks
 	p.mu.Unlock()
 	bounds, from := splitEdited(oldSrc, oldBounds, src)
-	parsed := make([]parsedBlock, len(bounds))
 	next := make([]*parsedBlock, len(bounds))
-	blocks := make([]*parsedBlock, len(bounds))
+	blocks := make([]placedBlock, len(bounds))
 	for i, b := range bounds {
 		var pb *parsedBlock
 		if j := from[i]; j >= 0 {
@@ -93,11 +91,7 @@ func (p *CriteriaParser) ParseContext(ctx context.Context, src []byte) (*Criteri
 			pb = parseBlock(src[b.start:b.end], b.kind)
 		}
 		next[i] = pb
-		// A shallow copy carries this version's offset; the parsed block
-		// itself stays shared and unmodified.
-		parsed[i] = *pb
-		parsed[i].start = b.start
-		blocks[i] = &parsed[i]
+		blocks[i] = placedBlock{pb, b.start}
 	}
 	out, err := resolve(ctx, src, blocks)
 	if err != nil {
@@ -237,10 +231,16 @@ func isH1(src []byte, l line) bool {
 	return isJSSpace(r)
 }
 
+// placedBlock is a parsed block at its offset in the version being
+// resolved; the parsed block itself is shared and unmodified.
+type placedBlock struct {
+	*parsedBlock
+	start int
+}
+
 // parsedBlock is one block's content, with spans relative to its start.
 type parsedBlock struct {
 	kind        blockKind
-	start       int // file offset in the version being resolved
 	headingLine source.Span
 	heading     source.Span // trimmed heading text (H2 only)
 	// ungrouped is set for an H2 whose text is a valid VAL heading; its body
@@ -252,7 +252,8 @@ type parsedBlock struct {
 	invalid []DroppedVAL
 	// invalidHeading is set for an H2 whose text is a rejected VAL id.
 	invalidHeading *DroppedVAL
-	// placed is shared by the copies that carry each version's offset.
+	// placed is its criteria at the offset of the version that last
+	// placed it.
 	placed *placement
 	// sizeNote is the milestone's milestone-size message, if any.
 	sizeNote string
@@ -321,8 +322,20 @@ func parseSections(src []byte, lines []line) (crits []*parsedCriterion, invalid 
 
 // resolve applies upstream's cross-block rules and places the blocks'
 // criteria at their file offsets.
-func resolve(ctx context.Context, src []byte, blocks []*parsedBlock) (*Criteria, error) {
+func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, error) {
 	out := &Criteria{Mode: ModeMilestones}
+	n := 0
+	for _, b := range blocks {
+		if b.kind == blockH2 && b.ungrouped != nil {
+			n++
+		} else if b.kind == blockH2 {
+			n += len(b.sections)
+		}
+	}
+	if n > 0 {
+		out.Criteria = make([]*Criterion, 0, n)
+	}
+	var room arena
 	for _, b := range blocks {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -335,7 +348,8 @@ func resolve(ctx context.Context, src []byte, blocks []*parsedBlock) (*Criteria,
 		}
 		switch {
 		case b.ungrouped != nil || len(b.sections) > 0:
-			crits, m := b.place(src)
+			room.left = n - len(out.Criteria)
+			crits, m := b.place(src, &room)
 			out.Criteria = append(out.Criteria, crits...)
 			if m != nil {
 				out.Milestones = append(out.Milestones, m)
@@ -376,7 +390,7 @@ func resolve(ctx context.Context, src []byte, blocks []*parsedBlock) (*Criteria,
 // in the last block (a file of "# Criteria" then VALs), those are the
 // block's own criteria, already parsed: a register of 150,000 VALs is not
 // parsed twice.
-func flatCriteria(src []byte, blocks []*parsedBlock) []*Criterion {
+func flatCriteria(src []byte, blocks []placedBlock) []*Criterion {
 	if n := len(blocks); n > 0 {
 		last := blocks[n-1]
 		alone := true
@@ -387,12 +401,12 @@ func flatCriteria(src []byte, blocks []*parsedBlock) []*Criterion {
 			if len(last.sections) == 0 {
 				return nil
 			}
-			crits, _ := last.place(src)
+			crits, _ := last.place(src, new(arena))
 			return crits
 		}
 	}
 	crits, _ := parseSections(src, splitLines(src, 0, len(src)))
-	return placeAt(crits, 0)
+	return new(arena).place(crits, 0)
 }
 
 // placement remembers a block's criteria (and milestone) placed at the
@@ -410,7 +424,7 @@ type placement struct {
 // and its milestone (nil for an ungrouped ## VAL-* or a block that is no
 // H2). The result is shared by every version that has the block at the
 // same offset.
-func (b *parsedBlock) place(src []byte) ([]*Criterion, *Milestone) {
+func (b placedBlock) place(src []byte, room *arena) ([]*Criterion, *Milestone) {
 	memo := b.placed
 	if memo == nil {
 		memo = new(placement)
@@ -424,29 +438,55 @@ func (b *parsedBlock) place(src []byte) ([]*Criterion, *Milestone) {
 	var crits []*Criterion
 	switch {
 	case b.ungrouped != nil:
-		crits = placeAt([]*parsedCriterion{b.ungrouped}, b.start)
+		crits = room.place([]*parsedCriterion{b.ungrouped}, b.start)
 	case b.kind == blockH2:
-		m = &Milestone{HeadingSpan: b.headingLine.Shift(b.start)}
+		m = room.milestone()
+		m.HeadingSpan = b.headingLine.Shift(b.start)
 		m.Title = string(src[b.start+b.heading.Start : b.start+b.heading.End])
 		m.IDSpan = firstToken(src, b.heading.Shift(b.start))
 		m.ID = string(src[m.IDSpan.Start:m.IDSpan.End])
 		m.sizeNote = b.sizeNote
-		crits = placeAt(b.sections, b.start)
+		crits = room.place(b.sections, b.start)
 		m.Criteria = crits
 	default:
-		crits = placeAt(b.sections, b.start)
+		crits = room.place(b.sections, b.start)
 	}
 	memo.valid, memo.start, memo.criteria, memo.milestone = true, b.start, crits, m
 	return crits, m
 }
 
-// placeAt places the parsed criteria ps at offset at, in two allocations.
-func placeAt(ps []*parsedCriterion, at int) []*Criterion {
-	if len(ps) == 0 {
+// arena hands out the criteria and milestones of one version's placement
+// from a few larger allocations: a keystroke places every block after the
+// edit, and a first parse every block.
+type arena struct {
+	crits      []Criterion
+	ptrs       []*Criterion
+	milestones []Milestone
+	// left is how many criteria may still be asked for, when known.
+	left int
+}
+
+const arenaChunk = 256
+
+// chunk is the size of a new allocation for n criteria (or milestones).
+func (a *arena) chunk(n int) int {
+	return max(n, min(arenaChunk, a.left))
+}
+
+// place places the parsed criteria ps at offset at.
+func (a *arena) place(ps []*parsedCriterion, at int) []*Criterion {
+	n := len(ps)
+	if n == 0 {
 		return nil
 	}
-	crits := make([]Criterion, len(ps))
-	out := make([]*Criterion, len(ps))
+	if len(a.crits) < n {
+		a.crits = make([]Criterion, a.chunk(n))
+	}
+	if len(a.ptrs) < n {
+		a.ptrs = make([]*Criterion, a.chunk(n))
+	}
+	crits, out := a.crits[:n:n], a.ptrs[:n:n]
+	a.crits, a.ptrs, a.left = a.crits[n:], a.ptrs[n:], a.left-n
 	for i, p := range ps {
 		crits[i] = Criterion{parsedCriterion: p, at: at}
 		out[i] = &crits[i]
@@ -454,9 +494,18 @@ func placeAt(ps []*parsedCriterion, at int) []*Criterion {
 	return out
 }
 
+func (a *arena) milestone() *Milestone {
+	if len(a.milestones) == 0 {
+		a.milestones = make([]Milestone, max(1, a.chunk(1)/8))
+	}
+	m := &a.milestones[0]
+	a.milestones = a.milestones[1:]
+	return m
+}
+
 // hasCriteriaH2: upstream looks up a "criteria" H2 section when milestones
 // yield nothing.
-func hasCriteriaH2(src []byte, blocks []*parsedBlock) bool {
+func hasCriteriaH2(src []byte, blocks []placedBlock) bool {
 	for _, b := range blocks {
 		if b.kind == blockH2 && normalizeKey(src[b.start+b.heading.Start:b.start+b.heading.End]) == "criteria" {
 			return true
