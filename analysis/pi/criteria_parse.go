@@ -255,8 +255,9 @@ type parsedBlock struct {
 	// placed is its criteria at the offset of the version that last
 	// placed it.
 	placed *placement
-	// sizeNote is the milestone's milestone-size message, if any.
-	sizeNote string
+	// milestone and title are the milestone's id and heading text, and
+	// sizeNote its milestone-size message, if any.
+	milestone, title, sizeNote string
 }
 
 func parseBlock(text []byte, kind blockKind) *parsedBlock {
@@ -278,12 +279,12 @@ func parseBlock(text []byte, kind blockKind) *parsedBlock {
 	}
 	pb.sections, pb.invalid = parseSections(text, body)
 	if kind == blockH2 && pb.ungrouped == nil && len(pb.sections) > 0 {
-		id := firstToken(text, pb.heading)
-		milestone := string(text[id.Start:id.End])
+		pb.title = string(text[pb.heading.Start:pb.heading.End])
+		pb.milestone = pb.title[:firstToken(text, pb.heading).End-pb.heading.Start]
 		for _, c := range pb.sections {
-			c.MilestoneID = milestone
+			c.MilestoneID = pb.milestone
 		}
-		pb.sizeNote = milestoneSizeNote(milestone, len(pb.sections))
+		pb.sizeNote = milestoneSizeNote(pb.milestone, len(pb.sections))
 	}
 	return pb
 }
@@ -349,7 +350,7 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 		switch {
 		case b.ungrouped != nil || len(b.sections) > 0:
 			room.left = n - len(out.Criteria)
-			crits, m := b.place(src, &room)
+			crits, m := b.place(&room)
 			out.Criteria = append(out.Criteria, crits...)
 			if m != nil {
 				out.Milestones = append(out.Milestones, m)
@@ -401,7 +402,7 @@ func flatCriteria(src []byte, blocks []placedBlock) []*Criterion {
 			if len(last.sections) == 0 {
 				return nil
 			}
-			crits, _ := last.place(src, new(arena))
+			crits, _ := last.place(new(arena))
 			return crits
 		}
 	}
@@ -424,7 +425,7 @@ type placement struct {
 // and its milestone (nil for an ungrouped ## VAL-* or a block that is no
 // H2). The result is shared by every version that has the block at the
 // same offset.
-func (b placedBlock) place(src []byte, room *arena) ([]*Criterion, *Milestone) {
+func (b placedBlock) place(room *arena) ([]*Criterion, *Milestone) {
 	memo := b.placed
 	if memo == nil {
 		memo = new(placement)
@@ -442,10 +443,8 @@ func (b placedBlock) place(src []byte, room *arena) ([]*Criterion, *Milestone) {
 	case b.kind == blockH2:
 		m = room.milestone()
 		m.HeadingSpan = b.headingLine.Shift(b.start)
-		m.Title = string(src[b.start+b.heading.Start : b.start+b.heading.End])
-		m.IDSpan = firstToken(src, b.heading.Shift(b.start))
-		m.ID = string(src[m.IDSpan.Start:m.IDSpan.End])
-		m.sizeNote = b.sizeNote
+		m.ID, m.Title, m.sizeNote = b.milestone, b.title, b.sizeNote
+		m.IDSpan = source.Span{Start: b.start + b.heading.Start, End: b.start + b.heading.Start + len(m.ID)}
 		crits = room.place(b.sections, b.start)
 		m.Criteria = crits
 	default:
