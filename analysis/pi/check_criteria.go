@@ -36,7 +36,7 @@ func (c *checker) checkCriteria() {
 		if c.stopped(i) {
 			return
 		}
-		for _, dg := range v.diagnostics(src) {
+		for _, dg := range v.checks {
 			c.addAt(file, dg, v.at)
 		}
 		if len(repeats) > 0 && int(repeats[0]) == i {
@@ -92,17 +92,6 @@ func milestoneSizeNote(id string, n int) string {
 		todo = "add the missing behaviours or merge it into another milestone"
 	}
 	return fmt.Sprintf("milestone %s has %s; pi-charter's doctrine is roughly 3–8 behavioural VALs per milestone, so %s", id, feature.Count(n, "VAL"), todo)
-}
-
-// diagnostics are v's findings that depend on its own text alone,
-// relative to v's parse (add v.at to place them). The parse computes them
-// (criterionDiagnostics), so a block reused after a keystroke is not
-// re-checked; a Criterion built elsewhere is checked here.
-func (v *Criterion) diagnostics(src []byte) []diag.Diagnostic {
-	if v.checked {
-		return v.checks
-	}
-	return criterionDiagnostics(src[v.at:], v.parsedCriterion)
 }
 
 // criterionDiagnostics checks one VAL; src is the text v's spans index

@@ -143,11 +143,10 @@ type parsedCriterion struct {
 	warnings []ParseWarning
 
 	// checks are the findings that depend on this VAL's text alone,
-	// computed by its parse, so the parse of an unchanged block carries
-	// them over and a keystroke re-checks only the edited block. checked
-	// is false for a Criterion built elsewhere.
-	checks  []diag.Diagnostic
-	checked bool
+	// computed by its parse (criterionDiagnostics), so the parse of an
+	// unchanged block carries them over and a keystroke re-checks only the
+	// edited block. The check places them (checker.addAt).
+	checks []diag.Diagnostic
 }
 
 // HeadingSpan is the whole heading line.

@@ -34,9 +34,6 @@ func TestParsedChecksMatchChecksOfFile(t *testing.T) {
 		}
 		for _, cr := range []*Criteria{p.Parse(src), ParseCriteria(src)} {
 			for _, v := range cr.Criteria {
-				if !v.checked {
-					t.Fatalf("step %d: %s was parsed without its checks", step, v.ID)
-				}
 				want := criterionDiagnostics(src, inFile(v))
 				if len(want) == 0 && len(v.checks) == 0 {
 					continue

@@ -60,7 +60,7 @@ func parseCriterion(src []byte, hl line, text, id, title source.Span, greedy boo
 			c.RequireReviewSubagent = &v
 		}
 	}
-	c.checks, c.checked = criterionDiagnostics(src, c), true
+	c.checks = criterionDiagnostics(src, c)
 	return c
 }
 
