@@ -57,8 +57,8 @@ func FromV3(d *pi.Dir, opts Options) (*Plan, error) {
 			group = m.Title
 		}
 		body := ""
-		if src != nil && c.BodySpan.End <= len(src) && c.BodySpan.Start <= c.BodySpan.End {
-			body = strings.TrimSpace(string(src[c.BodySpan.Start:c.BodySpan.End]))
+		if src != nil && c.BodySpan().End <= len(src) && c.BodySpan().Start <= c.BodySpan().End {
+			body = strings.TrimSpace(string(src[c.BodySpan().Start:c.BodySpan().End]))
 		}
 		it := item{id: c.ID, title: c.Title, body: body, group: group, status: "no evidence"}
 		if o, ok := latest[c.ID]; ok {

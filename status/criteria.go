@@ -25,7 +25,7 @@ func (c *computer) criteria() {
 			VerifierSpec: verifierSpec(cr), Command: cr.Command, RequireFreshEvidence: cr.RequireFreshEvidence,
 			File: rel, Verify: verifyOf(cr.Verification(d.Charter)), later: !d.Criteria.Effective(cr)}
 		if file != nil && file.Index != nil {
-			v.Line = file.Index.Position(cr.HeadingSpan.Start).Line + 1
+			v.Line = file.Index.Position(cr.HeadingSpan().Start).Line + 1
 		}
 		if r, ok := latest[cr.ID]; ok {
 			v.Outcome, v.LastTs, v.LastSummary, v.LastEvidencePath = r.Outcome, r.TS, r.Summary, r.EvidencePath

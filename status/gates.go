@@ -15,7 +15,7 @@ func (c *computer) parseWarnings() {
 	d := c.d
 	f := d.File(d.CriteriaPath)
 	for _, cr := range d.Criteria.Criteria {
-		for _, w := range cr.Warnings {
+		for _, w := range cr.Warnings() {
 			c.st.ParseWarnings = append(c.st.ParseWarnings, ParseWarning{Reason: w.Reason, File: c.rel(d.CriteriaPath),
 				Line: line(f, w.Span.Start), CriterionID: cr.ID, Detail: w.Detail})
 		}

@@ -173,7 +173,7 @@ func chartersTarget(d *charterfile.Dir, id string) (*Target, error) {
 // .charters criterion).
 func (t *Target) Heading() source.Span {
 	if t.Criterion != nil {
-		return t.Criterion.HeadingSpan
+		return t.Criterion.HeadingSpan()
 	}
 	if cr := t.Charter.Criterion(t.ID); cr != nil {
 		return cr.HeadingSpan
@@ -184,7 +184,7 @@ func (t *Target) Heading() source.Span {
 // Block is the span of the criterion: heading and body.
 func (t *Target) Block() source.Span {
 	if t.Criterion != nil {
-		return source.Span{Start: t.Criterion.HeadingSpan.Start, End: max(t.Criterion.HeadingSpan.End, t.Criterion.BodySpan.End)}
+		return source.Span{Start: t.Criterion.HeadingSpan().Start, End: max(t.Criterion.HeadingSpan().End, t.Criterion.BodySpan().End)}
 	}
 	if cr := t.Charter.Criterion(t.ID); cr != nil {
 		return cr.BlockSpan

@@ -24,8 +24,8 @@ func AtPi(d *pi.Dir, path string, src []byte, off int) (Target, source.Span, boo
 				}
 			}
 			for _, c := range reg.Criteria {
-				if in(c.IDSpan) {
-					return Target{Kind: VAL, ID: c.ID, Dir: d.Path}, c.IDSpan, true
+				if in(c.IDSpan()) {
+					return Target{Kind: VAL, ID: c.ID, Dir: d.Path}, c.IDSpan(), true
 				}
 			}
 		}

@@ -427,7 +427,7 @@ func TestCitesLens(t *testing.T) {
 	for _, l := range CitesLens(reg, cites) {
 		got = append(got, fmt.Sprintf("%d:%s", l.Span.Start, l.Command.Title))
 	}
-	want := fmt.Sprintf("[%d:cited in 2 places (2 files) %d:cited in 1 place]", reg.Lookup("VAL-A-001").HeadingSpan.Start, reg.Lookup("VAL-A-002").HeadingSpan.Start)
+	want := fmt.Sprintf("[%d:cited in 2 places (2 files) %d:cited in 1 place]", reg.Lookup("VAL-A-001").HeadingSpan().Start, reg.Lookup("VAL-A-002").HeadingSpan().Start)
 	if fmt.Sprint(got) != want {
 		t.Errorf("lenses %v, want %v", got, want)
 	}

@@ -29,7 +29,7 @@ func CitesLens(reg *pi.Criteria, cites map[string][]Ref) []feature.Lens {
 		if len(files) > 1 {
 			title += fmt.Sprintf(" (%d files)", len(files))
 		}
-		out = append(out, feature.Lens{Span: c.HeadingSpan, Command: feature.Command{Title: title}})
+		out = append(out, feature.Lens{Span: c.HeadingSpan(), Command: feature.Command{Title: title}})
 	}
 	return out
 }

@@ -40,8 +40,8 @@ func InPi(ctx context.Context, fsys vfs.FS, d *pi.Dir, t Target) ([]Ref, error) 
 			for _, reg := range registersIn(d, f) {
 				for _, c := range reg.Criteria {
 					if c.ID == t.ID {
-						defs[c.IDSpan] = true
-						in.add(c.IDSpan, RoleDefinition, false)
+						defs[c.IDSpan()] = true
+						in.add(c.IDSpan(), RoleDefinition, false)
 					}
 				}
 			}
@@ -244,7 +244,7 @@ func TakenInPi(d *pi.Dir, kind Kind, id string) string {
 		for _, reg := range registersIn(d, f) {
 			for _, c := range reg.Criteria {
 				if kind == VAL && c.ID == id {
-					return fmt.Sprintf("%s is already a VAL of this charter (%s line %d)", id, filepath.Base(f.Path), f.Index.Line(c.IDSpan.Start)+1)
+					return fmt.Sprintf("%s is already a VAL of this charter (%s line %d)", id, filepath.Base(f.Path), f.Index.Line(c.IDSpan().Start)+1)
 				}
 			}
 			for _, m := range reg.Milestones {
@@ -291,7 +291,7 @@ func BlockedInPi(d *pi.Dir, t Target) string {
 						fix = fmt.Sprintf("write %s — and the title (the quick fix does)", c.IntendedID)
 					}
 					return fmt.Sprintf("the heading of %s (%s line %d) runs its id into the title, which is how pi-charter reads %s; %s, then rename it",
-						t.ID, filepath.Base(f.Path), f.Index.Line(c.IDSpan.Start)+1, t.ID, fix)
+						t.ID, filepath.Base(f.Path), f.Index.Line(c.IDSpan().Start)+1, t.ID, fix)
 				}
 			}
 		}

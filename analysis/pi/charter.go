@@ -195,5 +195,5 @@ func parseCommands(src []byte, body source.Span) []CommandLine {
 func parseLegacyCriteria(src []byte, s *Section) *Criteria {
 	lines := splitLines(src, s.BodySpan.Start, s.BodySpan.End)
 	crits, invalid := parseSections(src, lines)
-	return &Criteria{Criteria: crits, Mode: ModeFlat, Dropped: invalid}
+	return &Criteria{Criteria: new(arena).place(crits, 0), Mode: ModeFlat, Dropped: invalid}
 }

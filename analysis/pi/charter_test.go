@@ -53,8 +53,8 @@ func TestParseCharter(t *testing.T) {
 	if ch.Criteria == nil || len(ch.Criteria.Criteria) != 1 || ch.Criteria.Criteria[0].ID != "VAL-L-001" {
 		t.Fatalf("legacy criteria: %+v", ch.Criteria)
 	}
-	if c := ch.Criteria.Criteria[0]; string(src[c.HeadingSpan.Start:c.HeadingSpan.End]) != "### VAL-L-001 Legacy" {
-		t.Errorf("legacy heading span %q", src[c.HeadingSpan.Start:c.HeadingSpan.End])
+	if c := ch.Criteria.Criteria[0]; string(src[c.HeadingSpan().Start:c.HeadingSpan().End]) != "### VAL-L-001 Legacy" {
+		t.Errorf("legacy heading span %q", src[c.HeadingSpan().Start:c.HeadingSpan().End])
 	}
 }
 

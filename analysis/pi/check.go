@@ -117,6 +117,28 @@ func (c *checker) add(file string, dg diag.Diagnostic) {
 	c.out[file] = append(c.out[file], dg)
 }
 
+// addAt adds dg, whose spans are relative to offset at (a criterion's
+// checks), placed at at: its fix and related locations are copied only
+// when it is kept.
+func (c *checker) addAt(file string, dg diag.Diagnostic, at int) {
+	dg.Span = dg.Span.Shift(at)
+	if c.opts.Only != "" && file != c.opts.Only || !c.limit.Keep(file, dg.Code, dg.Span) {
+		return
+	}
+	if at != 0 {
+		if len(dg.Related) > 0 {
+			rel := make([]diag.Related, len(dg.Related))
+			for j, r := range dg.Related {
+				r.Span = r.Span.Shift(at)
+				rel[j] = r
+			}
+			dg.Related = rel
+		}
+		dg.Fix = dg.Fix.Shifted(at)
+	}
+	c.out[file] = append(c.out[file], dg)
+}
+
 // related builds a Related location; its Range is filled after all checks.
 func related(file string, span source.Span, msg string) diag.Related {
 	return diag.Related{File: file, Span: span, Message: msg}

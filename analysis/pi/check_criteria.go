@@ -36,16 +36,16 @@ func (c *checker) checkCriteria() {
 		if c.stopped(i) {
 			return
 		}
-		for _, dg := range v.diagnostics(src) {
-			c.add(file, dg)
+		for _, dg := range v.checks {
+			c.addAt(file, dg, v.at)
 		}
 		if len(repeats) > 0 && int(repeats[0]) == i {
 			repeats = repeats[1:]
 			f := cr.Lookup(v.ID)
-			dg := diag.New(diag.DuplicateVALID, v.IDSpan,
+			dg := diag.New(diag.DuplicateVALID, v.IDSpan(),
 				"%s is already defined on line %d; give this VAL its own id (upstream would report both under one id)",
-				v.ID, d.File(file).Index.Position(f.IDSpan.Start).Line+1)
-			dg.Related = []diag.Related{related(file, f.IDSpan, "first definition")}
+				v.ID, d.File(file).Index.Position(f.IDSpan().Start).Line+1)
+			dg.Related = []diag.Related{related(file, f.IDSpan(), "first definition")}
 			c.add(file, dg)
 		}
 	}
@@ -94,31 +94,20 @@ func milestoneSizeNote(id string, n int) string {
 	return fmt.Sprintf("milestone %s has %s; pi-charter's doctrine is roughly 3–8 behavioural VALs per milestone, so %s", id, feature.Count(n, "VAL"), todo)
 }
 
-// diagnostics are v's findings that depend on its own text alone. The
-// parse computes them (criterionDiagnostics) and shifts them with v, so a
-// block reused after a keystroke is not re-checked; a Criterion built
-// elsewhere is checked here.
-func (v *Criterion) diagnostics(src []byte) []diag.Diagnostic {
-	if v.checked {
-		return v.checks
-	}
-	return criterionDiagnostics(src, v)
-}
-
 // criterionDiagnostics checks one VAL; src is the text v's spans index
-// (its block's, during a parse).
-func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
+// (its block's, or the file's), and so are the findings'.
+func criterionDiagnostics(src []byte, v *parsedCriterion) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, w := range v.Warnings {
+	for _, w := range v.warnings {
 		switch w.Reason {
 		case "missing-verifier":
 			msg := fmt.Sprintf("%s has no Verifier: line, so upstream treats it as manual; add `Verifier: <command|manual|…>`", v.ID)
-			for _, f := range v.NotParsed {
+			for _, f := range v.notParsed {
 				if f.Key == KeyVerifier {
 					msg = fmt.Sprintf("%s has no Verifier: line upstream can read (the %s one is ignored), so upstream treats it as manual; write `Verifier: %s` on a plain line", v.ID, f.Form, f.Value)
 				}
 			}
-			dg := diag.New(diag.MissingVerifier, v.IDSpan, "%s", msg)
+			dg := diag.New(diag.MissingVerifier, v.id, "%s", msg)
 			if !hasNotParsed(v, KeyVerifier) { // a bullet Verifier: line has its own fix (field-not-parsed)
 				at := lastTextLineEnd(src, v)
 				nl := source.LineEndingAt(src, at)
@@ -129,7 +118,7 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 		case "missing-because":
 			dg := diag.New(diag.MissingBecause, w.Span,
 				"%s uses a manual verifier with no reason given; add a line `Because: <why a person checks this>`", v.ID)
-			if v.Field(KeyBecause) == nil { // an empty Because: line is there: nothing obvious to add
+			if v.field(KeyBecause) == nil { // an empty Because: line is there: nothing obvious to add
 				dg.Fix = diag.Insert("Add a `Because:` line", w.Span.End, source.LineEndingAt(src, w.Span.End)+"Because: ")
 				dg.Fix.NeedsInput = true
 			}
@@ -147,7 +136,7 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 		}
 	}
 	if v.Verifier.Kind == VerifierCommand && !hasWarning(v, "weak-verifier-phrase-coupled") {
-		if f := v.Field(KeyCommand); f != nil {
+		if f := v.field(KeyCommand); f != nil {
 			if w, weak := WeakTitleFilter(f.Value); weak {
 				out = append(out, diag.New(diag.WeakVerifierTitleFilter, f.ValueSpan, "%s: %s; verify the behaviour at package, file or command level", v.ID, w.Reason))
 			}
@@ -157,17 +146,17 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 		out = append(out, dg)
 	}
 	if v.GreedyID {
-		dg := diag.New(diag.VALIDGreedy, v.IDSpan,
+		dg := diag.New(diag.VALIDGreedy, v.id,
 			"upstream reads the id as %s because the title starts right after it; put a space or ' — ' between the id and the title", v.ID)
 		if v.IntendedID != "" {
 			dg.Message = fmt.Sprintf("upstream reads the id as %s, swallowing the start of the title; write `%s — %s`",
-				v.ID, v.IntendedID, strings.TrimPrefix(string(src[v.IDSpan.Start:v.TitleSpan.End]), v.IntendedID+"-"))
-			dg.Fix = diag.Replace("Write the id as "+v.IntendedID+" and the title after it", source.Span{Start: v.IDSpan.Start, End: v.TitleSpan.End},
-				v.IntendedID+" — "+strings.TrimPrefix(string(src[v.IDSpan.Start:v.TitleSpan.End]), v.IntendedID+"-"))
+				v.ID, v.IntendedID, strings.TrimPrefix(string(src[v.id.Start:v.title.End]), v.IntendedID+"-"))
+			dg.Fix = diag.Replace("Write the id as "+v.IntendedID+" and the title after it", source.Span{Start: v.id.Start, End: v.title.End},
+				v.IntendedID+" — "+strings.TrimPrefix(string(src[v.id.Start:v.title.End]), v.IntendedID+"-"))
 		}
 		out = append(out, dg)
 	}
-	for _, f := range v.NotParsed {
+	for _, f := range v.notParsed {
 		dg := diag.New(diag.FieldNotParsed, f.LineSpan,
 			"upstream does not read %s fields, so this %s line is ignored; write `%s: %s` on a plain line", f.Form, f.RawKey, strings.TrimSpace(f.RawKey), f.Value)
 		r := strings.TrimSpace(f.RawKey) + ": " + f.Value
@@ -176,7 +165,7 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 	}
 	// A VAL can hold 100,000 lines of one unknown key: look each key up once.
 	closest := map[string]string{}
-	for _, f := range v.Fields {
+	for _, f := range v.fields {
 		if IsKnownKey(f.Key) {
 			continue
 		}
@@ -192,7 +181,7 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 		}
 	}
 	if verb, ok := taskTitle(v.Title); ok && v.Title != v.ID {
-		out = append(out, diag.New(diag.VALTitleTask, v.TitleSpan,
+		out = append(out, diag.New(diag.VALTitleTask, v.title,
 			"%q reads as a task (%s …) rather than a behaviour; state what will be observably true when it is done", v.Title, verb))
 	}
 	return out
@@ -201,8 +190,8 @@ func criterionDiagnostics(src []byte, v *Criterion) []diag.Diagnostic {
 // looseFreshSince warns about a FreshSince: value that Node accepts but
 // that is not what its author is likely to mean: one read by V8's legacy
 // parser, or a day its month does not have.
-func looseFreshSince(v *Criterion) (diag.Diagnostic, bool) {
-	f := v.Field(KeyFreshSince)
+func looseFreshSince(v *parsedCriterion) (diag.Diagnostic, bool) {
+	f := v.field(KeyFreshSince)
 	if f == nil || v.Verifier.Kind != VerifierEvidenceExists || v.Verifier.FreshSince == "" {
 		return diag.Diagnostic{}, false
 	}
@@ -227,8 +216,8 @@ func looseFreshSince(v *Criterion) (diag.Diagnostic, bool) {
 		v.ID, v.Verifier.FreshSince, why, read, iso), true
 }
 
-func hasNotParsed(v *Criterion, key string) bool {
-	for _, f := range v.NotParsed {
+func hasNotParsed(v *parsedCriterion, key string) bool {
+	for _, f := range v.notParsed {
 		if f.Key == key {
 			return true
 		}
@@ -239,10 +228,10 @@ func hasNotParsed(v *Criterion, key string) bool {
 // lastTextLineEnd is where lines added to v go: the end of the last
 // non-blank line of its body (or of its heading), so fields come after the
 // description paragraph, which upstream reads only before any field.
-func lastTextLineEnd(src []byte, v *Criterion) int {
-	end := v.HeadingSpan.End
-	if v.BodySpan.End > v.BodySpan.Start {
-		for _, l := range splitLines(src, v.BodySpan.Start, v.BodySpan.End) {
+func lastTextLineEnd(src []byte, v *parsedCriterion) int {
+	end := v.heading.End
+	if v.body.End > v.body.Start {
+		for _, l := range splitLines(src, v.body.Start, v.body.End) {
 			if t := trimSpan(src, l.span()); t.Len() > 0 {
 				end = l.end
 			}
@@ -251,8 +240,8 @@ func lastTextLineEnd(src []byte, v *Criterion) int {
 	return end
 }
 
-func hasWarning(v *Criterion, reason string) bool {
-	for _, w := range v.Warnings {
+func hasWarning(v *parsedCriterion, reason string) bool {
+	for _, w := range v.warnings {
 		if w.Reason == reason {
 			return true
 		}

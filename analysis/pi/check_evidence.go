@@ -167,7 +167,7 @@ func (c *checker) checkStale() {
 			note = newStaleNote(st)
 			carry.staleNotes[v.ID] = note
 		}
-		dg := diag.Written(diag.StaleEvidence, v.HeadingSpan, note.msg)
+		dg := diag.Written(diag.StaleEvidence, v.HeadingSpan(), note.msg)
 		dg.Data = note.data
 		if st.SourcePath != "" {
 			if len(related) == 0 {
@@ -231,7 +231,7 @@ func freshnessUnknown(unjudged []StaleEvidence) diag.Diagnostic {
 		why = fmt.Sprintf("the git history could not be read (%v), so the last source change is not known; "+
 			"repair the repository (git fsck; fetch what a partial clone lacks), or date the sources by file times (\"freshness\": \"mtime\")", u.Err)
 	}
-	return diag.New(diag.FreshnessUnknown, first.Criterion.HeadingSpan,
+	return diag.New(diag.FreshnessUnknown, first.Criterion.HeadingSpan(),
 		"cannot judge whether the passes of %s are fresh: %s", strings.Join(ids, ", "), why)
 }
 

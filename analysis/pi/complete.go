@@ -36,7 +36,7 @@ func Complete(v *View, path string, ix *source.Index, off int) []feature.Complet
 	if start, ok := valIDPrefix(before); ok {
 		return valIDItems(v, source.Span{Start: lineStart + start, End: off})
 	}
-	if c := v.Register(path).At(off); c == nil || off <= c.HeadingSpan.End {
+	if c := v.Register(path).At(off); c == nil || off <= c.HeadingSpan().End {
 		return nil
 	}
 	trimmed := strings.TrimLeft(before, " \t")

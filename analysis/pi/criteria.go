@@ -93,24 +93,30 @@ func (m *Milestone) CriterionIDs() []string {
 	return ids
 }
 
-// Criterion is one VAL.
+// Criterion is one VAL of one version of the register: its parse, shared
+// by every version in which its block's text is the same, placed at the
+// block's offset in this version. The parse's spans are relative to its
+// block, so a keystroke neither copies nor re-checks the VALs after the
+// edit: it places them anew, one small Criterion each. The span accessors
+// (HeadingSpan, Field, …) answer in file offsets.
+//
+// A Criterion is not changed once parsed: old versions are read
+// concurrently.
 type Criterion struct {
+	*parsedCriterion
+	// at is the file offset the parse's spans are relative to.
+	at int
+}
+
+// parsedCriterion is what a VAL's text says, with spans relative to the
+// text it was parsed in (its block's, or the file's).
+type parsedCriterion struct {
 	ID          string
-	Title       string      // upstream falls back to the id when the heading has no title
-	HeadingSpan source.Span // the whole heading line
-	IDSpan      source.Span
-	TitleSpan   source.Span // empty at the end of IDSpan's line when there is no title
-	BodySpan    source.Span // from the line after the heading to the end of the body
-	Level       int         // 2 for an ungrouped ## VAL-*, else 3
-	MilestoneID string      // "" when ungrouped or flat
+	Title       string // upstream falls back to the id when the heading has no title
+	Level       int    // 2 for an ungrouped ## VAL-*, else 3
+	MilestoneID string // "" when ungrouped or flat
 
-	// Fields are every field line in order; Field returns the one that wins.
-	Fields []Field
-	// NotParsed are field-looking lines upstream does not read (bullets, bold).
-	NotParsed []FieldLine
-
-	Description     string
-	DescriptionSpan source.Span // the field's value or the paragraph; empty when none
+	Description string
 
 	Verifier              Verifier
 	Command               string // trimmed Command: value; "" when absent or blank
@@ -118,28 +124,101 @@ type Criterion struct {
 	RequireReviewSubagent *bool  // nil when absent or not a boolean
 	Because               string // trimmed Because: value
 
-	// Warnings are upstream's parse warnings for this VAL, in upstream's order.
-	Warnings []ParseWarning
-
 	// GreedyID is set when upstream's id regex ran into the title
 	// (VAL-X-001-Title reads as id VAL-X-001-T); IntendedID is our guess.
 	GreedyID   bool
 	IntendedID string
 
+	heading     source.Span // the whole heading line
+	id          source.Span
+	title       source.Span // empty at the end of id's line when there is no title
+	body        source.Span // from the line after the heading to the end of the body
+	description source.Span // the field's value or the paragraph; empty when none
+
+	// fields are every field line in order; notParsed the field-looking
+	// lines upstream does not read (bullets, bold).
+	fields    []Field
+	notParsed []FieldLine
+	// warnings are upstream's parse warnings for this VAL, in upstream's order.
+	warnings []ParseWarning
+
 	// checks are the findings that depend on this VAL's text alone,
-	// computed by its parse and shifted with it, so the parse of an
+	// computed by its parse (criterionDiagnostics), so the parse of an
 	// unchanged block carries them over and a keystroke re-checks only the
-	// edited block. checked is false for a Criterion built elsewhere.
-	checks  []diag.Diagnostic
-	checked bool
+	// edited block. The check places them (checker.addAt).
+	checks []diag.Diagnostic
+}
+
+// HeadingSpan is the whole heading line.
+func (c *Criterion) HeadingSpan() source.Span { return c.heading.Shift(c.at) }
+
+// IDSpan is the id in the heading.
+func (c *Criterion) IDSpan() source.Span { return c.id.Shift(c.at) }
+
+// TitleSpan is the title in the heading, empty at the end of IDSpan's line
+// when there is none.
+func (c *Criterion) TitleSpan() source.Span { return c.title.Shift(c.at) }
+
+// BodySpan runs from the line after the heading to the end of the body.
+func (c *Criterion) BodySpan() source.Span { return c.body.Shift(c.at) }
+
+// DescriptionSpan is the Description: field's value or the paragraph
+// upstream reads instead; empty when there is none.
+func (c *Criterion) DescriptionSpan() source.Span { return c.description.Shift(c.at) }
+
+// Fields are every field line in order; Field returns the one that wins.
+func (c *Criterion) Fields() []Field {
+	if len(c.fields) == 0 {
+		return nil
+	}
+	out := make([]Field, len(c.fields))
+	for i, f := range c.fields {
+		out[i] = f.shift(c.at)
+	}
+	return out
+}
+
+// NotParsed are field-looking lines upstream does not read (bullets, bold).
+func (c *Criterion) NotParsed() []FieldLine {
+	if len(c.notParsed) == 0 {
+		return nil
+	}
+	out := make([]FieldLine, len(c.notParsed))
+	for i, f := range c.notParsed {
+		out[i] = FieldLine{Field: f.Field.shift(c.at), Form: f.Form}
+	}
+	return out
+}
+
+// Warnings are upstream's parse warnings for this VAL, in upstream's order.
+func (c *Criterion) Warnings() []ParseWarning {
+	if len(c.warnings) == 0 {
+		return nil
+	}
+	out := make([]ParseWarning, len(c.warnings))
+	for i, w := range c.warnings {
+		w.Span = w.Span.Shift(c.at)
+		out[i] = w
+	}
+	return out
 }
 
 // Field returns the field with the normalized key that upstream uses (the
 // last one), or nil.
 func (c *Criterion) Field(key string) *Field {
-	for i := len(c.Fields) - 1; i >= 0; i-- {
-		if c.Fields[i].Key == key {
-			return &c.Fields[i]
+	f := c.field(key)
+	if f == nil {
+		return nil
+	}
+	placed := f.shift(c.at)
+	return &placed
+}
+
+// field is Field with spans relative to the parsed text.
+func (c *parsedCriterion) field(key string) *Field {
+	for i := len(c.fields) - 1; i >= 0; i-- {
+		if c.fields[i].Key == key {
+			return &c.fields[i]
 		}
 	}
 	return nil

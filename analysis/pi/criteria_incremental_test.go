@@ -60,7 +60,7 @@ func TestCriteriaParserMatchesFreshParse(t *testing.T) {
 				// criterion for every id, and none for an id not there
 				// (asked first: the index is then in its final state in
 				// both, for the comparison below).
-				for _, c := range append(want.Criteria, &Criterion{ID: "VAL-NONE-001"}) {
+				for _, c := range append(want.Criteria, &Criterion{parsedCriterion: &parsedCriterion{ID: "VAL-NONE-001"}}) {
 					if g, w := slices.Index(got.Criteria, got.Lookup(c.ID)), slices.Index(want.Criteria, want.Lookup(c.ID)); g != w {
 						t.Fatalf("step %d: Lookup(%s) is criterion %d, a fresh parse's %d", step, c.ID, g, w)
 					}

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -28,21 +27,21 @@ func ParseCriteria(src []byte) *Criteria {
 // when ctx is done (checked per block).
 func ParseCriteriaContext(ctx context.Context, src []byte) (*Criteria, error) {
 	bounds := splitBlocks(src)
-	blocks := make([]*parsedBlock, len(bounds))
+	blocks := make([]placedBlock, len(bounds))
 	for i, b := range bounds {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		blocks[i] = parseBlock(src[b.start:b.end], b.kind)
-		blocks[i].settle(b.start)
+		blocks[i] = placedBlock{parseBlock(src[b.start:b.end], b.kind), b.start}
 	}
 	return resolve(ctx, src, blocks)
 }
 
 // CriteriaParser parses successive versions of one criteria.md, reusing
 // the parse of every block whose text is unchanged since the previous
-// version: a keystroke re-parses one block, and the rest only has its
-// offsets shifted (resolve copies each criterion with file offsets). The
+// version: a keystroke re-parses one block, and the rest is placed at its
+// new offset (a Criterion is its block-relative parse and that offset, so
+// nothing of the parse is copied). The
 // blocks before and after the edit are found by comparing the two
 // versions (their common prefix and suffix), not by splitting and hashing
 // the whole text again; only the blocks around the edit are split anew.
@@ -79,9 +78,8 @@ func (p *CriteriaParser) ParseContext(ctx context.Context, src []byte) (*Criteri
 	oldSrc, oldBounds, oldBlocks := p.lastSrc, p.bounds, p.blocks
 	p.mu.Unlock()
 	bounds, from := splitEdited(oldSrc, oldBounds, src)
-	parsed := make([]parsedBlock, len(bounds))
 	next := make([]*parsedBlock, len(bounds))
-	blocks := make([]*parsedBlock, len(bounds))
+	blocks := make([]placedBlock, len(bounds))
 	for i, b := range bounds {
 		var pb *parsedBlock
 		if j := from[i]; j >= 0 {
@@ -91,14 +89,9 @@ func (p *CriteriaParser) ParseContext(ctx context.Context, src []byte) (*Criteri
 				return nil, err
 			}
 			pb = parseBlock(src[b.start:b.end], b.kind)
-			pb.settle(b.start)
 		}
 		next[i] = pb
-		// A shallow copy carries this version's offset; the parsed block
-		// itself stays shared and unmodified.
-		parsed[i] = *pb
-		parsed[i].start = b.start
-		blocks[i] = &parsed[i]
+		blocks[i] = placedBlock{pb, b.start}
 	}
 	out, err := resolve(ctx, src, blocks)
 	if err != nil {
@@ -238,29 +231,33 @@ func isH1(src []byte, l line) bool {
 	return isJSSpace(r)
 }
 
-// parsedBlock is one block's content, with spans relative to start.
+// placedBlock is a parsed block at its offset in the version being
+// resolved; the parsed block itself is shared and unmodified.
+type placedBlock struct {
+	*parsedBlock
+	start int
+}
+
+// parsedBlock is one block's content, with spans relative to its start.
 type parsedBlock struct {
-	kind  blockKind
-	start int // file offset in the version being resolved
-	// at is the offset the criteria's spans are relative to: the block's
-	// offset in the version that parsed it (settle), so that placing it
-	// there again copies nothing.
-	at          int
+	kind        blockKind
 	headingLine source.Span
 	heading     source.Span // trimmed heading text (H2 only)
 	// ungrouped is set for an H2 whose text is a valid VAL heading; its body
 	// is the whole block, ### lines included.
-	ungrouped *Criterion
+	ungrouped *parsedCriterion
 	// sections are the valid ### VAL-* criteria inside the block.
-	sections []*Criterion
+	sections []*parsedCriterion
 	// invalid are VAL-like ### headings upstream rejects.
 	invalid []DroppedVAL
 	// invalidHeading is set for an H2 whose text is a rejected VAL id.
 	invalidHeading *DroppedVAL
-	// placed is shared by the copies that carry each version's offset.
+	// placed is its criteria at the offset of the version that last
+	// placed it.
 	placed *placement
-	// sizeNote is the milestone's milestone-size message, if any.
-	sizeNote string
+	// milestone and title are the milestone's id and heading text, and
+	// sizeNote its milestone-size message, if any.
+	milestone, title, sizeNote string
 }
 
 func parseBlock(text []byte, kind blockKind) *parsedBlock {
@@ -282,32 +279,19 @@ func parseBlock(text []byte, kind blockKind) *parsedBlock {
 	}
 	pb.sections, pb.invalid = parseSections(text, body)
 	if kind == blockH2 && pb.ungrouped == nil && len(pb.sections) > 0 {
-		id := firstToken(text, pb.heading)
-		pb.sizeNote = milestoneSizeNote(string(text[id.Start:id.End]), len(pb.sections))
+		pb.title = string(text[pb.heading.Start:pb.heading.End])
+		pb.milestone = pb.title[:firstToken(text, pb.heading).End-pb.heading.Start]
+		for _, c := range pb.sections {
+			c.MilestoneID = pb.milestone
+		}
+		pb.sizeNote = milestoneSizeNote(pb.milestone, len(pb.sections))
 	}
 	return pb
 }
 
-// settle moves the spans of the block's criteria, parsed relative to the
-// block, to the block's offset start in the file being parsed, in place:
-// the criteria are new and nobody else holds them yet. The block's own
-// spans (heading, dropped headings) stay relative to it.
-func (b *parsedBlock) settle(start int) {
-	b.start, b.at = start, start
-	if start == 0 {
-		return
-	}
-	if b.ungrouped != nil {
-		b.ungrouped.shiftInPlace(start)
-	}
-	for _, c := range b.sections {
-		c.shiftInPlace(start)
-	}
-}
-
 // parseSections splits lines at upstream's ### headings (/^###\s+(.+?)\s*$/)
 // and parses each valid VAL heading with the lines up to the next ### heading.
-func parseSections(src []byte, lines []line) (crits []*Criterion, invalid []DroppedVAL) {
+func parseSections(src []byte, lines []line) (crits []*parsedCriterion, invalid []DroppedVAL) {
 	type open struct {
 		hl     line
 		text   source.Span
@@ -337,12 +321,23 @@ func parseSections(src []byte, lines []line) (crits []*Criterion, invalid []Drop
 	return crits, invalid
 }
 
-// resolve applies upstream's cross-block rules and shifts spans to file offsets.
-func resolve(ctx context.Context, src []byte, blocks []*parsedBlock) (*Criteria, error) {
+// resolve applies upstream's cross-block rules and places the blocks'
+// criteria at their file offsets.
+func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, error) {
 	out := &Criteria{Mode: ModeMilestones}
+	n := 0
 	for _, b := range blocks {
-		// Placing a block copies its criteria to new offsets: after the
-		// first parse, or an edit near the top, that is every criterion.
+		if b.kind == blockH2 && b.ungrouped != nil {
+			n++
+		} else if b.kind == blockH2 {
+			n += len(b.sections)
+		}
+	}
+	if n > 0 {
+		out.Criteria = make([]*Criterion, 0, n)
+	}
+	var room arena
+	for _, b := range blocks {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -354,7 +349,8 @@ func resolve(ctx context.Context, src []byte, blocks []*parsedBlock) (*Criteria,
 		}
 		switch {
 		case b.ungrouped != nil || len(b.sections) > 0:
-			crits, m := b.place(src)
+			room.left = n - len(out.Criteria)
+			crits, m := b.place(&room)
 			out.Criteria = append(out.Criteria, crits...)
 			if m != nil {
 				out.Milestones = append(out.Milestones, m)
@@ -381,9 +377,8 @@ func resolve(ctx context.Context, src []byte, blocks []*parsedBlock) (*Criteria,
 				reason = DropNested
 			}
 			for _, s := range b.sections {
-				delta := b.start - b.at
-				out.Dropped = append(out.Dropped, DroppedVAL{Reason: reason, Text: s.headingText(src, delta),
-					HeadingSpan: s.HeadingSpan.Shift(delta), IDSpan: s.IDSpan.Shift(delta)})
+				out.Dropped = append(out.Dropped, DroppedVAL{Reason: reason, Text: s.headingText(src, b.start),
+					HeadingSpan: s.heading.Shift(b.start), IDSpan: s.id.Shift(b.start)})
 			}
 		}
 	}
@@ -396,7 +391,7 @@ func resolve(ctx context.Context, src []byte, blocks []*parsedBlock) (*Criteria,
 // in the last block (a file of "# Criteria" then VALs), those are the
 // block's own criteria, already parsed: a register of 150,000 VALs is not
 // parsed twice.
-func flatCriteria(src []byte, blocks []*parsedBlock) []*Criterion {
+func flatCriteria(src []byte, blocks []placedBlock) []*Criterion {
 	if n := len(blocks); n > 0 {
 		last := blocks[n-1]
 		alone := true
@@ -407,19 +402,17 @@ func flatCriteria(src []byte, blocks []*parsedBlock) []*Criterion {
 			if len(last.sections) == 0 {
 				return nil
 			}
-			if last.start == last.at {
-				return last.sections
-			}
-			return shiftCriteria(last.sections, last.start-last.at)
+			crits, _ := last.place(new(arena))
+			return crits
 		}
 	}
 	crits, _ := parseSections(src, splitLines(src, 0, len(src)))
-	return crits
+	return new(arena).place(crits, 0)
 }
 
-// placement remembers a block's criteria (and milestone) shifted to the
+// placement remembers a block's criteria (and milestone) placed at the
 // offset of the version that last used it. Blocks before an edit keep their
-// offset, so their criteria are reused as they are instead of copied again.
+// offset, so their criteria are reused as they are instead of placed again.
 type placement struct {
 	mu        sync.Mutex
 	valid     bool
@@ -428,10 +421,11 @@ type placement struct {
 	milestone *Milestone
 }
 
-// place returns the criteria of an H2 block holding VALs, with file
-// offsets, and its milestone (nil for an ungrouped ## VAL-*). The result is
-// shared by every version that has the block at the same offset.
-func (b *parsedBlock) place(src []byte) ([]*Criterion, *Milestone) {
+// place returns the criteria of a block holding VALs placed at its offset,
+// and its milestone (nil for an ungrouped ## VAL-* or a block that is no
+// H2). The result is shared by every version that has the block at the
+// same offset.
+func (b placedBlock) place(room *arena) ([]*Criterion, *Milestone) {
 	memo := b.placed
 	if memo == nil {
 		memo = new(placement)
@@ -443,34 +437,74 @@ func (b *parsedBlock) place(src []byte) ([]*Criterion, *Milestone) {
 	}
 	var m *Milestone
 	var crits []*Criterion
-	// Where the block was parsed its criteria are placed already.
-	shift := func(cs []*Criterion) []*Criterion {
-		if b.start == b.at {
-			return cs
-		}
-		return shiftCriteria(cs, b.start-b.at)
-	}
-	if b.ungrouped != nil {
-		crits = shift([]*Criterion{b.ungrouped})
-	} else {
-		m = &Milestone{HeadingSpan: b.headingLine.Shift(b.start)}
-		m.Title = string(src[b.start+b.heading.Start : b.start+b.heading.End])
-		m.IDSpan = firstToken(src, b.heading.Shift(b.start))
-		m.ID = string(src[m.IDSpan.Start:m.IDSpan.End])
-		m.sizeNote = b.sizeNote
-		crits = shift(b.sections)
-		for _, c := range crits {
-			c.MilestoneID = m.ID
-		}
+	switch {
+	case b.ungrouped != nil:
+		crits = room.place([]*parsedCriterion{b.ungrouped}, b.start)
+	case b.kind == blockH2:
+		m = room.milestone()
+		m.HeadingSpan = b.headingLine.Shift(b.start)
+		m.ID, m.Title, m.sizeNote = b.milestone, b.title, b.sizeNote
+		m.IDSpan = source.Span{Start: b.start + b.heading.Start, End: b.start + b.heading.Start + len(m.ID)}
+		crits = room.place(b.sections, b.start)
 		m.Criteria = crits
+	default:
+		crits = room.place(b.sections, b.start)
 	}
 	memo.valid, memo.start, memo.criteria, memo.milestone = true, b.start, crits, m
 	return crits, m
 }
 
+// arena hands out the criteria and milestones of one version's placement
+// from a few larger allocations: a keystroke places every block after the
+// edit, and a first parse every block.
+type arena struct {
+	crits      []Criterion
+	ptrs       []*Criterion
+	milestones []Milestone
+	// left is how many criteria may still be asked for, when known.
+	left int
+}
+
+const arenaChunk = 256
+
+// chunk is the size of a new allocation for n criteria (or milestones).
+func (a *arena) chunk(n int) int {
+	return max(n, min(arenaChunk, a.left))
+}
+
+// place places the parsed criteria ps at offset at.
+func (a *arena) place(ps []*parsedCriterion, at int) []*Criterion {
+	n := len(ps)
+	if n == 0 {
+		return nil
+	}
+	if len(a.crits) < n {
+		a.crits = make([]Criterion, a.chunk(n))
+	}
+	if len(a.ptrs) < n {
+		a.ptrs = make([]*Criterion, a.chunk(n))
+	}
+	crits, out := a.crits[:n:n], a.ptrs[:n:n]
+	a.crits, a.ptrs, a.left = a.crits[n:], a.ptrs[n:], a.left-n
+	for i, p := range ps {
+		crits[i] = Criterion{parsedCriterion: p, at: at}
+		out[i] = &crits[i]
+	}
+	return out
+}
+
+func (a *arena) milestone() *Milestone {
+	if len(a.milestones) == 0 {
+		a.milestones = make([]Milestone, max(1, a.chunk(1)/8))
+	}
+	m := &a.milestones[0]
+	a.milestones = a.milestones[1:]
+	return m
+}
+
 // hasCriteriaH2: upstream looks up a "criteria" H2 section when milestones
 // yield nothing.
-func hasCriteriaH2(src []byte, blocks []*parsedBlock) bool {
+func hasCriteriaH2(src []byte, blocks []placedBlock) bool {
 	for _, b := range blocks {
 		if b.kind == blockH2 && normalizeKey(src[b.start+b.heading.Start:b.start+b.heading.End]) == "criteria" {
 			return true
@@ -491,91 +525,15 @@ func firstToken(src []byte, t source.Span) source.Span {
 	return source.Span{Start: t.Start, End: e}
 }
 
-func (c *Criterion) headingText(src []byte, delta int) string {
-	return strings.TrimFunc(string(src[c.HeadingSpan.Start+delta+3:c.HeadingSpan.End+delta]), isJSSpace)
+// headingText is c's heading text after the ###, c placed at at in src.
+func (c *parsedCriterion) headingText(src []byte, at int) string {
+	return strings.TrimFunc(string(src[c.heading.Start+at+3:c.heading.End+at]), isJSSpace)
 }
 
 func (d DroppedVAL) shift(delta int) DroppedVAL {
 	d.HeadingSpan = d.HeadingSpan.Shift(delta)
 	d.IDSpan = d.IDSpan.Shift(delta)
 	return d
-}
-
-// shiftCriteria returns copies of cs with every span moved by delta. The
-// copies and their field lists share a few allocations per block instead of
-// four per criterion.
-func shiftCriteria(cs []*Criterion, delta int) []*Criterion {
-	var nf, nn, nw int
-	for _, c := range cs {
-		nf, nn, nw = nf+len(c.Fields), nn+len(c.NotParsed), nw+len(c.Warnings)
-	}
-	crits := make([]Criterion, len(cs))
-	fields, notParsed, warnings := make([]Field, nf), make([]FieldLine, nn), make([]ParseWarning, nw)
-	out := make([]*Criterion, len(cs))
-	for i, c := range cs {
-		n := &crits[i]
-		*n = *c
-		n.HeadingSpan = c.HeadingSpan.Shift(delta)
-		n.IDSpan = c.IDSpan.Shift(delta)
-		n.TitleSpan = c.TitleSpan.Shift(delta)
-		n.BodySpan = c.BodySpan.Shift(delta)
-		n.DescriptionSpan = c.DescriptionSpan.Shift(delta)
-		// Empty lists stay as they were (nil or not), as in a criterion
-		// placed where it was parsed.
-		if len(c.Fields) > 0 {
-			n.Fields, fields = fields[:len(c.Fields):len(c.Fields)], fields[len(c.Fields):]
-			for j, f := range c.Fields {
-				n.Fields[j] = f.shift(delta)
-			}
-		}
-		if len(c.NotParsed) > 0 {
-			n.NotParsed, notParsed = notParsed[:len(c.NotParsed):len(c.NotParsed)], notParsed[len(c.NotParsed):]
-			for j, f := range c.NotParsed {
-				n.NotParsed[j] = FieldLine{Field: f.Field.shift(delta), Form: f.Form}
-			}
-		}
-		if len(c.Warnings) > 0 {
-			n.Warnings, warnings = warnings[:len(c.Warnings):len(c.Warnings)], warnings[len(c.Warnings):]
-			for j, w := range c.Warnings {
-				w.Span = w.Span.Shift(delta)
-				n.Warnings[j] = w
-			}
-		}
-		n.checks = shiftDiagnostics(c.checks, delta)
-		out[i] = n
-	}
-	return out
-}
-
-// shiftInPlace moves c's spans by delta; only for a criterion nobody else
-// holds yet.
-func (c *Criterion) shiftInPlace(delta int) {
-	c.HeadingSpan = c.HeadingSpan.Shift(delta)
-	c.IDSpan = c.IDSpan.Shift(delta)
-	c.TitleSpan = c.TitleSpan.Shift(delta)
-	c.BodySpan = c.BodySpan.Shift(delta)
-	c.DescriptionSpan = c.DescriptionSpan.Shift(delta)
-	for j := range c.Fields {
-		c.Fields[j] = c.Fields[j].shift(delta)
-	}
-	for j := range c.NotParsed {
-		c.NotParsed[j].Field = c.NotParsed[j].Field.shift(delta)
-	}
-	for j := range c.Warnings {
-		c.Warnings[j].Span = c.Warnings[j].Span.Shift(delta)
-	}
-	for j := range c.checks {
-		d := &c.checks[j]
-		d.Span = d.Span.Shift(delta)
-		for k := range d.Related {
-			d.Related[k].Span = d.Related[k].Span.Shift(delta)
-		}
-		if d.Fix != nil {
-			for k := range d.Fix.Edits {
-				d.Fix.Edits[k].Span = d.Fix.Edits[k].Span.Shift(delta)
-			}
-		}
-	}
 }
 
 func (f Field) shift(delta int) Field {
@@ -587,27 +545,4 @@ func (f Field) shift(delta int) Field {
 
 func sortDropped(ds []DroppedVAL) {
 	sort.SliceStable(ds, func(i, j int) bool { return ds[i].HeadingSpan.Start < ds[j].HeadingSpan.Start })
-}
-
-// shiftDiagnostics returns ds with every span moved by delta; ds is shared
-// by reused blocks, so it is copied, not changed.
-func shiftDiagnostics(ds []diag.Diagnostic, delta int) []diag.Diagnostic {
-	if len(ds) == 0 {
-		return ds
-	}
-	out := make([]diag.Diagnostic, len(ds))
-	for i, d := range ds {
-		d.Span = d.Span.Shift(delta)
-		if len(d.Related) > 0 {
-			rel := make([]diag.Related, len(d.Related))
-			for j, r := range d.Related {
-				r.Span = r.Span.Shift(delta)
-				rel[j] = r
-			}
-			d.Related = rel
-		}
-		d.Fix = d.Fix.Shifted(delta)
-		out[i] = d
-	}
-	return out
 }

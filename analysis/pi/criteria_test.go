@@ -64,10 +64,10 @@ func describeCriteria(src []byte, c *Criteria) string {
 			fmt.Fprintf(&b, " greedy=%s", cr.IntendedID)
 		}
 		b.WriteString("\n")
-		for _, w := range cr.Warnings {
+		for _, w := range cr.Warnings() {
 			fmt.Fprintf(&b, "  warn %s at %q\n", w.Reason, src[w.Span.Start:w.Span.End])
 		}
-		for _, f := range cr.NotParsed {
+		for _, f := range cr.NotParsed() {
 			fmt.Fprintf(&b, "  not-parsed %s %s=%q\n", f.Form, f.Key, f.Value)
 		}
 	}
@@ -116,7 +116,7 @@ func TestLookupReadsTheFirstOfARepeatedID(t *testing.T) {
 		if len(repeated) != 2 {
 			t.Fatalf("%q: %d VAL-A-001 blocks, want 2", src, len(repeated))
 		}
-		if got := cr.Lookup("VAL-A-001"); got != repeated[0] || got.Title == "" || !strings.Contains(src[got.HeadingSpan.Start:got.HeadingSpan.End], "First") {
+		if got := cr.Lookup("VAL-A-001"); got != repeated[0] || got.Title == "" || !strings.Contains(src[got.HeadingSpan().Start:got.HeadingSpan().End], "First") {
 			t.Errorf("%q: Lookup = %+v, want the first block", src, got)
 		}
 		if !cr.Effective(repeated[0]) || cr.Effective(repeated[1]) || cr.Effective(nil) {

@@ -9,15 +9,16 @@ import (
 )
 
 // parseCriterion builds one VAL from its heading and body lines, applying
-// upstream's field, flag, description and verifier rules.
-func parseCriterion(src []byte, hl line, text, id, title source.Span, greedy bool, body []line, level int) *Criterion {
-	c := &Criterion{
-		ID:          string(src[id.Start:id.End]),
-		HeadingSpan: hl.span(),
-		IDSpan:      id,
-		TitleSpan:   title,
-		Level:       level,
-		GreedyID:    greedy,
+// upstream's field, flag, description and verifier rules. Its spans are
+// offsets in src.
+func parseCriterion(src []byte, hl line, text, id, title source.Span, greedy bool, body []line, level int) *parsedCriterion {
+	c := &parsedCriterion{
+		ID:       string(src[id.Start:id.End]),
+		heading:  hl.span(),
+		id:       id,
+		title:    title,
+		Level:    level,
+		GreedyID: greedy,
 	}
 	c.Title = string(src[title.Start:title.End])
 	if c.Title == "" {
@@ -26,12 +27,12 @@ func parseCriterion(src []byte, hl line, text, id, title source.Span, greedy boo
 	if greedy {
 		c.IntendedID = intendedID(c.ID)
 	}
-	c.BodySpan = source.Span{Start: hl.next, End: hl.next}
+	c.body = source.Span{Start: hl.next, End: hl.next}
 	if len(body) > 0 {
-		c.BodySpan = source.Span{Start: body[0].start, End: body[len(body)-1].end}
+		c.body = source.Span{Start: body[0].start, End: body[len(body)-1].end}
 	}
 	// The fields are gathered on the stack and kept in one allocation of
-	// their number (most criteria hold a few): appending to c.Fields grew
+	// their number (most criteria hold a few): appending to c.fields grew
 	// it up to four times.
 	var room [8]Field
 	fields := room[:0]
@@ -39,16 +40,16 @@ func parseCriterion(src []byte, hl line, text, id, title source.Span, greedy boo
 		if f, ok := matchField(src, l); ok {
 			fields = append(fields, f)
 		} else if fl, ok := matchLooseField(src, l); ok {
-			c.NotParsed = append(c.NotParsed, fl)
+			c.notParsed = append(c.notParsed, fl)
 		}
 	}
 	if len(fields) > 0 {
-		c.Fields = slices.Clone(fields)
+		c.fields = slices.Clone(fields)
 	}
-	if f := c.Field(KeyDescription); f != nil {
-		c.Description, c.DescriptionSpan = f.Value, f.ValueSpan
+	if f := c.field(KeyDescription); f != nil {
+		c.Description, c.description = f.Value, f.ValueSpan
 	} else {
-		c.Description, c.DescriptionSpan = bodyDescription(src, body)
+		c.Description, c.description = bodyDescription(src, body)
 	}
 	c.resolveVerifier()
 	if f := firstField(c, FreshKeys); f != nil {
@@ -59,15 +60,15 @@ func parseCriterion(src []byte, hl line, text, id, title source.Span, greedy boo
 			c.RequireReviewSubagent = &v
 		}
 	}
-	c.checks, c.checked = criterionDiagnostics(src, c), true
+	c.checks = criterionDiagnostics(src, c)
 	return c
 }
 
 // firstField returns the winning field of the first alias present, in
 // upstream's lookup order.
-func firstField(c *Criterion, keys []string) *Field {
+func firstField(c *parsedCriterion, keys []string) *Field {
 	for _, k := range keys {
-		if f := c.Field(k); f != nil {
+		if f := c.field(k); f != nil {
 			return f
 		}
 	}
@@ -103,12 +104,12 @@ func bodyDescription(src []byte, body []line) (string, source.Span) {
 // resolveVerifier applies upstream's verifier rules and records its warnings
 // in upstream's order: missing-verifier, missing-because, invalid-verifier,
 // weak-verifier-phrase-coupled.
-func (c *Criterion) resolveVerifier() {
-	vf := c.Field(KeyVerifier)
+func (c *parsedCriterion) resolveVerifier() {
+	vf := c.field(KeyVerifier)
 	if vf == nil {
-		c.warn("missing-verifier", c.HeadingSpan, "no Verifier: line; upstream treats the VAL as manual")
+		c.warn("missing-verifier", c.heading, "no Verifier: line; upstream treats the VAL as manual")
 	}
-	if f := c.Field(KeyBecause); f != nil {
+	if f := c.field(KeyBecause); f != nil {
 		c.Because = f.Value
 	}
 	if vf != nil && VerifierKind(jsLower(vf.Value)) == VerifierManual && c.Because == "" {
@@ -130,12 +131,12 @@ func (c *Criterion) resolveVerifier() {
 			c.warn("invalid-verifier", valueOrLine(*vf), v.DegradeReason)
 		}
 	}
-	if f := c.Field(KeyCommand); f != nil {
+	if f := c.field(KeyCommand); f != nil {
 		c.Command = f.Value
 	}
 	switch v.Kind {
 	case VerifierSubagent:
-		agent, task := c.Field(KeyAgent), c.Field(KeyTask)
+		agent, task := c.field(KeyAgent), c.field(KeyTask)
 		if agent != nil {
 			v.Agent = agent.Value
 		}
@@ -155,30 +156,30 @@ func (c *Criterion) resolveVerifier() {
 		}
 	case VerifierEvidenceExists:
 		v.EvidenceKind = v.Alias
-		if f := c.Field(KeyKind); f != nil {
+		if f := c.field(KeyKind); f != nil {
 			v.EvidenceKind = f.Value
 		}
-		if f := c.Field(KeyFreshSince); f != nil {
+		if f := c.field(KeyFreshSince); f != nil {
 			v.FreshSince = f.Value
 		}
 		switch {
 		case !validEvidenceKind(v.EvidenceKind):
 			at := *vf
-			if f := c.Field(KeyKind); f != nil {
+			if f := c.field(KeyKind); f != nil {
 				at = *f
 			}
 			what := fmt.Sprintf("Kind: %q is not review, qa, readiness or command", v.EvidenceKind)
-			if c.Field(KeyKind) == nil && v.Alias == "" {
+			if c.field(KeyKind) == nil && v.Alias == "" {
 				what = "evidence-exists verifier needs a Kind: line (review, qa, readiness or command)"
 			}
 			c.degrade(&v, at, what)
 		case v.FreshSince != "" && !validDate(v.FreshSince):
-			c.degrade(&v, *c.Field(KeyFreshSince), fmt.Sprintf("FreshSince: %q is not a date", v.FreshSince))
+			c.degrade(&v, *c.field(KeyFreshSince), fmt.Sprintf("FreshSince: %q is not a date", v.FreshSince))
 		}
 	}
 	c.Verifier = v
 	if v.Kind == VerifierCommand {
-		if f := c.Field(KeyCommand); f != nil {
+		if f := c.field(KeyCommand); f != nil {
 			if w, weak := WeakVerifier(f.Value); weak {
 				c.warn("weak-verifier-phrase-coupled", f.ValueSpan, w.Reason)
 			}
@@ -188,13 +189,13 @@ func (c *Criterion) resolveVerifier() {
 
 func validEvidenceKind(k string) bool { return slices.Contains(EvidenceKinds, k) }
 
-func (c *Criterion) degrade(v *Verifier, at Field, reason string) {
+func (c *parsedCriterion) degrade(v *Verifier, at Field, reason string) {
 	v.Kind, v.Degraded, v.DegradeReason = VerifierManual, true, reason
 	c.warn("invalid-verifier", valueOrLine(at), reason)
 }
 
-func (c *Criterion) warn(reason string, span source.Span, detail string) {
-	c.Warnings = append(c.Warnings, ParseWarning{Reason: reason, Detail: detail, Span: span})
+func (c *parsedCriterion) warn(reason string, span source.Span, detail string) {
+	c.warnings = append(c.warnings, ParseWarning{Reason: reason, Detail: detail, Span: span})
 }
 
 func valueOrLine(f Field) source.Span {

@@ -26,7 +26,7 @@ func Definition(v *View, path string, ix *source.Index, off int, target func(pat
 		if c == nil || v.Dir.CriteriaPath == "" {
 			return nil
 		}
-		return []feature.Location{{Path: v.Dir.CriteriaPath, Span: c.HeadingSpan}}
+		return []feature.Location{{Path: v.Dir.CriteriaPath, Span: c.HeadingSpan()}}
 	}
 	if p := feature.TokenAt(text, col, feature.IsPathByte); p != "" {
 		return evidenceLocation(v.Dir.Path, path, p, target)

@@ -45,13 +45,13 @@ func FuzzParseCriteria(f *testing.F) {
 			checkSpans(t, src, [2]int{at.Start, at.End})
 		}
 		for _, v := range c.Criteria {
-			checkSpans(t, src, [2]int{v.HeadingSpan.Start, v.HeadingSpan.End}, [2]int{v.IDSpan.Start, v.IDSpan.End},
-				[2]int{v.TitleSpan.Start, v.TitleSpan.End}, [2]int{v.BodySpan.Start, v.BodySpan.End})
-			for _, w := range v.Warnings {
+			checkSpans(t, src, [2]int{v.HeadingSpan().Start, v.HeadingSpan().End}, [2]int{v.IDSpan().Start, v.IDSpan().End},
+				[2]int{v.TitleSpan().Start, v.TitleSpan().End}, [2]int{v.BodySpan().Start, v.BodySpan().End})
+			for _, w := range v.Warnings() {
 				checkSpans(t, src, [2]int{w.Span.Start, w.Span.End})
 			}
-			if string(src[v.IDSpan.Start:v.IDSpan.End]) != v.ID {
-				t.Fatalf("id span %q != id %q", src[v.IDSpan.Start:v.IDSpan.End], v.ID)
+			if string(src[v.IDSpan().Start:v.IDSpan().End]) != v.ID {
+				t.Fatalf("id span %q != id %q", src[v.IDSpan().Start:v.IDSpan().End], v.ID)
 			}
 		}
 		for _, d := range c.Dropped {

@@ -22,7 +22,7 @@ func Hover(v *View, path string, ix *source.Index, off int, now time.Time) *feat
 	if c := v.Register(path).HeadingAt(off); c != nil {
 		// The register as loaded has the winning definition (a duplicate
 		// id's first one); fall back to the one under the cursor.
-		eff, span = v.Criterion(c.ID), c.HeadingSpan
+		eff, span = v.Criterion(c.ID), c.HeadingSpan()
 		if eff == nil {
 			eff = c
 		}

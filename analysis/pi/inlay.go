@@ -16,7 +16,7 @@ func InlayHints(v *View, path string, now time.Time) []feature.InlayHint {
 	}
 	out := make([]feature.InlayHint, 0, len(cr.Criteria))
 	for _, c := range cr.Criteria {
-		out = append(out, feature.InlayHint{At: feature.LineEnd(f.Src, c.HeadingSpan), Label: lensTitle(v, c, now)})
+		out = append(out, feature.InlayHint{At: feature.LineEnd(f.Src, c.HeadingSpan()), Label: lensTitle(v, c, now)})
 	}
 	return out
 }

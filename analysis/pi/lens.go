@@ -23,7 +23,7 @@ func Lens(v *View, path string, now time.Time) []feature.Lens {
 		out = append(out, feature.Lens{Span: m.HeadingSpan, Command: feature.Command{Title: fmt.Sprintf("%d/%d pass", pass, total)}})
 	}
 	for _, c := range cr.Criteria {
-		out = append(out, feature.Lens{Span: c.HeadingSpan, Command: RecordCommand(lensTitle(v, c, now), c.ID, "")})
+		out = append(out, feature.Lens{Span: c.HeadingSpan(), Command: RecordCommand(lensTitle(v, c, now), c.ID, "")})
 	}
 	return out
 }

@@ -33,7 +33,7 @@ func CriteriaOutline(cr *Criteria, view *View) []*outline.Symbol {
 			name += " " + c.Title
 		}
 		return &outline.Symbol{Name: name, Detail: detail, Kind: outline.Criterion,
-			Span: source.Span{Start: c.HeadingSpan.Start, End: c.BodySpan.End}, Heading: c.HeadingSpan}
+			Span: source.Span{Start: c.HeadingSpan().Start, End: c.BodySpan().End}, Heading: c.HeadingSpan()}
 	}
 	var out []*outline.Symbol
 	grouped := map[*Criterion]bool{}
@@ -129,7 +129,7 @@ func DirSymbols(d *Dir) []feature.Symbol {
 		if c.Title != "" && c.Title != c.ID {
 			name += " — " + c.Title
 		}
-		out = append(out, feature.Symbol{Name: name, Container: container, Location: feature.Location{Path: d.CriteriaPath, Span: c.HeadingSpan}})
+		out = append(out, feature.Symbol{Name: name, Container: container, Location: feature.Location{Path: d.CriteriaPath, Span: c.HeadingSpan()}})
 	}
 	return out
 }

@@ -16,18 +16,18 @@ func TestCriteriaCRLFAndNonASCII(t *testing.T) {
 	}
 	ix := source.NewIndex(src)
 	v := c.Criteria[0]
-	w := v.Warnings[0]
+	w := v.Warnings()[0]
 	if w.Reason != "invalid-verifier" {
-		t.Fatalf("warnings %+v", v.Warnings)
+		t.Fatalf("warnings %+v", v.Warnings())
 	}
 	cases := []struct {
 		name string
 		span source.Span
 		want source.Range
 	}{
-		{"title", v.TitleSpan, source.Range{Start: source.Position{Line: 5, Character: 18}, End: source.Position{Line: 5, Character: 33}}},
+		{"title", v.TitleSpan(), source.Range{Start: source.Position{Line: 5, Character: 18}, End: source.Position{Line: 5, Character: 33}}},
 		{"verifier value", w.Span, source.Range{Start: source.Position{Line: 6, Character: 10}, End: source.Position{Line: 6, Character: 17}}},
-		{"heading ends before CR", v.HeadingSpan, source.Range{Start: source.Position{Line: 5}, End: source.Position{Line: 5, Character: 33}}}, // "—" is one UTF-16 unit, "🚀" two
+		{"heading ends before CR", v.HeadingSpan(), source.Range{Start: source.Position{Line: 5}, End: source.Position{Line: 5, Character: 33}}}, // "—" is one UTF-16 unit, "🚀" two
 	}
 	for _, c := range cases {
 		if got := ix.Range(c.span); got != c.want {

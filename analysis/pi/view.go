@@ -222,7 +222,7 @@ func (cr *Criteria) At(off int) *Criterion {
 		return nil
 	}
 	for _, c := range cr.Criteria {
-		if c.HeadingSpan.Start <= off && (off <= c.HeadingSpan.End || off <= c.BodySpan.End) {
+		if c.HeadingSpan().Start <= off && (off <= c.HeadingSpan().End || off <= c.BodySpan().End) {
 			return c
 		}
 	}
@@ -231,7 +231,7 @@ func (cr *Criteria) At(off int) *Criterion {
 
 // HeadingAt returns the VAL whose heading line holds offset off, or nil.
 func (cr *Criteria) HeadingAt(off int) *Criterion {
-	if c := cr.At(off); c != nil && off <= c.HeadingSpan.End {
+	if c := cr.At(off); c != nil && off <= c.HeadingSpan().End {
 		return c
 	}
 	return nil

@@ -134,7 +134,7 @@ func TestNextViewMatchesNewView(t *testing.T) {
 // stale block does not make the first one stale, and the id counts as
 // having a stale block.
 func TestStaleOfRepeatedID(t *testing.T) {
-	a, b := &Criterion{ID: "VAL-A-001"}, &Criterion{ID: "VAL-A-001"}
+	a, b := &Criterion{parsedCriterion: &parsedCriterion{ID: "VAL-A-001"}}, &Criterion{parsedCriterion: &parsedCriterion{ID: "VAL-A-001"}}
 	v := &View{Stale: []StaleEvidence{{Criterion: b}}}
 	if _, ok := v.StaleOf(a); ok {
 		t.Error("the first block is stale because a later block of its id is")
