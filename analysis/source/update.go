@@ -5,15 +5,17 @@ import (
 	"sort"
 )
 
-// Update returns the index of src, a new version of ix's text, reusing the
-// line starts of the unchanged prefix and suffix: only the edited middle is
-// scanned, so a keystroke in a large document costs a compare and a copy,
-// not a rescan. Whether an offset starts a line depends only on the two bytes
-// before and at it, which is why reused starts stay exact.
-func (ix *Index) Update(src []byte) *Index {
+// Update returns the index of src, a new version of ix's text in which an
+// edit kept what kept says (ApplyChangesKept), reusing the line starts of
+// that prefix and suffix: only the edited middle is scanned and the texts
+// are not compared, so a keystroke in a large document costs a copy of the
+// line starts, not a rescan. Whether an offset starts a line depends only
+// on the two bytes before and at it, which is why reused starts stay exact.
+// kept must not say more than the edit left alone.
+func (ix *Index) Update(src []byte, kept Kept) *Index {
 	old := ix.src
-	p := CommonPrefix(old, src)
-	s := CommonSuffix(old[p:], src[p:])
+	p := min(kept.Prefix, len(old), len(src))
+	s := min(kept.Suffix, len(old)-p, len(src)-p)
 	// New line starts n: n < p from the prefix (both bytes unchanged), n in
 	// [p, len(src)-s] scanned, n > len(src)-s from the suffix.
 	keep := max(1, sort.SearchInts(ix.lines, p)) // 0, and the starts < p
