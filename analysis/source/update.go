@@ -2,7 +2,7 @@ package source
 
 import (
 	"bytes"
-	"sort"
+	"slices"
 )
 
 // Update returns the index of src, a new version of ix's text in which an
@@ -18,16 +18,17 @@ func (ix *Index) Update(src []byte, kept Kept) *Index {
 	s := min(kept.Suffix, len(old)-p, len(src)-p)
 	// New line starts n: n < p from the prefix (both bytes unchanged), n in
 	// [p, len(src)-s] scanned, n > len(src)-s from the suffix.
-	keep := max(1, sort.SearchInts(ix.lines, p)) // 0, and the starts < p
-	tail := sort.SearchInts(ix.lines, len(old)-s+1)
-	lines := make([]int, 0, keep+(len(ix.lines)-tail)+8)
+	keep, _ := slices.BinarySearch(ix.lines, uint32(p))
+	keep = max(1, keep) // 0, and the starts < p
+	tail, _ := slices.BinarySearch(ix.lines, uint32(len(old)-s+1))
+	lines := make([]uint32, 0, keep+(len(ix.lines)-tail)+8)
 	lines = append(lines, ix.lines[:keep]...)
 	for n := max(p, 1); n <= len(src)-s; n++ {
 		if startsLine(src, n) {
-			lines = append(lines, n)
+			lines = append(lines, uint32(n))
 		}
 	}
-	delta := len(src) - len(old)
+	delta := uint32(len(src) - len(old)) // wraps when negative: the sum does too
 	for _, o := range ix.lines[tail:] {
 		lines = append(lines, o+delta)
 	}
