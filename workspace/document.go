@@ -16,8 +16,10 @@ type Document struct {
 	Text    []byte // never modified after the Document is built
 
 	// base is the previous version's line index: this version's is derived
-	// from it (only the edited lines are rescanned).
+	// from it (only the edited lines are rescanned); kept is what the edit
+	// left of base's text, so the two texts are not compared to find it.
 	base *source.Index
+	kept source.Kept
 	// parser is shared by the versions of one document, so a keystroke
 	// re-parses only the blocks it touched (criteria.md).
 	parsers *parsers
@@ -61,7 +63,8 @@ func (d *Document) Apply(version int32, changes []TextChange, index *source.Inde
 	for i, c := range rest {
 		edits[i] = source.Change{Range: c.Range, Text: c.Text}
 	}
-	next := &Document{Path: d.Path, Version: version, Text: source.ApplyChanges(text, ix, edits), parsers: d.parsers}
+	next := &Document{Path: d.Path, Version: version, parsers: d.parsers}
+	next.Text, next.kept = source.ApplyChangesKept(text, ix, edits)
 	if len(rest) == len(changes) {
 		next.base = ix // nil when there was none to derive from
 	}

@@ -87,7 +87,7 @@ func (f *File) Kind() analysis.Kind {
 func (f *File) Index() *source.Index {
 	f.indexOnce.Do(func() {
 		if f.doc != nil && f.doc.base != nil {
-			f.index = f.doc.base.Update(f.Text)
+			f.index = f.doc.base.Update(f.Text, f.doc.kept)
 		} else {
 			f.index = source.NewIndex(f.Text)
 		}

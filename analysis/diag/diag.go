@@ -133,7 +133,16 @@ func Locate(ds []Diagnostic, file string, ix *source.Index) {
 
 // Sort orders diagnostics by file, position, then code, so output is stable.
 func Sort(ds []Diagnostic) {
-	SortByKey(ds, func(d *Diagnostic) Key { return d.Key() })
+	sortRuns(ds, compareDiagnostics)
+}
+
+// compareDiagnostics is CompareKeys of the two diagnostics' keys, without
+// copying them out: a keystroke's 1,300 diagnostics are compared thrice.
+func compareDiagnostics(a, b *Diagnostic) int {
+	if a.File != b.File {
+		return strings.Compare(a.File, b.File)
+	}
+	return compareAt(a.Span, a.Code, b.Span, b.Code)
 }
 
 // Key is what orders a diagnostic among others: its file, its span, then
@@ -157,9 +166,14 @@ func (d *Diagnostic) Key() Key { return Key{d.File, d.Span, d.Code} }
 // thousands of diagnostics are a few runs, merged in linear time (a merge
 // sort of single elements in the worst case).
 func SortByKey[T any](xs []T, key func(*T) Key) {
+	sortRuns(xs, func(a, b *T) int { return CompareKeys(key(a), key(b)) })
+}
+
+// sortRuns is SortByKey by compare, which orders two elements.
+func sortRuns[T any](xs []T, compare func(a, b *T) int) {
 	var runs []int // where each run in order begins
 	for i := 1; i < len(xs); i++ {
-		if CompareKeys(key(&xs[i-1]), key(&xs[i])) > 0 {
+		if compare(&xs[i-1], &xs[i]) > 0 {
 			runs = append(runs, i)
 		}
 	}
@@ -179,7 +193,7 @@ func SortByKey[T any](xs []T, key func(*T) Key) {
 			lo, mid, hi := bounds[r], bounds[r+1], bounds[min(r+2, len(bounds)-1)]
 			a, b, out := order[lo:mid], order[mid:hi], spare[lo:lo]
 			for len(a) > 0 && len(b) > 0 {
-				if CompareKeys(key(&xs[a[0]]), key(&xs[b[0]])) <= 0 { // stable: the left one first
+				if compare(&xs[a[0]], &xs[b[0]]) <= 0 { // stable: the left one first
 					out, a = append(out, a[0]), a[1:]
 				} else {
 					out, b = append(out, b[0]), b[1:]
@@ -222,16 +236,20 @@ func CompareKeys(a, b Key) int {
 	if c := strings.Compare(a.File, b.File); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(a.Span.Start, b.Span.Start); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Span.End, b.Span.End); c != 0 {
-		return c
-	}
-	if a.Code == b.Code {
+	return compareAt(a.Span, a.Code, b.Span, b.Code)
+}
+
+// compareAt orders two diagnostics of one file by position, then code.
+func compareAt(a source.Span, ac Code, b source.Span, bc Code) int {
+	switch {
+	case a.Start != b.Start:
+		return cmp.Compare(a.Start, b.Start)
+	case a.End != b.End:
+		return cmp.Compare(a.End, b.End)
+	case ac == bc:
 		return 0
 	}
-	return strings.Compare(a.Code.String(), b.Code.String())
+	return strings.Compare(ac.String(), bc.String())
 }
 
 // MaxPerCode is the most diagnostics of one code one file reports. A 1 MB

@@ -3,6 +3,7 @@ package pi
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -47,6 +48,7 @@ func Check(ctx context.Context, v *View, opts Options) map[string][]diag.Diagnos
 	if c.wants(d.ReportFile) {
 		c.checkReport()
 	}
+	c.flush()
 	for path := range c.out {
 		c.out[path] = append(c.out[path], c.limit.Notes(path)...)
 	}
@@ -94,6 +96,11 @@ type checker struct {
 	d    *Dir
 	opts Options
 	out  map[string][]diag.Diagnostic
+	// lastFile's findings are appended to lastOut, put in out when another
+	// file's come (flush): a register's thousands are not each a map
+	// assignment.
+	lastFile string
+	lastOut  []diag.Diagnostic
 	// limit keeps at most diag.MaxPerCode diagnostics of a code in a file:
 	// a ## Commands section of 250,000 "x" lines would make as many.
 	limit diag.Limiter
@@ -114,7 +121,24 @@ func (c *checker) add(file string, dg diag.Diagnostic) {
 	if c.opts.Only != "" && file != c.opts.Only || !c.limit.Keep(file, dg.Code, dg.Span) {
 		return
 	}
-	c.out[file] = append(c.out[file], dg)
+	if file != c.lastFile {
+		c.flush()
+		c.lastFile, c.lastOut = file, c.out[file]
+	}
+	c.lastOut = append(c.lastOut, dg)
+}
+
+// flush puts the findings of the file added to last in out.
+func (c *checker) flush() {
+	if c.lastFile != "" {
+		c.out[c.lastFile] = c.lastOut
+	}
+}
+
+// grow makes room for n more findings of file.
+func (c *checker) grow(file string, n int) {
+	c.flush()
+	c.lastFile, c.lastOut = file, slices.Grow(c.out[file], n)
 }
 
 // addAt adds dg, whose spans are relative to offset at (a criterion's

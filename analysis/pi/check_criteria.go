@@ -2,7 +2,6 @@ package pi
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -27,7 +26,7 @@ func (c *checker) checkCriteria() {
 		for _, v := range cr.Criteria {
 			n += len(v.checks)
 		}
-		c.out[file] = slices.Grow(c.out[file], n)
+		c.grow(file, n)
 	}
 	// The first of a repeated id is the one upstream reads (Criteria.Lookup,
 	// whose index hover, lens and the runs share); the others repeat it.

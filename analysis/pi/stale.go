@@ -100,7 +100,18 @@ func nextStale(prev *View, d *Dir, clock SourceClock) (stale, unjudged []StaleEv
 	if len(old) != len(cur) {
 		return nil, nil, r, false
 	}
+	// A criterion the parse took over from the version before (a block
+	// before the edit) is the same one, and one placed anew shares its
+	// block's parse (a block after it): their ids and flags are not read.
+	same := true
 	for i := range cur {
+		if old[i] == cur[i] {
+			continue
+		}
+		same = false
+		if old[i].parsedCriterion == cur[i].parsedCriterion {
+			continue
+		}
 		if old[i].ID != cur[i].ID || old[i].RequireFreshEvidence != cur[i].RequireFreshEvidence {
 			return nil, nil, r, false
 		}
@@ -112,6 +123,9 @@ func nextStale(prev *View, d *Dir, clock SourceClock) (stale, unjudged []StaleEv
 	src, have := clock.Newest(d.Project)
 	if have != r.have || !sameSourceChange(src, r.src) {
 		return nil, nil, r, false
+	}
+	if same {
+		return prev.Stale, prev.Unjudged, r, true // the lists are never modified
 	}
 	if len(prev.Stale) > 0 {
 		stale = make([]StaleEvidence, 0, len(prev.Stale))

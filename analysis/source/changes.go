@@ -28,14 +28,40 @@ type Change struct {
 // not copied once per change, which a client could make cost changes ×
 // text (20,000 changes over 10 MB).
 func ApplyChanges(src []byte, ix *Index, changes []Change) []byte {
+	text, _ := ApplyChangesKept(src, ix, changes)
+	return text
+}
+
+// Kept says what an edit left alone: the text's first Prefix bytes and its
+// last Suffix bytes are the same before and after it. It may say less than
+// the most a comparison would find (a change that puts back what was there
+// counts as a change), never more.
+type Kept struct{ Prefix, Suffix int }
+
+// ApplyChangesKept is ApplyChanges that also says what the changes kept,
+// from their spans alone: whoever derives something from the text before
+// (Index.Update) need not compare the two texts to find it.
+func ApplyChangesKept(src []byte, ix *Index, changes []Change) ([]byte, Kept) {
+	kept := Kept{Prefix: len(src), Suffix: len(src)}
+	// Each change keeps what is before its start and after its end, in
+	// the text it is applied to; what none touched is kept by all.
+	keep := func(span Span, length int) {
+		if span.End < span.Start {
+			span.Start, span.End = span.End, span.Start
+		}
+		kept.Prefix = min(kept.Prefix, span.Start)
+		kept.Suffix = min(kept.Suffix, length-span.End)
+	}
 	switch {
 	case len(changes) == 0:
-		return src
+		return src, kept
 	case len(changes) == 1:
 		if ix == nil {
 			ix = NewIndex(src)
 		}
-		return splice(src, ix.Span(changes[0].Range), changes[0].Text)
+		span := ix.Span(changes[0].Range)
+		keep(span, len(src))
+		return splice(src, span, changes[0].Text), kept
 	case !allValid(src, changes):
 		// The rope counts UTF-16 units piece by piece, which is exact only
 		// when no piece boundary cuts a byte sequence that decodes as one
@@ -44,15 +70,19 @@ func ApplyChanges(src []byte, ix *Index, changes []Change) []byte {
 		// UTF-8 (its decoder replaces invalid bytes), so this path serves
 		// other callers only.
 		for _, c := range changes {
-			src = splice(src, NewIndex(src).Span(c.Range), c.Text)
+			span := NewIndex(src).Span(c.Range)
+			keep(span, len(src))
+			src = splice(src, span, c.Text)
 		}
-		return src
+		return src, kept
 	}
 	r := newRope(src)
 	for _, c := range changes {
-		r.replace(r.span(c.Range), c.Text)
+		span := r.span(c.Range)
+		keep(span, r.root.total().bytes)
+		r.replace(span, c.Text)
 	}
-	return r.bytes()
+	return r.bytes(), kept
 }
 
 // splice returns a new text: src with span (normalised) replaced by text.

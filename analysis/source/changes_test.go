@@ -2,6 +2,7 @@ package source
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -46,18 +47,25 @@ func randomChanges(r *rand.Rand, n, lines int) []Change {
 // The rope applies any sequence of changes exactly as applying them one by
 // one to the text does, whatever the pieces (a piece size of 1 to 7 bytes
 // puts a boundary everywhere: inside "\r\n", between a line and its
-// terminator).
+// terminator). What ApplyChangesKept says was kept was kept, and the index
+// updated from it is a fresh one's, for one change and for several.
 func TestApplyChangesMatchesOneByOne(t *testing.T) {
 	defer func(n int) { pieceSize = n }(pieceSize)
 	r := rand.New(rand.NewPCG(1, 2))
 	for round := range 3000 {
 		pieceSize = 1 + round%7
 		src := []byte(randomText(r, r.IntN(30)))
-		changes := randomChanges(r, 2+r.IntN(6), NewIndex(src).LineCount())
+		changes := randomChanges(r, 1+r.IntN(7), NewIndex(src).LineCount())
 		want := applyOneByOne(append([]byte(nil), src...), changes)
-		got := ApplyChanges(src, nil, changes)
+		got, kept := ApplyChangesKept(src, nil, changes)
 		if string(got) != string(want) {
 			t.Fatalf("piece size %d, text %q, changes %+v:\n got %q\nwant %q", pieceSize, src, changes, got, want)
+		}
+		if kept.Prefix > CommonPrefix(src, got) || kept.Suffix > CommonSuffix(src, got) {
+			t.Fatalf("text %q, changes %+v: kept %+v, but %q and %q share less", src, changes, kept, src, got)
+		}
+		if ix, fresh := NewIndex(src).Update(got, kept), NewIndex(got); !slices.Equal(ix.lines, fresh.lines) {
+			t.Fatalf("text %q, changes %+v: lines %v, want %v", src, changes, ix.lines, fresh.lines)
 		}
 	}
 }

@@ -45,8 +45,11 @@ func (s Span) Shift(delta int) Span { return Span{s.Start + delta, s.End + delta
 
 // Index is a line index of one document version. It is immutable once built.
 type Index struct {
-	src   []byte
-	lines []int // byte offset where each line starts
+	src []byte
+	// lines holds the byte offset where each line starts; 32 bits are
+	// enough (a document is at most a 64 MB frame, a file read at most
+	// vfs.MaxFileSize), and half the memory of a keystroke's copy.
+	lines []uint32
 	// marks holds, for each line longer than markEvery bytes that a
 	// position was asked in, the UTF-16 column every markEvery bytes
 	// ([]mark by line number), so that locating a diagnostic decodes at
@@ -68,7 +71,7 @@ func NewIndex(src []byte) *Index {
 	// line per 32 bytes and growing grew it four times for a file of short
 	// lines (1 MB of "### Will": 3.5 MB allocated for a 0.9 MB list).
 	crs := bytes.Count(src, []byte{'\r'})
-	lines := make([]int, 1, 1+bytes.Count(src, []byte{'\n'})+crs)
+	lines := make([]uint32, 1, 1+bytes.Count(src, []byte{'\n'})+crs)
 	if crs == 0 {
 		// The usual text: only "\n" ends lines, and a vectorised search
 		// (bytes.IndexByte) finds them in half the time of looking at
@@ -79,14 +82,14 @@ func NewIndex(src []byte) *Index {
 				return &Index{src: src, lines: lines}
 			}
 			i += n + 1
-			lines = append(lines, i)
+			lines = append(lines, uint32(i))
 		}
 	}
 	// A "\r" among the breaks: EachLine's reading of them, each line
 	// after the first starting where the one before ended.
 	EachLine(src, func(l Span) bool {
 		if l.Start > 0 {
-			lines = append(lines, l.Start)
+			lines = append(lines, uint32(l.Start))
 		}
 		return true
 	})
@@ -134,8 +137,11 @@ func (ix *Index) LineStart(line int) int {
 	if line >= len(ix.lines) {
 		return len(ix.src)
 	}
-	return ix.lines[line]
+	return ix.start(line)
 }
+
+// start is where line, one of the index's, starts.
+func (ix *Index) start(line int) int { return int(ix.lines[line]) }
 
 // LineEnd is the byte offset of the end of line's content, before its terminator.
 func (ix *Index) LineEnd(line int) int {
@@ -147,9 +153,9 @@ func (ix *Index) LineEnd(line int) int {
 	}
 	end := len(ix.src)
 	if line+1 < len(ix.lines) {
-		end = ix.lines[line+1]
+		end = ix.start(line + 1)
 	}
-	for end > ix.lines[line] && (ix.src[end-1] == '\n' || ix.src[end-1] == '\r') {
+	for start := ix.start(line); end > start && (ix.src[end-1] == '\n' || ix.src[end-1] == '\r'); {
 		end--
 	}
 	return end
@@ -174,7 +180,7 @@ func (ix *Index) Line(off int) int {
 func (ix *Index) lastStartingBy(lo, hi, off int) int {
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if ix.lines[mid] <= off {
+		if ix.start(mid) <= off {
 			lo = mid
 		} else {
 			hi = mid - 1
@@ -199,7 +205,7 @@ func (ix *Index) Position(off int) Position {
 // positionOn is Position of off, an offset within the source, on line, the
 // line off is on.
 func (ix *Index) positionOn(line, off int) Position {
-	start := ix.lines[line]
+	start := ix.start(line)
 	end := ix.LineEnd(line)
 	if off > end {
 		off = end
@@ -258,7 +264,7 @@ func (ix *Index) Offset(p Position) int {
 	if p.Line >= len(ix.lines) {
 		return len(ix.src)
 	}
-	off := ix.lines[p.Line]
+	off := ix.start(p.Line)
 	end := ix.LineEnd(p.Line)
 	units := 0
 	for off < end && units < p.Character {
@@ -281,7 +287,7 @@ func (ix *Index) Range(s Span) Range {
 	start := ix.Position(s.Start)
 	// Most spans end on the line they start on: that line is not searched
 	// for again.
-	if l := start.Line; s.End >= ix.lines[l] && s.End <= len(ix.src) && (l+1 == len(ix.lines) || s.End < ix.lines[l+1]) {
+	if l := start.Line; s.End >= ix.start(l) && s.End <= len(ix.src) && (l+1 == len(ix.lines) || s.End < ix.start(l+1)) {
 		return Range{Start: start, End: ix.positionOn(l, s.End)}
 	}
 	return Range{Start: start, End: ix.Position(s.End)}
@@ -323,11 +329,11 @@ func (ix *Index) clamp(off int) int { return min(max(off, 0), len(ix.src)) }
 // lines on) to a bound, then a binary search below it.
 func (ix *Index) lineFrom(hint, off int) int {
 	n := len(ix.lines)
-	if hint <= 0 || hint >= n || ix.lines[hint] > off {
+	if hint <= 0 || hint >= n || ix.start(hint) > off {
 		return ix.Line(off)
 	}
 	lo, step := hint, 1 // lines[lo] <= off
-	for lo+step < n && ix.lines[lo+step] <= off {
+	for lo+step < n && ix.start(lo+step) <= off {
 		lo += step
 		step *= 2
 	}

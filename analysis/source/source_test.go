@@ -129,7 +129,7 @@ func TestNewIndexMatchesByteScan(t *testing.T) {
 			t.Fatalf("%q: lines %v, want %v", src, got, want)
 		}
 		for i := range got {
-			if got[i] != want[i] {
+			if int(got[i]) != want[i] {
 				t.Fatalf("%q: lines %v, want %v", src, got, want)
 			}
 		}

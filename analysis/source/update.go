@@ -2,30 +2,33 @@ package source
 
 import (
 	"bytes"
-	"sort"
+	"slices"
 )
 
-// Update returns the index of src, a new version of ix's text, reusing the
-// line starts of the unchanged prefix and suffix: only the edited middle is
-// scanned, so a keystroke in a large document costs a compare and a copy,
-// not a rescan. Whether an offset starts a line depends only on the two bytes
-// before and at it, which is why reused starts stay exact.
-func (ix *Index) Update(src []byte) *Index {
+// Update returns the index of src, a new version of ix's text in which an
+// edit kept what kept says (ApplyChangesKept), reusing the line starts of
+// that prefix and suffix: only the edited middle is scanned and the texts
+// are not compared, so a keystroke in a large document costs a copy of the
+// line starts, not a rescan. Whether an offset starts a line depends only
+// on the two bytes before and at it, which is why reused starts stay exact.
+// kept must not say more than the edit left alone.
+func (ix *Index) Update(src []byte, kept Kept) *Index {
 	old := ix.src
-	p := CommonPrefix(old, src)
-	s := CommonSuffix(old[p:], src[p:])
+	p := min(kept.Prefix, len(old), len(src))
+	s := min(kept.Suffix, len(old)-p, len(src)-p)
 	// New line starts n: n < p from the prefix (both bytes unchanged), n in
 	// [p, len(src)-s] scanned, n > len(src)-s from the suffix.
-	keep := max(1, sort.SearchInts(ix.lines, p)) // 0, and the starts < p
-	tail := sort.SearchInts(ix.lines, len(old)-s+1)
-	lines := make([]int, 0, keep+(len(ix.lines)-tail)+8)
+	keep, _ := slices.BinarySearch(ix.lines, uint32(p))
+	keep = max(1, keep) // 0, and the starts < p
+	tail, _ := slices.BinarySearch(ix.lines, uint32(len(old)-s+1))
+	lines := make([]uint32, 0, keep+(len(ix.lines)-tail)+8)
 	lines = append(lines, ix.lines[:keep]...)
 	for n := max(p, 1); n <= len(src)-s; n++ {
 		if startsLine(src, n) {
-			lines = append(lines, n)
+			lines = append(lines, uint32(n))
 		}
 	}
-	delta := len(src) - len(old)
+	delta := uint32(len(src) - len(old)) // wraps when negative: the sum does too
 	for _, o := range ix.lines[tail:] {
 		lines = append(lines, o+delta)
 	}

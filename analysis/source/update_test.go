@@ -9,7 +9,7 @@ import (
 
 // TestUpdateMatchesNewIndex edits at random, with every kind of line break
 // (a "\r" typed before a "\n" joins two line ends into one), and compares
-// the updated index with a fresh one.
+// the index updated from what the edit kept with a fresh one.
 func TestUpdateMatchesNewIndex(t *testing.T) {
 	pieces := []string{"a", "é", "😀", "\n", "\r", "\r\n", "\n\r", "line\n", strings.Repeat("x", 300), strings.Repeat("y\n", 200)}
 	rng := rand.New(rand.NewPCG(8, 8))
@@ -27,7 +27,7 @@ func TestUpdateMatchesNewIndex(t *testing.T) {
 				ins = pieces[rng.IntN(len(pieces))]
 			}
 			next := append(append(append([]byte{}, src[:at]...), ins...), src[end:]...)
-			got, want := ix.Update(next), NewIndex(next)
+			got, want := ix.Update(next, Kept{Prefix: at, Suffix: len(src) - end}), NewIndex(next)
 			if !reflect.DeepEqual(got.lines, want.lines) {
 				t.Fatalf("step %d: replacing [%d,%d) of %q by %q: lines %v, want %v", step, at, end, src, ins, got.lines, want.lines)
 			}

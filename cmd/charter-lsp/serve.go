@@ -62,6 +62,7 @@ func serve(e *env, args []string, name string) int {
 	if err != nil {
 		logger.Warn("interview agent", zap.Error(err))
 	}
+	defer serverGC()()
 	srv := lsp.New(lsp.Options{Logger: logger, Version: version, Agent: agentCfg})
 	logger.Info("charter-lsp serving on stdio", zap.String("version", version))
 	code = srv.Serve(ctx, stdio{in: in, out: e.stdout})
