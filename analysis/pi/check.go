@@ -121,6 +121,11 @@ func (c *checker) add(file string, dg diag.Diagnostic) {
 	if c.opts.Only != "" && file != c.opts.Only || !c.limit.Keep(file, dg.Code, dg.Span) {
 		return
 	}
+	c.put(file, dg)
+}
+
+// put appends dg, kept, to file's findings.
+func (c *checker) put(file string, dg diag.Diagnostic) {
 	if file != c.lastFile {
 		c.flush()
 		c.lastFile, c.lastOut = file, c.out[file]
@@ -160,7 +165,7 @@ func (c *checker) addAt(file string, dg diag.Diagnostic, at int) {
 		}
 		dg.Fix = dg.Fix.Shifted(at)
 	}
-	c.out[file] = append(c.out[file], dg)
+	c.put(file, dg)
 }
 
 // related builds a Related location; its Range is filled after all checks.

@@ -65,6 +65,7 @@ func placedChecks(v *Criterion) []diag.Diagnostic {
 	for _, dg := range v.checks {
 		c.addAt("f", dg, v.at)
 	}
+	c.flush()
 	return c.out["f"]
 }
 
