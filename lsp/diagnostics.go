@@ -227,7 +227,7 @@ func (g *diagnoser) encode(f *workspace.File, ds []diag.Diagnostic) *diagResult 
 		return last // carried over from an earlier snapshot: already encoded
 	}
 	res := &diagResult{from: ds}
-	res.wire, res.resultID = dd.wire.encode(ds)
+	res.wire, res.resultID = dd.wire.encode(ds, 0)
 	dd.mu.Lock()
 	dd.last = res
 	dd.mu.Unlock()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -34,7 +35,7 @@ import (
 // protocol.Marshal(toProtocolDiagnostics(ds)) gives
 // (TestWireMatchesProtocolMarshal).
 
-// wireCache keeps the tails of one document's last encoded diagnostics:
+// wireCache keeps one document's last encoded diagnostics and their JSON:
 // memory is bounded by that one set, whatever the document's history.
 //
 // A keystroke leaves a document's diagnostics in the order they were (they
@@ -44,29 +45,35 @@ import (
 // places further (some were removed): no digest is computed then. Only when
 // that fails more than a few times in a row (a large edit) is the last set
 // indexed by digest, once, to find where the sequences meet again.
+//
+// Most diagnostics of a keystroke are where they were, range and all (an
+// edit within a line moves nothing): a run of them that follow each other
+// in the last set is copied from its JSON as one block, commas included.
 type wireCache struct {
 	mu    sync.Mutex
-	last  wireSet // the previous encode's diagnostics and tails, in order
+	last  wireSet // the previous encode's diagnostics and JSON, in order
 	spare wireSet // the set before it, emptied, for reuse
-	size  int     // length of the previous JSON, to size the next
 	fresh int     // tails the last encode made afresh (tests)
-	// wire and id are the previous encode's JSON and result id: the same
-	// JSON again keeps the id (wireResultID).
-	wire []byte
-	id   string
+	runs  int     // blocks the last encode copied whole (tests)
+	// id is the previous encode's result id: the same JSON again keeps it
+	// (wireResultID).
+	id string
 }
 
-// wireSet is one encode's tails in the order encoded, and, once needed,
-// their index by digest.
+// wireSet is one encode's diagnostics in the order encoded, where each
+// one's JSON is in the set's wire, and, once needed, their index by digest.
 type wireSet struct {
+	wire     []byte // the JSON array
 	entries  []wireEntry
 	byDigest map[uint64]int32 // the last entry of each digest; nil until indexed
 }
 
+// wireEntry is one diagnostic of a set: wire[start:end] is its JSON,
+// `{"range":…` up to tail, then its tail.
 type wireEntry struct {
-	d    *diag.Diagnostic // what the tail encodes (its range aside); never modified
-	tail []byte
-	prev int32 // the entry before with the same digest, -1 for none (indexed sets)
+	d                *diag.Diagnostic // what the JSON encodes; never modified
+	start, tail, end int32
+	prev             int32 // the entry before with the same digest, -1 for none (indexed sets)
 }
 
 // wireLookahead is how far past the expected place a diagnostic is looked
@@ -76,68 +83,119 @@ const wireLookahead = 4
 // wireSeed is per process: digests are never compared across processes.
 var wireSeed = maphash.MakeSeed()
 
+// publishTailRoom is the room a frame keeps past its JSON array for what
+// closes the message (publishTail).
+const publishTailRoom = 2
+
 // encode returns the JSON array of ds as published (diagnostics switched
-// off left out), and its result id: equal ids mean equal JSON.
-func (c *wireCache) encode(ds []diag.Diagnostic) (wire []byte, resultID string) {
+// off left out), and its result id: equal ids mean equal JSON. The array
+// is frame[headroom:]: the frame has headroom bytes free before it and
+// publishTailRoom after (its capacity), for the message to be framed
+// around the array in place (notify).
+func (c *wireCache) encode(ds []diag.Diagnostic, headroom int) (frame []byte, resultID string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	last, next := &c.last, c.spare
 	next.entries = next.entries[:0]
-	c.fresh = 0
-	buf := make([]byte, 0, max(c.size+c.size/8, 2))
+	c.fresh, c.runs = 0, 0
+	size := len(last.wire)
+	buf := make([]byte, headroom, headroom+max(size+size/8, 2)+publishTailRoom)
 	buf = append(buf, '[')
+	// A pending block: entries from..to of last, the entries of next from
+	// first on; written (and those entries placed) by flush.
+	from, to, first := -1, -1, 0
+	flush := func() {
+		if from < 0 {
+			return
+		}
+		if first > 0 {
+			buf = append(buf, ',')
+		}
+		a, b := last.entries[from].start, last.entries[to].end
+		shift := int32(len(buf)-headroom) - a
+		buf = append(buf, last.wire[a:b]...)
+		c.runs++
+		for i := first; i < len(next.entries); i++ {
+			e := &next.entries[i]
+			e.start, e.tail, e.end = e.start+shift, e.tail+shift, e.end+shift
+		}
+		from = -1
+	}
 	at, misses := 0, 0 // where the next diagnostic is expected in last
 	for i := range ds {
 		d := &ds[i]
 		if d.Severity == diag.SeverityOff {
 			continue
 		}
-		var tail []byte
-		for k := at; k < min(at+wireLookahead, len(last.entries)); k++ {
-			if sameWire(last.entries[k].d, d) {
-				tail, at, misses = last.entries[k].tail, k+1, 0
+		k := -1
+		for j := at; j < min(at+wireLookahead, len(last.entries)); j++ {
+			if sameWire(last.entries[j].d, d) {
+				k = j
 				break
 			}
 		}
-		if tail == nil {
+		if k < 0 {
 			if misses++; misses > wireLookahead || last.byDigest != nil {
-				if k := last.find(d); k >= 0 {
-					tail, at, misses = last.entries[k].tail, k+1, 0
-				}
+				k = last.find(d)
 			}
 		}
-		if tail == nil {
+		if k >= 0 {
+			at, misses = k+1, 0
+			if e := last.entries[k]; e.d.Range == d.Range {
+				// The same JSON as the last set's: part of a block.
+				if from < 0 || k != to+1 {
+					flush()
+					from, first = k, len(next.entries)
+				}
+				to = k
+				next.entries = append(next.entries, wireEntry{d: d, start: e.start, tail: e.tail, end: e.end, prev: -1})
+				continue
+			}
+		}
+		flush()
+		var tail []byte
+		if k >= 0 {
+			e := last.entries[k]
+			tail = last.wire[e.tail:e.end]
+		} else {
 			tail = encodeTail(d)
 			c.fresh++
 		}
-		next.entries = append(next.entries, wireEntry{d: d, tail: tail, prev: -1})
-		if len(next.entries) > 1 {
+		if len(next.entries) > 0 {
 			buf = append(buf, ',')
 		}
+		start := int32(len(buf) - headroom)
 		buf = appendRange(buf, d)
+		mid := int32(len(buf) - headroom)
 		buf = append(buf, tail...)
+		next.entries = append(next.entries, wireEntry{d: d, start: start, tail: mid, end: int32(len(buf) - headroom), prev: -1})
 	}
+	flush()
 	buf = append(buf, ']')
+	if cap(buf)-len(buf) < publishTailRoom {
+		buf = slices.Grow(buf, publishTailRoom)
+	}
+	next.wire = buf[headroom:len(buf):len(buf)]
+	c.id = c.resultID(next.wire, last)
 	clear(last.entries[:cap(last.entries)]) // holds no diagnostics for nothing
-	last.byDigest = nil
-	c.spare, c.last, c.size = *last, next, len(buf)
-	c.wire, c.id = buf, c.resultID(buf)
+	last.byDigest, last.wire = nil, nil
+	c.spare, c.last = *last, next
 	return buf, c.id
 }
 
 // resultID is the result id of wire, the JSON encode just made: the last
-// one's when the JSON is the same, else one never given before. Hashing
+// one's when the JSON is last's, else one never given before. Hashing
 // the whole JSON for its id cost a keystroke on a register of 2,300
 // diagnostics (1.3 MB) ≈ 0.2 ms; comparing with the last stops at the
 // first difference, near the edit. Equal ids still mean equal JSON; equal
 // JSON now and then gets a new id (after a set in between), for which a
 // client asks the full report once more. An empty set has one id
 // (noDiagnostics' too).
-func (c *wireCache) resultID(wire []byte) string {
+func (c *wireCache) resultID(wire []byte, last *wireSet) string {
 	switch {
 	case len(wire) == len(emptyWire):
 		return emptyWireID
-	case c.id != "" && bytes.Equal(wire, c.wire):
+	case c.id != "" && bytes.Equal(wire, last.wire):
 		return c.id
 	}
 	return strconv.FormatUint(wireEpoch, 16) + "-" + strconv.FormatUint(wireSerial.Add(1), 16)
@@ -178,7 +236,7 @@ func (s *wireSet) find(d *diag.Diagnostic) int {
 func (c *wireCache) forget() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.last, c.spare, c.size, c.wire, c.id = wireSet{}, wireSet{}, 0, nil, ""
+	c.last, c.spare, c.id = wireSet{}, wireSet{}, ""
 }
 
 // emptyWire is an empty set of diagnostics, and emptyWireID its result id.

@@ -33,11 +33,13 @@ func BenchmarkWireEncode(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				wire, _ := w.encode(sets[i%2])
+				wire, _ := w.encode(sets[i%2], 0)
 				params = publishParams(params[:0], u, &version, wire)
 				i++
 			}
 			b.ReportMetric(float64(len(params)), "bytes")
+			b.ReportMetric(float64(w.runs), "runs")
+			b.ReportMetric(float64(w.fresh), "fresh")
 		})
 	}
 }

@@ -108,7 +108,7 @@ func TestWireMatchesProtocolMarshal(t *testing.T) {
 			next = nil // everything fixed
 		}
 		ds = next
-		got, id := c.encode(ds)
+		got, id := c.encode(ds, 0)
 		want, err := protocol.Marshal(toProtocolDiagnostics(ds))
 		if err != nil {
 			t.Fatal(err)
@@ -125,7 +125,7 @@ func TestWireMatchesProtocolMarshal(t *testing.T) {
 		}
 		byID[id], lastWire, lastID = string(want), string(want), id
 		if step%9 == 4 { // the same set again
-			if _, again := c.encode(ds); again != id {
+			if _, again := c.encode(ds, 0); again != id {
 				t.Fatalf("step %d: the same set encoded again has id %s, first %s", step, again, id)
 			}
 		}
@@ -142,7 +142,7 @@ func TestWireReusesAlignedTails(t *testing.T) {
 			Range: source.Range{Start: source.Position{Line: i}}, Data: map[string]string{"evidence": "work/m1"}})
 	}
 	var c wireCache
-	c.encode(ds)
+	c.encode(ds, 0)
 	if c.fresh != len(ds) {
 		t.Fatalf("first encode made %d tails, want %d", c.fresh, len(ds))
 	}
@@ -152,7 +152,7 @@ func TestWireReusesAlignedTails(t *testing.T) {
 	for i := range next[101:] {
 		next[101+i].Range.Start.Line++
 	}
-	got, _ := c.encode(next)
+	got, _ := c.encode(next, 0)
 	want, err := protocol.Marshal(toProtocolDiagnostics(next))
 	if err != nil {
 		t.Fatal(err)
@@ -162,6 +162,49 @@ func TestWireReusesAlignedTails(t *testing.T) {
 	}
 	if c.fresh != 1 || c.spare.byDigest != nil {
 		t.Errorf("a keystroke made %d tails afresh (want 1), indexed the last set: %v", c.fresh, c.spare.byDigest != nil)
+	}
+	// The 100 before the new one are where they were: one block.
+	if c.runs != 1 {
+		t.Errorf("copied %d blocks, want 1 (the diagnostics before the edit)", c.runs)
+	}
+}
+
+// A keystroke within a line moves no diagnostic: those that did not change
+// are copied from the last JSON as a block on each side of the change.
+func TestWireCopiesUnmovedRuns(t *testing.T) {
+	var ds []diag.Diagnostic
+	for i := range 300 {
+		ds = append(ds, diag.Diagnostic{Severity: diag.SeverityWarning, Code: diag.InvalidVerifier, Message: fmt.Sprintf("VAL-A-%03d: unknown verifier", i),
+			Range: source.Range{Start: source.Position{Line: 2 * i}, End: source.Position{Line: 2 * i, Character: 9}}})
+	}
+	var c wireCache
+	for step, edit := range []func(next []diag.Diagnostic) []diag.Diagnostic{
+		func(next []diag.Diagnostic) []diag.Diagnostic { next[150].Range.End.Character++; return next }, // the range changed
+		func(next []diag.Diagnostic) []diag.Diagnostic { next[150].Message = "changed"; return next },   // the tail changed
+		func(next []diag.Diagnostic) []diag.Diagnostic { return slices.Delete(next, 150, 151) },         // one gone
+		func(next []diag.Diagnostic) []diag.Diagnostic { next[0].Message = "first"; return next },       // at the start
+		func(next []diag.Diagnostic) []diag.Diagnostic { next[len(next)-1].Severity = 1; return next },  // at the end
+	} {
+		c.encode(ds, 0)
+		next := edit(slices.Clone(ds))
+		got, _ := c.encode(next, 5)
+		want, err := protocol.Marshal(toProtocolDiagnostics(next))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got[5:], want) {
+			t.Fatalf("edit %d: encoded\n%s\nwant\n%s", step, got[5:], want)
+		}
+		blocks := 2
+		if step >= 3 {
+			blocks = 1
+		}
+		if c.runs != blocks || c.fresh > 1 {
+			t.Errorf("edit %d: copied %d blocks and made %d tails afresh, want %d blocks", step, c.runs, c.fresh, blocks)
+		}
+		if cap(got)-len(got) < publishTailRoom {
+			t.Errorf("edit %d: no room for the message's end: %d", step, cap(got)-len(got))
+		}
 	}
 }
 
@@ -174,11 +217,11 @@ func TestWireCacheKeepsTheLastSet(t *testing.T) {
 		for j := range 10 {
 			ds = append(ds, diag.Diagnostic{Severity: diag.SeverityWarning, Code: diag.InvalidVerifier, Message: fmt.Sprintf("set %d, #%d", i, j)})
 		}
-		c.encode(ds)
+		c.encode(ds, 0)
 	}
 	spare := 0
 	for _, e := range c.spare.entries[:cap(c.spare.entries)] {
-		if e.d != nil || e.tail != nil {
+		if e.d != nil {
 			spare++
 		}
 	}
@@ -258,7 +301,7 @@ func TestPublishParamsDecode(t *testing.T) {
 	for range 20 {
 		ds = append(ds, randomDiagnostic(r))
 	}
-	wire, _ := c.encode(ds)
+	wire, _ := c.encode(ds, 0)
 	v := int32(7)
 	for _, version := range []*int32{&v, nil} {
 		if odd := publishParams(nil, "file:///p/\"q\"\\\u00e9\x01.md", version, wire); !json.Valid(odd) {
