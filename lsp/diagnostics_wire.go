@@ -6,12 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
@@ -63,6 +66,7 @@ type wireCache struct {
 // wireSet is one encode's diagnostics in the order encoded, where each
 // one's JSON is in the set's wire, and, once needed, their index by digest.
 type wireSet struct {
+	frame    []byte // what encode returned: the wire with room around it
 	wire     []byte // the JSON array
 	entries  []wireEntry
 	byDigest map[uint64]int32 // the last entry of each digest; nil until indexed
@@ -92,6 +96,10 @@ const publishTailRoom = 2
 // is frame[headroom:]: the frame has headroom bytes free before it and
 // publishTailRoom after (its capacity), for the message to be framed
 // around the array in place (notify).
+//
+// The frame is the one the encode before last returned, reused (a new
+// buffer of a megabyte or two per keystroke cost more than copying into
+// it): the caller must be done with a frame by the encode after next.
 func (c *wireCache) encode(ds []diag.Diagnostic, headroom int) (frame []byte, resultID string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -99,8 +107,12 @@ func (c *wireCache) encode(ds []diag.Diagnostic, headroom int) (frame []byte, re
 	next.entries = next.entries[:0]
 	c.fresh, c.runs = 0, 0
 	size := len(last.wire)
-	buf := make([]byte, headroom, headroom+max(size+size/8, 2)+publishTailRoom)
-	buf = append(buf, '[')
+	need := headroom + max(size+size/8, 2) + publishTailRoom
+	buf := next.frame[:0]
+	if cap(buf) < need || cap(buf) > 2*need+4096 { // too small, or kept from a far larger set
+		buf = make([]byte, 0, need)
+	}
+	buf = append(buf[:headroom], '[')
 	// A pending block: entries from..to of last, the entries of next from
 	// first on; written (and those entries placed) by flush.
 	from, to, first := -1, -1, 0
@@ -175,10 +187,10 @@ func (c *wireCache) encode(ds []diag.Diagnostic, headroom int) (frame []byte, re
 	if cap(buf)-len(buf) < publishTailRoom {
 		buf = slices.Grow(buf, publishTailRoom)
 	}
-	next.wire = buf[headroom:len(buf):len(buf)]
+	next.frame, next.wire = buf, buf[headroom:len(buf):len(buf)]
 	c.id = c.resultID(next.wire, last)
 	clear(last.entries[:cap(last.entries)]) // holds no diagnostics for nothing
-	last.byDigest, last.wire = nil, nil
+	last.byDigest, last.wire = nil, nil     // its frame is the next encode's
 	c.spare, c.last = *last, next
 	return buf, c.id
 }
@@ -343,9 +355,36 @@ func wireDigest(d *diag.Diagnostic) uint64 {
 	return h.Sum64()
 }
 
-// publishParams appends publishDiagnostics params carrying the diagnostics
-// array wire to buf; version is left out when nil.
-func publishParams(buf []byte, u uri.URI, version *int32, wire []byte) []byte {
+// A publish is framed around its diagnostics array in place: the array is
+// written after room for what comes before it (publishHeadroom), and the
+// message is then the frame header (stream.writeFrame), the JSON-RPC
+// envelope's start, the params' start (appendPublishHead), the array and
+// publishTail, written at once.
+var publishEnvelope = sync.OnceValues(func() (head, tail string) {
+	// The envelope as jsonrpc2 writes a notification, around params "0".
+	msg := string(jsonrpc2.AppendNotification(nil, protocol.MethodTextDocumentPublishDiagnostics, jsonrpc2.RawMessage("0")))
+	head, tail, ok := strings.Cut(msg, `"params":0`)
+	if !ok {
+		panic("lsp: unexpected notification envelope " + msg)
+	}
+	return head + `"params":`, tail
+})
+
+// publishTail ends a publish after its array: the params, then the
+// envelope.
+var publishTail = "}" + func() string { _, tail := publishEnvelope(); return tail }()
+
+// appendPublishHead appends what comes before the diagnostics array in a
+// publish message for u: the envelope's start and the params' up to
+// "diagnostics":; version is left out when nil.
+func appendPublishHead(buf []byte, u uri.URI, version *int32) []byte {
+	head, _ := publishEnvelope()
+	return appendParamsHead(append(buf, head...), u, version)
+}
+
+// appendParamsHead appends the publishDiagnostics params for u up to their
+// diagnostics array.
+func appendParamsHead(buf []byte, u uri.URI, version *int32) []byte {
 	quoted, _ := json.Marshal(string(u)) // a string always encodes
 	buf = append(buf, `{"uri":`...)
 	buf = append(buf, quoted...)
@@ -353,7 +392,19 @@ func publishParams(buf []byte, u uri.URI, version *int32, wire []byte) []byte {
 		buf = append(buf, `,"version":`...)
 		buf = strconv.AppendInt(buf, int64(*version), 10)
 	}
-	buf = append(buf, `,"diagnostics":`...)
-	buf = append(buf, wire...)
-	return append(buf, '}')
+	return append(buf, `,"diagnostics":`...)
+}
+
+// publishHeadroom is the room to keep before a diagnostics array for u to
+// be framed in place: the frame header and the longest publish head.
+func publishHeadroom(u uri.URI) int {
+	longest := int32(math.MinInt32)
+	var scratch [256]byte
+	return frameHeaderRoom + len(appendPublishHead(scratch[:0], u, &longest))
+}
+
+// publishParams appends publishDiagnostics params carrying the diagnostics
+// array wire to buf; version is left out when nil.
+func publishParams(buf []byte, u uri.URI, version *int32, wire []byte) []byte {
+	return append(append(appendParamsHead(buf, u, version), wire...), '}')
 }

@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -320,3 +324,50 @@ func TestPublishParamsDecode(t *testing.T) {
 		}
 	}
 }
+
+// A publish framed in place around the encoded array, or copied into a
+// frame when the array has no room around it (the empty one), is byte for
+// byte the frame of the notification jsonrpc2 would write with those
+// params.
+func TestPublishFrameMatchesNotification(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var ds []diag.Diagnostic
+	for range 20 {
+		ds = append(ds, randomDiagnostic(r))
+	}
+	var sent recordingConn
+	g := &diagnoser{s: &Server{}}
+	g.s.transport.Store(newStream(&sent, zap.NewNop()))
+	u := uri.URI("file:///p/\"q\"\\\u00e9 a%20b/criteria.md")
+	var c wireCache
+	var spare []byte
+	v := int32(-7)
+	for step := range 6 {
+		headroom := publishHeadroom(u)
+		frame, _ := c.encode(ds[:20-step*4], headroom)
+		wire := slices.Clone(frame[headroom:])
+		for _, version := range []*int32{&v, nil} {
+			for _, in := range []struct {
+				frame []byte
+				at    int
+			}{{frame, headroom}, {wire, 0}, {emptyWire, 0}} {
+				spare = g.notify(u, version, in.frame, in.at, spare)
+				body := jsonrpc2.AppendNotification(nil, protocol.MethodTextDocumentPublishDiagnostics, publishParams(nil, u, version, in.frame[in.at:]))
+				want := fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body)
+				if string(sent.last) != want {
+					t.Fatalf("step %d: sent\n%q\nwant\n%q", step, sent.last, want)
+				}
+			}
+		}
+		if !bytes.Equal(frame[headroom:], wire) {
+			t.Fatalf("step %d: framing changed the array", step)
+		}
+	}
+}
+
+// recordingConn keeps a copy of the last write.
+type recordingConn struct{ last []byte }
+
+func (c *recordingConn) Read([]byte) (int, error)    { return 0, io.EOF }
+func (c *recordingConn) Write(p []byte) (int, error) { c.last = slices.Clone(p); return len(p), nil }
+func (c *recordingConn) Close() error                { return nil }
