@@ -60,6 +60,7 @@ type wireCache struct {
 	spare wireSet // the set before it, emptied, for reuse
 	fresh int     // tails the last encode made afresh (tests)
 	runs  int     // blocks the last encode copied whole (tests)
+	kept  int     // diagnostics of those the reused frame held in place (tests)
 	// id is the previous encode's result id: the same JSON again keeps it
 	// (wireResultID).
 	id string
@@ -70,6 +71,7 @@ type wireCache struct {
 type wireSet struct {
 	frame    []byte // what encode returned: the wire with room around it
 	wire     []byte // the JSON array
+	headroom int    // where wire is in frame
 	entries  []wireEntry
 	byDigest map[uint64]int32 // the last entry of each digest; nil until indexed
 }
@@ -79,8 +81,14 @@ type wireSet struct {
 type wireEntry struct {
 	d                *diag.Diagnostic // what the JSON encodes; never modified
 	start, tail, end int32
-	prev             int32 // the entry before with the same digest, -1 for none (indexed sets)
+	// back is where the set before had the same JSON, from start: it was
+	// copied from there (noBack: it was not).
+	back int32
+	prev int32 // the entry before with the same digest, -1 for none (indexed sets)
 }
+
+// noBack is the back of an entry not copied from the set before.
+const noBack = math.MinInt32
 
 // wireLookahead is how far past the expected place a diagnostic is looked
 // for in the last set, and how many misses in a row index it.
@@ -107,12 +115,20 @@ func (c *wireCache) encode(ds []diag.Diagnostic, headroom int) (frame []byte, re
 	defer c.mu.Unlock()
 	last, next := &c.last, c.spare
 	next.entries = next.entries[:0]
-	c.fresh, c.runs = 0, 0
+	c.fresh, c.runs, c.kept = 0, 0, 0
 	size := len(last.wire)
 	need := headroom + max(size+size/8, 2) + publishTailRoom
 	buf := next.frame[:0]
+	// held is the capacity of the frame reused while it still holds the
+	// JSON of the set before last at the same headroom (0: it does not):
+	// a diagnostic that this set has at the same place, as an edit undone
+	// or the text before an edit leaves it, is not copied again.
+	held := 0
+	if next.frame != nil && next.headroom == headroom {
+		held = cap(buf)
+	}
 	if cap(buf) < need || cap(buf) > 2*need+4096 { // too small, or kept from a far larger set
-		buf = make([]byte, 0, need)
+		buf, held = make([]byte, 0, need), 0
 	}
 	buf = append(buf[:headroom], '[')
 	// A pending block: entries from..to of last, the entries of next from
@@ -127,11 +143,24 @@ func (c *wireCache) encode(ds []diag.Diagnostic, headroom int) (frame []byte, re
 		}
 		a, b := last.entries[from].start, last.entries[to].end
 		shift := int32(len(buf)-headroom) - a
-		buf = append(buf, last.wire[a:b]...)
+		// Copied but for the entries the frame holds where they go (the
+		// set before last had them there: back == shift). The comma
+		// between two of those is there too (both were in that set's
+		// array, one after the other).
+		done := a // last.wire[a:done] is in buf
+		for k := from; k <= to && held > 0; k++ {
+			if e := &last.entries[k]; e.back == shift && cap(buf) == held { // cap: buf is still that frame
+				buf = append(buf, last.wire[done:e.start]...)
+				buf = buf[:len(buf)+int(e.end-e.start)]
+				done = e.end
+				c.kept++
+			}
+		}
+		buf = append(buf, last.wire[done:b]...)
 		c.runs++
 		for i := first; i < len(next.entries); i++ {
 			e := &next.entries[i]
-			e.start, e.tail, e.end = e.start+shift, e.tail+shift, e.end+shift
+			e.start, e.tail, e.end, e.back = e.start+shift, e.tail+shift, e.end+shift, -shift
 		}
 		from = -1
 	}
@@ -162,7 +191,7 @@ func (c *wireCache) encode(ds []diag.Diagnostic, headroom int) (frame []byte, re
 					from, first = k, len(next.entries)
 				}
 				to = k
-				next.entries = append(next.entries, wireEntry{d: d, start: e.start, tail: e.tail, end: e.end, prev: -1})
+				next.entries = append(next.entries, wireEntry{d: d, start: e.start, tail: e.tail, end: e.end, back: noBack, prev: -1})
 				continue
 			}
 		}
@@ -182,14 +211,14 @@ func (c *wireCache) encode(ds []diag.Diagnostic, headroom int) (frame []byte, re
 		buf = appendRange(buf, d)
 		mid := int32(len(buf) - headroom)
 		buf = append(buf, tail...)
-		next.entries = append(next.entries, wireEntry{d: d, start: start, tail: mid, end: int32(len(buf) - headroom), prev: -1})
+		next.entries = append(next.entries, wireEntry{d: d, start: start, tail: mid, end: int32(len(buf) - headroom), back: noBack, prev: -1})
 	}
 	flush()
 	buf = append(buf, ']')
 	if cap(buf)-len(buf) < publishTailRoom {
 		buf = slices.Grow(buf, publishTailRoom)
 	}
-	next.frame, next.wire = buf, buf[headroom:len(buf):len(buf)]
+	next.frame, next.wire, next.headroom = buf, buf[headroom:len(buf):len(buf)], headroom
 	c.id = c.resultID(next.wire, last)
 	clear(last.entries[:cap(last.entries)]) // holds no diagnostics for nothing
 	last.byDigest, last.wire = nil, nil     // its frame is the next encode's

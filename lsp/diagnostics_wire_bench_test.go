@@ -47,6 +47,7 @@ func BenchmarkWireEncode(b *testing.B) {
 			b.ReportMetric(float64(sent.last), "bytes")
 			b.ReportMetric(float64(w.runs), "runs")
 			b.ReportMetric(float64(w.fresh), "fresh")
+			b.ReportMetric(float64(w.kept), "kept")
 		})
 	}
 }

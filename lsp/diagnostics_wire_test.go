@@ -60,6 +60,7 @@ func TestWireMatchesProtocolMarshal(t *testing.T) {
 	var ds []diag.Diagnostic
 	byID := map[string]string{} // the JSON each result id was given to
 	var lastWire, lastID string
+	kept := 0
 	for step := range 400 {
 		next := make([]diag.Diagnostic, 0, len(ds)+4)
 		// Now and then a run of them goes at once (a block deleted): the
@@ -113,6 +114,7 @@ func TestWireMatchesProtocolMarshal(t *testing.T) {
 		}
 		ds = next
 		got, id := c.encode(ds, 0)
+		kept += c.kept
 		want, err := protocol.Marshal(toProtocolDiagnostics(ds))
 		if err != nil {
 			t.Fatal(err)
@@ -133,6 +135,9 @@ func TestWireMatchesProtocolMarshal(t *testing.T) {
 				t.Fatalf("step %d: the same set encoded again has id %s, first %s", step, again, id)
 			}
 		}
+	}
+	if kept == 0 {
+		t.Error("no diagnostic was ever held in place in a reused frame")
 	}
 }
 
@@ -208,6 +213,12 @@ func TestWireCopiesUnmovedRuns(t *testing.T) {
 		}
 		if cap(got)-len(got) < publishTailRoom {
 			t.Errorf("edit %d: no room for the message's end: %d", step, cap(got)-len(got))
+		}
+		// The frame reused is that of the set before last, ds or the
+		// edit before (with the same headroom from the second edit on):
+		// the diagnostics before the edit are there already.
+		if step > 0 && step < 3 && c.kept < 150 {
+			t.Errorf("edit %d: %d diagnostics held in place, want the 150 before the edit", step, c.kept)
 		}
 	}
 }
