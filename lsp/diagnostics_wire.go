@@ -32,11 +32,13 @@ import (
 //
 // A diagnostic is written as {"range":…,<tail>}. The tail — severity, code
 // and its documentation link, source, message, related locations, data —
-// says what the diagnostic is; the range where. Tails are kept, keyed by a
-// digest of the fields they are made from, and a diagnostic found there
-// (compared field by field, so a digest collision cannot send a wrong
-// message) costs its range and a copy; one not found is converted and
-// encoded by the protocol package as before. The JSON is byte for byte what
+// says what the diagnostic is; the range where. The last set's JSON is
+// kept with where each diagnostic's range and tail are in it, and a
+// diagnostic found in the last set (compared field by field, so a digest
+// collision cannot send a wrong message) costs its range and a copy of its
+// tail, or nothing more than its share of a block copied whole when its
+// range did not change either; one not found is converted and encoded by
+// the protocol package as before. The JSON is byte for byte what
 // protocol.Marshal(toProtocolDiagnostics(ds)) gives
 // (TestWireMatchesProtocolMarshal).
 
