@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
@@ -51,15 +51,20 @@ type docDiags struct {
 	pulled   string      // result id a pull client last received
 	last     *diagResult // the last result computed, reused while its diagnostics are unchanged
 
-	wire   wireCache // the JSON of the last diagnostics, reused by the next (diagnostics_wire.go)
-	params []byte    // publish buffer, reused; guarded by send
+	// wire is the JSON of the last diagnostics, reused by the next
+	// (diagnostics_wire.go). It is used under send only: a frame it gives
+	// out is reused by the encode after next, by which time the publish
+	// that wrote it has returned.
+	wire  wireCache
+	frame []byte // a frame for a result without room to frame it in place, reused; guarded by send
 }
 
 // diagResult is one computed set of diagnostics.
 type diagResult struct {
 	from     []diag.Diagnostic // what it was encoded from
-	wire     []byte            // the JSON array sent
-	resultID string            // equal ids mean equal JSON
+	frame    []byte            // the JSON array sent is frame[at:], with room around it (wireCache.encode)
+	at       int
+	resultID string // equal ids mean equal JSON
 
 	itemsOnce sync.Once
 	items     []protocol.Diagnostic // decoded on demand (pull diagnostics)
@@ -72,7 +77,7 @@ func (r *diagResult) protocolItems() []protocol.Diagnostic {
 }
 
 // noDiagnostics is the result of a document that is not analysed.
-var noDiagnostics = &diagResult{wire: emptyWire, resultID: emptyWireID, items: []protocol.Diagnostic{}}
+var noDiagnostics = &diagResult{frame: emptyWire, resultID: emptyWireID, items: []protocol.Diagnostic{}}
 
 func newDiagnoser(s *Server) *diagnoser {
 	return &diagnoser{s: s, docs: map[uri.URI]*docDiags{}, pending: inflight.New()}
@@ -144,7 +149,7 @@ func (g *diagnoser) schedule(snap *workspace.Snapshot, first string) {
 				continue
 			}
 			stop := g.preview(ctx, snap, f)
-			res, err := g.compute(ctx, snap, f)
+			ds, err := g.check(ctx, snap, f)
 			stop()
 			if err != nil {
 				if ctx.Err() == nil {
@@ -152,7 +157,7 @@ func (g *diagnoser) schedule(snap *workspace.Snapshot, first string) {
 				}
 				continue
 			}
-			g.publish(snap, f, res)
+			g.publish(snap, f, ds)
 		}
 	}()
 }
@@ -167,7 +172,7 @@ func (g *diagnoser) preview(ctx context.Context, snap *workspace.Snapshot, f *wo
 	if err != nil || !ok {
 		return func() {}
 	}
-	g.publish(snap, f, g.encode(f, ds))
+	g.publish(snap, f, ds)
 	dir := analysis.PiCharterDir(f.Path)
 	p := g.s.beginProgress(ctx, "charter-lsp/evidence", "Reading evidence", filepath.Base(dir)+": reading its runs…")
 	done := make(chan struct{})
@@ -204,30 +209,43 @@ func orderFirst(files []*workspace.File, path string) []*workspace.File {
 	return files
 }
 
+// check returns the diagnostics of one file of snap (none for a file that
+// is not a charter).
+func (g *diagnoser) check(ctx context.Context, snap *workspace.Snapshot, f *workspace.File) ([]diag.Diagnostic, error) {
+	if !isCharter(f) {
+		return nil, nil
+	}
+	return snap.Diagnostics(ctx, f.Path)
+}
+
 // compute checks one file of snap and encodes its diagnostics.
 func (g *diagnoser) compute(ctx context.Context, snap *workspace.Snapshot, f *workspace.File) (*diagResult, error) {
-	if !isCharter(f) {
-		return noDiagnostics, nil
-	}
-	ds, err := snap.Diagnostics(ctx, f.Path)
+	ds, err := g.check(ctx, snap, f)
 	if err != nil {
 		return nil, err
 	}
-	return g.encode(f, ds), nil
+	u := g.s.docs.uri(f.Path)
+	dd := g.doc(u)
+	dd.send.Lock()
+	defer dd.send.Unlock()
+	return g.encode(dd, u, f, ds), nil
 }
 
 // encode is ds, f's diagnostics, encoded for publishing (reusing the last
-// result's encoding when they are the same).
-func (g *diagnoser) encode(f *workspace.File, ds []diag.Diagnostic) *diagResult {
-	dd := g.doc(g.s.docs.uri(f.Path))
+// result's encoding when they are the same). dd is f's, u its URI; the
+// caller holds dd.send.
+func (g *diagnoser) encode(dd *docDiags, u uri.URI, f *workspace.File, ds []diag.Diagnostic) *diagResult {
+	if !isCharter(f) {
+		return noDiagnostics
+	}
 	dd.mu.Lock()
 	last := dd.last
 	dd.mu.Unlock()
 	if last != nil && sameDiagnostics(last.from, ds) {
 		return last // carried over from an earlier snapshot: already encoded
 	}
-	res := &diagResult{from: ds}
-	res.wire, res.resultID = dd.wire.encode(ds)
+	res := &diagResult{from: ds, at: publishHeadroom(u)}
+	res.frame, res.resultID = dd.wire.encode(ds, res.at)
 	dd.mu.Lock()
 	dd.last = res
 	dd.mu.Unlock()
@@ -243,9 +261,9 @@ func sameDiagnostics(a, b []diag.Diagnostic) bool {
 // isCharter reports whether the server analyses the file at all.
 func isCharter(f *workspace.File) bool { return f.Kind() != analysis.KindNone }
 
-// publish sends res for f unless a newer snapshot's publish went out, the
-// document moved on or closed, or the client already has exactly these
-// diagnostics.
+// publish encodes ds, f's diagnostics in snap, and sends them unless a
+// newer snapshot's publish went out, the document moved on or closed, or
+// the client already has exactly these diagnostics.
 //
 // A client that reads the version (versionSupport) drops a publish for a
 // version it has already left, and a publish may cross the client's next
@@ -255,20 +273,22 @@ func isCharter(f *workspace.File) bool { return f.Kind() != analysis.KindNone }
 // the version it carried: the first result for a new version goes out even
 // when it equals the last one. Re-checks of the same version (another
 // document edited, a file changed on disk) still send nothing new.
-func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, res *diagResult) {
+func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, ds []diag.Diagnostic) {
 	u := g.s.docs.uri(f.Path)
 	dd := g.doc(u)
 	dd.send.Lock()
 	defer dd.send.Unlock()
 	cur := g.s.ws.Snapshot().File(f.Path)
+	dd.mu.Lock()
+	stale := snap.ID() < dd.snapID || !cur.Open() || cur.Version != f.Version
+	dd.mu.Unlock()
+	if stale {
+		return // not even encoded
+	}
+	res := g.encode(dd, u, f, ds)
 	caps := g.caps()
 	dd.mu.Lock()
-	held := dd.resultID == res.resultID && (dd.version == f.Version || !caps.diagnosticsVersion)
-	switch {
-	case snap.ID() < dd.snapID, !cur.Open(), cur.Version != f.Version:
-		dd.mu.Unlock()
-		return
-	case held, dd.resultID == "" && !isCharter(f):
+	if dd.resultID == res.resultID && (dd.version == f.Version || !caps.diagnosticsVersion) || dd.resultID == "" && !isCharter(f) {
 		// The client has these already, or never had any (a document that
 		// is not a charter file is never published to).
 		dd.snapID = snap.ID()
@@ -289,7 +309,7 @@ func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, res *di
 		return
 	}
 	version := f.Version
-	dd.params = g.notify(u, &version, res.wire, dd.params)
+	dd.frame = g.notify(u, &version, res.frame, res.at, dd.frame)
 }
 
 // caps are the client's capabilities.
@@ -344,7 +364,7 @@ func (g *diagnoser) clear(u uri.URI, charter bool) {
 		defer g.pending.Done()
 		dd.send.Lock()
 		defer dd.send.Unlock()
-		g.notify(u, nil, emptyWire, nil)
+		g.notify(u, nil, emptyWire, 0, nil)
 		dd.wire.forget()
 		g.mu.Lock()
 		if g.docs[u] == dd {
@@ -354,16 +374,28 @@ func (g *diagnoser) clear(u uri.URI, charter bool) {
 	}()
 }
 
-// notify sends textDocument/publishDiagnostics with wire, the encoded
-// diagnostics array, as its diagnostics: the params go through the codec
-// as they are (a RawMessage), not encoded again. buf is a buffer to build
-// the params in; the one returned may be passed again once this returns.
-func (g *diagnoser) notify(u uri.URI, version *int32, wire, buf []byte) []byte {
-	if g.s.conn == nil {
+// notify sends textDocument/publishDiagnostics with frame[at:], the
+// encoded diagnostics array, as its diagnostics. The message is framed
+// around the array in place when the frame has room for it (what
+// wireCache.encode leaves), and written at once: the array is not copied.
+// A frame without room (an empty array) is copied into buf first; the
+// buf returned may be passed again once this returns.
+func (g *diagnoser) notify(u uri.URI, version *int32, frame []byte, at int, buf []byte) []byte {
+	st := g.s.transport.Load()
+	if st == nil {
 		return buf
 	}
-	buf = publishParams(buf[:0], u, version, wire)
-	err := g.s.conn.Notify(context.WithoutCancel(g.s.ctx), protocol.MethodTextDocumentPublishDiagnostics, jsonrpc2.RawMessage(buf))
+	var scratch [256]byte
+	head := appendPublishHead(scratch[:0], u, version)
+	if at < frameHeaderRoom+len(head) || cap(frame)-len(frame) < len(publishTail) {
+		room := frameHeaderRoom + len(head)
+		buf = slices.Grow(buf[:0], room+len(frame)-at+len(publishTail))[:room]
+		buf = append(buf, frame[at:]...)
+		frame, at = buf, room
+	}
+	start := at - len(head)
+	copy(frame[start:at], head)
+	err := st.writeFrame(frame[:len(frame)+copy(frame[len(frame):cap(frame)], publishTail)], start)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		g.s.log.Warn("publishing diagnostics", zap.String("uri", string(u)), zap.Error(err))
 	}

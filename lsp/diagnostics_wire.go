@@ -6,11 +6,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
+	"maps"
+	"math"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
@@ -26,15 +32,17 @@ import (
 //
 // A diagnostic is written as {"range":…,<tail>}. The tail — severity, code
 // and its documentation link, source, message, related locations, data —
-// says what the diagnostic is; the range where. Tails are kept, keyed by a
-// digest of the fields they are made from, and a diagnostic found there
-// (compared field by field, so a digest collision cannot send a wrong
-// message) costs its range and a copy; one not found is converted and
-// encoded by the protocol package as before. The JSON is byte for byte what
+// says what the diagnostic is; the range where. The last set's JSON is
+// kept with where each diagnostic's range and tail are in it, and a
+// diagnostic found in the last set (compared field by field, so a digest
+// collision cannot send a wrong message) costs its range and a copy of its
+// tail, or nothing more than its share of a block copied whole when its
+// range did not change either; one not found is converted and encoded by
+// the protocol package as before. The JSON is byte for byte what
 // protocol.Marshal(toProtocolDiagnostics(ds)) gives
 // (TestWireMatchesProtocolMarshal).
 
-// wireCache keeps the tails of one document's last encoded diagnostics:
+// wireCache keeps one document's last encoded diagnostics and their JSON:
 // memory is bounded by that one set, whatever the document's history.
 //
 // A keystroke leaves a document's diagnostics in the order they were (they
@@ -44,30 +52,45 @@ import (
 // places further (some were removed): no digest is computed then. Only when
 // that fails more than a few times in a row (a large edit) is the last set
 // indexed by digest, once, to find where the sequences meet again.
+//
+// Most diagnostics of a keystroke are where they were, range and all (an
+// edit within a line moves nothing): a run of them that follow each other
+// in the last set is copied from its JSON as one block, commas included.
 type wireCache struct {
 	mu    sync.Mutex
-	last  wireSet // the previous encode's diagnostics and tails, in order
+	last  wireSet // the previous encode's diagnostics and JSON, in order
 	spare wireSet // the set before it, emptied, for reuse
-	size  int     // length of the previous JSON, to size the next
 	fresh int     // tails the last encode made afresh (tests)
-	// wire and id are the previous encode's JSON and result id: the same
-	// JSON again keeps the id (wireResultID).
-	wire []byte
-	id   string
+	runs  int     // blocks the last encode copied whole (tests)
+	kept  int     // diagnostics of those the reused frame held in place (tests)
+	// id is the previous encode's result id: the same JSON again keeps it
+	// (wireResultID).
+	id string
 }
 
-// wireSet is one encode's tails in the order encoded, and, once needed,
-// their index by digest.
+// wireSet is one encode's diagnostics in the order encoded, where each
+// one's JSON is in the set's wire, and, once needed, their index by digest.
 type wireSet struct {
+	frame    []byte // what encode returned: the wire with room around it
+	wire     []byte // the JSON array
+	headroom int    // where wire is in frame
 	entries  []wireEntry
 	byDigest map[uint64]int32 // the last entry of each digest; nil until indexed
 }
 
+// wireEntry is one diagnostic of a set: wire[start:end] is its JSON,
+// `{"range":…` up to tail, then its tail.
 type wireEntry struct {
-	d    *diag.Diagnostic // what the tail encodes (its range aside); never modified
-	tail []byte
+	d                *diag.Diagnostic // what the JSON encodes; never modified
+	start, tail, end int32
+	// back is where the set before had the same JSON, from start: it was
+	// copied from there (noBack: it was not).
+	back int32
 	prev int32 // the entry before with the same digest, -1 for none (indexed sets)
 }
+
+// noBack is the back of an entry not copied from the set before.
+const noBack = math.MinInt32
 
 // wireLookahead is how far past the expected place a diagnostic is looked
 // for in the last set, and how many misses in a row index it.
@@ -76,68 +99,156 @@ const wireLookahead = 4
 // wireSeed is per process: digests are never compared across processes.
 var wireSeed = maphash.MakeSeed()
 
+// publishTailRoom is the room a frame keeps past its JSON array for what
+// closes the message (publishTail).
+const publishTailRoom = 2
+
 // encode returns the JSON array of ds as published (diagnostics switched
-// off left out), and its result id: equal ids mean equal JSON.
-func (c *wireCache) encode(ds []diag.Diagnostic) (wire []byte, resultID string) {
+// off left out), and its result id: equal ids mean equal JSON. The array
+// is frame[headroom:]: the frame has headroom bytes free before it and
+// publishTailRoom after (its capacity), for the message to be framed
+// around the array in place (notify).
+//
+// The frame is the one the encode before last returned, reused (a new
+// buffer of a megabyte or two per keystroke cost more than copying into
+// it): the caller must be done with a frame by the encode after next.
+func (c *wireCache) encode(ds []diag.Diagnostic, headroom int) (frame []byte, resultID string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	last, next := &c.last, c.spare
 	next.entries = next.entries[:0]
-	c.fresh = 0
-	buf := make([]byte, 0, max(c.size+c.size/8, 2))
-	buf = append(buf, '[')
+	c.fresh, c.runs, c.kept = 0, 0, 0
+	size := len(last.wire)
+	need := headroom + max(size+size/8, 2) + publishTailRoom
+	buf := next.frame[:0]
+	// held is the capacity of the frame reused while it still holds the
+	// JSON of the set before last at the same headroom (0: it does not):
+	// a diagnostic that this set has at the same place, as an edit undone
+	// or the text before an edit leaves it, is not copied again.
+	held := 0
+	if next.frame != nil && next.headroom == headroom {
+		held = cap(buf)
+	}
+	if cap(buf) < need || cap(buf) > 2*need+4096 { // too small, or kept from a far larger set
+		buf, held = make([]byte, 0, need), 0
+	}
+	buf = append(buf[:headroom], '[')
+	// A pending block: entries from..to of last, the entries of next from
+	// first on; written (and those entries placed) by flush.
+	from, to, first := -1, -1, 0
+	flush := func() {
+		if from < 0 {
+			return
+		}
+		if first > 0 {
+			buf = append(buf, ',')
+		}
+		a, b := last.entries[from].start, last.entries[to].end
+		shift := int32(len(buf)-headroom) - a
+		// Copied but for the entries the frame holds where they go (the
+		// set before last had them there: back == shift), and the comma
+		// between two of those: they were in that set's array one after
+		// the other. The frame's memory is not even written there: it was
+		// last touched two keystrokes ago, and a byte written in each
+		// diagnostic cost a cache miss each.
+		done := a // last.wire[a:done] is in buf
+		for k := from; k <= to && held > 0; k++ {
+			e := &last.entries[k]
+			if e.back != shift || cap(buf) != held { // cap: buf is still that frame
+				continue
+			}
+			if done == e.start-1 {
+				buf = buf[:len(buf)+1] // the comma after the one kept before
+			} else {
+				buf = append(buf, last.wire[done:e.start]...)
+			}
+			buf = buf[:len(buf)+int(e.end-e.start)]
+			done = e.end
+			c.kept++
+		}
+		buf = append(buf, last.wire[done:b]...)
+		c.runs++
+		for i := first; i < len(next.entries); i++ {
+			e := &next.entries[i]
+			e.start, e.tail, e.end, e.back = e.start+shift, e.tail+shift, e.end+shift, -shift
+		}
+		from = -1
+	}
 	at, misses := 0, 0 // where the next diagnostic is expected in last
 	for i := range ds {
 		d := &ds[i]
 		if d.Severity == diag.SeverityOff {
 			continue
 		}
-		var tail []byte
-		for k := at; k < min(at+wireLookahead, len(last.entries)); k++ {
-			if sameWire(last.entries[k].d, d) {
-				tail, at, misses = last.entries[k].tail, k+1, 0
+		k := -1
+		for j := at; j < min(at+wireLookahead, len(last.entries)); j++ {
+			if sameWire(last.entries[j].d, d) {
+				k = j
 				break
 			}
 		}
-		if tail == nil {
+		if k < 0 {
 			if misses++; misses > wireLookahead || last.byDigest != nil {
-				if k := last.find(d); k >= 0 {
-					tail, at, misses = last.entries[k].tail, k+1, 0
-				}
+				k = last.find(d)
 			}
 		}
-		if tail == nil {
+		if k >= 0 {
+			at, misses = k+1, 0
+			if e := last.entries[k]; e.d.Range == d.Range {
+				// The same JSON as the last set's: part of a block.
+				if from < 0 || k != to+1 {
+					flush()
+					from, first = k, len(next.entries)
+				}
+				to = k
+				next.entries = append(next.entries, wireEntry{d: d, start: e.start, tail: e.tail, end: e.end, back: noBack, prev: -1})
+				continue
+			}
+		}
+		flush()
+		var tail []byte
+		if k >= 0 {
+			e := last.entries[k]
+			tail = last.wire[e.tail:e.end]
+		} else {
 			tail = encodeTail(d)
 			c.fresh++
 		}
-		next.entries = append(next.entries, wireEntry{d: d, tail: tail, prev: -1})
-		if len(next.entries) > 1 {
+		if len(next.entries) > 0 {
 			buf = append(buf, ',')
 		}
+		start := int32(len(buf) - headroom)
 		buf = appendRange(buf, d)
+		mid := int32(len(buf) - headroom)
 		buf = append(buf, tail...)
+		next.entries = append(next.entries, wireEntry{d: d, start: start, tail: mid, end: int32(len(buf) - headroom), back: noBack, prev: -1})
 	}
+	flush()
 	buf = append(buf, ']')
+	if cap(buf)-len(buf) < publishTailRoom {
+		buf = slices.Grow(buf, publishTailRoom)
+	}
+	next.frame, next.wire, next.headroom = buf, buf[headroom:len(buf):len(buf)], headroom
+	c.id = c.resultID(next.wire, last)
 	clear(last.entries[:cap(last.entries)]) // holds no diagnostics for nothing
-	last.byDigest = nil
-	c.spare, c.last, c.size = *last, next, len(buf)
-	c.wire, c.id = buf, c.resultID(buf)
+	last.byDigest, last.wire = nil, nil     // its frame is the next encode's
+	c.spare, c.last = *last, next
 	return buf, c.id
 }
 
 // resultID is the result id of wire, the JSON encode just made: the last
-// one's when the JSON is the same, else one never given before. Hashing
+// one's when the JSON is last's, else one never given before. Hashing
 // the whole JSON for its id cost a keystroke on a register of 2,300
 // diagnostics (1.3 MB) ≈ 0.2 ms; comparing with the last stops at the
 // first difference, near the edit. Equal ids still mean equal JSON; equal
 // JSON now and then gets a new id (after a set in between), for which a
 // client asks the full report once more. An empty set has one id
 // (noDiagnostics' too).
-func (c *wireCache) resultID(wire []byte) string {
+func (c *wireCache) resultID(wire []byte, last *wireSet) string {
 	switch {
 	case len(wire) == len(emptyWire):
 		return emptyWireID
-	case c.id != "" && bytes.Equal(wire, c.wire):
+	case c.id != "" && bytes.Equal(wire, last.wire):
 		return c.id
 	}
 	return strconv.FormatUint(wireEpoch, 16) + "-" + strconv.FormatUint(wireSerial.Add(1), 16)
@@ -178,7 +289,7 @@ func (s *wireSet) find(d *diag.Diagnostic) int {
 func (c *wireCache) forget() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.last, c.spare, c.size, c.wire, c.id = wireSet{}, wireSet{}, 0, nil, ""
+	c.last, c.spare, c.id = wireSet{}, wireSet{}, ""
 }
 
 // emptyWire is an empty set of diagnostics, and emptyWireID its result id.
@@ -235,12 +346,10 @@ func sameWire(a, b *diag.Diagnostic) bool {
 			return false
 		}
 	}
-	for k, v := range a.Data {
-		if w, ok := b.Data[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
+	// A diagnostic carried over from the last check shares its Data map:
+	// the same map is not walked.
+	return len(a.Data) == 0 || reflect.ValueOf(a.Data).UnsafePointer() == reflect.ValueOf(b.Data).UnsafePointer() ||
+		maps.Equal(a.Data, b.Data)
 }
 
 // wireDigest hashes the fields sameWire compares. Strings carry their
@@ -285,9 +394,36 @@ func wireDigest(d *diag.Diagnostic) uint64 {
 	return h.Sum64()
 }
 
-// publishParams appends publishDiagnostics params carrying the diagnostics
-// array wire to buf; version is left out when nil.
-func publishParams(buf []byte, u uri.URI, version *int32, wire []byte) []byte {
+// A publish is framed around its diagnostics array in place: the array is
+// written after room for what comes before it (publishHeadroom), and the
+// message is then the frame header (stream.writeFrame), the JSON-RPC
+// envelope's start, the params' start (appendPublishHead), the array and
+// publishTail, written at once.
+var publishEnvelope = sync.OnceValues(func() (head, tail string) {
+	// The envelope as jsonrpc2 writes a notification, around params "0".
+	msg := string(jsonrpc2.AppendNotification(nil, protocol.MethodTextDocumentPublishDiagnostics, jsonrpc2.RawMessage("0")))
+	head, tail, ok := strings.Cut(msg, `"params":0`)
+	if !ok {
+		panic("lsp: unexpected notification envelope " + msg)
+	}
+	return head + `"params":`, tail
+})
+
+// publishTail ends a publish after its array: the params, then the
+// envelope.
+var publishTail = "}" + func() string { _, tail := publishEnvelope(); return tail }()
+
+// appendPublishHead appends what comes before the diagnostics array in a
+// publish message for u: the envelope's start and the params' up to
+// "diagnostics":; version is left out when nil.
+func appendPublishHead(buf []byte, u uri.URI, version *int32) []byte {
+	head, _ := publishEnvelope()
+	return appendParamsHead(append(buf, head...), u, version)
+}
+
+// appendParamsHead appends the publishDiagnostics params for u up to their
+// diagnostics array.
+func appendParamsHead(buf []byte, u uri.URI, version *int32) []byte {
 	quoted, _ := json.Marshal(string(u)) // a string always encodes
 	buf = append(buf, `{"uri":`...)
 	buf = append(buf, quoted...)
@@ -295,7 +431,19 @@ func publishParams(buf []byte, u uri.URI, version *int32, wire []byte) []byte {
 		buf = append(buf, `,"version":`...)
 		buf = strconv.AppendInt(buf, int64(*version), 10)
 	}
-	buf = append(buf, `,"diagnostics":`...)
-	buf = append(buf, wire...)
-	return append(buf, '}')
+	return append(buf, `,"diagnostics":`...)
+}
+
+// publishHeadroom is the room to keep before a diagnostics array for u to
+// be framed in place: the frame header and the longest publish head.
+func publishHeadroom(u uri.URI) int {
+	longest := int32(math.MinInt32)
+	var scratch [256]byte
+	return frameHeaderRoom + len(appendPublishHead(scratch[:0], u, &longest))
+}
+
+// publishParams appends publishDiagnostics params carrying the diagnostics
+// array wire to buf; version is left out when nil.
+func publishParams(buf []byte, u uri.URI, version *int32, wire []byte) []byte {
+	return append(append(appendParamsHead(buf, u, version), wire...), '}')
 }

@@ -3,11 +3,13 @@ package lsp
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"go.lsp.dev/uri"
+	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/bench/gen"
@@ -17,8 +19,9 @@ import (
 // BenchmarkWireEncode is the publishing side of a keystroke on the
 // 5,000-VAL register, after the diagnostics are computed: the two versions
 // a keystroke alternates between are encoded in turn (the wire cache
-// reuses every tail but the edited VAL's) and built into the params of a
-// publishDiagnostics notification.
+// copies all but the edited VAL's from the last JSON) and framed as a
+// publishDiagnostics notification, written to a connection that discards
+// it.
 func BenchmarkWireEncode(b *testing.B) {
 	for _, c := range []struct {
 		name string
@@ -27,20 +30,35 @@ func BenchmarkWireEncode(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			sets := keystrokeDiagnostics(b, gen.Project{Milestones: gen.LargeMilestones, VALs: gen.LargeVALs, Runs: c.runs, Sources: 100})
 			var w wireCache
-			var params []byte
+			var sent countingConn
+			g := &diagnoser{s: &Server{}}
+			g.s.transport.Store(newStream(&sent, zap.NewNop()))
+			var spare []byte
 			version := int32(1)
 			u := uri.File("/p/.pi/charters/bench/criteria.md")
+			headroom := publishHeadroom(u)
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				wire, _ := w.encode(sets[i%2])
-				params = publishParams(params[:0], u, &version, wire)
+				frame, _ := w.encode(sets[i%2], headroom)
+				spare = g.notify(u, &version, frame, headroom, spare)
 				i++
 			}
-			b.ReportMetric(float64(len(params)), "bytes")
+			b.ReportMetric(float64(sent.last), "bytes")
+			b.ReportMetric(float64(w.runs), "runs")
+			b.ReportMetric(float64(w.fresh), "fresh")
+			b.ReportMetric(float64(w.kept), "kept")
 		})
 	}
 }
+
+// countingConn discards what is written to it, counting the bytes of the
+// last write.
+type countingConn struct{ last int }
+
+func (c *countingConn) Read([]byte) (int, error)    { return 0, io.EOF }
+func (c *countingConn) Write(p []byte) (int, error) { c.last = len(p); return len(p), nil }
+func (c *countingConn) Close() error                { return nil }
 
 // keystrokeDiagnostics are the register's diagnostics before and after a
 // character typed at the end of the middle VAL's verifier line.

@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"go.uber.org/zap"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -56,6 +60,7 @@ func TestWireMatchesProtocolMarshal(t *testing.T) {
 	var ds []diag.Diagnostic
 	byID := map[string]string{} // the JSON each result id was given to
 	var lastWire, lastID string
+	kept := 0
 	for step := range 400 {
 		next := make([]diag.Diagnostic, 0, len(ds)+4)
 		// Now and then a run of them goes at once (a block deleted): the
@@ -108,7 +113,8 @@ func TestWireMatchesProtocolMarshal(t *testing.T) {
 			next = nil // everything fixed
 		}
 		ds = next
-		got, id := c.encode(ds)
+		got, id := c.encode(ds, 0)
+		kept += c.kept
 		want, err := protocol.Marshal(toProtocolDiagnostics(ds))
 		if err != nil {
 			t.Fatal(err)
@@ -125,10 +131,13 @@ func TestWireMatchesProtocolMarshal(t *testing.T) {
 		}
 		byID[id], lastWire, lastID = string(want), string(want), id
 		if step%9 == 4 { // the same set again
-			if _, again := c.encode(ds); again != id {
+			if _, again := c.encode(ds, 0); again != id {
 				t.Fatalf("step %d: the same set encoded again has id %s, first %s", step, again, id)
 			}
 		}
+	}
+	if kept == 0 {
+		t.Error("no diagnostic was ever held in place in a reused frame")
 	}
 }
 
@@ -142,7 +151,7 @@ func TestWireReusesAlignedTails(t *testing.T) {
 			Range: source.Range{Start: source.Position{Line: i}}, Data: map[string]string{"evidence": "work/m1"}})
 	}
 	var c wireCache
-	c.encode(ds)
+	c.encode(ds, 0)
 	if c.fresh != len(ds) {
 		t.Fatalf("first encode made %d tails, want %d", c.fresh, len(ds))
 	}
@@ -152,7 +161,7 @@ func TestWireReusesAlignedTails(t *testing.T) {
 	for i := range next[101:] {
 		next[101+i].Range.Start.Line++
 	}
-	got, _ := c.encode(next)
+	got, _ := c.encode(next, 0)
 	want, err := protocol.Marshal(toProtocolDiagnostics(next))
 	if err != nil {
 		t.Fatal(err)
@@ -162,6 +171,55 @@ func TestWireReusesAlignedTails(t *testing.T) {
 	}
 	if c.fresh != 1 || c.spare.byDigest != nil {
 		t.Errorf("a keystroke made %d tails afresh (want 1), indexed the last set: %v", c.fresh, c.spare.byDigest != nil)
+	}
+	// The 100 before the new one are where they were: one block.
+	if c.runs != 1 {
+		t.Errorf("copied %d blocks, want 1 (the diagnostics before the edit)", c.runs)
+	}
+}
+
+// A keystroke within a line moves no diagnostic: those that did not change
+// are copied from the last JSON as a block on each side of the change.
+func TestWireCopiesUnmovedRuns(t *testing.T) {
+	var ds []diag.Diagnostic
+	for i := range 300 {
+		ds = append(ds, diag.Diagnostic{Severity: diag.SeverityWarning, Code: diag.InvalidVerifier, Message: fmt.Sprintf("VAL-A-%03d: unknown verifier", i),
+			Range: source.Range{Start: source.Position{Line: 2 * i}, End: source.Position{Line: 2 * i, Character: 9}}})
+	}
+	var c wireCache
+	for step, edit := range []func(next []diag.Diagnostic) []diag.Diagnostic{
+		func(next []diag.Diagnostic) []diag.Diagnostic { next[150].Range.End.Character++; return next }, // the range changed
+		func(next []diag.Diagnostic) []diag.Diagnostic { next[150].Message = "changed"; return next },   // the tail changed
+		func(next []diag.Diagnostic) []diag.Diagnostic { return slices.Delete(next, 150, 151) },         // one gone
+		func(next []diag.Diagnostic) []diag.Diagnostic { next[0].Message = "first"; return next },       // at the start
+		func(next []diag.Diagnostic) []diag.Diagnostic { next[len(next)-1].Severity = 1; return next },  // at the end
+	} {
+		c.encode(ds, 0)
+		next := edit(slices.Clone(ds))
+		got, _ := c.encode(next, 5)
+		want, err := protocol.Marshal(toProtocolDiagnostics(next))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got[5:], want) {
+			t.Fatalf("edit %d: encoded\n%s\nwant\n%s", step, got[5:], want)
+		}
+		blocks := 2
+		if step >= 3 {
+			blocks = 1
+		}
+		if c.runs != blocks || c.fresh > 1 {
+			t.Errorf("edit %d: copied %d blocks and made %d tails afresh, want %d blocks", step, c.runs, c.fresh, blocks)
+		}
+		if cap(got)-len(got) < publishTailRoom {
+			t.Errorf("edit %d: no room for the message's end: %d", step, cap(got)-len(got))
+		}
+		// The frame reused is that of the set before last, ds or the
+		// edit before (with the same headroom from the second edit on):
+		// the diagnostics before the edit are there already.
+		if step > 0 && step < 3 && c.kept < 150 {
+			t.Errorf("edit %d: %d diagnostics held in place, want the 150 before the edit", step, c.kept)
+		}
 	}
 }
 
@@ -174,11 +232,11 @@ func TestWireCacheKeepsTheLastSet(t *testing.T) {
 		for j := range 10 {
 			ds = append(ds, diag.Diagnostic{Severity: diag.SeverityWarning, Code: diag.InvalidVerifier, Message: fmt.Sprintf("set %d, #%d", i, j)})
 		}
-		c.encode(ds)
+		c.encode(ds, 0)
 	}
 	spare := 0
 	for _, e := range c.spare.entries[:cap(c.spare.entries)] {
-		if e.d != nil || e.tail != nil {
+		if e.d != nil {
 			spare++
 		}
 	}
@@ -258,7 +316,7 @@ func TestPublishParamsDecode(t *testing.T) {
 	for range 20 {
 		ds = append(ds, randomDiagnostic(r))
 	}
-	wire, _ := c.encode(ds)
+	wire, _ := c.encode(ds, 0)
 	v := int32(7)
 	for _, version := range []*int32{&v, nil} {
 		if odd := publishParams(nil, "file:///p/\"q\"\\\u00e9\x01.md", version, wire); !json.Valid(odd) {
@@ -277,3 +335,50 @@ func TestPublishParamsDecode(t *testing.T) {
 		}
 	}
 }
+
+// A publish framed in place around the encoded array, or copied into a
+// frame when the array has no room around it (the empty one), is byte for
+// byte the frame of the notification jsonrpc2 would write with those
+// params.
+func TestPublishFrameMatchesNotification(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var ds []diag.Diagnostic
+	for range 20 {
+		ds = append(ds, randomDiagnostic(r))
+	}
+	var sent recordingConn
+	g := &diagnoser{s: &Server{}}
+	g.s.transport.Store(newStream(&sent, zap.NewNop()))
+	u := uri.URI("file:///p/\"q\"\\\u00e9 a%20b/criteria.md")
+	var c wireCache
+	var spare []byte
+	v := int32(-7)
+	for step := range 6 {
+		headroom := publishHeadroom(u)
+		frame, _ := c.encode(ds[:20-step*4], headroom)
+		wire := slices.Clone(frame[headroom:])
+		for _, version := range []*int32{&v, nil} {
+			for _, in := range []struct {
+				frame []byte
+				at    int
+			}{{frame, headroom}, {wire, 0}, {emptyWire, 0}} {
+				spare = g.notify(u, version, in.frame, in.at, spare)
+				body := jsonrpc2.AppendNotification(nil, protocol.MethodTextDocumentPublishDiagnostics, publishParams(nil, u, version, in.frame[in.at:]))
+				want := fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body)
+				if string(sent.last) != want {
+					t.Fatalf("step %d: sent\n%q\nwant\n%q", step, sent.last, want)
+				}
+			}
+		}
+		if !bytes.Equal(frame[headroom:], wire) {
+			t.Fatalf("step %d: framing changed the array", step)
+		}
+	}
+}
+
+// recordingConn keeps a copy of the last write.
+type recordingConn struct{ last []byte }
+
+func (c *recordingConn) Read([]byte) (int, error)    { return 0, io.EOF }
+func (c *recordingConn) Write(p []byte) (int, error) { c.last = slices.Clone(p); return len(p), nil }
+func (c *recordingConn) Close() error                { return nil }

@@ -255,7 +255,7 @@ func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error)
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	const reserve = len("Content-Length: ") + 20 + len("\r\n\r\n")
+	const reserve = frameHeaderRoom
 	s.wmu.Lock()
 	buf := jsonrpc2.AppendMessage(append(s.wbuf[:0], make([]byte, reserve)...), msg)
 	body := buf[reserve:]
@@ -281,6 +281,25 @@ func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error)
 		s.owedMu.Unlock()
 	}
 	return int64(n), err
+}
+
+// frameHeaderRoom is the most a frame header takes.
+const frameHeaderRoom = len("Content-Length: ") + 20 + len("\r\n\r\n")
+
+// writeFrame writes frame[at:], a notification's encoded message, as one
+// frame: its header goes into the frame's bytes before at (at least
+// frameHeaderRoom of them), so that a large message is sent without being
+// copied.
+func (s *stream) writeFrame(frame []byte, at int) error {
+	var hdr [frameHeaderRoom]byte
+	header := strconv.AppendInt(append(hdr[:0], "Content-Length: "...), int64(len(frame)-at), 10)
+	header = append(header, "\r\n\r\n"...)
+	start := at - len(header)
+	copy(frame[start:], header)
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	_, err := s.conn.Write(frame[start:])
+	return err
 }
 
 // Close closes the connection and releases a Read waiting for room.
