@@ -78,10 +78,11 @@ type Milestone struct {
 	IDSpan      source.Span
 	Criteria    []*Criterion
 
-	// sizeNote is the milestone-size message when the milestone has too
-	// few or too many VALs: it depends on the block's text alone, so it is
-	// written when the block is parsed and travels with it.
-	sizeNote string
+	// sizeCheck is the milestone-size finding when the milestone has too
+	// few or too many VALs, located relative to its heading line: it
+	// depends on the block's text alone, so it is made when the block is
+	// parsed and travels with it.
+	sizeCheck diag.Carried
 }
 
 // CriterionIDs lists the ids of m's criteria in order.
@@ -145,8 +146,12 @@ type parsedCriterion struct {
 	// checks are the findings that depend on this VAL's text alone,
 	// computed by its parse (criterionDiagnostics), so the parse of an
 	// unchanged block carries them over and a keystroke re-checks only the
-	// edited block. The check places them (checker.addAt).
+	// edited block. The check places them (located).
 	checks []diag.Diagnostic
+	// located are checks located in the block's own text, as in every
+	// version that holds the block (parseBlock: a block starts a line); nil
+	// when there are none, or the parse is the whole file's.
+	located diag.Carried
 }
 
 // HeadingSpan is the whole heading line.

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -255,9 +256,11 @@ type parsedBlock struct {
 	// placed is its criteria at the offset of the version that last
 	// placed it.
 	placed *placement
-	// milestone and title are the milestone's id and heading text, and
-	// sizeNote its milestone-size message, if any.
-	milestone, title, sizeNote string
+	// milestone and title are the milestone's id and heading text.
+	milestone, title string
+	// sizeCheck is the milestone's milestone-size finding, if any,
+	// located in the block's text (locateChecks).
+	sizeCheck diag.Carried
 }
 
 func parseBlock(text []byte, kind blockKind) *parsedBlock {
@@ -284,9 +287,37 @@ func parseBlock(text []byte, kind blockKind) *parsedBlock {
 		for _, c := range pb.sections {
 			c.MilestoneID = pb.milestone
 		}
-		pb.sizeNote = milestoneSizeNote(pb.milestone, len(pb.sections))
+		if note := milestoneSizeNote(pb.milestone, len(pb.sections)); note != "" {
+			pb.sizeCheck = []diag.Diagnostic{diag.Written(diag.MilestoneSize, pb.headingLine, note)}
+		}
 	}
+	pb.locateChecks(text)
 	return pb
+}
+
+// locateChecks locates the findings of the block's criteria and of its
+// milestone in its text (diag.Carry), the index of which is made only when
+// there are any. A block starts a line, so they are where they say in every
+// version that holds the block: the check places them without locating
+// them again.
+func (pb *parsedBlock) locateChecks(text []byte) {
+	var ix *source.Index
+	locate := func(ds []diag.Diagnostic) diag.Carried {
+		if len(ds) == 0 {
+			return nil
+		}
+		if ix == nil {
+			ix = source.NewIndex(text)
+		}
+		return diag.Carry(ds, ix)
+	}
+	pb.sizeCheck = locate(pb.sizeCheck)
+	if pb.ungrouped != nil {
+		pb.ungrouped.located = locate(pb.ungrouped.checks)
+	}
+	for _, c := range pb.sections {
+		c.located = locate(c.checks)
+	}
 }
 
 // parseSections splits lines at upstream's ### headings (/^###\s+(.+?)\s*$/)
@@ -443,7 +474,7 @@ func (b placedBlock) place(room *arena) ([]*Criterion, *Milestone) {
 	case b.kind == blockH2:
 		m = room.milestone()
 		m.HeadingSpan = b.headingLine.Shift(b.start)
-		m.ID, m.Title, m.sizeNote = b.milestone, b.title, b.sizeNote
+		m.ID, m.Title, m.sizeCheck = b.milestone, b.title, b.sizeCheck
 		m.IDSpan = source.Span{Start: b.start + b.heading.Start, End: b.start + b.heading.Start + len(m.ID)}
 		crits = room.place(b.sections, b.start)
 		m.Criteria = crits

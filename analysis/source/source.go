@@ -321,6 +321,19 @@ func (l *Locator) Range(s Span) Range {
 	return r
 }
 
+// Line is Index.Line of off, looked for from the line of the span before.
+func (l *Locator) Line(off int) int {
+	l.line = l.ix.lineFrom(l.line, l.ix.clamp(off))
+	return l.line
+}
+
+// Down is r moved lines lines down (up when negative), its columns kept.
+func (r Range) Down(lines int) Range {
+	r.Start.Line += lines
+	r.End.Line += lines
+	return r
+}
+
 // clamp is off within the source, as Position takes it.
 func (ix *Index) clamp(off int) int { return min(max(off, 0), len(ix.src)) }
 
