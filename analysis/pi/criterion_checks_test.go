@@ -3,9 +3,11 @@ package pi
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/bench/gen"
 )
 
@@ -99,5 +101,69 @@ func TestReusedBlocksKeepTheirCriteria(t *testing.T) {
 				t.Errorf("%s, after the edit's block, was copied", v.ID)
 			}
 		}
+	}
+}
+
+// TestCarriedChecksMatchLocatedInFile: a VAL's findings and its
+// milestone's, located once in their block's text and placed by adding
+// where the block is (diag.Place), are what locating them in each version
+// of the file gives, under random edits (line breaks of every kind,
+// characters of two and four UTF-16 units, headings made and unmade), by
+// the reusing parser and a fresh one.
+func TestCarriedChecksMatchLocatedInFile(t *testing.T) {
+	start := gen.Criteria(12, 8)
+	pieces := []string{"x", "\n", "\r\n", "\r", "## m9 Milestone\n", "### VAL-NEW-001 Add login\n", "Verifier: commnad\n",
+		"Command: npx vitest -t login\n", "- Verifier: manual\n", "Verifer: command\n", "é", "😀", "### VAL-é-1 😀 fix\n"}
+	rng := rand.New(rand.NewPCG(9, 10))
+	var p CriteriaParser
+	src := append([]byte{}, start...)
+	seen := 0
+	for step := 0; step < 300; step++ {
+		at := rng.IntN(len(src) + 1)
+		if rng.IntN(3) == 0 {
+			end := min(len(src), at+rng.IntN(8))
+			src = append(src[:at:at], src[end:]...)
+		} else {
+			ins := pieces[rng.IntN(len(pieces))]
+			src = append(src[:at:at], append([]byte(ins), src[at:]...)...)
+		}
+		ix := source.NewIndex(src)
+		check := func(what string, carried diag.Carried, unplaced []diag.Diagnostic, at int) {
+			if len(unplaced) == 0 && carried == nil {
+				return
+			}
+			seen += len(unplaced)
+			want := make([]diag.Diagnostic, len(unplaced))
+			for i, dg := range unplaced {
+				dg.Span, dg.Fix = dg.Span.Shift(at), dg.Fix.Shifted(at)
+				want[i] = dg
+			}
+			diag.Locate(want, "f", ix)
+			diag.Sort(want)
+			got := []diag.Diagnostic(slices.Clone(carried))
+			for i := range got {
+				got[i].Place("f", at, ix.Line(at))
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("step %d: %s: carried, placed\n%#v\nlocated in the file\n%#v", step, what, got, want)
+			}
+		}
+		for _, cr := range []*Criteria{p.Parse(src), ParseCriteria(src)} {
+			for _, v := range cr.Criteria {
+				if v.located != nil || cr.Mode != ModeFlat {
+					check(v.ID, v.located, v.checks, v.at)
+				}
+			}
+			for _, m := range cr.Milestones {
+				var note []diag.Diagnostic
+				if n := milestoneSizeNote(m.ID, len(m.Criteria)); n != "" {
+					note = []diag.Diagnostic{diag.Written(diag.MilestoneSize, m.HeadingSpan.Shift(-m.HeadingSpan.Start), n)}
+				}
+				check("milestone "+m.ID, m.sizeCheck, note, m.HeadingSpan.Start)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no finding was carried; the test compared nothing")
 	}
 }
