@@ -441,7 +441,9 @@ func sameIDs(a, b []*Criterion) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].ID != b[i].ID {
+		// A criterion taken over, or placed anew with the same parse (a
+		// keystroke's blocks but one), has the same id: not read.
+		if a[i] != b[i] && a[i].parsedCriterion != b[i].parsedCriterion && a[i].ID != b[i].ID {
 			return false
 		}
 	}
