@@ -44,8 +44,9 @@ func ParseCriteriaContext(ctx context.Context, src []byte) (*Criteria, error) {
 // new offset (a Criterion is its block-relative parse and that offset, so
 // nothing of the parse is copied). The
 // blocks before and after the edit are found by comparing the two
-// versions (their common prefix and suffix), not by splitting and hashing
-// the whole text again; only the blocks around the edit are split anew.
+// versions (their common prefix and suffix), or from what the edit kept
+// when the caller says (ParseEdited), not by splitting and hashing the
+// whole text again; only the blocks around the edit are split anew.
 // The result is identical to ParseCriteria's; parsing the same text again
 // returns the same *Criteria, which callers therefore must not modify. The
 // parser keeps the last text it was given to recognise it (without copying
@@ -71,14 +72,46 @@ func (p *CriteriaParser) Parse(src []byte) *Criteria {
 // ParseContext is Parse that stops, returning ctx's error, when ctx is done
 // (checked per block parsed); the parser then keeps its previous state.
 func (p *CriteriaParser) ParseContext(ctx context.Context, src []byte) (*Criteria, error) {
+	return p.parse(ctx, src, nil, source.Kept{})
+}
+
+// ParseEdited is ParseContext for src made by an edit of before that kept
+// what kept says (source.ApplyChangesKept): when before is the text the
+// parser was given last (the same bytes, not a copy), the two are not
+// compared to find the edit.
+func (p *CriteriaParser) ParseEdited(ctx context.Context, src, before []byte, kept source.Kept) (*Criteria, error) {
+	return p.parse(ctx, src, before, kept)
+}
+
+func (p *CriteriaParser) parse(ctx context.Context, src, before []byte, kept source.Kept) (*Criteria, error) {
 	p.mu.Lock()
-	if p.last != nil && bytes.Equal(p.lastSrc, src) {
+	oldSrc, oldBounds, oldBlocks := p.lastSrc, p.bounds, p.blocks
+	// pre and suf are what the previous version and src have in common
+	// at either end.
+	pre, suf := -1, -1
+	if len(before) > 0 && len(before) == len(oldSrc) && &before[0] == &oldSrc[0] {
+		pre = min(kept.Prefix, len(oldSrc), len(src))
+		suf = min(kept.Suffix, len(oldSrc)-pre, len(src)-pre)
+	}
+	same := false
+	if p.last != nil {
+		if pre < 0 {
+			same = bytes.Equal(oldSrc, src)
+		} else {
+			// What the edit did not keep may still read the same.
+			same = len(src) == len(oldSrc) && bytes.Equal(oldSrc[pre:len(oldSrc)-suf], src[pre:len(src)-suf])
+		}
+	}
+	if same {
 		defer p.mu.Unlock()
 		return p.last, nil
 	}
-	oldSrc, oldBounds, oldBlocks := p.lastSrc, p.bounds, p.blocks
 	p.mu.Unlock()
-	bounds, from := splitEdited(oldSrc, oldBounds, src)
+	if pre < 0 && len(oldBounds) > 0 {
+		pre = source.CommonPrefix(oldSrc, src)
+		suf = source.CommonSuffix(oldSrc[pre:], src[pre:])
+	}
+	bounds, from := splitEdited(oldSrc, oldBounds, src, pre, suf)
 	next := make([]*parsedBlock, len(bounds))
 	blocks := make([]placedBlock, len(bounds))
 	for i, b := range bounds {
@@ -108,14 +141,14 @@ func (p *CriteriaParser) ParseContext(ctx context.Context, src []byte) (*Criteri
 // splitEdited splits src into blocks as splitBlocks does, given old, the
 // version before, and its blocks ob: from[i] is the index in ob of a block
 // with the same kind and text as the i-th, or -1. The blocks wholly before
-// the edit (old and src's common prefix) and after it (their common
-// suffix) are ob's, moved; from the block before the one the edit begins
+// the edit (the first pre bytes of old and src, which they have in
+// common) and after it (their last suf bytes) are ob's, moved; from the block before the one the edit begins
 // in to the one it ends in, src is split again. A block of the suffix
 // starts past the edit, so the line break before its heading is unchanged;
 // the block before the edit's first one ends where a heading line of the
 // prefix begins, which the edit may have turned into text, so it is split
 // again too.
-func splitEdited(old []byte, ob []blockBounds, src []byte) (nb []blockBounds, from []int) {
+func splitEdited(old []byte, ob []blockBounds, src []byte, pre, suf int) (nb []blockBounds, from []int) {
 	if len(ob) == 0 {
 		nb = splitBlocks(src)
 		from = make([]int, len(nb))
@@ -124,8 +157,6 @@ func splitEdited(old []byte, ob []blockBounds, src []byte) (nb []blockBounds, fr
 		}
 		return nb, from
 	}
-	pre := source.CommonPrefix(old, src)
-	suf := source.CommonSuffix(old[pre:], src[pre:])
 	delta := len(src) - len(old)
 	// holding is the index of the last block starting at or before off.
 	holding := func(off int) int {
