@@ -56,6 +56,8 @@ type Index struct {
 	// most markEvery bytes however long its line: 100,000 diagnostics on
 	// one 1 MB line used to decode the line from its start for each.
 	marks sync.Map
+	// found are the offsets Find found (find.go).
+	found finds
 }
 
 // markEvery is the distance between marks on a long line.
