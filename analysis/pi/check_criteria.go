@@ -70,24 +70,43 @@ func (c *checker) checkCriteria() {
 
 	// Room for the file's findings, made once: a register's are
 	// thousands, appended one at a time.
-	n := len(others) + len(cr.Milestones) + 1
-	for _, v := range cr.Criteria {
-		n += len(v.checks)
+	n := len(others) + 1
+	for _, b := range cr.found {
+		n += len(b.ds)
+	}
+	if !cr.byBlock {
+		for _, v := range cr.Criteria {
+			n += len(v.checks)
+		}
 	}
 	c.grow(file, n)
-	// A VAL's own findings and its milestone's come located in their
+	if !cr.byBlock {
+		// Parsed from the whole file: placed, located with the others
+		// and sorted after.
+		for i, v := range cr.Criteria {
+			if c.stopped(i) {
+				return
+			}
+			for _, dg := range v.checks {
+				c.addAt(file, dg, v.at)
+			}
+		}
+	}
+	// The findings of a block's VALs and milestone come located in the
 	// block's text (the parse's), which starts a line: placing them is
 	// adding where the block is, and its line.
 	loc := f.Index.Locator()
-	lastAt, line, located := -1, 0, false
-	place := func(ds diag.Carried, at int) {
-		if at != lastAt {
-			lastAt, line = at, loc.Line(at)
-			located = f.Index.LineStart(line) == at
+	for i, b := range cr.found {
+		if c.stopped(i) {
+			return
 		}
-		for k := range ds {
-			dg := &ds[k]
-			key := diag.Key{Span: dg.Span.Shift(at), Code: dg.Code}
+		line := loc.Line(b.at)
+		if f.Index.LineStart(line) != b.at {
+			line = -1 // not a line start: located with the others
+		}
+		for k := range b.ds {
+			dg := &b.ds[k]
+			key := diag.Key{Span: dg.Span.Shift(b.at), Code: dg.Code}
 			for len(others) > 0 && diag.CompareKeys(others[0].Key(), key) < 0 {
 				c.put(file, others[0])
 				others = others[1:]
@@ -96,31 +115,12 @@ func (c *checker) checkCriteria() {
 				continue
 			}
 			c.put(file, *dg)
-			if located {
-				c.lastOut[len(c.lastOut)-1].Place(file, at, line)
+			if line >= 0 {
+				c.lastOut[len(c.lastOut)-1].Place(file, b.at, line)
 			} else {
-				c.lastOut[len(c.lastOut)-1].Place("", at, 0) // located with the others
+				c.lastOut[len(c.lastOut)-1].Place("", b.at, 0)
 			}
 		}
-	}
-	ms := cr.Milestones
-	for i, v := range cr.Criteria {
-		if c.stopped(i) {
-			return
-		}
-		for ; len(ms) > 0 && ms[0].HeadingSpan.Start <= v.at+v.heading.Start; ms = ms[1:] {
-			place(ms[0].sizeCheck, ms[0].HeadingSpan.Start)
-		}
-		if v.located == nil {
-			for _, dg := range v.checks { // a parse of the whole file's: located with the others
-				c.addAt(file, dg, v.at)
-			}
-			continue
-		}
-		place(v.located, v.at)
-	}
-	for _, m := range ms {
-		place(m.sizeCheck, m.HeadingSpan.Start)
 	}
 	for _, dg := range others {
 		c.put(file, dg)

@@ -20,6 +20,15 @@ type Criteria struct {
 	// Dropped are VAL-like headings upstream ignores.
 	Dropped []DroppedVAL
 
+	// found are the findings of the criteria of each block that holds
+	// some, and of its milestone, located in the block's text
+	// (parsedBlock.found), with the block's offset, in file order; byBlock
+	// is false when the criteria were parsed from the whole file (a flat
+	// register whose VALs are in several blocks), whose findings are
+	// then their checks.
+	found   []blockFindings
+	byBlock bool
+
 	// first indexes Criteria by id, built on the first Lookup: upstream
 	// reads the first criterion of a repeated id (findCriterion), and every
 	// question "which VAL is id" (a run's row, a Run target, hover) asks it.
@@ -35,6 +44,12 @@ type Criteria struct {
 		prev    *idIndex
 		prevIDs []*Criterion
 	}
+}
+
+// blockFindings are a block's findings at its offset in one version.
+type blockFindings struct {
+	at int
+	ds diag.Carried
 }
 
 // idIndex is what the sequence of a register's ids says: where each id is
@@ -77,12 +92,6 @@ type Milestone struct {
 	HeadingSpan source.Span
 	IDSpan      source.Span
 	Criteria    []*Criterion
-
-	// sizeCheck is the milestone-size finding when the milestone has too
-	// few or too many VALs, located relative to its heading line: it
-	// depends on the block's text alone, so it is made when the block is
-	// parsed and travels with it.
-	sizeCheck diag.Carried
 }
 
 // CriterionIDs lists the ids of m's criteria in order.
@@ -146,12 +155,9 @@ type parsedCriterion struct {
 	// checks are the findings that depend on this VAL's text alone,
 	// computed by its parse (criterionDiagnostics), so the parse of an
 	// unchanged block carries them over and a keystroke re-checks only the
-	// edited block. The check places them (located).
+	// edited block. The check places them, located with their block's
+	// (parsedBlock.found).
 	checks []diag.Diagnostic
-	// located are checks located in the block's own text, as in every
-	// version that holds the block (parseBlock: a block starts a line); nil
-	// when there are none, or the parse is the whole file's.
-	located diag.Carried
 }
 
 // HeadingSpan is the whole heading line.

@@ -289,13 +289,15 @@ type parsedBlock struct {
 	placed *placement
 	// milestone and title are the milestone's id and heading text.
 	milestone, title string
-	// sizeCheck is the milestone's milestone-size finding, if any,
-	// located in the block's text (locateChecks).
-	sizeCheck diag.Carried
+	// found are the findings of the criteria the block holds (its
+	// ungrouped VAL's, or its sections' and its milestone's size),
+	// located in its text (locateChecks).
+	found diag.Carried
 }
 
 func parseBlock(text []byte, kind blockKind) *parsedBlock {
 	pb := &parsedBlock{kind: kind, placed: new(placement)}
+	var sizeCheck *diag.Diagnostic // the milestone's, when it has too few or too many VALs
 	lines := splitLines(text, 0, len(text))
 	body := lines
 	if kind != blockPreamble {
@@ -319,35 +321,34 @@ func parseBlock(text []byte, kind blockKind) *parsedBlock {
 			c.MilestoneID = pb.milestone
 		}
 		if note := milestoneSizeNote(pb.milestone, len(pb.sections)); note != "" {
-			pb.sizeCheck = []diag.Diagnostic{diag.Written(diag.MilestoneSize, pb.headingLine, note)}
+			dg := diag.Written(diag.MilestoneSize, pb.headingLine, note)
+			sizeCheck = &dg
 		}
 	}
-	pb.locateChecks(text)
+	pb.locateChecks(text, sizeCheck)
 	return pb
 }
 
-// locateChecks locates the findings of the block's criteria and of its
-// milestone in its text (diag.Carry), the index of which is made only when
-// there are any. A block starts a line, so they are where they say in every
-// version that holds the block: the check places them without locating
-// them again.
-func (pb *parsedBlock) locateChecks(text []byte) {
-	var ix *source.Index
-	locate := func(ds []diag.Diagnostic) diag.Carried {
-		if len(ds) == 0 {
-			return nil
-		}
-		if ix == nil {
-			ix = source.NewIndex(text)
-		}
-		return diag.Carry(ds, ix)
-	}
-	pb.sizeCheck = locate(pb.sizeCheck)
+// locateChecks locates the findings of the criteria the block holds, and
+// its milestone's size one (sizeCheck, if any), in its text
+// (diag.Carry), in the order of the text. A block starts a line, so they
+// are where they say in every version that holds the block: the check
+// places them without locating them again. A ### VAL under an ungrouped
+// ## VAL is not a criterion: its findings are not the block's.
+func (pb *parsedBlock) locateChecks(text []byte, sizeCheck *diag.Diagnostic) {
+	var ds []diag.Diagnostic
 	if pb.ungrouped != nil {
-		pb.ungrouped.located = locate(pb.ungrouped.checks)
+		ds = pb.ungrouped.checks
+	} else {
+		if sizeCheck != nil {
+			ds = append(ds, *sizeCheck)
+		}
+		for _, c := range pb.sections {
+			ds = append(ds, c.checks...)
+		}
 	}
-	for _, c := range pb.sections {
-		c.located = locate(c.checks)
+	if len(ds) > 0 {
+		pb.found = diag.Carry(ds, source.NewIndex(text))
 	}
 }
 
@@ -387,17 +388,24 @@ func parseSections(src []byte, lines []line) (crits []*parsedCriterion, invalid 
 // criteria at their file offsets.
 func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, error) {
 	out := &Criteria{Mode: ModeMilestones}
-	n := 0
+	n, found := 0, 0
 	for _, b := range blocks {
 		if b.kind == blockH2 && b.ungrouped != nil {
 			n++
 		} else if b.kind == blockH2 {
 			n += len(b.sections)
 		}
+		if b.kind == blockH2 && len(b.found) > 0 {
+			found++
+		}
 	}
 	if n > 0 {
 		out.Criteria = make([]*Criterion, 0, n)
 	}
+	if found > 0 {
+		out.found = make([]blockFindings, 0, found)
+	}
+	out.byBlock = true
 	var room arena
 	for _, b := range blocks {
 		if err := ctx.Err(); err != nil {
@@ -417,6 +425,9 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 			if m != nil {
 				out.Milestones = append(out.Milestones, m)
 			}
+			if len(b.found) > 0 {
+				out.found = append(out.found, blockFindings{b.start, b.found})
+			}
 		case b.invalidHeading != nil:
 			out.Dropped = append(out.Dropped, b.invalidHeading.shift(b.start))
 		}
@@ -426,7 +437,7 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 			out.Mode = ModeCriteriaSection
 		} else {
 			out.Mode = ModeFlat
-			out.Criteria = flatCriteria(src, blocks)
+			out.Criteria, out.found, out.byBlock = flatCriteria(src, blocks)
 		}
 	}
 	if out.Mode != ModeFlat {
@@ -449,11 +460,12 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 }
 
 // flatCriteria is every ### VAL-* of the file, each running to the next
-// ### heading. When every ### heading that is a VAL, or looks like one, lies
-// in the last block (a file of "# Criteria" then VALs), those are the
-// block's own criteria, already parsed: a register of 150,000 VALs is not
-// parsed twice.
-func flatCriteria(src []byte, blocks []placedBlock) []*Criterion {
+// ### heading, and their findings (as Criteria.found and byBlock). When
+// every ### heading that is a VAL, or looks like one, lies in the last
+// block (a file of "# Criteria" then VALs), those are the block's own
+// criteria, already parsed: a register of 150,000 VALs is not parsed
+// twice.
+func flatCriteria(src []byte, blocks []placedBlock) ([]*Criterion, []blockFindings, bool) {
 	if n := len(blocks); n > 0 {
 		last := blocks[n-1]
 		alone := true
@@ -462,14 +474,18 @@ func flatCriteria(src []byte, blocks []placedBlock) []*Criterion {
 		}
 		if alone && last.ungrouped == nil {
 			if len(last.sections) == 0 {
-				return nil
+				return nil, nil, true
 			}
 			crits, _ := last.place(new(arena))
-			return crits
+			var found []blockFindings
+			if len(last.found) > 0 {
+				found = []blockFindings{{last.start, last.found}}
+			}
+			return crits, found, true
 		}
 	}
 	crits, _ := parseSections(src, splitLines(src, 0, len(src)))
-	return new(arena).place(crits, 0)
+	return new(arena).place(crits, 0), nil, false
 }
 
 // placement remembers a block's criteria (and milestone) placed at the
@@ -505,7 +521,7 @@ func (b placedBlock) place(room *arena) ([]*Criterion, *Milestone) {
 	case b.kind == blockH2:
 		m = room.milestone()
 		m.HeadingSpan = b.headingLine.Shift(b.start)
-		m.ID, m.Title, m.sizeCheck = b.milestone, b.title, b.sizeCheck
+		m.ID, m.Title = b.milestone, b.title
 		m.IDSpan = source.Span{Start: b.start + b.heading.Start, End: b.start + b.heading.Start + len(m.ID)}
 		crits = room.place(b.sections, b.start)
 		m.Criteria = crits

@@ -3,7 +3,6 @@ package pi
 import (
 	"math/rand/v2"
 	"reflect"
-	"slices"
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
@@ -104,21 +103,22 @@ func TestReusedBlocksKeepTheirCriteria(t *testing.T) {
 	}
 }
 
-// TestCarriedChecksMatchLocatedInFile: a VAL's findings and its
-// milestone's, located once in their block's text and placed by adding
-// where the block is (diag.Place), are what locating them in each version
-// of the file gives, under random edits (line breaks of every kind,
-// characters of two and four UTF-16 units, headings made and unmade), by
-// the reusing parser and a fresh one.
+// TestCarriedChecksMatchLocatedInFile: the findings of a block's VALs and
+// milestone, located once in the block's text and placed by adding where
+// the block is (diag.Place), are what locating them in each version of the
+// file gives, under random edits (line breaks of every kind, characters of
+// two and four UTF-16 units, headings made and unmade, VALs nested and
+// dropped), by the reusing parser and a fresh one.
 func TestCarriedChecksMatchLocatedInFile(t *testing.T) {
 	start := gen.Criteria(12, 8)
 	pieces := []string{"x", "\n", "\r\n", "\r", "## m9 Milestone\n", "### VAL-NEW-001 Add login\n", "Verifier: commnad\n",
-		"Command: npx vitest -t login\n", "- Verifier: manual\n", "Verifer: command\n", "é", "😀", "### VAL-é-1 😀 fix\n"}
+		"Command: npx vitest -t login\n", "- Verifier: manual\n", "Verifer: command\n", "é", "😀", "### VAL-é-1 😀 fix\n",
+		"## VAL-UNG-001 Implement it\n", "# H1\n"}
 	rng := rand.New(rand.NewPCG(9, 10))
 	var p CriteriaParser
 	src := append([]byte{}, start...)
 	seen := 0
-	for step := 0; step < 300; step++ {
+	for step := 0; step < 400; step++ {
 		at := rng.IntN(len(src) + 1)
 		if rng.IntN(3) == 0 {
 			end := min(len(src), at+rng.IntN(8))
@@ -128,39 +128,35 @@ func TestCarriedChecksMatchLocatedInFile(t *testing.T) {
 			src = append(src[:at:at], append([]byte(ins), src[at:]...)...)
 		}
 		ix := source.NewIndex(src)
-		check := func(what string, carried diag.Carried, unplaced []diag.Diagnostic, at int) {
-			if len(unplaced) == 0 && carried == nil {
-				return
-			}
-			seen += len(unplaced)
-			want := make([]diag.Diagnostic, len(unplaced))
-			for i, dg := range unplaced {
-				dg.Span, dg.Fix = dg.Span.Shift(at), dg.Fix.Shifted(at)
-				want[i] = dg
-			}
-			diag.Locate(want, "f", ix)
-			diag.Sort(want)
-			got := []diag.Diagnostic(slices.Clone(carried))
-			for i := range got {
-				got[i].Place("f", at, ix.Line(at))
-			}
-			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("step %d: %s: carried, placed\n%#v\nlocated in the file\n%#v", step, what, got, want)
-			}
-		}
 		for _, cr := range []*Criteria{p.Parse(src), ParseCriteria(src)} {
+			if !cr.byBlock {
+				continue // the check locates them as any others
+			}
+			var want []diag.Diagnostic
 			for _, v := range cr.Criteria {
-				if v.located != nil || cr.Mode != ModeFlat {
-					check(v.ID, v.located, v.checks, v.at)
+				for _, dg := range v.checks {
+					dg.Span, dg.Fix = dg.Span.Shift(v.at), dg.Fix.Shifted(v.at)
+					want = append(want, dg)
 				}
 			}
 			for _, m := range cr.Milestones {
-				var note []diag.Diagnostic
 				if n := milestoneSizeNote(m.ID, len(m.Criteria)); n != "" {
-					note = []diag.Diagnostic{diag.Written(diag.MilestoneSize, m.HeadingSpan.Shift(-m.HeadingSpan.Start), n)}
+					want = append(want, diag.Written(diag.MilestoneSize, m.HeadingSpan, n))
 				}
-				check("milestone "+m.ID, m.sizeCheck, note, m.HeadingSpan.Start)
 			}
+			diag.Locate(want, "f", ix)
+			diag.Sort(want)
+			var got []diag.Diagnostic
+			for _, b := range cr.found {
+				for _, dg := range b.ds {
+					dg.Place("f", b.at, ix.Line(b.at))
+					got = append(got, dg)
+				}
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("step %d: carried, placed\n%+v\nlocated in the file\n%+v", step, got, want)
+			}
+			seen += len(want)
 		}
 	}
 	if seen == 0 {
