@@ -158,18 +158,17 @@ type Carried []Diagnostic
 
 // Carry locates ds, whose spans are offsets in the text ix indexes (a
 // part of a larger one, starting a line of it), as Locate does, and sorts
-// them. ds are not changed.
+// them, in place: ds becomes the Carried, and is not to be used otherwise.
+// Their related locations are copied (Locate writes them).
 func Carry(ds []Diagnostic, ix *source.Index) Carried {
-	c := make(Carried, len(ds))
-	for i, d := range ds {
-		if len(d.Related) > 0 {
-			d.Related = slices.Clone(d.Related) // Locate writes them
+	for i := range ds {
+		if len(ds[i].Related) > 0 {
+			ds[i].Related = slices.Clone(ds[i].Related)
 		}
-		c[i] = d
 	}
-	Locate(c, "", ix)
-	Sort(c)
-	return c
+	Locate(ds, "", ix)
+	Sort(ds)
+	return ds
 }
 
 // Place moves d, a copy of one of a Carried, to where its part starts in

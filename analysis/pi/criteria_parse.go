@@ -3,6 +3,7 @@ package pi
 import (
 	"bytes"
 	"context"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -338,8 +339,19 @@ func parseBlock(text []byte, kind blockKind) *parsedBlock {
 func (pb *parsedBlock) locateChecks(text []byte, sizeCheck *diag.Diagnostic) {
 	var ds []diag.Diagnostic
 	if pb.ungrouped != nil {
-		ds = pb.ungrouped.checks
+		ds = slices.Clone(pb.ungrouped.checks)
 	} else {
+		n := 0
+		if sizeCheck != nil {
+			n++
+		}
+		for _, c := range pb.sections {
+			n += len(c.checks)
+		}
+		if n == 0 {
+			return
+		}
+		ds = make([]diag.Diagnostic, 0, n)
 		if sizeCheck != nil {
 			ds = append(ds, *sizeCheck)
 		}
