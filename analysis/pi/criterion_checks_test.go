@@ -20,19 +20,9 @@ func TestParsedChecksMatchChecksOfFile(t *testing.T) {
 	start := gen.Criteria(12, 8)
 	pieces := []string{"x", "\n", "\r\n", "## m9 Milestone\n", "### VAL-NEW-001 Add login\n", "Verifier: commnad\n",
 		"Command: npx vitest -t login\n", "- Verifier: manual\n", "Verifer: command\n", "é", "😀"}
-	rng := rand.New(rand.NewPCG(7, 8))
 	var p CriteriaParser
-	src := append([]byte{}, start...)
 	seen := 0
-	for step := 0; step < 300; step++ {
-		at := rng.IntN(len(src) + 1)
-		if rng.IntN(3) == 0 {
-			end := min(len(src), at+rng.IntN(8))
-			src = append(src[:at:at], src[end:]...)
-		} else {
-			ins := pieces[rng.IntN(len(pieces))]
-			src = append(src[:at:at], append([]byte(ins), src[at:]...)...)
-		}
+	editAtRandom(start, pieces, 7, 300, func(step int, src []byte) {
 		for _, cr := range []*Criteria{p.Parse(src), ParseCriteria(src)} {
 			for _, v := range cr.Criteria {
 				want := criterionDiagnostics(src, inFile(v))
@@ -45,7 +35,7 @@ func TestParsedChecksMatchChecksOfFile(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	if seen == 0 {
 		t.Fatal("no criterion had a finding; the test compared nothing")
 	}
@@ -114,19 +104,9 @@ func TestCarriedChecksMatchLocatedInFile(t *testing.T) {
 	pieces := []string{"x", "\n", "\r\n", "\r", "## m9 Milestone\n", "### VAL-NEW-001 Add login\n", "Verifier: commnad\n",
 		"Command: npx vitest -t login\n", "- Verifier: manual\n", "Verifer: command\n", "é", "😀", "### VAL-é-1 😀 fix\n",
 		"## VAL-UNG-001 Implement it\n", "# H1\n"}
-	rng := rand.New(rand.NewPCG(9, 10))
 	var p CriteriaParser
-	src := append([]byte{}, start...)
 	seen := 0
-	for step := 0; step < 400; step++ {
-		at := rng.IntN(len(src) + 1)
-		if rng.IntN(3) == 0 {
-			end := min(len(src), at+rng.IntN(8))
-			src = append(src[:at:at], src[end:]...)
-		} else {
-			ins := pieces[rng.IntN(len(pieces))]
-			src = append(src[:at:at], append([]byte(ins), src[at:]...)...)
-		}
+	editAtRandom(start, pieces, 9, 400, func(step int, src []byte) {
 		ix := source.NewIndex(src)
 		for _, cr := range []*Criteria{p.Parse(src), ParseCriteria(src)} {
 			if !cr.byBlock {
@@ -158,8 +138,27 @@ func TestCarriedChecksMatchLocatedInFile(t *testing.T) {
 			}
 			seen += len(want)
 		}
-	}
+	})
 	if seen == 0 {
 		t.Fatal("no finding was carried; the test compared nothing")
+	}
+}
+
+// editAtRandom edits start steps times, each a deletion of up to 8 bytes
+// (one in three) or an insertion of one of pieces at a random place (seed
+// picks them), and calls fn with each version.
+func editAtRandom(start []byte, pieces []string, seed uint64, steps int, fn func(step int, src []byte)) {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	src := append([]byte{}, start...)
+	for step := range steps {
+		at := rng.IntN(len(src) + 1)
+		if rng.IntN(3) == 0 {
+			end := min(len(src), at+rng.IntN(8))
+			src = append(src[:at:at], src[end:]...)
+		} else {
+			ins := pieces[rng.IntN(len(pieces))]
+			src = append(src[:at:at], append([]byte(ins), src[at:]...)...)
+		}
+		fn(step, src)
 	}
 }
