@@ -26,8 +26,24 @@ func (c *checker) checkCriteria() {
 	// sort finds nothing to move). Their codes are not the VALs', so the
 	// limiter keeps what it kept when each kind was added in turn.
 	repeats := cr.repeated()
+	most := len(repeats) + len(cr.Dropped) + len(c.v.Stale) + 1 // of them
+	// Room for the file's findings, made once: a register's are
+	// thousands, appended one at a time. The others are gathered at its
+	// end, beyond the room for the VALs': the merge writes each finding
+	// at or before the next one of them it reads, so no copy is needed.
+	n := most
+	for _, b := range cr.found {
+		n += len(b.ds)
+	}
+	if !cr.byBlock {
+		for _, v := range cr.Criteria {
+			n += len(v.checks)
+		}
+	}
+	c.grow(file, n)
+	room := c.lastOut[:cap(c.lastOut)]
 	c.gathering = true
-	c.gathered = make([]diag.Diagnostic, 0, len(repeats)+len(cr.Dropped)+len(c.v.Stale)+1)
+	c.gathered = room[len(room)-most : len(room)-most : len(room)]
 	// The first of a repeated id is the one upstream reads (Criteria.Lookup,
 	// whose index hover, lens and the runs share); the others repeat it.
 	for _, i := range repeats {
@@ -68,18 +84,6 @@ func (c *checker) checkCriteria() {
 	c.gathered = nil
 	diag.Sort(others)
 
-	// Room for the file's findings, made once: a register's are
-	// thousands, appended one at a time.
-	n := len(others) + 1
-	for _, b := range cr.found {
-		n += len(b.ds)
-	}
-	if !cr.byBlock {
-		for _, v := range cr.Criteria {
-			n += len(v.checks)
-		}
-	}
-	c.grow(file, n)
 	if !cr.byBlock {
 		// Parsed from the whole file: placed, located with the others
 		// and sorted after.
