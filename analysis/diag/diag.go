@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -203,6 +204,19 @@ func (d *Diagnostic) Place(file string, at, line int) {
 // Sort orders diagnostics by file, position, then code, so output is stable.
 func Sort(ds []Diagnostic) {
 	sortRuns(ds, compareDiagnostics)
+}
+
+// InsertSorted puts d into ds, when ds is sorted, where appending it and
+// sorting would (after every diagnostic that is not after it), and
+// otherwise appends it. A file's findings come out of a check in order but
+// for a few (a limiter's notes), which are put in place instead of the
+// thousands being sorted again.
+func InsertSorted(ds []Diagnostic, d Diagnostic) []Diagnostic {
+	if !slices.IsSortedFunc(ds, func(a, b Diagnostic) int { return compareDiagnostics(&a, &b) }) {
+		return append(ds, d)
+	}
+	i := sort.Search(len(ds), func(i int) bool { return compareDiagnostics(&ds[i], &d) > 0 })
+	return slices.Insert(ds, i, d)
 }
 
 // compareDiagnostics is CompareKeys of the two diagnostics' keys, without

@@ -64,7 +64,9 @@ func Check(ctx context.Context, v *View, opts Options) map[string][]diag.Diagnos
 			diag.LocateRest(ds, path, f.Index) // a VAL's own come located
 			diag.Locate(notes, path, f.Index)
 		}
-		ds = append(ds, notes...)
+		for _, note := range notes {
+			ds = diag.InsertSorted(ds, note) // in order: the sort below has nothing to do
+		}
 		c.out[path] = ds
 		if f != nil {
 			files := map[string]*File{path: f}
