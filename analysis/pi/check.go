@@ -127,10 +127,15 @@ func (c *checker) wants(f *File) bool {
 }
 
 func (c *checker) add(file string, dg diag.Diagnostic) {
-	if c.opts.Only != "" && file != c.opts.Only || !c.limit.Keep(file, dg.Code, dg.Span) {
-		return
+	if c.keep(file, dg.Code, dg.Span) {
+		c.put(file, dg)
 	}
-	c.put(file, dg)
+}
+
+// keep reports whether a finding of code at span in file is asked for and
+// within the limit (counting it): one past it need not be made.
+func (c *checker) keep(file string, code diag.Code, span source.Span) bool {
+	return (c.opts.Only == "" || file == c.opts.Only) && c.limit.Keep(file, code, span)
 }
 
 // put appends dg, kept, to file's findings (to those gathered, while
@@ -165,7 +170,7 @@ func (c *checker) grow(file string, n int) {
 // when it is kept.
 func (c *checker) addAt(file string, dg diag.Diagnostic, at int) {
 	dg.Span = dg.Span.Shift(at)
-	if c.opts.Only != "" && file != c.opts.Only || !c.limit.Keep(file, dg.Code, dg.Span) {
+	if !c.keep(file, dg.Code, dg.Span) {
 		return
 	}
 	if at != 0 {

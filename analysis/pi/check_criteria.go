@@ -115,7 +115,7 @@ func (c *checker) checkCriteria() {
 				c.put(file, others[0])
 				others = others[1:]
 			}
-			if !c.limit.Keep(file, dg.Code, key.Span) {
+			if !c.keep(file, dg.Code, key.Span) {
 				continue
 			}
 			c.put(file, *dg)
