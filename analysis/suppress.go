@@ -39,24 +39,19 @@ func ParseSuppressions(ix *source.Index) *Suppressions {
 	s := &Suppressions{}
 	src := ix.Source()
 	// Only a line's first "<!--" can open a directive. They are found by
-	// searching the text for them (rare), not by looking at every line:
-	// this runs on every keystroke of a 30,000-line register.
-	for from := 0; from < len(src); {
-		k := bytes.Index(src[from:], []byte("<!--"))
-		if k < 0 {
-			break
-		}
-		line := ix.Line(from + k)
-		span := ix.LineSpan(line)
-		from = ix.LineStart(line + 1)
-		if from <= span.Start {
-			from = len(src) // the last line
-		}
-		text := src[span.Start:span.End]
-		i := bytes.Index(text, []byte("<!--"))
-		if i < 0 {
+	// searching the text for them (rare), not by looking at every line,
+	// and a version after an edit searches only what the edit changed
+	// (Index.Find): this runs on every keystroke of a 30,000-line register.
+	last := -1 // the line of the "<!--" before
+	for _, at := range ix.Find("<!--") {
+		line := ix.Line(at)
+		if line == last {
 			continue
 		}
+		last = line
+		span := ix.LineSpan(line)
+		text := src[span.Start:span.End]
+		i := at - span.Start
 		body := text[i+4:]
 		j := bytes.Index(body, []byte("-->"))
 		if j < 0 || !bytes.Contains(body[:j], []byte(suppressPrefix)) {

@@ -131,6 +131,11 @@ func (f *File) criteriaUnder(ctx context.Context) (*pi.Criteria, error) {
 	f.criteriaMu.Lock()
 	if f.criteria == nil {
 		f.criteria = newPromise(f.busy, func(ctx context.Context) (*pi.Criteria, error) {
+			if d := f.doc; d != nil && d.base != nil {
+				// The edit is known: the parser need not compare the
+				// texts to find it, when it parsed the one before last.
+				return d.parsers.criteria.ParseEdited(ctx, f.Text, d.base.Source(), d.kept)
+			}
 			if f.doc != nil {
 				return f.doc.parsers.criteria.ParseContext(ctx, f.Text)
 			}

@@ -6,6 +6,8 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -106,34 +108,115 @@ func Locate(ds []Diagnostic, file string, ix *source.Index) {
 	// for from the one before.
 	loc := ix.Locator()
 	for i := range ds {
-		ds[i].File = file
-		ds[i].Range = loc.Range(ds[i].Span)
-		if f := ds[i].Fix; f != nil {
-			// A copy: parses reused after a keystroke share their fixes.
-			located := *f
-			if ds[i].Code.FixSafety() == FixUnsafe {
-				located.Unsafe = true
-			}
-			located.Edits = make([]Edit, len(f.Edits))
-			for j, e := range f.Edits {
-				e.Range = loc.Range(e.Span) // near the diagnostic, mostly
-				located.Edits[j] = e
-			}
-			ds[i].Fix = &located
+		locate(&ds[i], file, ix, loc)
+	}
+}
+
+// LocateRest is Locate of those of ds not located yet (File unset): the
+// others came located (Place).
+func LocateRest(ds []Diagnostic, file string, ix *source.Index) {
+	loc := ix.Locator()
+	for i := range ds {
+		if ds[i].File == "" {
+			locate(&ds[i], file, ix, loc)
 		}
-		// Related locations without a file are in the same file (and
-		// often far from the diagnostic: a repeated id's first one).
-		for j := range ds[i].Related {
-			if r := &ds[i].Related[j]; r.File == "" {
-				r.File, r.Range = file, ix.Range(r.Span)
-			}
+	}
+}
+
+func locate(d *Diagnostic, file string, ix *source.Index, loc *source.Locator) {
+	d.File = file
+	d.Range = loc.Range(d.Span)
+	if f := d.Fix; f != nil {
+		// A copy: parses reused after a keystroke share their fixes.
+		located := *f
+		if d.Code.FixSafety() == FixUnsafe {
+			located.Unsafe = true
 		}
+		located.Edits = make([]Edit, len(f.Edits))
+		for j, e := range f.Edits {
+			e.Range = loc.Range(e.Span) // near the diagnostic, mostly
+			located.Edits[j] = e
+		}
+		d.Fix = &located
+	}
+	// Related locations without a file are in the same file (and
+	// often far from the diagnostic: a repeated id's first one).
+	for j := range d.Related {
+		if r := &d.Related[j]; r.File == "" {
+			r.File, r.Range = file, ix.Range(r.Span)
+		}
+	}
+}
+
+// Carried are diagnostics located once for every version of a text in
+// which a part of it reads the same and starts a line (a block of a
+// register, which a keystroke elsewhere moves): their spans are relative
+// to the part's start and their ranges to its first line, so placing them
+// in a version (Place) is adding where the part is, with the same UTF-16
+// columns, instead of locating them again. They are in the order Sort
+// puts them in, and their File is unset. A Carried is never modified.
+type Carried []Diagnostic
+
+// Carry locates ds, whose spans are offsets in the text ix indexes (a
+// part of a larger one, starting a line of it), as Locate does, and sorts
+// them, in place: ds becomes the Carried, and is not to be used otherwise.
+// Their related locations are copied (Locate writes them).
+func Carry(ds []Diagnostic, ix *source.Index) Carried {
+	for i := range ds {
+		if len(ds[i].Related) > 0 {
+			ds[i].Related = slices.Clone(ds[i].Related)
+		}
+	}
+	Locate(ds, "", ix)
+	Sort(ds)
+	return ds
+}
+
+// Place moves d, a copy of one of a Carried, to where its part starts in
+// a version of the text: at bytes and line lines on, in file (its fix and
+// related locations are copied: the Carried's are shared). With file ""
+// its ranges are left to Locate: the part does not start a line there.
+func (d *Diagnostic) Place(file string, at, line int) {
+	d.File = file
+	d.Span = d.Span.Shift(at)
+	d.Range = d.Range.Down(line)
+	if f := d.Fix; f != nil {
+		n := *f
+		n.Edits = make([]Edit, len(f.Edits))
+		for i, e := range f.Edits {
+			e.Span, e.Range = e.Span.Shift(at), e.Range.Down(line)
+			n.Edits[i] = e
+		}
+		d.Fix = &n
+	}
+	if len(d.Related) > 0 {
+		rel := make([]Related, len(d.Related))
+		for i, r := range d.Related {
+			if r.File == "" { // in the same file
+				r.File, r.Span, r.Range = file, r.Span.Shift(at), r.Range.Down(line)
+			}
+			rel[i] = r
+		}
+		d.Related = rel
 	}
 }
 
 // Sort orders diagnostics by file, position, then code, so output is stable.
 func Sort(ds []Diagnostic) {
 	sortRuns(ds, compareDiagnostics)
+}
+
+// InsertSorted puts d into ds, when ds is sorted, where appending it and
+// sorting would (after every diagnostic that is not after it), and
+// otherwise appends it. A file's findings come out of a check in order but
+// for a few (a limiter's notes), which are put in place instead of the
+// thousands being sorted again.
+func InsertSorted(ds []Diagnostic, d Diagnostic) []Diagnostic {
+	if !slices.IsSortedFunc(ds, func(a, b Diagnostic) int { return compareDiagnostics(&a, &b) }) {
+		return append(ds, d)
+	}
+	i := sort.Search(len(ds), func(i int) bool { return compareDiagnostics(&ds[i], &d) > 0 })
+	return slices.Insert(ds, i, d)
 }
 
 // compareDiagnostics is CompareKeys of the two diagnostics' keys, without

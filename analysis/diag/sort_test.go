@@ -1,7 +1,9 @@
 package diag
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -78,5 +80,34 @@ func BenchmarkSort(b *testing.B) {
 		copy(work, ds)
 		Sort(work)
 		Sort(work)
+	}
+}
+
+// TestInsertSortedIsAppendAndSort: inserting a diagnostic into a sorted
+// list is appending it and sorting, ties with equal keys included; into
+// one not sorted, appending it.
+func TestInsertSortedIsAppendAndSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	codes := []Code{AnalysisCapped, StaleEvidence, MilestoneSize}
+	for step := 0; step < 500; step++ {
+		ds := make([]Diagnostic, rng.IntN(12))
+		for i := range ds {
+			s := rng.IntN(6)
+			ds[i] = Diagnostic{Span: source.Span{Start: s, End: s + rng.IntN(2)}, Code: codes[rng.IntN(len(codes))], Message: fmt.Sprint(i)}
+		}
+		if rng.IntN(2) == 0 {
+			Sort(ds)
+		}
+		sorted := slices.IsSortedFunc(ds, func(a, b Diagnostic) int { return CompareKeys(a.Key(), b.Key()) })
+		s := rng.IntN(6)
+		d := Diagnostic{Span: source.Span{Start: s, End: s + rng.IntN(2)}, Code: codes[rng.IntN(len(codes))], Message: "new"}
+		want := append(slices.Clone(ds), d)
+		if sorted {
+			Sort(want)
+		}
+		got := InsertSorted(slices.Clone(ds), d)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("step %d: inserting %v into %v (sorted %v): %v, want %v", step, d, ds, sorted, got, want)
+		}
 	}
 }

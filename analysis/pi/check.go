@@ -36,8 +36,7 @@ func Check(ctx context.Context, v *View, opts Options) map[string][]diag.Diagnos
 		c.checkCharter()
 	}
 	if d.CriteriaPath != "" && c.wants(d.File(d.CriteriaPath)) {
-		c.checkCriteria()
-		c.checkStale()
+		c.checkCriteria() // and the stale VALs' (checkStale)
 	}
 	if c.opts.Only == "" || c.wants(d.StateFile) || c.wants(d.CriterionStateFile) || filepath.Base(c.opts.Only) == "evidence.json" {
 		c.checkEvidence()
@@ -49,13 +48,11 @@ func Check(ctx context.Context, v *View, opts Options) map[string][]diag.Diagnos
 		c.checkReport()
 	}
 	c.flush()
-	for path := range c.out {
-		c.out[path] = append(c.out[path], c.limit.Notes(path)...)
-	}
 	for path, ds := range c.out {
 		if c.stopped(0) {
 			break
 		}
+		notes := c.limit.Notes(path)
 		f := d.File(path)
 		if f == nil && d.run(path) != nil {
 			// The run changed since it was loaded: its spans no longer
@@ -64,7 +61,14 @@ func Check(ctx context.Context, v *View, opts Options) map[string][]diag.Diagnos
 			continue
 		}
 		if f != nil {
-			diag.Locate(ds, path, f.Index)
+			diag.LocateRest(ds, path, f.Index) // a VAL's own come located
+			diag.Locate(notes, path, f.Index)
+		}
+		for _, note := range notes {
+			ds = diag.InsertSorted(ds, note) // in order: the sort below has nothing to do
+		}
+		c.out[path] = ds
+		if f != nil {
 			files := map[string]*File{path: f}
 			for i := range ds {
 				rel := ds[i].Related[:0]
@@ -104,6 +108,11 @@ type checker struct {
 	// limit keeps at most diag.MaxPerCode diagnostics of a code in a file:
 	// a ## Commands section of 250,000 "x" lines would make as many.
 	limit diag.Limiter
+	// gathering is set while the criteria file's findings that are not a
+	// VAL's own are gathered (in gathered), to be merged with the VALs'
+	// in the order of the file (checkCriteria).
+	gathering bool
+	gathered  []diag.Diagnostic
 }
 
 // stopped reports, every 32nd i, whether the check's context is done: the
@@ -118,14 +127,24 @@ func (c *checker) wants(f *File) bool {
 }
 
 func (c *checker) add(file string, dg diag.Diagnostic) {
-	if c.opts.Only != "" && file != c.opts.Only || !c.limit.Keep(file, dg.Code, dg.Span) {
-		return
+	if c.keep(file, dg.Code, dg.Span) {
+		c.put(file, dg)
 	}
-	c.put(file, dg)
 }
 
-// put appends dg, kept, to file's findings.
+// keep reports whether a finding of code at span in file is asked for and
+// within the limit (counting it): one past it need not be made.
+func (c *checker) keep(file string, code diag.Code, span source.Span) bool {
+	return (c.opts.Only == "" || file == c.opts.Only) && c.limit.Keep(file, code, span)
+}
+
+// put appends dg, kept, to file's findings (to those gathered, while
+// gathering).
 func (c *checker) put(file string, dg diag.Diagnostic) {
+	if c.gathering {
+		c.gathered = append(c.gathered, dg)
+		return
+	}
 	if file != c.lastFile {
 		c.flush()
 		c.lastFile, c.lastOut = file, c.out[file]
@@ -151,7 +170,7 @@ func (c *checker) grow(file string, n int) {
 // when it is kept.
 func (c *checker) addAt(file string, dg diag.Diagnostic, at int) {
 	dg.Span = dg.Span.Shift(at)
-	if c.opts.Only != "" && file != c.opts.Only || !c.limit.Keep(file, dg.Code, dg.Span) {
+	if !c.keep(file, dg.Code, dg.Span) {
 		return
 	}
 	if at != 0 {

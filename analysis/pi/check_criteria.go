@@ -18,35 +18,42 @@ func (c *checker) checkCriteria() {
 	if file == "" {
 		return
 	}
-	src := d.File(file).Src
-	if c.wants(d.File(file)) {
-		// Room for the file's findings, made once: a register's are
-		// thousands, appended one at a time.
-		n := len(cr.Dropped) + len(cr.Milestones) + len(c.v.Stale) + 1
+	f := d.File(file)
+	src := f.Src
+	// The findings that are not a VAL's own are few: they are gathered
+	// first, put in the order of the file, and merged with the VALs' as
+	// those are placed, so the file's come out of the check in order (its
+	// sort finds nothing to move). Their codes are not the VALs', so the
+	// limiter keeps what it kept when each kind was added in turn.
+	repeats := cr.repeated()
+	most := len(repeats) + len(cr.Dropped) + len(c.v.Stale) + 1 // of them
+	// Room for the file's findings, made once: a register's are
+	// thousands, appended one at a time. The others are gathered at its
+	// end, beyond the room for the VALs': the merge writes each finding
+	// at or before the next one of them it reads, so no copy is needed.
+	n := most
+	for _, b := range cr.found {
+		n += len(b.ds)
+	}
+	if !cr.byBlock {
 		for _, v := range cr.Criteria {
 			n += len(v.checks)
 		}
-		c.grow(file, n)
 	}
+	c.grow(file, n)
+	room := c.lastOut[:cap(c.lastOut)]
+	c.gathering = true
+	c.gathered = room[len(room)-most : len(room)-most : len(room)]
 	// The first of a repeated id is the one upstream reads (Criteria.Lookup,
 	// whose index hover, lens and the runs share); the others repeat it.
-	repeats := cr.repeated()
-	for i, v := range cr.Criteria {
-		if c.stopped(i) {
-			return
-		}
-		for _, dg := range v.checks {
-			c.addAt(file, dg, v.at)
-		}
-		if len(repeats) > 0 && int(repeats[0]) == i {
-			repeats = repeats[1:]
-			f := cr.Lookup(v.ID)
-			dg := diag.New(diag.DuplicateVALID, v.IDSpan(),
-				"%s is already defined on line %d; give this VAL its own id (upstream would report both under one id)",
-				v.ID, d.File(file).Index.Position(f.IDSpan().Start).Line+1)
-			dg.Related = []diag.Related{related(file, f.IDSpan(), "first definition")}
-			c.add(file, dg)
-		}
+	for _, i := range repeats {
+		v := cr.Criteria[i]
+		first := cr.Lookup(v.ID)
+		dg := diag.New(diag.DuplicateVALID, v.IDSpan(),
+			"%s is already defined on line %d; give this VAL its own id (upstream would report both under one id)",
+			v.ID, f.Index.Position(first.IDSpan().Start).Line+1)
+		dg.Related = []diag.Related{related(file, first.IDSpan(), "first definition")}
+		c.add(file, dg)
 	}
 	for _, dr := range cr.Dropped {
 		id := string(src[dr.IDSpan.Start:dr.IDSpan.End])
@@ -71,12 +78,56 @@ func (c *checker) checkCriteria() {
 				"%s is inside the body of an ungrouped ## VAL criterion, so upstream does not read it as a criterion; put both under a `## <milestone>` heading as ### VALs", id))
 		}
 	}
-	for _, m := range cr.Milestones {
-		// Written by the parse of its block (milestoneSizeNote), the one
-		// maker of milestones: "" when its size is within the doctrine.
-		if m.sizeNote != "" {
-			c.add(file, diag.Written(diag.MilestoneSize, m.HeadingSpan, m.sizeNote))
+	c.checkStale()
+	c.gathering = false
+	others := c.gathered
+	c.gathered = nil
+	diag.Sort(others)
+
+	if !cr.byBlock {
+		// Parsed from the whole file: placed, located with the others
+		// and sorted after.
+		for i, v := range cr.Criteria {
+			if c.stopped(i) {
+				return
+			}
+			for _, dg := range v.checks {
+				c.addAt(file, dg, v.at)
+			}
 		}
+	}
+	// The findings of a block's VALs and milestone come located in the
+	// block's text (the parse's), which starts a line: placing them is
+	// adding where the block is, and its line.
+	loc := f.Index.Locator()
+	for i, b := range cr.found {
+		if c.stopped(i) {
+			return
+		}
+		line := loc.Line(b.at)
+		if f.Index.LineStart(line) != b.at {
+			line = -1 // not a line start: located with the others
+		}
+		for k := range b.ds {
+			dg := &b.ds[k]
+			key := diag.Key{Span: dg.Span.Shift(b.at), Code: dg.Code}
+			for len(others) > 0 && diag.CompareKeys(others[0].Key(), key) < 0 {
+				c.put(file, others[0])
+				others = others[1:]
+			}
+			if !c.keep(file, dg.Code, key.Span) {
+				continue
+			}
+			c.put(file, *dg)
+			if line >= 0 {
+				c.lastOut[len(c.lastOut)-1].Place(file, b.at, line)
+			} else {
+				c.lastOut[len(c.lastOut)-1].Place("", b.at, 0)
+			}
+		}
+	}
+	for _, dg := range others {
+		c.put(file, dg)
 	}
 }
 

@@ -162,12 +162,16 @@ func (c *checker) checkStale() {
 			return
 		}
 		v := st.Criterion
+		at := v.HeadingSpan()
+		if !c.keep(d.CriteriaPath, diag.StaleEvidence, at) {
+			continue // past the limit (2,000 stale VALs): only counted
+		}
 		note, ok := carry.staleNotes[v.ID]
 		if !ok || !note.sourceTime.Equal(st.SourceTime) {
 			note = newStaleNote(st)
 			carry.staleNotes[v.ID] = note
 		}
-		dg := diag.Written(diag.StaleEvidence, v.HeadingSpan(), note.msg)
+		dg := diag.Written(diag.StaleEvidence, at, note.msg)
 		dg.Data = note.data
 		if st.SourcePath != "" {
 			if len(related) == 0 {
@@ -176,7 +180,7 @@ func (c *checker) checkStale() {
 			related[0] = diag.Related{File: st.SourcePath, Message: "newest source change"}
 			dg.Related, related = related[:1:1], related[1:]
 		}
-		c.add(d.CriteriaPath, dg)
+		c.put(d.CriteriaPath, dg)
 	}
 	// Only the stale VALs' messages are kept: the carry lives as long as
 	// the evidence does, while the register may name VAL after VAL.

@@ -20,6 +20,15 @@ type Criteria struct {
 	// Dropped are VAL-like headings upstream ignores.
 	Dropped []DroppedVAL
 
+	// found are the findings of the criteria of each block that holds
+	// some, and of its milestone, located in the block's text
+	// (parsedBlock.found), with the block's offset, in file order; byBlock
+	// is false when the criteria were parsed from the whole file (a flat
+	// register whose VALs are in several blocks), whose findings are
+	// then their checks.
+	found   []blockFindings
+	byBlock bool
+
 	// first indexes Criteria by id, built on the first Lookup: upstream
 	// reads the first criterion of a repeated id (findCriterion), and every
 	// question "which VAL is id" (a run's row, a Run target, hover) asks it.
@@ -35,6 +44,12 @@ type Criteria struct {
 		prev    *idIndex
 		prevIDs []*Criterion
 	}
+}
+
+// blockFindings are a block's findings at its offset in one version.
+type blockFindings struct {
+	at int
+	ds diag.Carried
 }
 
 // idIndex is what the sequence of a register's ids says: where each id is
@@ -77,11 +92,6 @@ type Milestone struct {
 	HeadingSpan source.Span
 	IDSpan      source.Span
 	Criteria    []*Criterion
-
-	// sizeNote is the milestone-size message when the milestone has too
-	// few or too many VALs: it depends on the block's text alone, so it is
-	// written when the block is parsed and travels with it.
-	sizeNote string
 }
 
 // CriterionIDs lists the ids of m's criteria in order.
@@ -145,7 +155,8 @@ type parsedCriterion struct {
 	// checks are the findings that depend on this VAL's text alone,
 	// computed by its parse (criterionDiagnostics), so the parse of an
 	// unchanged block carries them over and a keystroke re-checks only the
-	// edited block. The check places them (checker.addAt).
+	// edited block. The check places them, located with their block's
+	// (parsedBlock.found).
 	checks []diag.Diagnostic
 }
 
@@ -436,7 +447,9 @@ func sameIDs(a, b []*Criterion) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].ID != b[i].ID {
+		// A criterion taken over, or placed anew with the same parse (a
+		// keystroke's blocks but one), has the same id: not read.
+		if a[i] != b[i] && a[i].parsedCriterion != b[i].parsedCriterion && a[i].ID != b[i].ID {
 			return false
 		}
 	}

@@ -1,9 +1,11 @@
 package pi
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
+	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/bench/gen"
 )
 
@@ -32,36 +34,53 @@ func BenchmarkParseCriteria(b *testing.B) {
 }
 
 // BenchmarkParseCriteriaEdit re-parses after a one-character edit in the
-// middle of the register, as the server does per keystroke.
+// middle of the register, as the server does per keystroke: comparing the
+// two versions to find the edit, and (told) being told what it kept, as
+// an open document's parse is (ParseEdited).
 func BenchmarkParseCriteriaEdit(b *testing.B) {
 	for _, sz := range sizes {
 		src := gen.Criteria(sz.milestones, sz.vals)
-		edits := oneCharEdits(src)
-		b.Run(sz.name, func(b *testing.B) {
-			var p CriteriaParser
-			p.Parse(src)
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				if c := p.Parse(edits[i%2]); len(c.Criteria) != sz.milestones*sz.vals {
-					b.Fatalf("%d criteria", len(c.Criteria))
-				}
-				i++
+		edits, at := oneCharEdits(src)
+		for _, told := range []bool{false, true} {
+			name := sz.name
+			if told {
+				name += "-told"
 			}
-		})
+			b.Run(name, func(b *testing.B) {
+				var p CriteriaParser
+				p.Parse(src)
+				// Typing the character and deleting it keep the same.
+				kept := source.Kept{Prefix: at, Suffix: len(src) - at}
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					var c *Criteria
+					if told {
+						c, _ = p.ParseEdited(context.Background(), edits[i%2], edits[(i+1)%2], kept)
+					} else {
+						c = p.Parse(edits[i%2])
+					}
+					if len(c.Criteria) != sz.milestones*sz.vals {
+						b.Fatalf("%d criteria", len(c.Criteria))
+					}
+					i++
+				}
+			})
+		}
 	}
 }
 
-// oneCharEdits returns src with one character typed into the middle VAL's
-// verifier line, and src as it was: alternating them is typing and undoing.
-func oneCharEdits(src []byte) [2][]byte {
+// oneCharEdits returns src with one character typed at offset at, in the
+// middle VAL's verifier line, and src as it was: alternating them is
+// typing and undoing.
+func oneCharEdits(src []byte) (edits [2][]byte, at int) {
 	c := ParseCriteria(src)
 	mid := c.Criteria[len(c.Criteria)/2]
 	f := mid.Field(KeyVerifier)
 	if f == nil {
 		panic(fmt.Sprintf("%s has no verifier", mid.ID))
 	}
-	at := f.ValueSpan.End
+	at = f.ValueSpan.End
 	typed := append(append(append([]byte{}, src[:at]...), 'x'), src[at:]...)
-	return [2][]byte{typed, src}
+	return [2][]byte{typed, src}, at
 }

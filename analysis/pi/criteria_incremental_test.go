@@ -1,12 +1,14 @@
 package pi
 
 import (
+	"context"
 	"math/rand/v2"
 	"os"
 	"reflect"
 	"slices"
 	"testing"
 
+	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/bench/gen"
 )
 
@@ -32,19 +34,24 @@ func TestCriteriaParserMatchesFreshParse(t *testing.T) {
 	for name, start := range starts {
 		t.Run(name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(1, uint64(len(start))))
-			var p CriteriaParser
+			// p compares each version with the one before; e is told
+			// what the edit kept (ParseEdited): exactly, less than that,
+			// or with the text before as a copy (then it compares).
+			var p, e CriteriaParser
 			src := append([]byte{}, start...)
+			e.Parse(src)
 			for step := 0; step < 400; step++ {
 				at := 0
 				if len(src) > 0 {
 					at = rng.IntN(len(src) + 1)
 				}
+				before, end := src, at
 				switch rng.IntN(8) {
 				case 0, 1: // delete a few bytes
-					end := min(len(src), at+rng.IntN(8))
+					end = min(len(src), at+rng.IntN(8))
 					src = append(src[:at:at], src[end:]...)
 				case 2: // cut a large part (blocks go, or merge)
-					end := min(len(src), at+rng.IntN(3000))
+					end = min(len(src), at+rng.IntN(3000))
 					src = append(src[:at:at], src[end:]...)
 				case 3: // paste a copy of another part (blocks repeat)
 					from := rng.IntN(len(src) + 1)
@@ -54,7 +61,21 @@ func TestCriteriaParserMatchesFreshParse(t *testing.T) {
 					ins := pieces[rng.IntN(len(pieces))]
 					src = append(src[:at:at], append([]byte(ins), src[at:]...)...)
 				}
+				kept := source.Kept{Prefix: at, Suffix: len(before) - end}
+				switch rng.IntN(4) {
+				case 0:
+					kept.Prefix, kept.Suffix = rng.IntN(kept.Prefix+1), rng.IntN(kept.Suffix+1)
+				case 1:
+					before = slices.Clone(before)
+				}
+				told, err := e.ParseEdited(context.Background(), src, before, kept)
+				if err != nil {
+					t.Fatal(err)
+				}
 				got, want := p.Parse(src), ParseCriteria(src)
+				if !reflect.DeepEqual(told, want) {
+					t.Fatalf("step %d: a parse told the edit differs from a fresh parse of:\n%s", step, src)
+				}
 				// The index by id, which a version whose ids are the
 				// last's takes over (shareIndex): the same first
 				// criterion for every id, and none for an id not there

@@ -3,11 +3,13 @@ package pi
 import (
 	"bytes"
 	"context"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
+	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
 
@@ -43,8 +45,9 @@ func ParseCriteriaContext(ctx context.Context, src []byte) (*Criteria, error) {
 // new offset (a Criterion is its block-relative parse and that offset, so
 // nothing of the parse is copied). The
 // blocks before and after the edit are found by comparing the two
-// versions (their common prefix and suffix), not by splitting and hashing
-// the whole text again; only the blocks around the edit are split anew.
+// versions (their common prefix and suffix), or from what the edit kept
+// when the caller says (ParseEdited), not by splitting and hashing the
+// whole text again; only the blocks around the edit are split anew.
 // The result is identical to ParseCriteria's; parsing the same text again
 // returns the same *Criteria, which callers therefore must not modify. The
 // parser keeps the last text it was given to recognise it (without copying
@@ -70,14 +73,46 @@ func (p *CriteriaParser) Parse(src []byte) *Criteria {
 // ParseContext is Parse that stops, returning ctx's error, when ctx is done
 // (checked per block parsed); the parser then keeps its previous state.
 func (p *CriteriaParser) ParseContext(ctx context.Context, src []byte) (*Criteria, error) {
+	return p.parse(ctx, src, nil, source.Kept{})
+}
+
+// ParseEdited is ParseContext for src made by an edit of before that kept
+// what kept says (source.ApplyChangesKept): when before is the text the
+// parser was given last (the same bytes, not a copy), the two are not
+// compared to find the edit.
+func (p *CriteriaParser) ParseEdited(ctx context.Context, src, before []byte, kept source.Kept) (*Criteria, error) {
+	return p.parse(ctx, src, before, kept)
+}
+
+func (p *CriteriaParser) parse(ctx context.Context, src, before []byte, kept source.Kept) (*Criteria, error) {
 	p.mu.Lock()
-	if p.last != nil && bytes.Equal(p.lastSrc, src) {
+	oldSrc, oldBounds, oldBlocks := p.lastSrc, p.bounds, p.blocks
+	// pre and suf are what the previous version and src have in common
+	// at either end.
+	pre, suf := -1, -1
+	if len(before) > 0 && len(before) == len(oldSrc) && &before[0] == &oldSrc[0] {
+		pre = min(kept.Prefix, len(oldSrc), len(src))
+		suf = min(kept.Suffix, len(oldSrc)-pre, len(src)-pre)
+	}
+	same := false
+	if p.last != nil {
+		if pre < 0 {
+			same = bytes.Equal(oldSrc, src)
+		} else {
+			// What the edit did not keep may still read the same.
+			same = len(src) == len(oldSrc) && bytes.Equal(oldSrc[pre:len(oldSrc)-suf], src[pre:len(src)-suf])
+		}
+	}
+	if same {
 		defer p.mu.Unlock()
 		return p.last, nil
 	}
-	oldSrc, oldBounds, oldBlocks := p.lastSrc, p.bounds, p.blocks
 	p.mu.Unlock()
-	bounds, from := splitEdited(oldSrc, oldBounds, src)
+	if pre < 0 && len(oldBounds) > 0 {
+		pre = source.CommonPrefix(oldSrc, src)
+		suf = source.CommonSuffix(oldSrc[pre:], src[pre:])
+	}
+	bounds, from := splitEdited(oldSrc, oldBounds, src, pre, suf)
 	next := make([]*parsedBlock, len(bounds))
 	blocks := make([]placedBlock, len(bounds))
 	for i, b := range bounds {
@@ -107,14 +142,14 @@ func (p *CriteriaParser) ParseContext(ctx context.Context, src []byte) (*Criteri
 // splitEdited splits src into blocks as splitBlocks does, given old, the
 // version before, and its blocks ob: from[i] is the index in ob of a block
 // with the same kind and text as the i-th, or -1. The blocks wholly before
-// the edit (old and src's common prefix) and after it (their common
-// suffix) are ob's, moved; from the block before the one the edit begins
+// the edit (the first pre bytes of old and src, which they have in
+// common) and after it (their last suf bytes) are ob's, moved; from the block before the one the edit begins
 // in to the one it ends in, src is split again. A block of the suffix
 // starts past the edit, so the line break before its heading is unchanged;
 // the block before the edit's first one ends where a heading line of the
 // prefix begins, which the edit may have turned into text, so it is split
 // again too.
-func splitEdited(old []byte, ob []blockBounds, src []byte) (nb []blockBounds, from []int) {
+func splitEdited(old []byte, ob []blockBounds, src []byte, pre, suf int) (nb []blockBounds, from []int) {
 	if len(ob) == 0 {
 		nb = splitBlocks(src)
 		from = make([]int, len(nb))
@@ -123,8 +158,6 @@ func splitEdited(old []byte, ob []blockBounds, src []byte) (nb []blockBounds, fr
 		}
 		return nb, from
 	}
-	pre := source.CommonPrefix(old, src)
-	suf := source.CommonSuffix(old[pre:], src[pre:])
 	delta := len(src) - len(old)
 	// holding is the index of the last block starting at or before off.
 	holding := func(off int) int {
@@ -255,13 +288,17 @@ type parsedBlock struct {
 	// placed is its criteria at the offset of the version that last
 	// placed it.
 	placed *placement
-	// milestone and title are the milestone's id and heading text, and
-	// sizeNote its milestone-size message, if any.
-	milestone, title, sizeNote string
+	// milestone and title are the milestone's id and heading text.
+	milestone, title string
+	// found are the findings of the criteria the block holds (its
+	// ungrouped VAL's, or its sections' and its milestone's size),
+	// located in its text (locateChecks).
+	found diag.Carried
 }
 
 func parseBlock(text []byte, kind blockKind) *parsedBlock {
 	pb := &parsedBlock{kind: kind, placed: new(placement)}
+	var sizeCheck *diag.Diagnostic // the milestone's, when it has too few or too many VALs
 	lines := splitLines(text, 0, len(text))
 	body := lines
 	if kind != blockPreamble {
@@ -284,9 +321,47 @@ func parseBlock(text []byte, kind blockKind) *parsedBlock {
 		for _, c := range pb.sections {
 			c.MilestoneID = pb.milestone
 		}
-		pb.sizeNote = milestoneSizeNote(pb.milestone, len(pb.sections))
+		if note := milestoneSizeNote(pb.milestone, len(pb.sections)); note != "" {
+			dg := diag.Written(diag.MilestoneSize, pb.headingLine, note)
+			sizeCheck = &dg
+		}
 	}
+	pb.locateChecks(text, sizeCheck)
 	return pb
+}
+
+// locateChecks locates the findings of the criteria the block holds, and
+// its milestone's size one (sizeCheck, if any), in its text
+// (diag.Carry), in the order of the text. A block starts a line, so they
+// are where they say in every version that holds the block: the check
+// places them without locating them again. A ### VAL under an ungrouped
+// ## VAL is not a criterion: its findings are not the block's.
+func (pb *parsedBlock) locateChecks(text []byte, sizeCheck *diag.Diagnostic) {
+	var ds []diag.Diagnostic
+	if pb.ungrouped != nil {
+		ds = slices.Clone(pb.ungrouped.checks)
+	} else {
+		n := 0
+		if sizeCheck != nil {
+			n++
+		}
+		for _, c := range pb.sections {
+			n += len(c.checks)
+		}
+		if n == 0 {
+			return
+		}
+		ds = make([]diag.Diagnostic, 0, n)
+		if sizeCheck != nil {
+			ds = append(ds, *sizeCheck)
+		}
+		for _, c := range pb.sections {
+			ds = append(ds, c.checks...)
+		}
+	}
+	if len(ds) > 0 {
+		pb.found = diag.Carry(ds, source.NewIndex(text))
+	}
 }
 
 // parseSections splits lines at upstream's ### headings (/^###\s+(.+?)\s*$/)
@@ -325,17 +400,24 @@ func parseSections(src []byte, lines []line) (crits []*parsedCriterion, invalid 
 // criteria at their file offsets.
 func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, error) {
 	out := &Criteria{Mode: ModeMilestones}
-	n := 0
+	n, found := 0, 0
 	for _, b := range blocks {
 		if b.kind == blockH2 && b.ungrouped != nil {
 			n++
 		} else if b.kind == blockH2 {
 			n += len(b.sections)
 		}
+		if b.kind == blockH2 && len(b.found) > 0 {
+			found++
+		}
 	}
 	if n > 0 {
 		out.Criteria = make([]*Criterion, 0, n)
 	}
+	if found > 0 {
+		out.found = make([]blockFindings, 0, found)
+	}
+	out.byBlock = true
 	var room arena
 	for _, b := range blocks {
 		if err := ctx.Err(); err != nil {
@@ -355,6 +437,9 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 			if m != nil {
 				out.Milestones = append(out.Milestones, m)
 			}
+			if len(b.found) > 0 {
+				out.found = append(out.found, blockFindings{b.start, b.found})
+			}
 		case b.invalidHeading != nil:
 			out.Dropped = append(out.Dropped, b.invalidHeading.shift(b.start))
 		}
@@ -364,7 +449,7 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 			out.Mode = ModeCriteriaSection
 		} else {
 			out.Mode = ModeFlat
-			out.Criteria = flatCriteria(src, blocks)
+			out.Criteria, out.found, out.byBlock = flatCriteria(src, blocks)
 		}
 	}
 	if out.Mode != ModeFlat {
@@ -387,11 +472,12 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 }
 
 // flatCriteria is every ### VAL-* of the file, each running to the next
-// ### heading. When every ### heading that is a VAL, or looks like one, lies
-// in the last block (a file of "# Criteria" then VALs), those are the
-// block's own criteria, already parsed: a register of 150,000 VALs is not
-// parsed twice.
-func flatCriteria(src []byte, blocks []placedBlock) []*Criterion {
+// ### heading, and their findings (as Criteria.found and byBlock). When
+// every ### heading that is a VAL, or looks like one, lies in the last
+// block (a file of "# Criteria" then VALs), those are the block's own
+// criteria, already parsed: a register of 150,000 VALs is not parsed
+// twice.
+func flatCriteria(src []byte, blocks []placedBlock) ([]*Criterion, []blockFindings, bool) {
 	if n := len(blocks); n > 0 {
 		last := blocks[n-1]
 		alone := true
@@ -400,14 +486,18 @@ func flatCriteria(src []byte, blocks []placedBlock) []*Criterion {
 		}
 		if alone && last.ungrouped == nil {
 			if len(last.sections) == 0 {
-				return nil
+				return nil, nil, true
 			}
 			crits, _ := last.place(new(arena))
-			return crits
+			var found []blockFindings
+			if len(last.found) > 0 {
+				found = []blockFindings{{last.start, last.found}}
+			}
+			return crits, found, true
 		}
 	}
 	crits, _ := parseSections(src, splitLines(src, 0, len(src)))
-	return new(arena).place(crits, 0)
+	return new(arena).place(crits, 0), nil, false
 }
 
 // placement remembers a block's criteria (and milestone) placed at the
@@ -443,7 +533,7 @@ func (b placedBlock) place(room *arena) ([]*Criterion, *Milestone) {
 	case b.kind == blockH2:
 		m = room.milestone()
 		m.HeadingSpan = b.headingLine.Shift(b.start)
-		m.ID, m.Title, m.sizeNote = b.milestone, b.title, b.sizeNote
+		m.ID, m.Title = b.milestone, b.title
 		m.IDSpan = source.Span{Start: b.start + b.heading.Start, End: b.start + b.heading.Start + len(m.ID)}
 		crits = room.place(b.sections, b.start)
 		m.Criteria = crits

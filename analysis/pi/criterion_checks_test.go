@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
+	"github.com/charter-lsp/charter-lsp/analysis/source"
 	"github.com/charter-lsp/charter-lsp/bench/gen"
 )
 
@@ -19,19 +20,9 @@ func TestParsedChecksMatchChecksOfFile(t *testing.T) {
 	start := gen.Criteria(12, 8)
 	pieces := []string{"x", "\n", "\r\n", "## m9 Milestone\n", "### VAL-NEW-001 Add login\n", "Verifier: commnad\n",
 		"Command: npx vitest -t login\n", "- Verifier: manual\n", "Verifer: command\n", "é", "😀"}
-	rng := rand.New(rand.NewPCG(7, 8))
 	var p CriteriaParser
-	src := append([]byte{}, start...)
 	seen := 0
-	for step := 0; step < 300; step++ {
-		at := rng.IntN(len(src) + 1)
-		if rng.IntN(3) == 0 {
-			end := min(len(src), at+rng.IntN(8))
-			src = append(src[:at:at], src[end:]...)
-		} else {
-			ins := pieces[rng.IntN(len(pieces))]
-			src = append(src[:at:at], append([]byte(ins), src[at:]...)...)
-		}
+	editAtRandom(start, pieces, 7, 300, func(step int, src []byte) {
 		for _, cr := range []*Criteria{p.Parse(src), ParseCriteria(src)} {
 			for _, v := range cr.Criteria {
 				want := criterionDiagnostics(src, inFile(v))
@@ -44,7 +35,7 @@ func TestParsedChecksMatchChecksOfFile(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	if seen == 0 {
 		t.Fatal("no criterion had a finding; the test compared nothing")
 	}
@@ -99,5 +90,75 @@ func TestReusedBlocksKeepTheirCriteria(t *testing.T) {
 				t.Errorf("%s, after the edit's block, was copied", v.ID)
 			}
 		}
+	}
+}
+
+// TestCarriedChecksMatchLocatedInFile: the findings of a block's VALs and
+// milestone, located once in the block's text and placed by adding where
+// the block is (diag.Place), are what locating them in each version of the
+// file gives, under random edits (line breaks of every kind, characters of
+// two and four UTF-16 units, headings made and unmade, VALs nested and
+// dropped), by the reusing parser and a fresh one.
+func TestCarriedChecksMatchLocatedInFile(t *testing.T) {
+	start := gen.Criteria(12, 8)
+	pieces := []string{"x", "\n", "\r\n", "\r", "## m9 Milestone\n", "### VAL-NEW-001 Add login\n", "Verifier: commnad\n",
+		"Command: npx vitest -t login\n", "- Verifier: manual\n", "Verifer: command\n", "é", "😀", "### VAL-é-1 😀 fix\n",
+		"## VAL-UNG-001 Implement it\n", "# H1\n"}
+	var p CriteriaParser
+	seen := 0
+	editAtRandom(start, pieces, 9, 400, func(step int, src []byte) {
+		ix := source.NewIndex(src)
+		for _, cr := range []*Criteria{p.Parse(src), ParseCriteria(src)} {
+			if !cr.byBlock {
+				continue // the check locates them as any others
+			}
+			var want []diag.Diagnostic
+			for _, v := range cr.Criteria {
+				for _, dg := range v.checks {
+					dg.Span, dg.Fix = dg.Span.Shift(v.at), dg.Fix.Shifted(v.at)
+					want = append(want, dg)
+				}
+			}
+			for _, m := range cr.Milestones {
+				if n := milestoneSizeNote(m.ID, len(m.Criteria)); n != "" {
+					want = append(want, diag.Written(diag.MilestoneSize, m.HeadingSpan, n))
+				}
+			}
+			diag.Locate(want, "f", ix)
+			diag.Sort(want)
+			var got []diag.Diagnostic
+			for _, b := range cr.found {
+				for _, dg := range b.ds {
+					dg.Place("f", b.at, ix.Line(b.at))
+					got = append(got, dg)
+				}
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("step %d: carried, placed\n%+v\nlocated in the file\n%+v", step, got, want)
+			}
+			seen += len(want)
+		}
+	})
+	if seen == 0 {
+		t.Fatal("no finding was carried; the test compared nothing")
+	}
+}
+
+// editAtRandom edits start steps times, each a deletion of up to 8 bytes
+// (one in three) or an insertion of one of pieces at a random place (seed
+// picks them), and calls fn with each version.
+func editAtRandom(start []byte, pieces []string, seed uint64, steps int, fn func(step int, src []byte)) {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	src := append([]byte{}, start...)
+	for step := range steps {
+		at := rng.IntN(len(src) + 1)
+		if rng.IntN(3) == 0 {
+			end := min(len(src), at+rng.IntN(8))
+			src = append(src[:at:at], src[end:]...)
+		} else {
+			ins := pieces[rng.IntN(len(pieces))]
+			src = append(src[:at:at], append([]byte(ins), src[at:]...)...)
+		}
+		fn(step, src)
 	}
 }

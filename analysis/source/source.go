@@ -56,6 +56,8 @@ type Index struct {
 	// most markEvery bytes however long its line: 100,000 diagnostics on
 	// one 1 MB line used to decode the line from its start for each.
 	marks sync.Map
+	// found are the offsets Find found (find.go).
+	found finds
 }
 
 // markEvery is the distance between marks on a long line.
@@ -318,6 +320,19 @@ func (l *Locator) Range(s Span) Range {
 	} else {
 		r.End = ix.Position(end)
 	}
+	return r
+}
+
+// Line is Index.Line of off, looked for from the line of the span before.
+func (l *Locator) Line(off int) int {
+	l.line = l.ix.lineFrom(l.line, l.ix.clamp(off))
+	return l.line
+}
+
+// Down is r moved lines lines down (up when negative), its columns kept.
+func (r Range) Down(lines int) Range {
+	r.Start.Line += lines
+	r.End.Line += lines
 	return r
 }
 

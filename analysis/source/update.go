@@ -32,7 +32,9 @@ func (ix *Index) Update(src []byte, kept Kept) *Index {
 	for _, o := range ix.lines[tail:] {
 		lines = append(lines, o+delta)
 	}
-	return &Index{src: src, lines: lines}
+	next := &Index{src: src, lines: lines}
+	ix.deriveFinds(next, p, s)
+	return next
 }
 
 // startsLine reports whether offset n (≥ 1) starts a line: after "\n", or
