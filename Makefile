@@ -78,12 +78,13 @@ BENCH_EDITS      ?= 1000
 BENCH_SOURCES    ?= 50000
 BENCH_RUNS       ?= 100000
 BENCH_NODE_EDITS ?= 200
+BENCH_NODE_ROUNDS ?= 3
 BENCH_BEFORE     ?= baf3230
 BENCH_ONLY       ?=
 BENCH_BEFORE_LARGE ?= true
 bench-table: build
 	$(GO) run ./bench/cmd/lspbench -bin $(BIN) -peers bench/peers -edits $(BENCH_EDITS) -sources $(BENCH_SOURCES) \
-	  -runs $(BENCH_RUNS) -node-edits $(BENCH_NODE_EDITS) -before '$(BENCH_BEFORE)' -only '$(BENCH_ONLY)' \
+	  -runs $(BENCH_RUNS) -node-edits $(BENCH_NODE_EDITS) -node-rounds $(BENCH_NODE_ROUNDS) -before '$(BENCH_BEFORE)' -only '$(BENCH_ONLY)' \
 	  -before-large=$(BENCH_BEFORE_LARGE)
 
 ## fuzz: longer fuzz runs of every fuzz target (FUZZTIME per target)
