@@ -286,8 +286,9 @@ type parsedBlock struct {
 	// invalidHeading is set for an H2 whose text is a rejected VAL id.
 	invalidHeading *DroppedVAL
 	// placed is its criteria at the offset of the version that last
-	// placed it.
-	placed *placement
+	// placed it; held in the block, whose memory resolve reads anyway,
+	// not behind a pointer of its own.
+	placed placement
 	// milestone and title are the milestone's id and heading text.
 	milestone, title string
 	// found are the findings of the criteria the block holds (its
@@ -297,7 +298,7 @@ type parsedBlock struct {
 }
 
 func parseBlock(text []byte, kind blockKind) *parsedBlock {
-	pb := &parsedBlock{kind: kind, placed: new(placement)}
+	pb := &parsedBlock{kind: kind}
 	var sizeCheck *diag.Diagnostic // the milestone's, when it has too few or too many VALs
 	lines := splitLines(text, 0, len(text))
 	body := lines
@@ -431,9 +432,17 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 		}
 		switch {
 		case b.ungrouped != nil || len(b.sections) > 0:
-			room.left = n - len(out.Criteria)
+			// A block placed anew has its criteria's pointers written
+			// where they go in out.Criteria (the block's slice is that
+			// part of it): only a block placed before is copied.
+			have := len(out.Criteria)
+			room.left, room.ptrs = n-have, out.Criteria[have:n]
 			crits, m := b.place(&room)
-			out.Criteria = append(out.Criteria, crits...)
+			if len(crits) > 0 && have+len(crits) <= n && &crits[0] == &out.Criteria[:n][have] {
+				out.Criteria = out.Criteria[:have+len(crits)]
+			} else {
+				out.Criteria = append(out.Criteria, crits...)
+			}
 			if m != nil {
 				out.Milestones = append(out.Milestones, m)
 			}
@@ -516,10 +525,7 @@ type placement struct {
 // H2). The result is shared by every version that has the block at the
 // same offset.
 func (b placedBlock) place(room *arena) ([]*Criterion, *Milestone) {
-	memo := b.placed
-	if memo == nil {
-		memo = new(placement)
-	}
+	memo := &b.placed
 	memo.mu.Lock()
 	defer memo.mu.Unlock()
 	if memo.valid && memo.start == b.start {
@@ -548,7 +554,9 @@ func (b placedBlock) place(room *arena) ([]*Criterion, *Milestone) {
 // from a few larger allocations: a keystroke places every block after the
 // edit, and a first parse every block.
 type arena struct {
-	crits      []Criterion
+	crits []Criterion
+	// ptrs is where the next criteria's pointers go: the room left in the
+	// version's Criteria, when resolve gives it.
 	ptrs       []*Criterion
 	milestones []Milestone
 	// left is how many criteria may still be asked for, when known.
