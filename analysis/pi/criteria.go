@@ -28,6 +28,11 @@ type Criteria struct {
 	// then their checks.
 	found   []blockFindings
 	byBlock bool
+	// runs are Criteria by the block parse they are placed from, in
+	// order: a question of two versions' criteria asks it once per block
+	// where they share its parse (nextStale). Nil when the criteria were
+	// parsed from the whole file.
+	runs []criteriaRun
 
 	// first indexes Criteria by id, built on the first Lookup: upstream
 	// reads the first criterion of a repeated id (findCriterion), and every
@@ -50,6 +55,14 @@ type Criteria struct {
 type blockFindings struct {
 	at int
 	ds diag.Carried
+}
+
+// criteriaRun is the criteria placed from one block's parse: as many as
+// it holds, the first parsed as first (a parse is its block's alone, so
+// the same first is the same block's parse).
+type criteriaRun struct {
+	first *parsedCriterion
+	n     int
 }
 
 // idIndex is what the sequence of a register's ids says: where each id is

@@ -401,12 +401,14 @@ func parseSections(src []byte, lines []line) (crits []*parsedCriterion, invalid 
 // criteria at their file offsets.
 func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, error) {
 	out := &Criteria{Mode: ModeMilestones}
-	n, found := 0, 0
+	n, found, holding, milestones := 0, 0, 0, 0
 	for _, b := range blocks {
-		if b.kind == blockH2 && b.ungrouped != nil {
-			n++
-		} else if b.kind == blockH2 {
-			n += len(b.sections)
+		if b.kind == blockH2 && b.holds() > 0 {
+			n += b.holds()
+			holding++
+			if b.ungrouped == nil {
+				milestones++
+			}
 		}
 		if b.kind == blockH2 && len(b.found) > 0 {
 			found++
@@ -414,6 +416,10 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 	}
 	if n > 0 {
 		out.Criteria = make([]*Criterion, 0, n)
+		out.runs = make([]criteriaRun, 0, holding)
+	}
+	if milestones > 0 {
+		out.Milestones = make([]*Milestone, 0, milestones)
 	}
 	if found > 0 {
 		out.found = make([]blockFindings, 0, found)
@@ -443,6 +449,7 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 			} else {
 				out.Criteria = append(out.Criteria, crits...)
 			}
+			out.runs = append(out.runs, b.run())
 			if m != nil {
 				out.Milestones = append(out.Milestones, m)
 			}
@@ -458,7 +465,7 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 			out.Mode = ModeCriteriaSection
 		} else {
 			out.Mode = ModeFlat
-			out.Criteria, out.found, out.byBlock = flatCriteria(src, blocks)
+			out.Criteria, out.found, out.runs, out.byBlock = flatCriteria(src, blocks)
 		}
 	}
 	if out.Mode != ModeFlat {
@@ -481,12 +488,13 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 }
 
 // flatCriteria is every ### VAL-* of the file, each running to the next
-// ### heading, and their findings (as Criteria.found and byBlock). When
+// ### heading, and their findings (as Criteria.found, runs and
+// byBlock). When
 // every ### heading that is a VAL, or looks like one, lies in the last
 // block (a file of "# Criteria" then VALs), those are the block's own
 // criteria, already parsed: a register of 150,000 VALs is not parsed
 // twice.
-func flatCriteria(src []byte, blocks []placedBlock) ([]*Criterion, []blockFindings, bool) {
+func flatCriteria(src []byte, blocks []placedBlock) ([]*Criterion, []blockFindings, []criteriaRun, bool) {
 	if n := len(blocks); n > 0 {
 		last := blocks[n-1]
 		alone := true
@@ -495,18 +503,36 @@ func flatCriteria(src []byte, blocks []placedBlock) ([]*Criterion, []blockFindin
 		}
 		if alone && last.ungrouped == nil {
 			if len(last.sections) == 0 {
-				return nil, nil, true
+				return nil, nil, nil, true
 			}
 			crits, _ := last.place(new(arena))
 			var found []blockFindings
 			if len(last.found) > 0 {
 				found = []blockFindings{{last.start, last.found}}
 			}
-			return crits, found, true
+			return crits, found, []criteriaRun{last.run()}, true
 		}
 	}
 	crits, _ := parseSections(src, splitLines(src, 0, len(src)))
-	return new(arena).place(crits, 0), nil, false
+	return new(arena).place(crits, 0), nil, nil, false
+}
+
+// holds is how many criteria the block gives when it is a milestone or
+// an ungrouped VAL (or the flat register's last block).
+func (pb *parsedBlock) holds() int {
+	if pb.ungrouped != nil {
+		return 1
+	}
+	return len(pb.sections)
+}
+
+// run is the criteria the block gives, as Criteria.runs has them; the
+// block holds some.
+func (pb *parsedBlock) run() criteriaRun {
+	if pb.ungrouped != nil {
+		return criteriaRun{pb.ungrouped, 1}
+	}
+	return criteriaRun{pb.sections[0], len(pb.sections)}
 }
 
 // placement remembers a block's criteria (and milestone) placed at the

@@ -102,19 +102,34 @@ func nextStale(prev *View, d *Dir, clock SourceClock) (stale, unjudged []StaleEv
 	}
 	// A criterion the parse took over from the version before (a block
 	// before the edit) is the same one, and one placed anew shares its
-	// block's parse (a block after it): their ids and flags are not read.
+	// block's parse (a block after it): their ids and flags are not read,
+	// and where both versions place a block's criteria at the same index,
+	// they are passed by the block (Criteria.runs), not one by one.
 	same := true
-	for i := range cur {
-		if old[i] == cur[i] {
+	oRuns, cRuns := prev.Dir.Criteria.runs, d.Criteria.runs
+	oAt, cAt := 0, 0 // where oRuns[0] and cRuns[0] begin
+	for i := 0; i < len(cur); {
+		for len(oRuns) > 0 && oAt+oRuns[0].n <= i {
+			oAt, oRuns = oAt+oRuns[0].n, oRuns[1:]
+		}
+		for len(cRuns) > 0 && cAt+cRuns[0].n <= i {
+			cAt, cRuns = cAt+cRuns[0].n, cRuns[1:]
+		}
+		if len(oRuns) > 0 && len(cRuns) > 0 && oRuns[0] == cRuns[0] && oAt == i && cAt == i {
+			// One placement gives a block's criteria: the first says
+			// whether all are the same.
+			same = same && old[i] == cur[i]
+			i += cRuns[0].n
 			continue
 		}
-		same = false
-		if old[i].parsedCriterion == cur[i].parsedCriterion {
-			continue
+		if old[i] != cur[i] {
+			same = false
+			if old[i].parsedCriterion != cur[i].parsedCriterion &&
+				(old[i].ID != cur[i].ID || old[i].RequireFreshEvidence != cur[i].RequireFreshEvidence) {
+				return nil, nil, r, false
+			}
 		}
-		if old[i].ID != cur[i].ID || old[i].RequireFreshEvidence != cur[i].RequireFreshEvidence {
-			return nil, nil, r, false
-		}
+		i++
 	}
 	r = prev.staleRead
 	if !r.asked {
