@@ -123,7 +123,7 @@ func (p *CriteriaParser) parse(ctx context.Context, src, before []byte, kept sou
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			pb = parseBlock(src[b.start:b.end], b.kind)
+			pb = parseBlockKept(src[b.start:b.end], b.kind, keptBlock(oldBounds, oldBlocks, b, pre))
 		}
 		next[i] = pb
 		blocks[i] = placedBlock{pb, b.start}
@@ -298,13 +298,72 @@ type parsedBlock struct {
 }
 
 func parseBlock(text []byte, kind blockKind) *parsedBlock {
+	return parseBlockKept(text, kind, kept{})
+}
+
+// kept is what a block being parsed keeps of the parse of the block it
+// was in the version before: its first n bytes are that block's.
+type kept struct {
+	old *parsedBlock
+	n   int
+}
+
+// keptBlock is what the block b of a new version, made by an edit that
+// kept the first pre bytes of the old one (whose blocks were ob, parsed
+// as op), keeps of the old block that started where b does.
+func keptBlock(ob []blockBounds, op []*parsedBlock, b blockBounds, pre int) kept {
+	if pre <= b.start {
+		return kept{}
+	}
+	i := sort.Search(len(ob), func(i int) bool { return ob[i].start >= b.start })
+	if i == len(ob) || ob[i].start != b.start || ob[i].kind != b.kind {
+		return kept{}
+	}
+	return kept{op[i], pre - b.start}
+}
+
+// sections is how many of the old block's ### VALs the block keeps, and
+// where the rest of its text begins: a section's parse reads its lines up
+// to the next ### heading, so those of an H2 milestone before a ###
+// heading line that lies wholly in the kept bytes (its line break too)
+// are the old parse's. Its heading line is then kept too.
+func (k kept) sections(kind blockKind) (n, rest int) {
+	old := k.old
+	if old == nil || kind != blockH2 || old.kind != kind || old.ungrouped != nil {
+		return 0, 0
+	}
+	for n+1 < len(old.sections) && old.sections[n+1].heading.End+2 <= k.n {
+		n++
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return n, old.sections[n].heading.Start
+}
+
+// parseBlockKept is parseBlock for a block that keeps what k says of the
+// block it was: the ### VALs it keeps (kept.sections) are not parsed
+// again, nor the lines they span.
+func parseBlockKept(text []byte, kind blockKind, k kept) *parsedBlock {
 	pb := &parsedBlock{kind: kind}
 	var sizeCheck *diag.Diagnostic // the milestone's, when it has too few or too many VALs
-	lines := splitLines(text, 0, len(text))
-	body := lines
+	reuse, rest := k.sections(kind)
+	var lines, body []line
+	if reuse > 0 {
+		// The heading line, then the lines from the first section
+		// parsed again: an H2 milestone's lines between are not read.
+		body = splitLines(text, rest, len(text))
+		hl := k.old.headingLine
+		lines = []line{{start: hl.Start, end: hl.End, next: bytes.IndexByte(text[hl.End:], '\n') + hl.End + 1}}
+	} else {
+		lines = splitLines(text, 0, len(text))
+		body = lines
+		if kind != blockPreamble {
+			body = lines[1:]
+		}
+	}
 	if kind != blockPreamble {
 		pb.headingLine = lines[0].span()
-		body = lines[1:]
 	}
 	if kind == blockH2 {
 		pb.heading, _ = heading(text, lines[0], 2)
@@ -316,10 +375,23 @@ func parseBlock(text []byte, kind blockKind) *parsedBlock {
 		}
 	}
 	pb.sections, pb.invalid = parseSections(text, body)
+	if reuse > 0 {
+		// The kept sections, and the rejected VAL headings among them,
+		// first: they are the old block's, read only.
+		old := k.old
+		pb.sections = append(slices.Clip(old.sections[:reuse]), pb.sections...)
+		dropped := 0
+		for dropped < len(old.invalid) && old.invalid[dropped].HeadingSpan.Start < rest {
+			dropped++
+		}
+		if dropped > 0 {
+			pb.invalid = append(slices.Clip(old.invalid[:dropped]), pb.invalid...)
+		}
+	}
 	if kind == blockH2 && pb.ungrouped == nil && len(pb.sections) > 0 {
 		pb.title = string(text[pb.heading.Start:pb.heading.End])
 		pb.milestone = pb.title[:firstToken(text, pb.heading).End-pb.heading.Start]
-		for _, c := range pb.sections {
+		for _, c := range pb.sections[reuse:] { // the kept ones have it: the heading is kept
 			c.MilestoneID = pb.milestone
 		}
 		if note := milestoneSizeNote(pb.milestone, len(pb.sections)); note != "" {
