@@ -57,11 +57,13 @@ type blockFindings struct {
 	ds diag.Carried
 }
 
-// criteriaRun is the criteria placed from one block's parse: as many as
-// it holds, the first parsed as first (a parse is its block's alone, so
-// the same first is the same block's parse).
+// criteriaRun is the criteria placed from one block's parse: the n
+// parsed criteria at first (its sections, or its ungrouped VAL). Two runs
+// with the same first and n are the same parsed criteria, whichever
+// blocks hold them (an edited block keeps the parse of its VALs before
+// the edit, not their slice).
 type criteriaRun struct {
-	first *parsedCriterion
+	first **parsedCriterion
 	n     int
 }
 

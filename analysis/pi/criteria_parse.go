@@ -602,9 +602,9 @@ func (pb *parsedBlock) holds() int {
 // block holds some.
 func (pb *parsedBlock) run() criteriaRun {
 	if pb.ungrouped != nil {
-		return criteriaRun{pb.ungrouped, 1}
+		return criteriaRun{&pb.ungrouped, 1}
 	}
-	return criteriaRun{pb.sections[0], len(pb.sections)}
+	return criteriaRun{&pb.sections[0], len(pb.sections)}
 }
 
 // placement remembers a block's criteria (and milestone) placed at the

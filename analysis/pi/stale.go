@@ -116,8 +116,9 @@ func nextStale(prev *View, d *Dir, clock SourceClock) (stale, unjudged []StaleEv
 			cAt, cRuns = cAt+cRuns[0].n, cRuns[1:]
 		}
 		if len(oRuns) > 0 && len(cRuns) > 0 && oRuns[0] == cRuns[0] && oAt == i && cAt == i {
-			// One placement gives a block's criteria: the first says
-			// whether all are the same.
+			// The same parsed criteria: their ids and flags are. One
+			// placement gives a block's criteria: the first says whether
+			// all are the same.
 			same = same && old[i] == cur[i]
 			i += cRuns[0].n
 			continue
