@@ -106,31 +106,21 @@ func nextStale(prev *View, d *Dir, clock SourceClock) (stale, unjudged []StaleEv
 	// and where both versions place a block's criteria at the same index,
 	// they are passed by the block (Criteria.runs), not one by one.
 	same := true
-	oRuns, cRuns := prev.Dir.Criteria.runs, d.Criteria.runs
-	oAt, cAt := 0, 0 // where oRuns[0] and cRuns[0] begin
-	for i := 0; i < len(cur); {
-		for len(oRuns) > 0 && oAt+oRuns[0].n <= i {
-			oAt, oRuns = oAt+oRuns[0].n, oRuns[1:]
+	if !walkCriteria(prev.Dir.Criteria, d.Criteria, func(i, _ int) bool {
+		// The same parsed criteria: their ids and flags are. One
+		// placement gives a block's criteria: the first says whether all
+		// are the same.
+		same = same && old[i] == cur[i]
+		return true
+	}, func(i int) bool {
+		if old[i] == cur[i] {
+			return true
 		}
-		for len(cRuns) > 0 && cAt+cRuns[0].n <= i {
-			cAt, cRuns = cAt+cRuns[0].n, cRuns[1:]
-		}
-		if len(oRuns) > 0 && len(cRuns) > 0 && oRuns[0] == cRuns[0] && oAt == i && cAt == i {
-			// The same parsed criteria: their ids and flags are. One
-			// placement gives a block's criteria: the first says whether
-			// all are the same.
-			same = same && old[i] == cur[i]
-			i += cRuns[0].n
-			continue
-		}
-		if old[i] != cur[i] {
-			same = false
-			if old[i].parsedCriterion != cur[i].parsedCriterion &&
-				(old[i].ID != cur[i].ID || old[i].RequireFreshEvidence != cur[i].RequireFreshEvidence) {
-				return nil, nil, r, false
-			}
-		}
-		i++
+		same = false
+		return old[i].parsedCriterion == cur[i].parsedCriterion ||
+			old[i].ID == cur[i].ID && old[i].RequireFreshEvidence == cur[i].RequireFreshEvidence
+	}) {
+		return nil, nil, r, false
 	}
 	r = prev.staleRead
 	if !r.asked {
