@@ -10,8 +10,11 @@ import (
 // predates the newest source change (an unparsable time counts as stale, as
 // upstream rules).
 type StaleEvidence struct {
-	Criterion  *Criterion
-	Outcome    Result
+	Criterion *Criterion
+	// Outcome is the latest pass, shared by the views that take the
+	// verdict over (nextStale copies the list with each version's
+	// criteria, not the results): not modified.
+	Outcome    *Result
 	SourceTime time.Time
 	SourcePath string // the newest source file, when the clock knows it
 	// Unread, for an unjudged pass, says why the clock could not read the
@@ -71,7 +74,7 @@ func findStale(d *Dir, latest map[string]Result, clock SourceClock, hint int) (s
 		if src.Unread == nil && (o.TimeOK && !o.Time.Before(src.Time) || committedWith(d, src, o, &with)) {
 			continue
 		}
-		se := StaleEvidence{Criterion: v, Outcome: o, SourceTime: src.Time, SourcePath: src.Path, Unread: src.Unread}
+		se := StaleEvidence{Criterion: v, Outcome: &o, SourceTime: src.Time, SourcePath: src.Path, Unread: src.Unread}
 		if (src.Shallow || src.Unread != nil) && o.TimeOK {
 			unjudged = append(unjudged, se)
 		} else {
