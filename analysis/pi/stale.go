@@ -56,6 +56,10 @@ func findStale(d *Dir, latest map[string]Result, clock SourceClock, hint int) (s
 	// VALs share a run, and the path is made absolute once.
 	var with map[string]bool
 	var src SourceChange
+	// The judged passes' results (StaleEvidence.Outcome), made a chunk at
+	// a time: a first open judges thousands.
+	var results []Result
+	chunk := max(hint+hint/8, 8)
 	for _, v := range d.Criteria.Criteria {
 		if !v.RequireFreshEvidence {
 			continue
@@ -74,7 +78,12 @@ func findStale(d *Dir, latest map[string]Result, clock SourceClock, hint int) (s
 		if src.Unread == nil && (o.TimeOK && !o.Time.Before(src.Time) || committedWith(d, src, o, &with)) {
 			continue
 		}
-		se := StaleEvidence{Criterion: v, Outcome: &o, SourceTime: src.Time, SourcePath: src.Path, Unread: src.Unread}
+		if len(results) == cap(results) {
+			results = make([]Result, 0, chunk)
+			chunk = min(2*chunk, 1024)
+		}
+		results = append(results, o)
+		se := StaleEvidence{Criterion: v, Outcome: &results[len(results)-1], SourceTime: src.Time, SourcePath: src.Path, Unread: src.Unread}
 		if (src.Shallow || src.Unread != nil) && o.TimeOK {
 			unjudged = append(unjudged, se)
 		} else {
