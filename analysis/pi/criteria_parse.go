@@ -41,7 +41,8 @@ func ParseCriteriaContext(ctx context.Context, src []byte) (*Criteria, error) {
 
 // CriteriaParser parses successive versions of one criteria.md, reusing
 // the parse of every block whose text is unchanged since the previous
-// version: a keystroke re-parses one block, and the rest is placed at its
+// version: a keystroke re-parses one block (in a milestone, from the VAL
+// before the edit: parseBlockKept), and the rest is placed at its
 // new offset (a Criterion is its block-relative parse and that offset, so
 // nothing of the parse is copied). The
 // blocks before and after the edit are found by comparing the two
