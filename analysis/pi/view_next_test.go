@@ -22,15 +22,7 @@ import (
 // gathered again; files whose text is the same keep their parse
 // (LoadOptions.Prev).
 func TestNextViewMatchesNewView(t *testing.T) {
-	path, err := gen.Project{Milestones: 3, VALs: 4, Runs: 40, State: true}.Write(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Dir(path)
-	original, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, dir, original := writeProject(t, gen.Project{Milestones: 3, VALs: 4, Runs: 40, State: true})
 	statePath := filepath.Join(dir, "criterion-state.json")
 	state, err := os.ReadFile(statePath)
 	if err != nil {
@@ -168,15 +160,7 @@ func TestStaleOfRepeatedID(t *testing.T) {
 // of a milestone (its id, its fresh-evidence flag) is seen though the
 // milestone's first VALs are the same parse as before.
 func TestNextViewAfterEditsInAMilestone(t *testing.T) {
-	path, err := gen.Project{Milestones: 3, VALs: 4, Runs: 40}.Write(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Dir(path)
-	original, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, dir, original := writeProject(t, gen.Project{Milestones: 3, VALs: 4, Runs: 40})
 	clock := fixedClock{Time: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
 	// The last VAL of milestone 1 that needs fresh evidence.
 	last := ""
@@ -229,4 +213,19 @@ func TestNextViewAfterEditsInAMilestone(t *testing.T) {
 		}
 		prev = next
 	}
+}
+
+// writeProject writes p for a test: its criteria.md, the charter
+// directory and criteria.md's text.
+func writeProject(t *testing.T, p gen.Project) (path, dir string, text []byte) {
+	t.Helper()
+	path, err := p.Write(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err = os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, filepath.Dir(path), text
 }
