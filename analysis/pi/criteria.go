@@ -28,6 +28,11 @@ type Criteria struct {
 	// then their checks.
 	found   []blockFindings
 	byBlock bool
+	// runs are Criteria by the block parse they are placed from, in
+	// order: a question of two versions' criteria asks it once per block
+	// where they share its parse (nextStale). Nil when the criteria were
+	// parsed from the whole file.
+	runs []criteriaRun
 
 	// first indexes Criteria by id, built on the first Lookup: upstream
 	// reads the first criterion of a repeated id (findCriterion), and every
@@ -42,7 +47,7 @@ type Criteria struct {
 		// keystroke that changes no id takes the index over instead of
 		// building it again (shareIndex). Dropped once ids is made.
 		prev    *idIndex
-		prevIDs []*Criterion
+		prevIDs *Criteria
 	}
 }
 
@@ -50,6 +55,16 @@ type Criteria struct {
 type blockFindings struct {
 	at int
 	ds diag.Carried
+}
+
+// criteriaRun is the criteria placed from one block's parse: the n
+// parsed criteria at first (its sections, or its ungrouped VAL). Two runs
+// with the same first and n are the same parsed criteria, whichever
+// blocks hold them (an edited block keeps the parse of its VALs before
+// the edit, not their slice).
+type criteriaRun struct {
+	first **parsedCriterion
+	n     int
 }
 
 // idIndex is what the sequence of a register's ids says: where each id is
@@ -66,7 +81,7 @@ func (c *Criteria) shareIndex(prev *Criteria) {
 		return
 	}
 	if prev.first.built.Load() {
-		c.first.prev, c.first.prevIDs = prev.first.ids, prev.Criteria
+		c.first.prev, c.first.prevIDs = prev.first.ids, prev
 	}
 }
 
@@ -422,7 +437,7 @@ func (c *Criteria) repeated() []int32 { return c.index().repeats }
 func (c *Criteria) index() *idIndex {
 	c.first.once.Do(func() {
 		f := &c.first
-		if f.prev != nil && sameIDs(f.prevIDs, c.Criteria) {
+		if f.prev != nil && sameIDs(f.prevIDs, c) {
 			f.ids = f.prev
 		} else {
 			ix := &idIndex{byID: make(map[string]int32, len(c.Criteria))}
@@ -442,16 +457,44 @@ func (c *Criteria) index() *idIndex {
 }
 
 // sameIDs reports whether a and b hold the same ids in the same order.
-func sameIDs(a, b []*Criterion) bool {
-	if len(a) != len(b) {
+func sameIDs(a, b *Criteria) bool {
+	x, y := a.Criteria, b.Criteria
+	if len(x) != len(y) {
 		return false
 	}
-	for i := range a {
-		// A criterion taken over, or placed anew with the same parse (a
-		// keystroke's blocks but one), has the same id: not read.
-		if a[i] != b[i] && a[i].parsedCriterion != b[i].parsedCriterion && a[i].ID != b[i].ID {
+	// A criterion taken over, or placed anew with the same parse (a
+	// keystroke's blocks but one), has the same id: not read.
+	return walkCriteria(a, b, func(int, int) bool { return true }, func(i int) bool {
+		return x[i] == y[i] || x[i].parsedCriterion == y[i].parsedCriterion || x[i].ID == y[i].ID
+	})
+}
+
+// walkCriteria walks the criteria of a and b, two versions of a register
+// with as many, by index: where both place the same parsed criteria at
+// the same index (a run, Criteria.runs) same(i, n) is asked once for the
+// n of them, and differ(i) for each other index. It stops, returning
+// false, when either answers false.
+func walkCriteria(a, b *Criteria, same func(i, n int) bool, differ func(i int) bool) bool {
+	ar, br := a.runs, b.runs
+	aAt, bAt := 0, 0 // where ar[0] and br[0] begin
+	for i := 0; i < len(b.Criteria); {
+		for len(ar) > 0 && aAt+ar[0].n <= i {
+			aAt, ar = aAt+ar[0].n, ar[1:]
+		}
+		for len(br) > 0 && bAt+br[0].n <= i {
+			bAt, br = bAt+br[0].n, br[1:]
+		}
+		if len(ar) > 0 && len(br) > 0 && ar[0] == br[0] && aAt == i && bAt == i {
+			if !same(i, br[0].n) {
+				return false
+			}
+			i += br[0].n
+			continue
+		}
+		if !differ(i) {
 			return false
 		}
+		i++
 	}
 	return true
 }

@@ -34,17 +34,25 @@ func BenchmarkParseCriteria(b *testing.B) {
 }
 
 // BenchmarkParseCriteriaEdit re-parses after a one-character edit in the
-// middle of the register, as the server does per keystroke: comparing the
-// two versions to find the edit, and (told) being told what it kept, as
-// an open document's parse is (ParseEdited).
+// middle of the register (in the first VAL of a milestone, or in its last:
+// -lastVAL), as the server does per keystroke: comparing the two versions
+// to find the edit, and (told) being told what it kept, as an open
+// document's parse is (ParseEdited).
 func BenchmarkParseCriteriaEdit(b *testing.B) {
 	for _, sz := range sizes {
 		src := gen.Criteria(sz.milestones, sz.vals)
-		edits, at := oneCharEdits(src)
-		for _, told := range []bool{false, true} {
+		for _, tc := range []struct {
+			told bool
+			val  int // of the milestone
+		}{{false, 0}, {true, 0}, {true, sz.vals - 1}} {
+			told := tc.told
+			edits, at := oneCharEdits(src, tc.val)
 			name := sz.name
 			if told {
 				name += "-told"
+			}
+			if tc.val > 0 {
+				name += "-lastVAL"
 			}
 			b.Run(name, func(b *testing.B) {
 				var p CriteriaParser
@@ -73,9 +81,9 @@ func BenchmarkParseCriteriaEdit(b *testing.B) {
 // oneCharEdits returns src with one character typed at offset at, in the
 // middle VAL's verifier line, and src as it was: alternating them is
 // typing and undoing.
-func oneCharEdits(src []byte) (edits [2][]byte, at int) {
+func oneCharEdits(src []byte, val int) (edits [2][]byte, at int) {
 	c := ParseCriteria(src)
-	mid := c.Criteria[len(c.Criteria)/2]
+	mid := c.Criteria[len(c.Criteria)/2+val]
 	f := mid.Field(KeyVerifier)
 	if f == nil {
 		panic(fmt.Sprintf("%s has no verifier", mid.ID))

@@ -41,7 +41,8 @@ func ParseCriteriaContext(ctx context.Context, src []byte) (*Criteria, error) {
 
 // CriteriaParser parses successive versions of one criteria.md, reusing
 // the parse of every block whose text is unchanged since the previous
-// version: a keystroke re-parses one block, and the rest is placed at its
+// version: a keystroke re-parses one block (in a milestone, from the VAL
+// before the edit: parseBlockKept), and the rest is placed at its
 // new offset (a Criterion is its block-relative parse and that offset, so
 // nothing of the parse is copied). The
 // blocks before and after the edit are found by comparing the two
@@ -123,7 +124,7 @@ func (p *CriteriaParser) parse(ctx context.Context, src, before []byte, kept sou
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			pb = parseBlock(src[b.start:b.end], b.kind)
+			pb = parseBlockKept(src[b.start:b.end], b.kind, keptBlock(oldBounds, oldBlocks, b, pre))
 		}
 		next[i] = pb
 		blocks[i] = placedBlock{pb, b.start}
@@ -286,8 +287,9 @@ type parsedBlock struct {
 	// invalidHeading is set for an H2 whose text is a rejected VAL id.
 	invalidHeading *DroppedVAL
 	// placed is its criteria at the offset of the version that last
-	// placed it.
-	placed *placement
+	// placed it; held in the block, whose memory resolve reads anyway,
+	// not behind a pointer of its own.
+	placed placement
 	// milestone and title are the milestone's id and heading text.
 	milestone, title string
 	// found are the findings of the criteria the block holds (its
@@ -297,13 +299,72 @@ type parsedBlock struct {
 }
 
 func parseBlock(text []byte, kind blockKind) *parsedBlock {
-	pb := &parsedBlock{kind: kind, placed: new(placement)}
+	return parseBlockKept(text, kind, kept{})
+}
+
+// kept is what a block being parsed keeps of the parse of the block it
+// was in the version before: its first n bytes are that block's.
+type kept struct {
+	old *parsedBlock
+	n   int
+}
+
+// keptBlock is what the block b of a new version, made by an edit that
+// kept the first pre bytes of the old one (whose blocks were ob, parsed
+// as op), keeps of the old block that started where b does.
+func keptBlock(ob []blockBounds, op []*parsedBlock, b blockBounds, pre int) kept {
+	if pre <= b.start {
+		return kept{}
+	}
+	i := sort.Search(len(ob), func(i int) bool { return ob[i].start >= b.start })
+	if i == len(ob) || ob[i].start != b.start || ob[i].kind != b.kind {
+		return kept{}
+	}
+	return kept{op[i], pre - b.start}
+}
+
+// sections is how many of the old block's ### VALs the block keeps, and
+// where the rest of its text begins: a section's parse reads its lines up
+// to the next ### heading, so those of an H2 milestone before a ###
+// heading line that lies wholly in the kept bytes (its line break too)
+// are the old parse's. Its heading line is then kept too.
+func (k kept) sections(kind blockKind) (n, rest int) {
+	old := k.old
+	if old == nil || kind != blockH2 || old.kind != kind || old.ungrouped != nil {
+		return 0, 0
+	}
+	for n+1 < len(old.sections) && old.sections[n+1].heading.End+2 <= k.n {
+		n++
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return n, old.sections[n].heading.Start
+}
+
+// parseBlockKept is parseBlock for a block that keeps what k says of the
+// block it was: the ### VALs it keeps (kept.sections) are not parsed
+// again, nor the lines they span.
+func parseBlockKept(text []byte, kind blockKind, k kept) *parsedBlock {
+	pb := &parsedBlock{kind: kind}
 	var sizeCheck *diag.Diagnostic // the milestone's, when it has too few or too many VALs
-	lines := splitLines(text, 0, len(text))
-	body := lines
+	reuse, rest := k.sections(kind)
+	var lines, body []line
+	if reuse > 0 {
+		// The heading line, then the lines from the first section
+		// parsed again: an H2 milestone's lines between are not read.
+		body = splitLines(text, rest, len(text))
+		hl := k.old.headingLine
+		lines = []line{{start: hl.Start, end: hl.End, next: bytes.IndexByte(text[hl.End:], '\n') + hl.End + 1}}
+	} else {
+		lines = splitLines(text, 0, len(text))
+		body = lines
+		if kind != blockPreamble {
+			body = lines[1:]
+		}
+	}
 	if kind != blockPreamble {
 		pb.headingLine = lines[0].span()
-		body = lines[1:]
 	}
 	if kind == blockH2 {
 		pb.heading, _ = heading(text, lines[0], 2)
@@ -315,10 +376,23 @@ func parseBlock(text []byte, kind blockKind) *parsedBlock {
 		}
 	}
 	pb.sections, pb.invalid = parseSections(text, body)
+	if reuse > 0 {
+		// The kept sections, and the rejected VAL headings among them,
+		// first: they are the old block's, read only.
+		old := k.old
+		pb.sections = append(slices.Clip(old.sections[:reuse]), pb.sections...)
+		dropped := 0
+		for dropped < len(old.invalid) && old.invalid[dropped].HeadingSpan.Start < rest {
+			dropped++
+		}
+		if dropped > 0 {
+			pb.invalid = append(slices.Clip(old.invalid[:dropped]), pb.invalid...)
+		}
+	}
 	if kind == blockH2 && pb.ungrouped == nil && len(pb.sections) > 0 {
 		pb.title = string(text[pb.heading.Start:pb.heading.End])
 		pb.milestone = pb.title[:firstToken(text, pb.heading).End-pb.heading.Start]
-		for _, c := range pb.sections {
+		for _, c := range pb.sections[reuse:] { // the kept ones have it: the heading is kept
 			c.MilestoneID = pb.milestone
 		}
 		if note := milestoneSizeNote(pb.milestone, len(pb.sections)); note != "" {
@@ -400,12 +474,14 @@ func parseSections(src []byte, lines []line) (crits []*parsedCriterion, invalid 
 // criteria at their file offsets.
 func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, error) {
 	out := &Criteria{Mode: ModeMilestones}
-	n, found := 0, 0
+	n, found, holding, milestones := 0, 0, 0, 0
 	for _, b := range blocks {
-		if b.kind == blockH2 && b.ungrouped != nil {
-			n++
-		} else if b.kind == blockH2 {
-			n += len(b.sections)
+		if b.kind == blockH2 && b.holds() > 0 {
+			n += b.holds()
+			holding++
+			if b.ungrouped == nil {
+				milestones++
+			}
 		}
 		if b.kind == blockH2 && len(b.found) > 0 {
 			found++
@@ -413,6 +489,10 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 	}
 	if n > 0 {
 		out.Criteria = make([]*Criterion, 0, n)
+		out.runs = make([]criteriaRun, 0, holding)
+	}
+	if milestones > 0 {
+		out.Milestones = make([]*Milestone, 0, milestones)
 	}
 	if found > 0 {
 		out.found = make([]blockFindings, 0, found)
@@ -431,9 +511,18 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 		}
 		switch {
 		case b.ungrouped != nil || len(b.sections) > 0:
-			room.left = n - len(out.Criteria)
+			// A block placed anew has its criteria's pointers written
+			// where they go in out.Criteria (the block's slice is that
+			// part of it): only a block placed before is copied.
+			have := len(out.Criteria)
+			room.left, room.ptrs = n-have, out.Criteria[have:n]
 			crits, m := b.place(&room)
-			out.Criteria = append(out.Criteria, crits...)
+			if len(crits) > 0 && have+len(crits) <= n && &crits[0] == &out.Criteria[:n][have] {
+				out.Criteria = out.Criteria[:have+len(crits)]
+			} else {
+				out.Criteria = append(out.Criteria, crits...)
+			}
+			out.runs = append(out.runs, b.run())
 			if m != nil {
 				out.Milestones = append(out.Milestones, m)
 			}
@@ -449,7 +538,7 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 			out.Mode = ModeCriteriaSection
 		} else {
 			out.Mode = ModeFlat
-			out.Criteria, out.found, out.byBlock = flatCriteria(src, blocks)
+			out.Criteria, out.found, out.runs, out.byBlock = flatCriteria(src, blocks)
 		}
 	}
 	if out.Mode != ModeFlat {
@@ -472,12 +561,13 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 }
 
 // flatCriteria is every ### VAL-* of the file, each running to the next
-// ### heading, and their findings (as Criteria.found and byBlock). When
+// ### heading, and their findings (as Criteria.found, runs and
+// byBlock). When
 // every ### heading that is a VAL, or looks like one, lies in the last
 // block (a file of "# Criteria" then VALs), those are the block's own
 // criteria, already parsed: a register of 150,000 VALs is not parsed
 // twice.
-func flatCriteria(src []byte, blocks []placedBlock) ([]*Criterion, []blockFindings, bool) {
+func flatCriteria(src []byte, blocks []placedBlock) ([]*Criterion, []blockFindings, []criteriaRun, bool) {
 	if n := len(blocks); n > 0 {
 		last := blocks[n-1]
 		alone := true
@@ -486,18 +576,36 @@ func flatCriteria(src []byte, blocks []placedBlock) ([]*Criterion, []blockFindin
 		}
 		if alone && last.ungrouped == nil {
 			if len(last.sections) == 0 {
-				return nil, nil, true
+				return nil, nil, nil, true
 			}
 			crits, _ := last.place(new(arena))
 			var found []blockFindings
 			if len(last.found) > 0 {
 				found = []blockFindings{{last.start, last.found}}
 			}
-			return crits, found, true
+			return crits, found, []criteriaRun{last.run()}, true
 		}
 	}
 	crits, _ := parseSections(src, splitLines(src, 0, len(src)))
-	return new(arena).place(crits, 0), nil, false
+	return new(arena).place(crits, 0), nil, nil, false
+}
+
+// holds is how many criteria the block gives when it is a milestone or
+// an ungrouped VAL (or the flat register's last block).
+func (pb *parsedBlock) holds() int {
+	if pb.ungrouped != nil {
+		return 1
+	}
+	return len(pb.sections)
+}
+
+// run is the criteria the block gives, as Criteria.runs has them; the
+// block holds some.
+func (pb *parsedBlock) run() criteriaRun {
+	if pb.ungrouped != nil {
+		return criteriaRun{&pb.ungrouped, 1}
+	}
+	return criteriaRun{&pb.sections[0], len(pb.sections)}
 }
 
 // placement remembers a block's criteria (and milestone) placed at the
@@ -516,10 +624,7 @@ type placement struct {
 // H2). The result is shared by every version that has the block at the
 // same offset.
 func (b placedBlock) place(room *arena) ([]*Criterion, *Milestone) {
-	memo := b.placed
-	if memo == nil {
-		memo = new(placement)
-	}
+	memo := &b.placed
 	memo.mu.Lock()
 	defer memo.mu.Unlock()
 	if memo.valid && memo.start == b.start {
@@ -548,7 +653,9 @@ func (b placedBlock) place(room *arena) ([]*Criterion, *Milestone) {
 // from a few larger allocations: a keystroke places every block after the
 // edit, and a first parse every block.
 type arena struct {
-	crits      []Criterion
+	crits []Criterion
+	// ptrs is where the next criteria's pointers go: the room left in the
+	// version's Criteria, when resolve gives it.
 	ptrs       []*Criterion
 	milestones []Milestone
 	// left is how many criteria may still be asked for, when known.

@@ -10,8 +10,11 @@ import (
 // predates the newest source change (an unparsable time counts as stale, as
 // upstream rules).
 type StaleEvidence struct {
-	Criterion  *Criterion
-	Outcome    Result
+	Criterion *Criterion
+	// Outcome is the latest pass, shared by the views that take the
+	// verdict over (nextStale copies the list with each version's
+	// criteria, not the results): not modified.
+	Outcome    *Result
 	SourceTime time.Time
 	SourcePath string // the newest source file, when the clock knows it
 	// Unread, for an unjudged pass, says why the clock could not read the
@@ -53,6 +56,10 @@ func findStale(d *Dir, latest map[string]Result, clock SourceClock, hint int) (s
 	// VALs share a run, and the path is made absolute once.
 	var with map[string]bool
 	var src SourceChange
+	// The judged passes' results (StaleEvidence.Outcome), made a chunk at
+	// a time: a first open judges thousands.
+	var results []Result
+	chunk := max(hint+hint/8, 8)
 	for _, v := range d.Criteria.Criteria {
 		if !v.RequireFreshEvidence {
 			continue
@@ -71,7 +78,12 @@ func findStale(d *Dir, latest map[string]Result, clock SourceClock, hint int) (s
 		if src.Unread == nil && (o.TimeOK && !o.Time.Before(src.Time) || committedWith(d, src, o, &with)) {
 			continue
 		}
-		se := StaleEvidence{Criterion: v, Outcome: o, SourceTime: src.Time, SourcePath: src.Path, Unread: src.Unread}
+		if len(results) == cap(results) {
+			results = make([]Result, 0, chunk)
+			chunk = min(2*chunk, 1024)
+		}
+		results = append(results, o)
+		se := StaleEvidence{Criterion: v, Outcome: &results[len(results)-1], SourceTime: src.Time, SourcePath: src.Path, Unread: src.Unread}
 		if (src.Shallow || src.Unread != nil) && o.TimeOK {
 			unjudged = append(unjudged, se)
 		} else {
@@ -102,19 +114,25 @@ func nextStale(prev *View, d *Dir, clock SourceClock) (stale, unjudged []StaleEv
 	}
 	// A criterion the parse took over from the version before (a block
 	// before the edit) is the same one, and one placed anew shares its
-	// block's parse (a block after it): their ids and flags are not read.
+	// block's parse (a block after it): their ids and flags are not read,
+	// and where both versions place a block's criteria at the same index,
+	// they are passed by the block (Criteria.runs), not one by one.
 	same := true
-	for i := range cur {
+	if !walkCriteria(prev.Dir.Criteria, d.Criteria, func(i, _ int) bool {
+		// The same parsed criteria: their ids and flags are. One
+		// placement gives a block's criteria: the first says whether all
+		// are the same.
+		same = same && old[i] == cur[i]
+		return true
+	}, func(i int) bool {
 		if old[i] == cur[i] {
-			continue
+			return true
 		}
 		same = false
-		if old[i].parsedCriterion == cur[i].parsedCriterion {
-			continue
-		}
-		if old[i].ID != cur[i].ID || old[i].RequireFreshEvidence != cur[i].RequireFreshEvidence {
-			return nil, nil, r, false
-		}
+		return old[i].parsedCriterion == cur[i].parsedCriterion ||
+			old[i].ID == cur[i].ID && old[i].RequireFreshEvidence == cur[i].RequireFreshEvidence
+	}) {
+		return nil, nil, r, false
 	}
 	r = prev.staleRead
 	if !r.asked {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -21,15 +22,7 @@ import (
 // gathered again; files whose text is the same keep their parse
 // (LoadOptions.Prev).
 func TestNextViewMatchesNewView(t *testing.T) {
-	path, err := gen.Project{Milestones: 3, VALs: 4, Runs: 40, State: true}.Write(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Dir(path)
-	original, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	path, dir, original := writeProject(t, gen.Project{Milestones: 3, VALs: 4, Runs: 40, State: true})
 	statePath := filepath.Join(dir, "criterion-state.json")
 	state, err := os.ReadFile(statePath)
 	if err != nil {
@@ -159,4 +152,80 @@ func TestStaleOfRepeatedID(t *testing.T) {
 	if !v.anyStale("VAL-A-001") || v.anyStale("VAL-A-002") {
 		t.Error("anyStale does not say which ids have a stale block")
 	}
+}
+
+// A view made from the one before when the register was parsed again by a
+// CriteriaParser, which keeps the parse of the blocks and the VALs an edit
+// left alone, judges staleness as a new view does: an edit of a later VAL
+// of a milestone (its id, its fresh-evidence flag) is seen though the
+// milestone's first VALs are the same parse as before.
+func TestNextViewAfterEditsInAMilestone(t *testing.T) {
+	path, dir, original := writeProject(t, gen.Project{Milestones: 3, VALs: 4, Runs: 40})
+	clock := fixedClock{Time: time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)}
+	// The last VAL of milestone 1 that needs fresh evidence.
+	last := ""
+	for v := range 4 {
+		id := gen.ID(1, v)
+		at := bytes.Index(original, []byte("### "+id+" "))
+		body := original[at:]
+		if end := bytes.Index(body[1:], []byte("\n#")); end >= 0 {
+			body = body[:end+1]
+		}
+		if bytes.Contains(body, []byte("Fresh evidence required: true")) {
+			last = id
+		}
+	}
+	if last == "" || last == gen.ID(1, 0) {
+		t.Fatalf("no later VAL of milestone 1 needs fresh evidence (%q): the test sees nothing", last)
+	}
+	at := bytes.Index(original, []byte("### "+last+" "))
+	flag := at + bytes.Index(original[at:], []byte("Fresh evidence required: true\n"))
+	steps := []struct {
+		name     string
+		criteria []byte
+	}{
+		{"first", original},
+		{"id renamed", bytes.Replace(original, []byte("### "+last+" "), []byte("### "+last+"X "), 1)},
+		{"back", original},
+		{"fresh flag dropped", append(slices.Clone(original[:flag]), original[flag+len("Fresh evidence required: true\n"):]...)},
+		{"back again", original},
+	}
+	ev := LoadDir(vfs.OS, dir).Evidence
+	var parser CriteriaParser
+	var prev *View
+	for _, st := range steps {
+		if err := os.WriteFile(path, st.criteria, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var prevDir *Dir
+		if prev != nil {
+			prevDir = prev.Dir
+		}
+		d := LoadDirWith(vfs.OS, dir, LoadOptions{Evidence: ev, Prev: prevDir,
+			Criteria: func(_ string, src []byte) *Criteria { return parser.Parse(src) }})
+		next := NextView(prev, vfs.OS, d, clock)
+		fresh := NewView(vfs.OS, LoadDirWith(vfs.OS, dir, LoadOptions{Evidence: ev}), clock)
+		if !reflect.DeepEqual(next.Stale, fresh.Stale) || !reflect.DeepEqual(next.Unjudged, fresh.Unjudged) {
+			t.Errorf("%s: stale %d, unjudged %d; a new view: %d, %d", st.name, len(next.Stale), len(next.Unjudged), len(fresh.Stale), len(fresh.Unjudged))
+		}
+		if st.name == "first" && !slices.ContainsFunc(fresh.Stale, func(se StaleEvidence) bool { return se.Criterion.ID == last }) {
+			t.Fatalf("%s is not stale: the test sees nothing", last)
+		}
+		prev = next
+	}
+}
+
+// writeProject writes p for a test: its criteria.md, the charter
+// directory and criteria.md's text.
+func writeProject(t *testing.T, p gen.Project) (path, dir string, text []byte) {
+	t.Helper()
+	path, err := p.Write(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err = os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, filepath.Dir(path), text
 }
