@@ -58,7 +58,7 @@ func batchGC() (restore func()) {
 // history, a workspace of thousands of charters) is paced as by the
 // default.
 const (
-	serverHeadroom     = 48 << 20
+	serverHeadroom     = 24 << 20
 	serverMaxGCPercent = 400
 )
 
