@@ -1,7 +1,6 @@
 package testfixture
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -21,10 +20,7 @@ func RepeatedVAL(t testing.TB) (project, charter string) {
 	t.Helper()
 	project = t.TempDir()
 	charter = filepath.Join(project, ".pi", "charters", "twice")
-	if err := os.MkdirAll(charter, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	files := map[string]string{
+	WriteFiles(t, charter, map[string]string{
 		"state.json": `{"charterId": "twice", "schemaVersion": "v2", "name": "Twice", "objective": "o", "status": "active",
   "createdAt": "2026-11-09T12:00:00.000Z", "updatedAt": "2026-11-09T12:00:00.000Z"}`,
 		"criteria.md": "# Criteria\n\n## m1 First\n\n" +
@@ -34,11 +30,6 @@ func RepeatedVAL(t testing.TB) (project, charter string) {
 			"### VAL-T-001 — " + RepeatedLaterTitle + "\nVerifier: manual\n",
 		"criterion-state.json": `{"charterId": "twice", "criteria": {"VAL-T-002": {"outcome": "fail", "lastTs": "2026-11-10T08:00:00.000Z",
   "lastSummary": "no", "source": "manual", "recordedBy": "user", "because": "seen"}}}`,
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(charter, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	return project, charter
 }
