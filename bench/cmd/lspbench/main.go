@@ -16,7 +16,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -178,7 +177,7 @@ func (b *bench) keystrokes() error {
 	return nil
 }
 
-// medianKeystroke is the rounds' medians, field by field; the first
+// medianKeystroke is the rounds' medians (median), field by field; the first
 // failure if any round failed; nothing for no rounds.
 func medianKeystroke(rounds []peer[keystroke]) peer[keystroke] {
 	if len(rounds) == 0 {
@@ -194,11 +193,7 @@ func medianKeystroke(rounds []peer[keystroke]) peer[keystroke] {
 		for i, r := range rounds {
 			xs[i] = f(r.res)
 		}
-		slices.Sort(xs)
-		if n := len(xs); n%2 == 0 {
-			return (xs[n/2-1] + xs[n/2]) / 2
-		}
-		return xs[len(xs)/2]
+		return median(xs)
 	}
 	k := rounds[len(rounds)-1].res
 	k.OpenMs = med(func(k keystroke) float64 { return k.OpenMs })
