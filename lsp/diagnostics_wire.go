@@ -99,14 +99,10 @@ const wireLookahead = 4
 // wireSeed is per process: digests are never compared across processes.
 var wireSeed = maphash.MakeSeed()
 
-// publishTailRoom is the room a frame keeps past its JSON array for what
-// closes the message (publishTail).
-const publishTailRoom = 2
-
 // encode returns the JSON array of ds as published (diagnostics switched
 // off left out), and its result id: equal ids mean equal JSON. The array
 // is frame[headroom:]: the frame has headroom bytes free before it and
-// publishTailRoom after (its capacity), for the message to be framed
+// len(publishTail) after (its capacity), for the message to be framed
 // around the array in place (notify).
 //
 // The frame is the one the encode before last returned, reused (a new
@@ -119,7 +115,7 @@ func (c *wireCache) encode(ds []diag.Diagnostic, headroom int) (frame []byte, re
 	next.entries = next.entries[:0]
 	c.fresh, c.runs, c.kept = 0, 0, 0
 	size := len(last.wire)
-	need := headroom + max(size+size/8, 2) + publishTailRoom
+	need := headroom + max(size+size/8, 2) + len(publishTail)
 	buf := next.frame[:0]
 	// held is the capacity of the frame reused while it still holds the
 	// JSON of the set before last at the same headroom (0: it does not):
@@ -225,8 +221,8 @@ func (c *wireCache) encode(ds []diag.Diagnostic, headroom int) (frame []byte, re
 	}
 	flush()
 	buf = append(buf, ']')
-	if cap(buf)-len(buf) < publishTailRoom {
-		buf = slices.Grow(buf, publishTailRoom)
+	if cap(buf)-len(buf) < len(publishTail) {
+		buf = slices.Grow(buf, len(publishTail))
 	}
 	next.frame, next.wire, next.headroom = buf, buf[headroom:len(buf):len(buf)], headroom
 	c.id = c.resultID(next.wire, last)

@@ -211,7 +211,7 @@ func TestWireCopiesUnmovedRuns(t *testing.T) {
 		if c.runs != blocks || c.fresh > 1 {
 			t.Errorf("edit %d: copied %d blocks and made %d tails afresh, want %d blocks", step, c.runs, c.fresh, blocks)
 		}
-		if cap(got)-len(got) < publishTailRoom {
+		if cap(got)-len(got) < len(publishTail) {
 			t.Errorf("edit %d: no room for the message's end: %d", step, cap(got)-len(got))
 		}
 		// The frame reused is that of the set before last, ds or the

@@ -255,16 +255,10 @@ func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error)
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	const reserve = frameHeaderRoom
 	s.wmu.Lock()
-	buf := jsonrpc2.AppendMessage(append(s.wbuf[:0], make([]byte, reserve)...), msg)
-	body := buf[reserve:]
-	var hdr [reserve]byte
-	header := strconv.AppendInt(append(hdr[:0], "Content-Length: "...), int64(len(body)), 10)
-	header = append(header, "\r\n\r\n"...)
-	start := reserve - len(header)
-	copy(buf[start:], header)
-	n, err := s.conn.Write(buf[start:])
+	buf := jsonrpc2.AppendMessage(append(s.wbuf[:0], make([]byte, frameHeaderRoom)...), msg)
+	body := buf[frameHeaderRoom:]
+	n, err := s.conn.Write(buf[putFrameHeader(buf, frameHeaderRoom):])
 	key, answer := answeredID(body)
 	if cap(buf) <= 8<<20 {
 		s.wbuf = buf // a buffer grown for one huge message is not kept
@@ -291,15 +285,23 @@ const frameHeaderRoom = len("Content-Length: ") + 20 + len("\r\n\r\n")
 // frameHeaderRoom of them), so that a large message is sent without being
 // copied.
 func (s *stream) writeFrame(frame []byte, at int) error {
-	var hdr [frameHeaderRoom]byte
-	header := strconv.AppendInt(append(hdr[:0], "Content-Length: "...), int64(len(frame)-at), 10)
-	header = append(header, "\r\n\r\n"...)
-	start := at - len(header)
-	copy(frame[start:], header)
+	start := putFrameHeader(frame, at)
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
 	_, err := s.conn.Write(frame[start:])
 	return err
+}
+
+// putFrameHeader writes the header of the message frame[at:] into the
+// bytes just before at (frameHeaderRoom of them at most) and returns where
+// the frame starts.
+func putFrameHeader(frame []byte, at int) (start int) {
+	var hdr [frameHeaderRoom]byte
+	header := strconv.AppendInt(append(hdr[:0], "Content-Length: "...), int64(len(frame)-at), 10)
+	header = append(header, "\r\n\r\n"...)
+	start = at - len(header)
+	copy(frame[start:], header)
+	return start
 }
 
 // Close closes the connection and releases a Read waiting for room.
