@@ -35,7 +35,7 @@ func (c *checker) checkCriteria() {
 	for _, b := range cr.found {
 		n += len(b.ds)
 	}
-	if !cr.byBlock {
+	if cr.wholeFile() {
 		for _, v := range cr.Criteria {
 			n += len(v.checks)
 		}
@@ -84,7 +84,7 @@ func (c *checker) checkCriteria() {
 	c.gathered = nil
 	diag.Sort(others)
 
-	if !cr.byBlock {
+	if cr.wholeFile() {
 		// Parsed from the whole file: placed, located with the others
 		// and sorted after.
 		for i, v := range cr.Criteria {

@@ -22,16 +22,15 @@ type Criteria struct {
 
 	// found are the findings of the criteria of each block that holds
 	// some, and of its milestone, located in the block's text
-	// (parsedBlock.found), with the block's offset, in file order; byBlock
-	// is false when the criteria were parsed from the whole file (a flat
-	// register whose VALs are in several blocks), whose findings are
-	// then their checks.
-	found   []blockFindings
-	byBlock bool
+	// (parsedBlock.found), with the block's offset, in file order. Where
+	// the criteria were parsed from the whole file (wholeFile), their
+	// findings are their checks.
+	found []blockFindings
 	// runs are Criteria by the block parse they are placed from, in
 	// order: a question of two versions' criteria asks it once per block
 	// where they share its parse (nextStale). Nil when the criteria were
-	// parsed from the whole file.
+	// parsed from the whole file (a flat register whose VALs are in
+	// several blocks, a legacy charter.md), or when there are none.
 	runs []criteriaRun
 
 	// first indexes Criteria by id, built on the first Lookup: upstream
@@ -455,6 +454,11 @@ func (c *Criteria) index() *idIndex {
 	})
 	return c.first.ids
 }
+
+// wholeFile reports whether c's criteria were parsed from the whole file
+// rather than block by block (runs): each is placed at offset 0 and its
+// findings are its checks, not carried located.
+func (c *Criteria) wholeFile() bool { return c.runs == nil }
 
 // sameIDs reports whether a and b hold the same ids in the same order.
 func sameIDs(a, b *Criteria) bool {

@@ -497,7 +497,6 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 	if found > 0 {
 		out.found = make([]blockFindings, 0, found)
 	}
-	out.byBlock = true
 	var room arena
 	for _, b := range blocks {
 		if err := ctx.Err(); err != nil {
@@ -538,7 +537,7 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 			out.Mode = ModeCriteriaSection
 		} else {
 			out.Mode = ModeFlat
-			out.Criteria, out.found, out.runs, out.byBlock = flatCriteria(src, blocks)
+			out.Criteria, out.found, out.runs = flatCriteria(src, blocks)
 		}
 	}
 	if out.Mode != ModeFlat {
@@ -561,13 +560,13 @@ func resolve(ctx context.Context, src []byte, blocks []placedBlock) (*Criteria, 
 }
 
 // flatCriteria is every ### VAL-* of the file, each running to the next
-// ### heading, and their findings (as Criteria.found, runs and
-// byBlock). When
+// ### heading, and their findings and runs (as Criteria.found and runs:
+// nil runs for criteria parsed from the whole file). When
 // every ### heading that is a VAL, or looks like one, lies in the last
 // block (a file of "# Criteria" then VALs), those are the block's own
 // criteria, already parsed: a register of 150,000 VALs is not parsed
 // twice.
-func flatCriteria(src []byte, blocks []placedBlock) ([]*Criterion, []blockFindings, []criteriaRun, bool) {
+func flatCriteria(src []byte, blocks []placedBlock) ([]*Criterion, []blockFindings, []criteriaRun) {
 	if n := len(blocks); n > 0 {
 		last := blocks[n-1]
 		alone := true
@@ -576,18 +575,18 @@ func flatCriteria(src []byte, blocks []placedBlock) ([]*Criterion, []blockFindin
 		}
 		if alone && last.ungrouped == nil {
 			if len(last.sections) == 0 {
-				return nil, nil, nil, true
+				return nil, nil, nil
 			}
 			crits, _ := last.place(new(arena))
 			var found []blockFindings
 			if len(last.found) > 0 {
 				found = []blockFindings{{last.start, last.found}}
 			}
-			return crits, found, []criteriaRun{last.run()}, true
+			return crits, found, []criteriaRun{last.run()}
 		}
 	}
 	crits, _ := parseSections(src, splitLines(src, 0, len(src)))
-	return new(arena).place(crits, 0), nil, nil, false
+	return new(arena).place(crits, 0), nil, nil
 }
 
 // holds is how many criteria the block gives when it is a milestone or
