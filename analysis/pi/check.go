@@ -165,28 +165,6 @@ func (c *checker) grow(file string, n int) {
 	c.lastFile, c.lastOut = file, slices.Grow(c.out[file], n)
 }
 
-// addAt adds dg, whose spans are relative to offset at (a criterion's
-// checks), placed at at: its fix and related locations are copied only
-// when it is kept.
-func (c *checker) addAt(file string, dg diag.Diagnostic, at int) {
-	dg.Span = dg.Span.Shift(at)
-	if !c.keep(file, dg.Code, dg.Span) {
-		return
-	}
-	if at != 0 {
-		if len(dg.Related) > 0 {
-			rel := make([]diag.Related, len(dg.Related))
-			for j, r := range dg.Related {
-				r.Span = r.Span.Shift(at)
-				rel[j] = r
-			}
-			dg.Related = rel
-		}
-		dg.Fix = dg.Fix.Shifted(at)
-	}
-	c.put(file, dg)
-}
-
 // related builds a Related location; its Range is filled after all checks.
 func related(file string, span source.Span, msg string) diag.Related {
 	return diag.Related{File: file, Span: span, Message: msg}

@@ -85,14 +85,15 @@ func (c *checker) checkCriteria() {
 	diag.Sort(others)
 
 	if cr.wholeFile() {
-		// Parsed from the whole file: placed, located with the others
-		// and sorted after.
+		// Parsed from the whole file (placed at offset 0, so their
+		// checks are in file offsets): located with the others and
+		// sorted after.
 		for i, v := range cr.Criteria {
 			if c.stopped(i) {
 				return
 			}
 			for _, dg := range v.checks {
-				c.addAt(file, dg, v.at)
+				c.add(file, dg)
 			}
 		}
 	}

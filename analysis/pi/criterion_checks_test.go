@@ -50,14 +50,23 @@ func inFile(v *Criterion) *parsedCriterion {
 	return &p
 }
 
-// placedChecks are v's checks as the check reports them.
+// placedChecks are v's checks, relative to its block, placed at the
+// block's offset (what parsedBlock.found locates).
 func placedChecks(v *Criterion) []diag.Diagnostic {
-	c := &checker{out: map[string][]diag.Diagnostic{}}
+	var out []diag.Diagnostic
 	for _, dg := range v.checks {
-		c.addAt("f", dg, v.at)
+		dg.Span, dg.Fix = dg.Span.Shift(v.at), dg.Fix.Shifted(v.at)
+		if len(dg.Related) > 0 {
+			rel := make([]diag.Related, len(dg.Related))
+			for j, r := range dg.Related {
+				r.Span = r.Span.Shift(v.at)
+				rel[j] = r
+			}
+			dg.Related = rel
+		}
+		out = append(out, dg)
 	}
-	c.flush()
-	return c.out["f"]
+	return out
 }
 
 // TestReusedBlocksKeepTheirCriteria: after an edit, the criteria of the
