@@ -463,22 +463,22 @@ func (c *Criteria) wholeFile() bool { return c.runs == nil }
 // sameIDs reports whether a and b hold the same ids in the same order.
 func sameIDs(a, b *Criteria) bool {
 	x, y := a.Criteria, b.Criteria
-	if len(x) != len(y) {
-		return false
-	}
 	// A criterion taken over, or placed anew with the same parse (a
 	// keystroke's blocks but one), has the same id: not read.
 	return walkCriteria(a, b, func(int, int) bool { return true }, func(i int) bool {
-		return x[i] == y[i] || x[i].parsedCriterion == y[i].parsedCriterion || x[i].ID == y[i].ID
+		return x[i].parsedCriterion == y[i].parsedCriterion || x[i].ID == y[i].ID
 	})
 }
 
-// walkCriteria walks the criteria of a and b, two versions of a register
-// with as many, by index: where both place the same parsed criteria at
-// the same index (a run, Criteria.runs) same(i, n) is asked once for the
-// n of them, and differ(i) for each other index. It stops, returning
-// false, when either answers false.
+// walkCriteria walks the criteria of a and b, two versions of a register,
+// by index: where both place the same parsed criteria at the same index
+// (a run, Criteria.runs) same(i, n) is asked once for the n of them, and
+// differ(i) for each other index. It stops, returning false, when either
+// answers false; a and b of different lengths are not walked (false).
 func walkCriteria(a, b *Criteria, same func(i, n int) bool, differ func(i int) bool) bool {
+	if len(a.Criteria) != len(b.Criteria) {
+		return false
+	}
 	ar, br := a.runs, b.runs
 	aAt, bAt := 0, 0 // where ar[0] and br[0] begin
 	for i := 0; i < len(b.Criteria); {

@@ -109,9 +109,6 @@ func nextStale(prev *View, d *Dir, clock SourceClock) (stale, unjudged []StaleEv
 		return nil, nil, r, false
 	}
 	old, cur := prev.Dir.Criteria.Criteria, d.Criteria.Criteria
-	if len(old) != len(cur) {
-		return nil, nil, r, false
-	}
 	// A criterion the parse took over from the version before (a block
 	// before the edit) is the same one, and one placed anew shares its
 	// block's parse (a block after it): their ids and flags are not read,
