@@ -303,7 +303,7 @@ func checkFinished(text []byte, r Response, answers map[rp1.SectionID]string) er
 		if ch.Section(id).Status == rp1.StatusEmpty {
 			return fmt.Errorf("%s answered but left unwritten: %q", id, bodies[id])
 		}
-		if strings.Contains(bodies[id], safeMarkdown(a)) {
+		if strings.Contains(bodies[id], rp1.AnswerMarkdown(a)) {
 			continue // kept whole
 		}
 		for _, s := range rp1.SplitSentences(a) {

@@ -36,7 +36,7 @@ func (st *state) synthesize() (*CharterContent, []rp1.SectionID) {
 			}
 		}
 		for _, s := range st.qa.Said(id) {
-			parts = append(parts, safeMarkdown(s.Text))
+			parts = append(parts, rp1.AnswerMarkdown(s.Text))
 		}
 		if len(parts) == 0 {
 			parts = []string{TBD}
@@ -59,12 +59,4 @@ func dropPlaceholderLines(s string) string {
 		}
 	}
 	return strings.TrimSpace(strings.Join(out, "\n"))
-}
-
-// safeMarkdown normalises an answer's line endings, demotes the headings
-// that would end a "## " section once the text sits under it ("# x", "## x"
-// become "### x") and closes a code fence the answer left open, so an
-// answer's structure survives whole and cannot swallow the next section.
-func safeMarkdown(s string) string {
-	return rp1.CloseFence(rp1.DemoteHeadings(strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n")), 2))
 }

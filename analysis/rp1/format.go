@@ -6,7 +6,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/feature"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
@@ -253,14 +252,11 @@ func eachHeading(ix *source.Index, fn func(Heading) bool) {
 		return
 	}
 	_, first := frontMatter(ix, n)
-	var (
-		f codefence.Scanner
-		c htmlBlock
-	)
+	var h hider
 	for i := first; i < n; i++ {
 		line := ix.LineSpan(i)
 		text := src[line.Start:line.End]
-		if !f.Open() && c.step(text) || f.Step(text) {
+		if h.step(text) {
 			continue
 		}
 		if level, htext := atxHeading(text); level > 0 {

@@ -72,6 +72,33 @@ func (h *htmlBlock) step(line string) bool {
 	return true
 }
 
+// hider is the one reading of which lines Parse never sees: fenced code and
+// HTML comment blocks. Parse, Headings and CloseBlocks all step through it,
+// so what hides a heading from the parse is what a moved piece of text must
+// close.
+type hider struct {
+	f codefence.Scanner
+	c htmlBlock
+}
+
+// step feeds one line and reports whether it is hidden (inside, opening or
+// closing a fence or a comment block).
+func (h *hider) step(line string) bool {
+	return !h.f.Open() && h.c.step(line) || h.f.Step(line)
+}
+
+// closer is the line that ends what is open after the lines fed so far
+// ("" when nothing is): the fence's closing run or "-->".
+func (h *hider) closer() string {
+	switch {
+	case h.c.open:
+		return "-->"
+	case h.f.Open():
+		return h.f.Fence().Closer()
+	}
+	return ""
+}
+
 // htmlComment tracks <!-- … --> comments that span lines, so their text is
 // not read as section content.
 type htmlComment struct{ open bool }
@@ -108,16 +135,16 @@ func (h *htmlComment) strip(line string) string {
 	return string(b)
 }
 
-// DemoteHeadings rewrites, outside fenced code, every ATX heading of level
+// DemoteHeadings rewrites, outside fenced code and HTML comment blocks, every ATX heading of level
 // <= level as a heading of level+1 (at most 6), so the text can sit in a
 // section of that level without ending it; deeper headings are left alone.
 // Finishing an interview uses it to carry an answer's sub-headings over.
 func DemoteHeadings(s string, level int) string {
 	lines := strings.Split(s, "\n")
-	var f codefence.Scanner
+	var h hider
 	for i, line := range lines {
-		if f.Step(line) {
-			continue
+		if h.step(line) {
+			continue // hidden from the parse: no heading to end a section
 		}
 		n, _ := atxHeading(line)
 		if n == 0 || n > level {

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charter-lsp/charter-lsp/analysis/codefence"
 	"github.com/charter-lsp/charter-lsp/analysis/diag"
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -176,16 +175,16 @@ func placeAnswers(ch *Charter, m *Migration) answers {
 				switch id {
 				case Problem:
 					p.Regions = append(p.Regions, RegionProblem)
-					a.text[RegionProblem] = append(a.text[RegionProblem], answerMarkdown(e.Answer))
+					a.text[RegionProblem] = append(a.text[RegionProblem], AnswerMarkdown(e.Answer))
 				case Users:
 					p.Regions = append(p.Regions, RegionUsers)
-					a.text[RegionUsers] = append(a.text[RegionUsers], answerMarkdown(e.Answer))
+					a.text[RegionUsers] = append(a.text[RegionUsers], AnswerMarkdown(e.Answer))
 				case ValueProp:
 					p.Regions = append(p.Regions, RegionRationale)
-					a.text[RegionRationale] = append(a.text[RegionRationale], answerMarkdown(e.Answer))
+					a.text[RegionRationale] = append(a.text[RegionRationale], AnswerMarkdown(e.Answer))
 				case Success:
 					p.Regions = append(p.Regions, RegionSuccess)
-					a.text[RegionSuccess] = append(a.text[RegionSuccess], answerMarkdown(e.Answer))
+					a.text[RegionSuccess] = append(a.text[RegionSuccess], AnswerMarkdown(e.Answer))
 				case Scope:
 					will, wont := splitScopeAnswer(e.Answer)
 					if will != "" {
@@ -207,10 +206,13 @@ func placeAnswers(ch *Charter, m *Migration) answers {
 	return a
 }
 
-// answerMarkdown is an answer ready to sit in a ## region: line endings
-// normalised, headings that would end the region demoted.
-func answerMarkdown(s string) string {
-	return CloseFence(DemoteHeadings(strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n")), 2))
+// AnswerMarkdown is an answer ready to sit in a ## region, for migration
+// and for finishing an interview alike: line endings normalised, headings
+// that would end the region demoted ("# x", "## x" become "### x"), and a
+// code fence or HTML comment the answer left open closed (CloseBlocks), so
+// its structure survives whole and cannot swallow the next section.
+func AnswerMarkdown(s string) string {
+	return CloseBlocks(DemoteHeadings(strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n")), 2))
 }
 
 // wontRe: wording that puts a scope statement on the Won't side.
@@ -339,7 +341,7 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 		}
 		b.WriteString("**" + f.Key + "**: " + f.Value + "\n")
 	}
-	if pre := CloseFence(preamble(ch)); pre != "" {
+	if pre := CloseBlocks(preamble(ch)); pre != "" {
 		b.WriteString("\n" + pre + "\n")
 	}
 
@@ -356,7 +358,7 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 		return t
 	}
 	region := func(heading, existing string, answers []string, placeholder string) {
-		existing = CloseFence(existing)
+		existing = CloseBlocks(existing)
 		parts := []string{}
 		if existing != "" {
 			parts = append(parts, existing)
@@ -381,7 +383,7 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 	region("## Business Rationale", body(ch.Section(ValueProp)), a.text[RegionRationale], TBDMarker)
 
 	intro, will, wont := splitScopeSection(ch, ch.Section(Scope))
-	intro = CloseFence(intro)
+	intro = CloseBlocks(intro)
 	b.WriteString("\n## " + ScopeHeading + "\n")
 	if intro != "" {
 		b.WriteString("\n" + intro + "\n")
@@ -397,7 +399,7 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 		// Kept byte for byte; a top-level ### section becomes ## so that it
 		// does not fall into Success Criteria.
 		rest := strings.TrimRight(strings.ReplaceAll(string(src[s.BodySpan.Start:s.BodySpan.End]), "\r\n", "\n"), " \t\n")
-		b.WriteString("\n## " + s.Heading + "\n" + CloseFence(rest) + "\n")
+		b.WriteString("\n## " + s.Heading + "\n" + CloseBlocks(rest) + "\n")
 	}
 	if rest := remainingPad(ch, a.keep, "\n"); rest != "" {
 		b.WriteString("\n" + strings.TrimRight(rest, "\n") + "\n")
@@ -406,18 +408,19 @@ func migrateFiveSections(ch *Charter, a answers, m *Migration, opts MigrateOptio
 	return []byte(b.String())
 }
 
-// CloseFence closes a code fence left open at the end of a piece of text
-// that is moved into a charter (an answer, a kept section), so that it
-// cannot swallow the sections written after it.
-func CloseFence(s string) string {
-	var f codefence.Scanner
+// CloseBlocks closes a code fence or an HTML comment block left open at
+// the end of a piece of text that is moved into a charter (an answer, a
+// kept section, the text under the header), so that it cannot hide the
+// sections written after it: it ends what Parse would still be skipping.
+func CloseBlocks(s string) string {
+	var h hider
 	for _, line := range strings.Split(s, "\n") {
-		f.Step(line)
+		h.step(line)
 	}
-	if !f.Open() {
-		return s
+	if c := h.closer(); c != "" {
+		return s + "\n" + c
 	}
-	return s + "\n" + f.Fence().Closer()
+	return s
 }
 
 // sectionText is a section's body, or "" for nil or a section with nothing

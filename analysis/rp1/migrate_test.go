@@ -265,3 +265,53 @@ func TestMigrationNotes(t *testing.T) {
 		t.Errorf("no offer for Target Users:\n%s", notes)
 	}
 }
+
+// An answer is carried over whole: headings that would end the section it
+// goes into are demoted, deeper ones and code are left alone, and a code
+// fence or an HTML comment it leaves open is closed.
+func TestAnswerMarkdown(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"# Title\ntext", "### Title\ntext"},
+		{"a\n## Section\nb", "a\n### Section\nb"},
+		{"x\n  ## indented", "x\n  ### indented"},
+		{"### Out of scope\n- billing", "### Out of scope\n- billing"},
+		{"#hashtag stays", "#hashtag stays"},
+		{"x\r\n## crlf", "x\n### crlf"},
+		{"```\n## in code\n```", "```\n## in code\n```"},
+		{"Run:\n```sh\nmake", "Run:\n```sh\nmake\n```"}, // an open fence would swallow the next section
+		{"x\n<!--\nnote", "x\n<!--\nnote\n-->"},        // so would an open comment
+		{"<!-- a -->\n## b", "<!-- a -->\n### b"},
+		{"<!--\n## hidden\n-->", "<!--\n## hidden\n-->"}, // no heading to the parse: left as written
+		{"```\n<!--\n```", "```\n<!--\n```"},             // a comment in code opens nothing
+		{"<!--\n```", "<!--\n```\n-->"},                  // a fence in a comment opens nothing
+	}
+	for _, c := range cases {
+		if got := AnswerMarkdown(c.in); got != c.want {
+			t.Errorf("AnswerMarkdown(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// Text under the header that opens an HTML comment and never closes it hid
+// every section after it: migrated, the sections written after it must be
+// seen, as the fuzzer found (the migrated text read as scratch-pad).
+func TestMigrateClosesAnOpenComment(t *testing.T) {
+	for _, in := range []string{
+		"# 0\n\n<!--\n",
+		"# 0\n<!--\n## Problem\nx\n",
+		"# App\n\n## Problem & Context\n\nSlow.\n\n## Notes\n\n<!-- draft\n",
+		"# App\n\n## Scratch Pad\n\n### Q1: Problem\n**Asked**: what?\n**Answer**: <!-- it\n",
+	} {
+		m, err := Migrate([]byte(in), MigrateOptions{Now: migrateNow})
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		after := Parse(m.New)
+		if after.Format != FormatSkeleton {
+			t.Errorf("%q migrated reads as %s:\n%s", in, after.Format, m.New)
+		}
+		if got := len(ReadSkeleton(after).Regions); got == 0 {
+			t.Errorf("%q migrated: no region seen:\n%s", in, m.New)
+		}
+	}
+}

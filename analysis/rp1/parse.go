@@ -47,8 +47,7 @@ func ParseContext(ctx context.Context, src []byte) (*Charter, error) {
 		ch.FrontMatter, first = fm, next
 	}
 	var (
-		f         codefence.Scanner
-		c         htmlBlock
+		h         hider
 		cur       *Section
 		headerTo  = -1 // first line of the first section; the header lies before it
 		titleLine = -1
@@ -88,7 +87,7 @@ func ParseContext(ctx context.Context, src []byte) (*Charter, error) {
 		}
 		line := ix.LineSpan(i)
 		text := all[line.Start:line.End]
-		if !f.Open() && c.step(text) || f.Step(text) {
+		if h.step(text) {
 			continue
 		}
 		level, htext := atxHeading(text)
