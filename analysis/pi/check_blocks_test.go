@@ -15,14 +15,16 @@ import (
 )
 
 // TestCheckPutsBlocksAsEachFinding: the criteria file's findings, as the
-// check puts them (a block's copied in at once and placed, the few that
-// are not a block's merged in, the limiter's cap applied as they go), are
-// every block's findings placed one by one and the others, sorted, with
-// the first diag.MaxPerCode of each code kept — under random edits of a
-// register over the cap of a code (1,200 VALs with no Verifier: line),
-// with ids repeated across blocks (a finding not a block's at the span of
-// one of that block's), lines added and removed before blocks and
-// findings added and removed before the cap.
+// check puts them (each block's carried findings placed where the block
+// is, the few that are not a block's merged in, the limiter's cap applied
+// as they go), are every block's findings placed one by one and the
+// others, sorted, with the first diag.MaxPerCode of each code kept, under
+// random edits of a register over the cap of a code (1,200 VALs with no
+// Verifier: line), with ids repeated across blocks (a finding not a
+// block's at the span of one of that block's), lines added and removed
+// before blocks and findings added and removed before the cap. It fails
+// when the limiter is not asked for a block's finding or a block is placed
+// at another line; the order of the merge is not seen (Check sorts).
 func TestCheckPutsBlocksAsEachFinding(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("# Criteria\n\n")

@@ -109,17 +109,6 @@ func (c *checker) checkCriteria() {
 		if f.Index.LineStart(line) != b.at {
 			line = -1 // not a line start: located with the others
 		}
-		if len(b.ds) == 0 {
-			continue
-		}
-		// Mostly none of the others falls among a block's findings (they
-		// are sorted: the block's last is its greatest): the block's are
-		// copied in at once and placed, not merged one at a time.
-		last := &b.ds[len(b.ds)-1]
-		if len(others) == 0 || diag.CompareKeys(others[0].Key(), diag.Key{Span: last.Span.Shift(b.at), Code: last.Code}) >= 0 {
-			c.putBlock(file, b.ds, b.at, line)
-			continue
-		}
 		for k := range b.ds {
 			dg := &b.ds[k]
 			key := diag.Key{Span: dg.Span.Shift(b.at), Code: dg.Code}
@@ -131,46 +120,15 @@ func (c *checker) checkCriteria() {
 				continue
 			}
 			c.put(file, *dg)
-			place(&c.lastOut[len(c.lastOut)-1], file, b.at, line)
+			if line >= 0 {
+				c.lastOut[len(c.lastOut)-1].Place(file, b.at, line)
+			} else {
+				c.lastOut[len(c.lastOut)-1].Place("", b.at, 0)
+			}
 		}
 	}
 	for _, dg := range others {
 		c.put(file, dg)
-	}
-}
-
-// putBlock puts the findings of a block at byte at and line line of file
-// (line -1: not a line start) that the limiter keeps, placed, after those
-// put before: they are copied in at once (the room checkCriteria made
-// holds them all, before the others gathered at its end), then the ones
-// the limiter drops are closed over as each is placed.
-func (c *checker) putBlock(file string, ds diag.Carried, at, line int) {
-	start := len(c.lastOut)
-	c.lastOut = append(c.lastOut, ds...)
-	out := c.lastOut[start:]
-	w := 0
-	for k := range out {
-		if !c.keep(file, out[k].Code, out[k].Span.Shift(at)) {
-			continue
-		}
-		if w != k {
-			out[w] = out[k]
-		}
-		place(&out[w], file, at, line)
-		w++
-	}
-	clear(out[w:]) // a dropped one's copy holds the Carried's fix
-	c.lastOut = c.lastOut[:start+w]
-}
-
-// place places dg, a copy of a block's finding, where the block is: at
-// byte at and line line of file, or, when the block does not start a line
-// there (line -1), at its bytes only, located with the others.
-func place(dg *diag.Diagnostic, file string, at, line int) {
-	if line >= 0 {
-		dg.Place(file, at, line)
-	} else {
-		dg.Place("", at, 0)
 	}
 }
 
