@@ -89,15 +89,9 @@ func TestKeystrokeBlocksMatchFresh(t *testing.T) {
 			start := at + e.skip
 			ch = TextChange{Range: source.Range{Start: positionOf(cur, start), End: positionOf(cur, start+e.cut)}, Text: e.text}
 		}
-		next, err := doc.Apply(doc.Version+1, []TextChange{ch}, snap.File(path).Index())
-		if err != nil {
-			t.Fatal(err)
-		}
-		u := inverse(cur, string(next.Text), ch)
+		var u TextChange
+		doc, snap, u = editAndCompare(ctx, t, sess, root, doc, snap, ch, fmt.Sprintf("edit %d (%s)", n+1, e.what))
 		undo = &u
-		doc = next
-		snap = sess.Update(Change{Documents: []*Document{doc}})
-		compareFresh(ctx, t, root, path, snap, fmt.Sprintf("edit %d (%s)", n+1, e.what))
 		if t.Failed() {
 			return
 		}
