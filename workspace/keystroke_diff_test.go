@@ -98,21 +98,32 @@ func TestKeystrokeDiagnosticsMatchFresh(t *testing.T) {
 				} else {
 					ch, what = keystroke(rng, cur)
 				}
-				next, err := doc.Apply(doc.Version+1, []TextChange{ch}, snap.File(b.path).Index())
-				if err != nil {
-					t.Fatal(err)
-				}
-				u := inverse(cur, string(next.Text), ch)
+				var u TextChange
+				doc, snap, u = editAndCompare(ctx, t, sess, b.root, doc, snap, ch, fmt.Sprintf("edit %d (%s: %+v)", n+1, what, ch))
 				undo = &u
-				doc = next
-				snap = sess.Update(Change{Documents: []*Document{doc}})
-				compareFresh(ctx, t, b.root, b.path, snap, fmt.Sprintf("edit %d (%s: %+v)", n+1, what, ch))
 				if t.Failed() {
 					return
 				}
 			}
 		})
 	}
+}
+
+// editAndCompare applies ch to doc, open in sess whose latest snapshot is
+// snap, makes the next snapshot from snap, and compares its diagnostics
+// with a fresh open's (compareFresh); it returns the new version, its
+// snapshot and the change that undoes ch.
+func editAndCompare(ctx context.Context, t *testing.T, sess *Session, root string, doc *Document, snap *Snapshot, ch TextChange, after string) (*Document, *Snapshot, TextChange) {
+	t.Helper()
+	cur := string(snap.File(doc.Path).Text)
+	next, err := doc.Apply(doc.Version+1, []TextChange{ch}, snap.File(doc.Path).Index())
+	if err != nil {
+		t.Fatal(err)
+	}
+	undo := inverse(cur, string(next.Text), ch)
+	snap = sess.Update(Change{Documents: []*Document{next}})
+	compareFresh(ctx, t, root, doc.Path, snap, after)
+	return next, snap, undo
 }
 
 // compareFresh compares snap's diagnostics of path with those of a new
