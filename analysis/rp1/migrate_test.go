@@ -279,7 +279,7 @@ func TestAnswerMarkdown(t *testing.T) {
 		{"x\r\n## crlf", "x\n### crlf"},
 		{"```\n## in code\n```", "```\n## in code\n```"},
 		{"Run:\n```sh\nmake", "Run:\n```sh\nmake\n```"}, // an open fence would swallow the next section
-		{"x\n<!--\nnote", "x\n<!--\nnote\n-->"},        // so would an open comment
+		{"x\n<!--\nnote", "x\n<!--\nnote\n-->"},         // so would an open comment
 		{"<!-- a -->\n## b", "<!-- a -->\n### b"},
 		{"<!--\n## hidden\n-->", "<!--\n## hidden\n-->"}, // no heading to the parse: left as written
 		{"```\n<!--\n```", "```\n<!--\n```"},             // a comment in code opens nothing
