@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"sort"
 	"sync"
 
 	"go.lsp.dev/uri"
@@ -47,18 +46,6 @@ func (t *docTable) uri(path string) uri.URI {
 		return u
 	}
 	return uri.File(path)
-}
-
-// uris lists the open documents' URIs, sorted.
-func (t *docTable) uris() []uri.URI {
-	t.mu.Lock()
-	out := make([]uri.URI, 0, len(t.byURI))
-	for u := range t.byURI {
-		out = append(out, u)
-	}
-	t.mu.Unlock()
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
 }
 
 // fileOf returns the current snapshot and its version of the document at

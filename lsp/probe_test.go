@@ -54,5 +54,3 @@ func linesOf(text string) []string {
 	}
 	return out
 }
-
-func intp(n int) *int { return &n }

@@ -211,13 +211,3 @@ func (s *Server) documentEdit(d *doc, edits []diag.Edit) (*protocol.WorkspaceEdi
 	v := d.Version
 	return s.workspaceEdit(editTarget{URI: d.URI, Path: d.Path, Text: d.Text, Exists: true, Version: &v, Kind: d.Kind}, pe)
 }
-
-// editActions turns fixes against d's text into code actions of kind k,
-// each a versioned edit of d.
-func (s *Server) editActions(d *doc, fixes []*diag.Fix, k protocol.CodeActionKind) []*protocol.CodeAction {
-	actions := make([]feature.Action, len(fixes))
-	for i, f := range fixes {
-		actions[i] = feature.Action{Title: f.Title, Kind: feature.ActionKind(k), Fix: f}
-	}
-	return s.toProtocolActions(d, actions)
-}

@@ -94,11 +94,6 @@ func checkNoExecSyscall(t *testing.T, fset *token.FileSet, path, rel string) {
 	})
 }
 
-func isIdent(e ast.Expr, name string) bool {
-	id, ok := e.(*ast.Ident)
-	return ok && id.Name == name
-}
-
 // At the default level (info, as `charter-lsp serve` starts) the log never
 // holds document text: open, edit, refused edit, requests, close.
 func TestLogsHoldNoDocumentText(t *testing.T) {

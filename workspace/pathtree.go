@@ -169,15 +169,6 @@ func (t *pathTree[V]) update(path string, f func(v *V) (keep bool)) {
 	t.clear(n)
 }
 
-// delete drops path's value, keeping what lies below it.
-func (t *pathTree[V]) delete(path string) {
-	n := t.find(path, false)
-	if n == nil || !n.has() {
-		return
-	}
-	t.clear(n)
-}
-
 // clear drops n's value and the nodes that were kept only for it.
 func (t *pathTree[V]) clear(n *ptNode[V]) {
 	var zero V

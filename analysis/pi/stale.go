@@ -22,7 +22,14 @@ type StaleEvidence struct {
 	Unread *Unreadable
 }
 
-// FindStale applies upstream's staleness rule to every fresh-required VAL:
+// staleReading is what findStale asked the clock, if it did.
+type staleReading struct {
+	asked bool
+	src   SourceChange
+	have  bool
+}
+
+// findStale applies upstream's staleness rule to every fresh-required VAL:
 // its latest pass is stale when it predates the newest source change. Two
 // readings of git refine it: a pass whose evidence run was committed
 // together with the change was recorded for that state (fresh); and when
@@ -31,20 +38,9 @@ type StaleEvidence struct {
 // nor can any pass when the clock could not read the history. The clock
 // is asked once, and only when some VAL could be stale; a project without
 // source folders has nothing stale.
-func FindStale(d *Dir, latest map[string]Result, clock SourceClock) (stale, unjudged []StaleEvidence) {
-	stale, unjudged, _ = findStale(d, latest, clock, 0)
-	return stale, unjudged
-}
-
-// staleReading is what findStale asked the clock, if it did.
-type staleReading struct {
-	asked bool
-	src   SourceChange
-	have  bool
-}
-
-// findStale is FindStale with room made for about hint stale VALs (as many
-// as the view before had), and what it asked the clock.
+//
+// It makes room for about hint stale VALs (as many as the view before had)
+// and says what it asked the clock.
 func findStale(d *Dir, latest map[string]Result, clock SourceClock, hint int) (stale, unjudged []StaleEvidence, r staleReading) {
 	if d.Project == "" || d.Criteria == nil {
 		return nil, nil, r

@@ -28,7 +28,7 @@ type View struct {
 	// it from here.
 	Stale []StaleEvidence
 	// Unjudged lists the fresh-required VALs whose pass a shallow clone
-	// cannot judge (FindStale): neither stale nor fresh.
+	// cannot judge (findStale): neither stale nor fresh.
 	Unjudged []StaleEvidence
 
 	fsys vfs.FS

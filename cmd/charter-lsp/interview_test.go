@@ -48,15 +48,6 @@ func inProcessFull(t *testing.T, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-// binary builds charter-lsp into the test's temporary directory.
-func binary(t *testing.T) interviewRunner {
-	full := binaryFull(t)
-	return func(t *testing.T, args ...string) (string, int) {
-		out, _, code := full(t, args...)
-		return out, code
-	}
-}
-
 func binaryFull(t *testing.T) cliRunner {
 	binPath := testfixture.Server(t)
 	return func(t *testing.T, args ...string) (string, string, int) {

@@ -83,28 +83,6 @@ func textLine(d *diag.Diagnostic, color bool) string {
 		termtext.Inline(d.Message) + "\n")
 }
 
-// writeJSON prints the SPEC §5 array (LSP positions: 0-based, UTF-16), with
-// each diagnostic's related locations and fix when it has them: the bytes
-// encodeJSON prints for the slice, one element at a time (jsonElement).
-func writeJSON(w io.Writer, ds []diag.Diagnostic) error {
-	if len(ds) == 0 {
-		_, err := io.WriteString(w, jsonArray[2])
-		return err
-	}
-	var b bytes.Buffer
-	for i := range ds {
-		el, err := jsonElement(&ds[i])
-		if err != nil {
-			return err
-		}
-		b.WriteString(jsonArray[min(i, 1)])
-		b.Write(el)
-	}
-	b.WriteString(jsonArray[3])
-	_, err := w.Write(b.Bytes())
-	return err
-}
-
 // jsonArray is what encodeJSON prints around and between the elements of
 // an array: before the first, before each other, the empty array, after
 // the last.
