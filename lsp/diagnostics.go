@@ -285,6 +285,10 @@ func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, ds []di
 	if stale {
 		return // not even encoded
 	}
+	// Once this version's diagnostics are out (the client reads a large
+	// publish for milliseconds), the next keystroke's text is made ahead,
+	// on a core that is otherwise idle (Document.PrepareEdit).
+	defer f.PrepareEdit()
 	res := g.encode(dd, u, f, ds)
 	caps := g.caps()
 	dd.mu.Lock()
