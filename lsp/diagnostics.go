@@ -158,6 +158,12 @@ func (g *diagnoser) schedule(snap *workspace.Snapshot, first string) {
 				continue
 			}
 			g.publish(snap, f, ds)
+			if f.Path == first {
+				// The edited document's diagnostics are out (the client reads
+				// a large publish for milliseconds): its next keystroke's
+				// text is made meanwhile, on a core that is otherwise idle.
+				f.PrepareEdit()
+			}
 		}
 	}()
 }
@@ -285,10 +291,6 @@ func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, ds []di
 	if stale {
 		return // not even encoded
 	}
-	// Once this version's diagnostics are out (the client reads a large
-	// publish for milliseconds), the next keystroke's text is made ahead,
-	// on a core that is otherwise idle (Document.PrepareEdit).
-	defer f.PrepareEdit()
 	res := g.encode(dd, u, f, ds)
 	caps := g.caps()
 	dd.mu.Lock()
