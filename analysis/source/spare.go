@@ -56,8 +56,10 @@ func (s *Spare) splice(src []byte, span Span, text string) (out []byte, ok bool)
 	if span.End < span.Start {
 		span.Start, span.End = span.End, span.Start
 	}
+	// s.buf is read only by the one that takes the spare (two edits of
+	// one text may ask at once): the room is known without it.
 	n := len(src) - span.Len() + len(text)
-	if n > cap(s.buf) || s.taken.Swap(true) {
+	if n > len(s.of)+s.room || s.taken.Swap(true) {
 		return nil, false
 	}
 	out = s.buf[:max(n, len(s.buf))]

@@ -69,8 +69,8 @@ func TestSpareServesItsTextOnly(t *testing.T) {
 // No edit sees a spare partly made: an edit that comes while the copy is
 // being made allocates instead of waiting, and one that takes the spare
 // reads it whole. Edits are made at once after Start, from another
-// goroutine, while others read the text copied; every result is compared
-// whole. Run with -race: a spare read before its copy is done, or an edit
+// goroutine, while others read the text copied and make the same edit at
+// once; every result is compared whole. Run with -race: a spare read before its copy is done, or an edit
 // that writes the text it copies, is a race.
 func TestSpareNeverSeenPartlyMade(t *testing.T) {
 	var b strings.Builder
@@ -89,15 +89,20 @@ func TestSpareNeverSeenPartlyMade(t *testing.T) {
 		s.Start()
 		var wg sync.WaitGroup
 		var got []byte
+		var other []byte
 		wg.Go(func() { got, _ = ApplyChangesSpare(src, ix, change, s) })
+		wg.Go(func() { other, _ = ApplyChangesSpare(src, ix, change, s) }) // the same edit at once: one takes it
 		wg.Go(func() {
 			if string(src) != b.String() {
 				t.Error("the text the spare copies changed")
 			}
 		})
 		wg.Wait()
-		if string(got) != want {
+		if string(got) != want || string(other) != want {
 			t.Fatal("an edit made while its spare was being copied differs from the edit applied to a copy")
+		}
+		if len(got) > 0 && &got[0] == &other[0] {
+			t.Fatal("two edits were written in one spare")
 		}
 		if s.taken.Load() {
 			taken++
