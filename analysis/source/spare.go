@@ -4,8 +4,8 @@ import "sync/atomic"
 
 // Spare is a copy of a text made ahead of the text's next edit, off that
 // edit's path: Start copies the text in the background, into memory of
-// its own with room to grow, and the splice of the next version (Take)
-// then writes in that memory what the edit moves — the bytes after it,
+// its own with room to grow, and the splice of the next version
+// (ApplyChangesSpare) then writes in that memory what the edit moves — the bytes after it,
 // shifted, and its own text — instead of allocating and copying the
 // whole text while the edit waits. On a large document that copy is
 // most of what a keystroke allocates and the memory-bound part of its
@@ -14,7 +14,7 @@ import "sync/atomic"
 //
 // The text a spare copies is never written. The spare's memory is
 // written by its own goroutine until the copy is done, then by the one
-// Take that gets it, before the version it becomes is handed to anyone:
+// edit that takes it, before the version it becomes is handed to anyone:
 // no reader sees it partly made, and a spare is taken at most once.
 type Spare struct {
 	of    []byte
