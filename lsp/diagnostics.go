@@ -158,6 +158,12 @@ func (g *diagnoser) schedule(snap *workspace.Snapshot, first string) {
 				continue
 			}
 			g.publish(snap, f, ds)
+			if f.Path == first {
+				// The edited document's diagnostics are out (the client reads
+				// a large publish for milliseconds): its next keystroke's
+				// text is made meanwhile, on a core that is otherwise idle.
+				f.PrepareEdit()
+			}
 		}
 	}()
 }

@@ -17,6 +17,7 @@ func (s *Server) Diagnostic(ctx context.Context, params *protocol.DocumentDiagno
 		if res, err = s.diags.compute(ctx, snap, f); err != nil {
 			return nil, err
 		}
+		f.PrepareEdit() // the next keystroke's text, made while the client reads these
 	}
 	resultID := res.resultID
 	s.diags.served(params.TextDocument.URI, resultID)

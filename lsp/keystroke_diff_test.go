@@ -17,10 +17,21 @@ import (
 // of edits of a pi criteria.md (typing in a line, lines added and removed,
 // an id made a duplicate and back, a milestone heading broken and
 // restored), the diagnostics the server publishes for that version are
-// exactly those a new server publishes when it opens the same text.
+// exactly those a new server publishes when it opens the same text. The
+// large register's versions are written in the memory made for them after
+// each publish (workspace.Document.PrepareEdit, from 64 KB).
 func TestKeystrokePublishMatchesFreshOpen(t *testing.T) {
+	t.Run("small", func(t *testing.T) {
+		keystrokesMatchFreshOpen(t, gen.Project{Milestones: 8, VALs: 9, Runs: 40, Sources: 2})
+	})
+	t.Run("large", func(t *testing.T) {
+		keystrokesMatchFreshOpen(t, gen.Project{Milestones: 25, VALs: 9, Runs: 40, Sources: 2})
+	})
+}
+
+func keystrokesMatchFreshOpen(t *testing.T, p gen.Project) {
 	root := t.TempDir()
-	path, err := gen.Project{Milestones: 8, VALs: 9, Runs: 40, Sources: 2}.Write(root)
+	path, err := p.Write(root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,6 +43,7 @@ func TestKeystrokePublishMatchesFreshOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("criteria.md: %d bytes", len(text))
 	cfg := lsptest.Config{Root: root, InitializationOptions: map[string]any{"debounceMs": 0}}
 	c := lsptest.Start(t, cfg)
 	u := c.Open(filepath.ToSlash(rel), string(text))

@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/charter-lsp/charter-lsp/analysis/source"
 )
@@ -23,6 +24,36 @@ type Document struct {
 	// parser is shared by the versions of one document, so a keystroke
 	// re-parses only the blocks it touched (criteria.md).
 	parsers *parsers
+	// spare is the memory the next version's text is written in, made in
+	// the background after this version was published (PrepareEdit).
+	spare atomic.Pointer[source.Spare]
+}
+
+// spareMin is the size from which a document's next text is made ahead
+// (PrepareEdit): below it, allocating and copying the text on the edit's
+// path costs less than a goroutine. spareRoom is what the next version's
+// text may grow by and still be written in the spare (a keystroke, a
+// paste); an edit that adds more allocates.
+var spareMin = 64 << 10 // a variable for tests
+
+const spareRoom = 4 << 10
+
+// PrepareEdit makes, in the background, the memory d's next version's
+// text is written in (source.Spare): a copy of d's text with room to
+// grow, so that the next edit's splice moves only the bytes after the
+// edit, in memory already made, instead of allocating and copying the
+// whole text on the edit's path. Called once d's diagnostics are
+// published, while the client reads them; again, or on a small text, it
+// does nothing. The spare is one more copy of the text while d is the
+// latest version.
+func (d *Document) PrepareEdit() {
+	if len(d.Text) < spareMin || d.spare.Load() != nil {
+		return
+	}
+	s := source.NewSpare(d.Text, spareRoom)
+	if d.spare.CompareAndSwap(nil, s) {
+		s.Start()
+	}
 }
 
 // NewDocument is the first version of an opened document.
@@ -49,10 +80,12 @@ func (d *Document) Apply(version int32, changes []TextChange, index *source.Inde
 	if version <= d.Version {
 		return nil, fmt.Errorf("version %d is not newer than %d", version, d.Version)
 	}
-	text, ix, rest := d.Text, index, changes
+	// The spare, if any, is this Apply's to take: a later one (an error,
+	// a version applied twice) allocates.
+	text, ix, rest, spare := d.Text, index, changes, d.spare.Swap(nil)
 	for i := len(changes) - 1; i >= 0; i-- {
 		if changes[i].Whole {
-			text, ix, rest = []byte(changes[i].Text), nil, changes[i+1:]
+			text, ix, rest, spare = []byte(changes[i].Text), nil, changes[i+1:], nil
 			break
 		}
 	}
@@ -64,7 +97,7 @@ func (d *Document) Apply(version int32, changes []TextChange, index *source.Inde
 		edits[i] = source.Change{Range: c.Range, Text: c.Text}
 	}
 	next := &Document{Path: d.Path, Version: version, parsers: d.parsers}
-	next.Text, next.kept = source.ApplyChangesKept(text, ix, edits)
+	next.Text, next.kept = source.ApplyChangesSpare(text, ix, edits, spare)
 	if len(rest) == len(changes) {
 		next.base = ix // nil when there was none to derive from
 	}

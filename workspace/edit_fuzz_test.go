@@ -22,6 +22,10 @@ func FuzzIncrementalEdits(f *testing.F) {
 	f.Add([]byte("é🚀 x\r\n## Users\r\n- a\r"), []byte{1, 0, 0, 3, 2, 1, 1, 4, 5, 2, 9, 9, 9, 9})
 	f.Add([]byte("## Milestone M1\n### VAL-A-1\n- **Verifier:** go test\n"), []byte{128, 5, 5, 6, 0, 1, 2, 3, 4, 5, 6, 7, 8})
 	f.Add([]byte("\xff\x00\r\r\n"), []byte{2, 255, 255, 255, 255, 1, 3, 0, 0, 0})
+	// Versions are written in the memory made ahead for them too
+	// (Document.PrepareEdit), whatever the text's size.
+	defer func(n int) { spareMin = n }(spareMin)
+	spareMin = 0
 	f.Fuzz(func(t *testing.T, initial, ops []byte) {
 		if len(initial) > 4096 || len(ops) > 256 {
 			return
@@ -48,6 +52,13 @@ func FuzzIncrementalEdits(f *testing.F) {
 			// over what it can.
 			if _, err := snap.Diagnostics(ctx, path); err != nil {
 				t.Fatal(err)
+			}
+			switch version % 4 {
+			case 0, 2: // made, as after a publish the client reads
+				snap.File(path).PrepareEdit()
+				doc.spare.Load().Wait()
+			case 1: // being made, or made: taken only if made
+				snap.File(path).PrepareEdit()
 			}
 			next, err := doc.Apply(version, changes, snap.File(path).Index())
 			if err != nil {

@@ -56,6 +56,15 @@ type File struct {
 // Open reports whether the file is an open document.
 func (f *File) Open() bool { return f.doc != nil }
 
+// PrepareEdit makes, in the background, the memory the open document's
+// next version's text is written in (Document.PrepareEdit); for a file
+// that is not open it does nothing.
+func (f *File) PrepareEdit() {
+	if f.doc != nil {
+		f.doc.PrepareEdit()
+	}
+}
+
 // Exists reports whether the file has text to analyse.
 func (f *File) Exists() bool { return f.Err == nil }
 

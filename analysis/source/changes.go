@@ -42,6 +42,14 @@ type Kept struct{ Prefix, Suffix int }
 // from their spans alone: whoever derives something from the text before
 // (Index.Update) need not compare the two texts to find it.
 func ApplyChangesKept(src []byte, ix *Index, changes []Change) ([]byte, Kept) {
+	return ApplyChangesSpare(src, ix, changes, nil)
+}
+
+// ApplyChangesSpare is ApplyChangesKept that writes the text one change
+// makes in spare's memory when spare is src's, made and not yet taken
+// (Spare.splice); otherwise, or for spare nil, it allocates as
+// ApplyChangesKept does. The text is the same either way.
+func ApplyChangesSpare(src []byte, ix *Index, changes []Change, spare *Spare) ([]byte, Kept) {
 	kept := Kept{Prefix: len(src), Suffix: len(src)}
 	// Each change keeps what is before its start and after its end, in
 	// the text it is applied to; what none touched is kept by all.
@@ -61,6 +69,9 @@ func ApplyChangesKept(src []byte, ix *Index, changes []Change) ([]byte, Kept) {
 		}
 		span := ix.Span(changes[0].Range)
 		keep(span, len(src))
+		if text, ok := spare.splice(src, span, changes[0].Text); ok {
+			return text, kept
+		}
 		return splice(src, span, changes[0].Text), kept
 	case !allValid(src, changes):
 		// The rope counts UTF-16 units piece by piece, which is exact only

@@ -86,6 +86,15 @@ func FuzzApplyChanges(f *testing.F) {
 		if got := ApplyChanges([]byte(text), nil, changes); string(got) != string(want) {
 			t.Fatalf("changes %+v:\n got %q\nwant %q", changes, got, want)
 		}
+		// The first change alone, written in a spare of the text.
+		src := []byte(text)
+		spare := NewSpare(src, int(size))
+		spare.Start()
+		spare.Wait()
+		one := applyOneByOne([]byte(text), changes[:1])
+		if got, _ := ApplyChangesSpare(src, nil, changes[:1], spare); string(got) != string(one) || string(src) != text {
+			t.Fatalf("change %+v in a spare of room %d:\n got %q\nwant %q (the text: %q)", changes[0], size, got, one, src)
+		}
 	})
 }
 
