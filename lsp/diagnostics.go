@@ -157,11 +157,12 @@ func (g *diagnoser) schedule(snap *workspace.Snapshot, first string) {
 				}
 				continue
 			}
-			g.publish(snap, f, ds)
-			if f.Path == first {
+			if g.publish(snap, f, ds) && f.Path == first {
 				// The edited document's diagnostics are out (the client reads
 				// a large publish for milliseconds): its next keystroke's
 				// text is made meanwhile, on a core that is otherwise idle.
+				// A version already left behind gets none: no edit applies
+				// to it.
 				f.PrepareEdit()
 			}
 		}
@@ -269,7 +270,8 @@ func isCharter(f *workspace.File) bool { return f.Kind() != analysis.KindNone }
 
 // publish encodes ds, f's diagnostics in snap, and sends them unless a
 // newer snapshot's publish went out, the document moved on or closed, or
-// the client already has exactly these diagnostics.
+// the client already has exactly these diagnostics. It reports whether f
+// is still the document's current version (false: nothing was encoded).
 //
 // A client that reads the version (versionSupport) drops a publish for a
 // version it has already left, and a publish may cross the client's next
@@ -279,7 +281,7 @@ func isCharter(f *workspace.File) bool { return f.Kind() != analysis.KindNone }
 // the version it carried: the first result for a new version goes out even
 // when it equals the last one. Re-checks of the same version (another
 // document edited, a file changed on disk) still send nothing new.
-func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, ds []diag.Diagnostic) {
+func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, ds []diag.Diagnostic) (current bool) {
 	u := g.s.docs.uri(f.Path)
 	dd := g.doc(u)
 	dd.send.Lock()
@@ -289,7 +291,7 @@ func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, ds []di
 	stale := snap.ID() < dd.snapID || !cur.Open() || cur.Version != f.Version
 	dd.mu.Unlock()
 	if stale {
-		return // not even encoded
+		return false // not even encoded
 	}
 	res := g.encode(dd, u, f, ds)
 	caps := g.caps()
@@ -299,7 +301,7 @@ func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, ds []di
 		// is not a charter file is never published to).
 		dd.snapID = snap.ID()
 		dd.mu.Unlock()
-		return
+		return true
 	}
 	dd.snapID, dd.resultID, dd.version = snap.ID(), res.resultID, f.Version
 	pulled := dd.pulled
@@ -312,10 +314,11 @@ func (g *diagnoser) publish(snap *workspace.Snapshot, f *workspace.File, ds []di
 		if caps.diagnosticRefresh && pulled != res.resultID {
 			g.refresh()
 		}
-		return
+		return true
 	}
 	version := f.Version
 	dd.frame = g.notify(u, &version, res.frame, res.at, dd.frame)
+	return true
 }
 
 // caps are the client's capabilities.
